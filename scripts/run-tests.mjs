@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+import { setTimeout } from 'node:timers';
+// Runs every *.test.ts under src/ and test/ with node's own test runner (through tsx).
+// Node 20's runner does not expand globs, so the files are listed here. Pass paths or
+// substrings to run a subset: `npm run test:only -- signing`.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const roots = ['src', 'test'];
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (name.endsWith('.test.ts')) out.push(relative(root, path));
+  }
+  return out;
+}
+
+const filters = process.argv.slice(2);
+const files = roots
+  .flatMap((r) => walk(join(root, r), []))
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
+  .sort();
+
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+
+const concurrency = process.env.FIRMA_TEST_CONCURRENCY ?? '2';
+// A hung test must fail the run, never stall CI: each test gets a deadline, the runner exits once
+// the files are done even if a handle is left open, and the whole run has a last-resort limit.
+const testTimeoutMs = process.env.FIRMA_TEST_TIMEOUT_MS ?? '180000';
+const runLimitMs = Number(process.env.FIRMA_TEST_RUN_LIMIT_MS ?? 40 * 60 * 1000);
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${testTimeoutMs}`,
+    '--test-force-exit',
+    '--test-reporter=spec',
+    ...files,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+const watchdog = setTimeout(() => {
+  console.error(`test run exceeded ${runLimitMs} ms; stopping it`);
+  child.kill('SIGKILL');
+}, runLimitMs);
+watchdog.unref();
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
