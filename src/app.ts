@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Ctx } from './domain/context.js';
+import { registerHealthRoutes } from './http/health.routes.js';
+import { openApiOptions } from './http/openapi.js';
+import { registerErrorHandling } from './http/plugins/error-handler.js';
+import { registerResponseHeaders } from './http/plugins/response-headers.js';
+import { v2Routes } from './http/v2/index.js';
+
+export const API_VERSION_V2 = '2.0.0';
+
+/** Builds the HTTP application on a context. Does not listen: `server.ts` does. */
+export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger = ctx.log;
+  const app = Fastify({
+    loggerInstance: logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: ctx.config.limits.jsonBodyBytes,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerResponseHeaders(app);
+  registerHealthRoutes(app, ctx);
+
+  await app.register(async (api) => {
+    await api.register(
+      swagger,
+      openApiOptions({
+        prefix: '/api/v2',
+        hiddenPrefixes: ['/api/v2-beta'],
+        title: 'Firma API',
+        version: API_VERSION_V2,
+        description: 'Electronic document signing: envelopes, recipients, fields, distribution, signing and sealed results.',
+        publicUrl: ctx.config.publicUrl,
+      }),
+    );
+    await api.register(v2Routes(ctx), { prefix: '/api/v2' });
+    await api.register(v2Routes(ctx), { prefix: '/api/v2-beta' });
+    for (const prefix of ['/api/v2', '/api/v2-beta']) {
+      // Served from the live config: the public URL is final only once the server listens.
+      api.get(`${prefix}/openapi.json`, { schema: { hide: true } }, () => ({
+        ...api.swagger(),
+        servers: [{ url: `${ctx.config.publicUrl}/api/v2` }],
+      }));
+    }
+  });
+
+  return app;
+}

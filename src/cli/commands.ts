@@ -1,0 +1,107 @@
+import type { Config } from '../config.js';
+import { createApiToken } from '../domain/auth/create-api-token.js';
+import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api-tokens.js';
+import { createPlatform } from '../domain/platforms/create-platform.js';
+import { AppError } from '../errors.js';
+import { createLogger } from '../infra/logger.js';
+import { closeContext, createContext } from '../server.js';
+import { serve } from './serve.js';
+
+export const USAGE = `Usage: firma <command> [options]
+
+Commands:
+  serve                               start the HTTP server (and the embedded job worker)
+  migrate                             bring the database schema up to date
+  platform create <name>              create a platform (tenant); prints its id
+  token create --platform <name>      create an API token; prints only the token
+        [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
+  token list --platform <name>        list a platform's tokens (never the tokens themselves)
+  token revoke <tokenId>              revoke a token
+
+Options:
+  --json                              print JSON
+  -h, --help                          this help
+
+Configuration comes from environment variables; see README.md.
+`;
+
+type Values = Record<string, string | boolean | undefined>;
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+
+export async function runCommand(config: Config, positionals: string[], values: Values): Promise<number> {
+  const [command, sub, arg] = positionals;
+  const json = values.json === true;
+  if (command === 'serve') return serve(config);
+
+  // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
+  const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
+  try {
+    switch (`${command} ${sub ?? ''}`.trim()) {
+      case 'migrate':
+        out(json ? JSON.stringify({ migrated: true }) : 'Database schema is up to date.');
+        return 0;
+      case 'platform create': {
+        if (!arg) throw usage('platform create needs a name');
+        const platform = await createPlatform(ctx, { name: arg });
+        out(json ? JSON.stringify({ id: platform.id, name: platform.name }) : String(platform.id));
+        return 0;
+      }
+      case 'token create': {
+        const platformName = stringOption(values, 'platform');
+        if (!platformName) throw usage('token create needs --platform <name>');
+        const environment = enumOption(values, 'environment', ['sandbox', 'production'] as const);
+        const scope = enumOption(values, 'scope', ['read', 'full'] as const);
+        const days = stringOption(values, 'expires-in-days');
+        const created = await createApiToken(ctx, {
+          platformName,
+          ...(environment ? { environment } : {}),
+          ...(scope ? { scope } : {}),
+          ...(days !== undefined ? { expiresInDays: Number(days) } : {}),
+          ...(stringOption(values, 'name') ? { name: stringOption(values, 'name') } : {}),
+        });
+        out(json ? JSON.stringify(created) : created.token);
+        return 0;
+      }
+      case 'token list': {
+        const platformName = stringOption(values, 'platform');
+        if (!platformName) throw usage('token list needs --platform <name>');
+        const tokens = await listPlatformApiTokens(ctx, platformName);
+        if (json) out(JSON.stringify(tokens));
+        else if (tokens.length === 0) out('(no tokens)');
+        else
+          for (const t of tokens) {
+            const state = t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date().toISOString() ? 'expired' : 'active';
+            out(`${t.id}\tapi_${t.tokenHint}…\t${t.environment}\t${t.scope}\t${state}\t${t.expiresAt ?? 'no expiry'}\t${t.name}`);
+          }
+        return 0;
+      }
+      case 'token revoke': {
+        if (!arg) throw usage('token revoke needs a token id');
+        const result = await revokeApiToken(ctx, arg);
+        out(json ? JSON.stringify({ id: result.id, revoked: true }) : result.alreadyRevoked ? `${result.id} was already revoked` : `${result.id} revoked`);
+        return 0;
+      }
+      default:
+        throw usage(`unknown command "${positionals.join(' ')}"`);
+    }
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+function usage(message: string): AppError {
+  return new AppError('VALIDATION_ERROR', `${message}\n\n${USAGE}`);
+}
+
+function stringOption(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function enumOption<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const v = stringOption(values, name);
+  if (v === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) throw usage(`--${name} must be one of ${allowed.join(', ')}`);
+  return v as T;
+}

@@ -1,0 +1,137 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; every invalid variable is reported
+ * together and the process exits non-zero (see `loadConfig`). The rest of the code receives
+ * the typed `Config` through `ctx.config`.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  FIRMA_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) || v.startsWith('sqlite:') || v === '', {
+      message: 'must be a postgres:// URL, a sqlite:<path> URL, or unset for the embedded SQLite file',
+    })
+    .optional(),
+  FIRMA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  FIRMA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FIRMA_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  FIRMA_MAX_UPLOAD_MB: positiveInt.default(50),
+  FIRMA_MAX_JSON_BODY_KB: positiveInt.default(1024),
+  FIRMA_MAX_PAGES: positiveInt.default(2000),
+  FIRMA_MAX_ITEMS_PER_ENVELOPE: positiveInt.default(20),
+  FIRMA_MAX_RECIPIENTS_PER_ENVELOPE: positiveInt.default(100),
+  FIRMA_MAX_FIELDS_PER_ENVELOPE: positiveInt.default(1000),
+  FIRMA_SEAL_P12_PATH: z.string().min(1).optional(),
+  FIRMA_SEAL_P12_PASSWORD: z.string().optional(),
+  FIRMA_TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  FIRMA_MAIL_FROM: z.string().min(3).default('Firma <no-reply@firma.localhost>'),
+  FIRMA_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  FIRMA_WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
+  FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(12),
+  FIRMA_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
+  FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+  FIRMA_CORS_ORIGINS: z.string().optional(),
+  FIRMA_FRAME_ANCESTORS: z.string().default("'none'"),
+  FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
+  FIRMA_JOB_POLL_MS: positiveInt.default(500),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  environment: 'sandbox' | 'production';
+  publicUrl: string;
+  /** Key for secrets kept at rest (recipient tokens, webhook secrets); null = generated in the data dir. */
+  secretKey: Buffer | null;
+  limits: {
+    uploadBytes: number;
+    jsonBodyBytes: number;
+    pagesPerDocument: number;
+    itemsPerEnvelope: number;
+    recipientsPerEnvelope: number;
+    fieldsPerEnvelope: number;
+  };
+  seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
+  mail: { smtpUrl: string | null; from: string };
+  webhooks: { allowPrivate: boolean; retryBaseMs: number; retryMaxAttempts: number; timeoutMs: number };
+  rateLimit: { perMinute: number; signingPerMinute: number };
+  http: { corsOrigins: string[]; frameAncestors: string };
+  worker: { mode: 'embedded' | 'off'; pollMs: number };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses an environment (process.env by default); throws ConfigError listing every problem. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.FIRMA_DATA_DIR);
+  const database: Config['database'] =
+    e.DATABASE_URL && /^postgres/.test(e.DATABASE_URL)
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', path: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : resolve(dataDir, 'firma.db') };
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (e.FIRMA_PUBLIC_URL ?? `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    environment: e.FIRMA_ENVIRONMENT,
+    publicUrl,
+    secretKey: e.FIRMA_SECRET_KEY ? Buffer.from(e.FIRMA_SECRET_KEY, 'hex') : null,
+    limits: {
+      uploadBytes: e.FIRMA_MAX_UPLOAD_MB * 1024 * 1024,
+      jsonBodyBytes: e.FIRMA_MAX_JSON_BODY_KB * 1024,
+      pagesPerDocument: e.FIRMA_MAX_PAGES,
+      itemsPerEnvelope: e.FIRMA_MAX_ITEMS_PER_ENVELOPE,
+      recipientsPerEnvelope: e.FIRMA_MAX_RECIPIENTS_PER_ENVELOPE,
+      fieldsPerEnvelope: e.FIRMA_MAX_FIELDS_PER_ENVELOPE,
+    },
+    seal: { p12Path: e.FIRMA_SEAL_P12_PATH ?? null, p12Password: e.FIRMA_SEAL_P12_PASSWORD ?? '', tsaUrl: e.FIRMA_TSA_URL ?? null },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
+    webhooks: {
+      allowPrivate: e.FIRMA_WEBHOOK_ALLOW_PRIVATE,
+      retryBaseMs: e.FIRMA_WEBHOOK_RETRY_BASE_MS,
+      retryMaxAttempts: e.FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS,
+      timeoutMs: e.FIRMA_WEBHOOK_TIMEOUT_MS,
+    },
+    rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
+    http: {
+      corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      frameAncestors: e.FIRMA_FRAME_ANCESTORS,
+    },
+    worker: { mode: e.FIRMA_WORKER, pollMs: e.FIRMA_JOB_POLL_MS },
+    logLevel: e.LOG_LEVEL,
+  };
+}

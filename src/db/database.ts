@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, sql, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+export type DialectName = 'sqlite' | 'postgres';
+
+// Counts and sums come back from PostgreSQL as strings (int8); every other integer column is int4.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+export interface DatabaseOptions {
+  /** PostgreSQL schema to use (tests give each server its own). Created when missing. */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+/**
+ * The one place the dialect is chosen. SQLite (embedded default): WAL, foreign keys on,
+ * synchronous=FULL because an acknowledged signature must survive a power cut, not just a crash.
+ * PostgreSQL: a pool; an optional schema isolates test servers sharing one database.
+ */
+export function openDatabase(config: Pick<Config, 'database'>, options: DatabaseOptions = {}): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (config.database.kind === 'sqlite') {
+    if (config.database.path !== ':memory:') mkdirSync(dirname(config.database.path), { recursive: true });
+    const sqlite = new SQLite(config.database.path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  }
+  if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) throw new Error('invalid PostgreSQL schema name');
+  const pool = new pg.Pool({
+    connectionString: config.database.url,
+    max: options.poolSize ?? 10,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+}
+
+/** Creates the configured PostgreSQL schema before anything uses it (tests give each server its own). */
+export async function ensurePgSchema(db: Db, schema: string | undefined): Promise<void> {
+  if (!schema || dialectOf(db) !== 'postgres') return;
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+}
+
+/** Works on a Kysely instance and on a transaction alike (they share the adapter). */
+export function dialectOf(db: Kysely<DB> | Kysely<unknown>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,31 @@
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf, type Db } from './database.js';
+import { migrations } from './migrations/index.js';
+
+class StaticMigrationProvider implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(migrations);
+  }
+}
+
+/**
+ * Brings the schema up to date. Safe to run from several processes at once: Kysely takes a
+ * lock (an advisory lock on PostgreSQL) around the run.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; on a database
+  // shared by several schemas (tests, or tenants of a PostgreSQL cluster) it would find another
+  // schema's tables and then fail to query its own. Pin them to the schema we migrate.
+  const migrationTableSchema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: the search_path names no existing schema');
+  return schema;
+}

@@ -1,0 +1,84 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { dialectOf, type Db } from '../database.js';
+import type { AttachmentTable, EnvelopeItemTable, EnvelopeTable, FieldTable, RecipientTable } from '../schema.js';
+
+export type EnvelopeRow = Selectable<EnvelopeTable>;
+export type ItemRow = Selectable<EnvelopeItemTable>;
+export type RecipientRow = Selectable<RecipientTable>;
+export type FieldRow = Selectable<FieldTable>;
+export type AttachmentRow = Selectable<AttachmentTable>;
+
+export interface EnvelopeGraph {
+  envelope: EnvelopeRow;
+  items: ItemRow[];
+  recipients: RecipientRow[];
+  fields: FieldRow[];
+  attachments: AttachmentRow[];
+}
+
+export type EnvelopeKey = { documentId: number } | { publicId: string };
+
+export async function insertEnvelope(db: Db, row: Insertable<EnvelopeTable>): Promise<number> {
+  const inserted = await db.insertInto('envelope').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Tenant-scoped: another platform's envelope is simply not found. Soft-deleted ones neither. */
+export async function findEnvelope(db: Db, platformId: number, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
+  let query = db.selectFrom('envelope').selectAll().where('platformId', '=', platformId).where('deletedAt', 'is', null);
+  query = 'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId);
+  return query.executeTakeFirst();
+}
+
+/**
+ * Reads the envelope inside a transaction and holds it: on PostgreSQL a row lock (FOR UPDATE),
+ * so concurrent state changes of one envelope run one after the other; on SQLite the write
+ * transaction already serialises writers.
+ */
+export async function lockEnvelope(trx: Db, platformId: number | null, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
+  let query = trx.selectFrom('envelope').selectAll().where('deletedAt', 'is', null);
+  if (platformId !== null) query = query.where('platformId', '=', platformId);
+  query = 'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId);
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Applies a change and bumps the version (the cache validator) and updatedAt. */
+export async function updateEnvelope(db: Db, id: number, patch: Updateable<EnvelopeTable>, at: Date): Promise<void> {
+  await db
+    .updateTable('envelope')
+    .set((eb) => ({ ...patch, updatedAt: at.toISOString(), version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Everything an envelope holds, in four indexed queries whatever its size. */
+export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<EnvelopeGraph> {
+  const [items, recipients, fields, attachments] = await Promise.all([
+    db.selectFrom('envelopeItem').selectAll().where('envelopeId', '=', envelope.id).orderBy('order').orderBy('createdAt').execute(),
+    db.selectFrom('recipient').selectAll().where('envelopeId', '=', envelope.id).orderBy('id').execute(),
+    db.selectFrom('field').selectAll().where('envelopeId', '=', envelope.id).orderBy('id').execute(),
+    db.selectFrom('attachment').selectAll().where('envelopeId', '=', envelope.id).orderBy('createdAt').orderBy('id').execute(),
+  ]);
+  return { envelope, items, recipients, fields, attachments };
+}
+
+export async function insertItem(db: Db, row: Insertable<EnvelopeItemTable>): Promise<void> {
+  await db.insertInto('envelopeItem').values(row).execute();
+}
+
+export async function insertRecipient(db: Db, row: Insertable<RecipientTable>): Promise<number> {
+  const inserted = await db.insertInto('recipient').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Bulk insert; returns the new ids keyed by each row's unique secondaryId. */
+export async function insertFields(db: Db, rows: Insertable<FieldTable>[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db.insertInto('field').values(rows).returning(['id', 'secondaryId']).execute();
+  return new Map(inserted.map((r) => [r.secondaryId, r.id]));
+}
+
+export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('attachment').values(rows).execute();
+}

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
+import { dialectOf, type Db } from '../database.js';
+import type { JobTable } from '../schema.js';
+
+export type JobRow = Selectable<JobTable>;
+
+/**
+ * Atomically claims up to `limit` runnable jobs of the given kinds for `workerId`: pending ones
+ * whose time has come, and running ones whose lease expired (their worker died). PostgreSQL:
+ * FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same row; SQLite: one UPDATE
+ * statement, atomic under its single writer.
+ */
+export async function claimJobs(db: Db, input: { kinds: string[]; workerId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRow[]> {
+  if (input.kinds.length === 0) return [];
+  const runnable = db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', 'in', input.kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('runAt', '<=', input.now)]),
+        eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', input.now)]),
+      ]),
+    )
+    .orderBy('runAt')
+    .limit(input.limit);
+  const candidates = dialectOf(db) === 'postgres' ? runnable.forUpdate().skipLocked() : runnable;
+  return db
+    .updateTable('job')
+    .set((eb) => ({ status: 'running', lockedBy: input.workerId, lockedUntil: input.leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: input.now }))
+    .where('id', 'in', candidates)
+    .returningAll()
+    .execute();
+}
+
+/** Only the worker holding the lease may settle a job: a worker whose lease expired loses it. */
+export async function finishJob(db: Db, job: JobRow, workerId: string, now: string): Promise<void> {
+  await db
+    .updateTable('job')
+    .set({ status: 'done', lockedBy: null, lockedUntil: null, lastError: null, updatedAt: now })
+    .where('id', '=', job.id)
+    .where('lockedBy', '=', workerId)
+    .execute();
+}
+
+export async function failJob(db: Db, job: JobRow, workerId: string, input: { now: string; error: string; retryAt: string | null }): Promise<void> {
+  await db
+    .updateTable('job')
+    .set({
+      status: input.retryAt ? 'pending' : 'failed',
+      runAt: input.retryAt ?? job.runAt,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: input.error.slice(0, 2000),
+      updatedAt: input.now,
+    })
+    .where('id', '=', job.id)
+    .where('lockedBy', '=', workerId)
+    .execute();
+}
+
+export async function extendLease(db: Db, jobId: number, workerId: string, leaseUntil: string): Promise<void> {
+  await db.updateTable('job').set({ lockedUntil: leaseUntil }).where('id', '=', jobId).where('lockedBy', '=', workerId).execute();
+}
+
+/** Keeps the table small: settled jobs older than the cutoff are removed. */
+export async function purgeSettledJobs(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('job').where('status', '=', 'done').where('updatedAt', '<', before).execute();
+}
+
+export async function countJobs(db: Db, where: { kind?: string; status?: JobTable['status'] } = {}): Promise<number> {
+  let q = db.selectFrom('job').select(sql<number>`count(*)`.as('n'));
+  if (where.kind) q = q.where('kind', '=', where.kind);
+  if (where.status) q = q.where('status', '=', where.status);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}

@@ -1,0 +1,216 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types: the only place column types live. Columns are snake_case in the database and
+ * camelCase here (Kysely's CamelCasePlugin maps them). Timestamps are ISO 8601 UTC text and
+ * booleans are 0/1 integers in both dialects, so rows read the same on SQLite and PostgreSQL.
+ */
+export interface PlatformTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: string;
+}
+
+export type TokenScope = 'read' | 'full';
+export type Environment = 'sandbox' | 'production';
+
+export interface ApiTokenTable {
+  id: string;
+  platformId: number;
+  name: string;
+  tokenHash: string;
+  /** The first characters after `api_`, so a person can tell tokens apart in a listing. */
+  tokenHint: string;
+  environment: Environment;
+  scope: TokenScope;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+export type EnvelopeType = 'DOCUMENT' | 'TEMPLATE';
+export type EnvelopeStatus = 'DRAFT' | 'PENDING' | 'COMPLETED' | 'REJECTED' | 'CANCELLED';
+export type RecipientRole = 'CC' | 'SIGNER' | 'VIEWER' | 'APPROVER' | 'ASSISTANT';
+export type ReadStatus = 'NOT_OPENED' | 'OPENED';
+export type SigningStatus = 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';
+export type SendStatus = 'NOT_SENT' | 'SENT';
+export type FieldType =
+  | 'SIGNATURE'
+  | 'FREE_SIGNATURE'
+  | 'INITIALS'
+  | 'NAME'
+  | 'EMAIL'
+  | 'DATE'
+  | 'TEXT'
+  | 'NUMBER'
+  | 'RADIO'
+  | 'CHECKBOX'
+  | 'DROPDOWN';
+
+export interface EnvelopeTable {
+  /** The public numeric `documentId`. */
+  id: Generated<number>;
+  /** The public string `envelopeId` (`envelope_…`). */
+  publicId: string;
+  platformId: number;
+  type: EnvelopeType;
+  status: EnvelopeStatus;
+  source: 'DOCUMENT' | 'TEMPLATE' | 'TEMPLATE_DIRECT_LINK';
+  visibility: 'EVERYONE' | 'MANAGER_AND_ABOVE' | 'ADMIN';
+  title: string;
+  externalId: string | null;
+  metaId: string;
+  /** JSON of `EnvelopeMeta`. */
+  meta: string;
+  authOptions: string | null;
+  formValues: string | null;
+  /** Bumped by every change: cache validator. */
+  version: Generated<number>;
+  certificateSha256: string | null;
+  /** The last completion failure, visible while it is retried. */
+  completionError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  completedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface PageSize {
+  width: number;
+  height: number;
+  rotation: number;
+}
+
+export interface EnvelopeItemTable {
+  id: string;
+  envelopeId: number;
+  documentDataId: string;
+  title: string;
+  order: number;
+  originalSha256: string;
+  originalSize: number;
+  pageCount: number;
+  /** JSON of `PageSize[]`, as displayed. */
+  pages: string;
+  finalSha256: string | null;
+  createdAt: string;
+}
+
+export interface AttachmentTable {
+  id: string;
+  envelopeId: number;
+  type: 'link';
+  label: string;
+  data: string;
+  createdAt: string;
+}
+
+export interface RecipientTable {
+  id: Generated<number>;
+  envelopeId: number;
+  email: string;
+  name: string;
+  role: RecipientRole;
+  signingOrder: number | null;
+  readStatus: ReadStatus;
+  signingStatus: SigningStatus;
+  sendStatus: SendStatus;
+  /** SHA-256 of the signing token: the lookup key. */
+  tokenHash: string | null;
+  /** The token itself, encrypted (secret box), to hand the same URL out again. */
+  tokenSealed: string | null;
+  cuil: string | null;
+  phone: string | null;
+  idDocumentCountry: string | null;
+  idDocumentNumber: string | null;
+  idDocumentType: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  authOptions: string | null;
+  expiresAt: string | null;
+  expirationNotifiedAt: string | null;
+  sentAt: string | null;
+  openedAt: string | null;
+  signedAt: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FieldTable {
+  id: Generated<number>;
+  secondaryId: string;
+  envelopeId: number;
+  envelopeItemId: string;
+  recipientId: number;
+  type: FieldType;
+  page: number;
+  positionX: number;
+  positionY: number;
+  width: number;
+  height: number;
+  customText: string;
+  inserted: number;
+  fieldMeta: string | null;
+  /** JSON of the inserted value (see domain/fields/field-value.ts). */
+  value: string | null;
+  insertedAt: string | null;
+  insertedByRecipientId: number | null;
+}
+
+export interface AuditEventTable {
+  id: Generated<number>;
+  envelopeId: number;
+  seq: number;
+  type: string;
+  data: string;
+  actor: string;
+  recipientId: number | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+  prevHash: string;
+  hash: string;
+}
+
+export interface EventTable {
+  id: string;
+  platformId: number;
+  envelopeId: number | null;
+  type: string;
+  payload: string;
+  createdAt: string;
+  dispatchedAt: string | null;
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  status: JobStatus;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  runAt: string;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  lastError: string | null;
+  dedupeKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DB {
+  platform: PlatformTable;
+  apiToken: ApiTokenTable;
+  envelope: EnvelopeTable;
+  envelopeItem: EnvelopeItemTable;
+  attachment: AttachmentTable;
+  recipient: RecipientTable;
+  field: FieldTable;
+  auditEvent: AuditEventTable;
+  event: EventTable;
+  job: JobTable;
+}

@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { BlobStore } from '../infra/storage/blob-store.js';
+import type { SecretBox } from '../infra/crypto/secret-box.js';
+import type { Mailer } from '../infra/mail/mailer.js';
+import type { SealIdentity } from '../infra/pdf/seal/seal-identity.js';
+
+/**
+ * Everything a use case needs, built once in the composition root (`src/server.ts`) and passed
+ * as the first argument. A plain object: no container, no globals.
+ */
+export interface Ctx {
+  db: Db;
+  config: Config;
+  storage: BlobStore;
+  secrets: SecretBox;
+  mailer: Mailer;
+  log: Logger;
+  clock: () => Date;
+  /** The identity that seals final PDFs, loaded once (PKCS#12 or a generated self-signed one). */
+  sealIdentity: () => Promise<SealIdentity>;
+  /** Wakes this process's job worker after a commit that queued work (a no-op without one). */
+  wakeWorker: () => void;
+}

@@ -1,0 +1,143 @@
+/**
+ * One error model for every API version and the signing page: domain code throws
+ * `new AppError(code, message, { issues })`; `http/plugins/error-handler.ts` answers with
+ * `ERROR_STATUS[code]` and the body `{ message, code, issues? }`. v1 uses the same table.
+ */
+export const ERROR_STATUS = {
+  /** The request body, query or path did not match the schema; `issues` says where. */
+  VALIDATION_ERROR: 400,
+  /** The body is not parseable JSON. */
+  INVALID_JSON: 400,
+  /** A multipart request lacks a required part or has an unreadable one. */
+  INVALID_MULTIPART: 400,
+  /** The uploaded file does not start like a PDF. */
+  NOT_A_PDF: 400,
+  /** The PDF is truncated or otherwise unreadable. */
+  PDF_DAMAGED: 400,
+  /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */
+  PDF_ENCRYPTED: 400,
+  /** The PDF has no pages. */
+  PDF_NO_PAGES: 400,
+  /** The PDF has more pages than FIRMA_MAX_PAGES. */
+  PDF_TOO_MANY_PAGES: 400,
+  /** A field lies outside its page, or on a page the document does not have. */
+  FIELD_OUT_OF_BOUNDS: 400,
+  /** A field refers to a recipient or item of another envelope, or to none. */
+  FIELD_INVALID_REFERENCE: 400,
+  /** VIEWER and CC recipients cannot hold fields. */
+  FIELD_ROLE_NOT_ALLOWED: 400,
+  /** The envelope has more than one item and the field names none. */
+  FIELD_ITEM_REQUIRED: 400,
+  /** Distribution needs at least one recipient. */
+  ENVELOPE_NO_RECIPIENTS: 400,
+  /** Every SIGNER needs at least one SIGNATURE or FREE_SIGNATURE field. */
+  MISSING_SIGNATURE_FIELD: 400,
+  /** Every SIGNER needs a valid CUIL (11 digits, known prefix, mod-11 check digit). */
+  RECIPIENT_INVALID_CUIL: 400,
+  /** A CUIL (or CUIT/DNI in a field) failed its check. */
+  INVALID_CUIL: 400,
+  /** Every recipient must have an e-mail when Firma sends the mail itself. */
+  RECIPIENT_MISSING_EMAIL: 400,
+  /** The envelope has no PDF yet (v1 flow before the upload). */
+  ENVELOPE_HAS_NO_DOCUMENT: 400,
+  /** The operation needs a DRAFT envelope. */
+  ENVELOPE_NOT_DRAFT: 400,
+  /** The envelope is COMPLETED; it can no longer change. */
+  ENVELOPE_COMPLETED: 400,
+  /** The envelope is REJECTED; it can no longer change. */
+  ENVELOPE_REJECTED: 400,
+  /** The envelope is CANCELLED; it can no longer change. */
+  ENVELOPE_CANCELLED: 400,
+  /** The envelope is not PENDING (cancel, redistribute). */
+  ENVELOPE_NOT_PENDING: 400,
+  /** The recipient has signed or filled fields and cannot be changed or removed. */
+  RECIPIENT_LOCKED: 400,
+  /** The field was filled by its recipient and cannot be changed or removed. */
+  FIELD_LOCKED: 400,
+  /** A limit on items, recipients, fields or pages per envelope was reached. */
+  LIMIT_EXCEEDED: 400,
+  /** A value inserted into a field does not satisfy the field's rules. */
+  INVALID_FIELD_VALUE: 400,
+  /** The field is read-only. */
+  FIELD_READ_ONLY: 400,
+  /** The webhook URL is not http(s) or points to a private address. */
+  WEBHOOK_URL_NOT_ALLOWED: 400,
+  /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
+  UNAUTHORIZED: 401,
+  /** The API token is valid but lacks the scope this operation needs. */
+  FORBIDDEN: 403,
+  /** Nothing with that id exists for this platform. */
+  NOT_FOUND: 404,
+  /** No route matches the path. */
+  ROUTE_NOT_FOUND: 404,
+  /** The path exists but not with this method; see the Allow header. */
+  METHOD_NOT_ALLOWED: 405,
+  /** The result requested does not exist yet in the document's state (e.g. certificate while PENDING). */
+  DOCUMENT_NOT_COMPLETED: 409,
+  /** The `pending` rendition exists only while the document is PENDING. */
+  DOCUMENT_NOT_PENDING: 409,
+  /** The recipient must wait for earlier recipients in a SEQUENTIAL envelope. */
+  RECIPIENT_OUT_OF_TURN: 409,
+  /** The recipient's link has expired; the sender can redistribute. */
+  RECIPIENT_EXPIRED: 409,
+  /** The recipient has already completed; fields can no longer change. */
+  RECIPIENT_ALREADY_SIGNED: 409,
+  /** The recipient has rejected the document. */
+  RECIPIENT_REJECTED: 409,
+  /** CC recipients only receive the result; they have nothing to sign. */
+  RECIPIENT_NO_ACTION: 409,
+  /** Required fields are still empty. */
+  RECIPIENT_HAS_UNSIGNED_FIELDS: 409,
+  /** A request with the same Idempotency-Key is still being processed. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  /** A resource with that unique name already exists. */
+  ALREADY_EXISTS: 409,
+  /** The upload URL was already used. */
+  UPLOAD_ALREADY_USED: 409,
+  /** The upload URL has expired. */
+  UPLOAD_EXPIRED: 410,
+  /** The body or the uploaded file is larger than the configured limit. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The Content-Type is not one this operation accepts. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The Idempotency-Key was used before with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** Too many requests; wait for Retry-After seconds. */
+  TOO_MANY_REQUESTS: 429,
+  /** An unexpected failure; the request id identifies it in the server log. */
+  INTERNAL_ERROR: 500,
+  /** A dependency (database) is not reachable. */
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorIssue {
+  message: string;
+  path?: (string | number)[];
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
+  /** Extra response headers (Retry-After, Allow). */
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.issues = options.issues;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
+export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `${what} not found`);

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
+import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The spec's error body. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  issues?: ErrorIssue[];
+  requestId?: string;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.headers) void reply.headers(error.headers);
+  const body: ErrorBody = { message: error.message, code: error.code };
+  if (error.issues?.length) body.issues = error.issues;
+  return reply.status(ERROR_STATUS[error.code]).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Turns every failure into `{message, code, issues?}` with the status from the one code table:
+ * AppErrors from the domain, schema validation, body parsing and size limits, unknown routes
+ * (404) and known paths with a wrong method (405 + Allow). Anything else is a 500 whose body
+ * carries only the request id; the detail goes to the log.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const knownRoutes = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if ((METHODS as readonly string[]).includes(method)) {
+        try {
+          knownRoutes.on(method as (typeof METHODS)[number], route.url, () => undefined);
+        } catch {
+          // The same path registered twice under HEAD/GET variants: already known.
+        }
+      }
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
+    if (allowed.length > 0) {
+      const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+      return sendError(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this path`, { headers: { Allow: allow.join(', ') } }));
+    }
+    return sendError(reply, new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${path}`));
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError) return sendError(reply, appError);
+    request.log.error({ err: error }, 'unhandled error');
+    const body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL_ERROR', requestId: request.id };
+    return reply.status(500).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof BlobTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${Math.round(error.maxBytes / 1048576)} MB limit`);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext ?? 'body';
+    const issues = error.validation.map((v) => {
+      const path = v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      return { message: `${[context, ...path].join('.')}: ${v.message}`, path: [context, ...path] };
+    });
+    return new AppError('VALIDATION_ERROR', 'Input validation failed', { issues });
+  }
+  const e = error as FastifyError & { part?: unknown };
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than the configured limit');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this operation');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_JSON', 'The JSON body is empty');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('INVALID_JSON', 'The body is not valid JSON');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('INVALID_MULTIPART', 'The request is not a valid multipart/form-data body');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && (e.statusCode === 400 || /JSON/.test(error.message))) return new AppError('INVALID_JSON', 'The body is not valid JSON');
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    if (e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than the configured limit');
+    if (e.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this operation');
+    if (e.statusCode === 404) return new AppError('NOT_FOUND', 'Not found');
+    return new AppError('VALIDATION_ERROR', 'The request could not be processed as sent');
+  }
+  return null;
+}

@@ -1,0 +1,64 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Ctx } from '../../domain/context.js';
+import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
+import { AppError } from '../../errors.js';
+
+export interface MultipartBody {
+  payload: unknown;
+  files: UploadedPdf[];
+}
+
+/**
+ * Reads a multipart request part by part: the JSON text part `payload`, and file parts whose
+ * names are in `fileFields`, each streamed straight to staging (bounded memory, size limit
+ * enforced while streaming). On any failure the staged files are discarded.
+ * @throws INVALID_MULTIPART, INVALID_JSON, PAYLOAD_TOO_LARGE
+ */
+export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileFields: string[]): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This operation takes multipart/form-data with a "payload" part and the PDF file');
+  const files: UploadedPdf[] = [];
+  let payloadText: string | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: ctx.config.limits.uploadBytes + 1 } })) {
+      if (part.type === 'file') {
+        if (!fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          throw new AppError('INVALID_MULTIPART', `Unexpected file part "${part.fieldname}"; expected ${fileFields.map((f) => `"${f}"`).join(' or ')}`);
+        }
+        const staged = await ctx.storage.stage(part.file, { maxBytes: ctx.config.limits.uploadBytes });
+        const name = part.filename || `document-${files.length + 1}.pdf`;
+        files.push({ staged, title: name.replace(/\.pdf$/i, '') || name, identifier: name });
+      } else if (part.fieldname === 'payload') {
+        payloadText = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+      }
+    }
+  } catch (error) {
+    await Promise.all(files.map((f) => f.staged.discard()));
+    throw error;
+  }
+  if (payloadText === undefined) {
+    await Promise.all(files.map((f) => f.staged.discard()));
+    throw new AppError('INVALID_MULTIPART', 'The "payload" part (JSON) is missing', { issues: [{ message: 'payload: Required', path: ['payload'] }] });
+  }
+  try {
+    return { payload: JSON.parse(payloadText) as unknown, files };
+  } catch {
+    await Promise.all(files.map((f) => f.staged.discard()));
+    throw new AppError('INVALID_JSON', 'The "payload" part is not valid JSON', { issues: [{ message: 'payload: not valid JSON', path: ['payload'] }] });
+  }
+}
+
+/** Validates the parsed payload; issue paths start with `payload`. */
+export async function parsePayload<S extends z.ZodType>(schema: S, body: MultipartBody): Promise<z.output<S>> {
+  const result = schema.safeParse(body.payload);
+  if (result.success) return result.data;
+  await Promise.all(body.files.map((f) => f.staged.discard()));
+  throw new AppError('VALIDATION_ERROR', 'Input validation failed', {
+    issues: result.error.issues.map((i) => ({ message: `${['payload', ...i.path].join('.')}: ${i.message}`, path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })),
+  });
+}
+
+/** Multipart bodies are parsed by the handler: the schema serves the OpenAPI document only. */
+export const documentOnlyValidator = () => (data: unknown) => ({ value: data });

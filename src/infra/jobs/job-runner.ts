@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.js';
+import { claimJobs, extendLease, failJob, finishJob, purgeSettledJobs, type JobRow } from '../../db/repositories/job.repo.js';
+import { scrubText } from '../logger.js';
+
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+
+/** Thrown by a handler when retrying cannot help (the job is marked failed at once). */
+export class PermanentJobError extends Error {}
+
+/** Thrown by a handler to retry at a time of its choosing (e.g. a webhook circuit is open). */
+export class RetryJobError extends Error {
+  constructor(
+    message: string,
+    readonly retryAt: Date,
+  ) {
+    super(message);
+  }
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  log: Logger;
+  handlers: Record<string, JobHandler>;
+  pollMs: number;
+  /** Concurrent jobs in this process. */
+  concurrency?: number;
+  leaseMs?: number;
+  /** Delay before retry n (1-based): exponential from this base, with full jitter. */
+  backoff?: (attempt: number, job: JobRow) => number;
+  clock?: () => Date;
+}
+
+/**
+ * Runs jobs from the database queue. Any number of processes may run one: claiming is atomic
+ * and leased, a crashed worker's jobs are picked up when the lease runs out, and retries back
+ * off exponentially with jitter until the job's max attempts, then it is marked failed (visible,
+ * never silently dropped). `poke()` wakes the loop at once after a local enqueue.
+ */
+export class JobRunner {
+  readonly workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private running = false;
+  private inFlight = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private lastPurge = 0;
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  poke(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming, waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.poke();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Claims and runs what is runnable now, until nothing is; for tests and the CLI. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.tick();
+      await Promise.allSettled([...this.inFlight]);
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  private now(): Date {
+    return this.options.clock?.() ?? new Date();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.tick();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'job runner: claiming failed');
+      }
+      if (!this.running) break;
+      if (claimed === 0 || this.inFlight.size >= (this.options.concurrency ?? 4)) await this.sleep(claimed === 0 ? this.options.pollMs : 20);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        if (this.timer) clearTimeout(this.timer);
+        resolve();
+      };
+    });
+  }
+
+  private async tick(): Promise<number> {
+    const free = (this.options.concurrency ?? 4) - this.inFlight.size;
+    if (free <= 0) return 0;
+    const now = this.now();
+    const leaseMs = this.options.leaseMs ?? 5 * 60_000;
+    const jobs = await claimJobs(this.options.db, {
+      kinds: Object.keys(this.options.handlers),
+      workerId: this.workerId,
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      limit: free,
+    });
+    for (const job of jobs) {
+      const p = this.execute(job, leaseMs).finally(() => this.inFlight.delete(p));
+      this.inFlight.add(p);
+    }
+    if (now.getTime() - this.lastPurge > 3_600_000) {
+      this.lastPurge = now.getTime();
+      await purgeSettledJobs(this.options.db, new Date(now.getTime() - 7 * 86_400_000).toISOString()).catch(() => undefined);
+    }
+    return jobs.length;
+  }
+
+  private async execute(job: JobRow, leaseMs: number): Promise<void> {
+    const { db, log } = this.options;
+    const handler = this.options.handlers[job.kind];
+    const renew = setInterval(() => {
+      extendLease(db, job.id, this.workerId, new Date(this.now().getTime() + leaseMs).toISOString()).catch(() => undefined);
+    }, Math.max(1000, leaseMs / 3));
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
+      await handler(JSON.parse(job.payload) as Record<string, unknown>, job);
+      await finishJob(db, job, this.workerId, this.now().toISOString());
+    } catch (error) {
+      const message = scrubText(error instanceof Error ? error.message : String(error));
+      const now = this.now();
+      let retryAt: Date | null = null;
+      if (error instanceof RetryJobError) retryAt = error.retryAt;
+      else if (!(error instanceof PermanentJobError) && job.attempts < job.maxAttempts) {
+        const delay = (this.options.backoff ?? defaultBackoff)(job.attempts, job);
+        retryAt = new Date(now.getTime() + delay);
+      }
+      log[retryAt ? 'warn' : 'error']({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt, err: message }, retryAt ? 'job failed; will retry' : 'job failed for good');
+      await failJob(db, job, this.workerId, { now: now.toISOString(), error: message, retryAt: retryAt?.toISOString() ?? null }).catch((e: unknown) =>
+        log.error({ err: e, jobId: job.id }, 'could not record a job failure'),
+      );
+    } finally {
+      clearInterval(renew);
+    }
+  }
+}
+
+/** 1 s, 2 s, 4 s … capped at 1 h, with full jitter so retries of many jobs spread out. */
+export function defaultBackoff(attempt: number): number {
+  const ceiling = Math.min(3_600_000, 1000 * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}

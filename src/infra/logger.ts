@@ -1,0 +1,74 @@
+import pino, { type Logger, type LoggerOptions } from 'pino';
+
+/**
+ * Private data must never reach a log line: API tokens, recipient tokens, signing URLs,
+ * upload/download capabilities, webhook secrets. Three layers: header and key redaction by
+ * path, URL rewriting for routes that carry a capability in the path or query, and a scrub of
+ * token-shaped substrings in messages.
+ */
+const CAPABILITY_PATHS = [
+  /(\/sign\/)[^/?#]+/g,
+  /(\/signing\/)[^/?#]+/g,
+  /(\/api\/v1\/uploads\/)[^/?#]+/g,
+  /(\/api\/v1\/downloads\/)[^/?#]+/g,
+];
+const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key)=)[^&#]*/gi;
+const API_TOKEN = /api_[A-Za-z0-9_-]{6,}/g;
+
+export function redactUrl(url: string): string {
+  let out = url;
+  for (const pattern of CAPABILITY_PATHS) out = out.replace(pattern, '$1[redacted]');
+  return out.replace(SECRET_QUERY, '$1[redacted]').replace(API_TOKEN, 'api_[redacted]');
+}
+
+export function scrubText(text: string): string {
+  return redactUrl(text);
+}
+
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-service-secret"]',
+  'res.headers["set-cookie"]',
+  'authorization',
+  'token',
+  'secret',
+  'signingUrl',
+  'uploadUrl',
+  'downloadUrl',
+  '*.authorization',
+  '*.token',
+  '*.secret',
+  '*.signingUrl',
+  '*.uploadUrl',
+  '*.downloadUrl',
+];
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(req: { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown> }) {
+        return {
+          method: req.method,
+          url: req.url ? redactUrl(req.url) : undefined,
+          reqId: req.id,
+          remoteAddress: req.ip,
+          userAgent: req.headers?.['user-agent'],
+        };
+      },
+      err: pino.stdSerializers.err,
+    },
+    hooks: {
+      logMethod(args, method) {
+        const scrubbed = args.map((a: unknown) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>;
+        method.apply(this, scrubbed);
+      },
+    },
+  };
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+}

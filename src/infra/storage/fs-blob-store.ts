@@ -1,0 +1,163 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { link, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/**
+ * Blobs under `<root>/blobs/ab/cd/<sha256>`. Every write goes to `<root>/tmp`, is fsynced, then
+ * renamed into place (atomic on one filesystem), so a crash leaves at worst an orphan temp file,
+ * never a torn blob under its address.
+ */
+export class FsBlobStore implements BlobStore {
+  private readonly blobsDir: string;
+  private readonly tmpDir: string;
+
+  constructor(root: string) {
+    this.blobsDir = join(root, 'blobs');
+    this.tmpDir = join(root, 'tmp');
+    mkdirSync(this.blobsDir, { recursive: true });
+    mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  tempPath(suffix = ''): string {
+    return join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
+  }
+
+  async putStream(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
+    const staged = await this.stage(source, options);
+    return staged.commit();
+  }
+
+  async stage(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}): Promise<StagedBlob> {
+    const temp = this.tempPath();
+    const hash = createHash('sha256');
+    let size = 0;
+    const file = await open(temp, 'wx', 0o600);
+    try {
+      for await (const chunk of source as AsyncIterable<Uint8Array>) {
+        size += chunk.length;
+        if (options.maxBytes !== undefined && size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
+        hash.update(chunk);
+        await file.write(chunk);
+      }
+      await file.sync();
+    } catch (error) {
+      await file.close();
+      await rm(temp, { force: true });
+      // Drain nothing more: the caller's stream is abandoned; multipart parsers discard the rest.
+      throw error;
+    }
+    await file.close();
+    const sha256 = hash.digest('hex');
+    let settled = false;
+    return {
+      sha256,
+      size,
+      path: temp,
+      commit: async () => {
+        if (settled) throw new Error('staged blob already committed or discarded');
+        settled = true;
+        return this.commit(temp, sha256, size);
+      },
+      discard: async () => {
+        if (settled) return;
+        settled = true;
+        await rm(temp, { force: true });
+      },
+    };
+  }
+
+  async putBytes(bytes: Uint8Array): Promise<StoredBlob> {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (await this.exists(sha256)) return { sha256, size: bytes.length };
+    const temp = this.tempPath();
+    const file = await open(temp, 'wx', 0o600);
+    try {
+      await file.writeFile(bytes);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    return this.commit(temp, sha256, bytes.length);
+  }
+
+  async putFile(path: string): Promise<StoredBlob> {
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    const file = await open(path, 'r+');
+    try {
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    return this.commit(path, hash.digest('hex'), size);
+  }
+
+  getStream(sha256: string): Readable {
+    return createReadStream(this.pathOf(sha256));
+  }
+
+  async getBytes(sha256: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(sha256));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(sha256);
+      throw error;
+    }
+  }
+
+  async localPath(sha256: string): Promise<string> {
+    const path = this.pathOf(sha256);
+    if (!(await this.exists(sha256))) throw new BlobNotFoundError(sha256);
+    return path;
+  }
+
+  async exists(sha256: string): Promise<boolean> {
+    try {
+      await stat(this.pathOf(sha256));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private pathOf(sha256: string): string {
+    if (!SHA256_HEX.test(sha256)) throw new BlobNotFoundError(sha256);
+    return join(this.blobsDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  private async commit(temp: string, sha256: string, size: number): Promise<StoredBlob> {
+    const target = this.pathOf(sha256);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      // link() fails if the blob exists, so identical content is stored once and never overwritten.
+      await link(temp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        await rename(temp, target);
+        await syncDir(dirname(target));
+        return { sha256, size };
+      }
+    }
+    await unlink(temp).catch(() => undefined);
+    await syncDir(dirname(target));
+    return { sha256, size };
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

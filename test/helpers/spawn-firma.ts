@@ -1,0 +1,68 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs `firma <args>` from source in a child process; resolves with its exit code and output. */
+export function runFirma(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawnFirma(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export function spawnFirma(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+  });
+}
+
+/**
+ * Collects a child's stdout from the moment it is called, so a pattern printed in the same chunk
+ * as an earlier one is still found.
+ */
+export function watchOutput(child: ChildProcessWithoutNullStreams) {
+  let seen = '';
+  const waiters = new Set<() => void>();
+  child.stdout.on('data', (d: Buffer) => {
+    seen += d.toString();
+    for (const w of waiters) w();
+  });
+  return {
+    text: () => seen,
+    waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = seen.match(pattern);
+          if (!match) return false;
+          cleanup();
+          resolve(match);
+          return true;
+        };
+        const onExit = (code: number | null) => {
+          cleanup();
+          reject(new Error(`exited with ${code} before ${pattern}; got:\n${seen}`));
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`timed out waiting for ${pattern}; got:\n${seen}`));
+        }, timeoutMs);
+        const listener = () => void check();
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(listener);
+          child.off('exit', onExit);
+        };
+        if (check()) return;
+        waiters.add(listener);
+        child.once('exit', onExit);
+      });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { parseConfig } from '../../src/config.js';
+import { createApiToken } from '../../src/domain/auth/create-api-token.js';
+import type { Ctx } from '../../src/domain/context.js';
+import { createPlatform } from '../../src/domain/platforms/create-platform.js';
+import type { JobRunner } from '../../src/infra/jobs/job-runner.js';
+import { closeContext, createContext, createWorker } from '../../src/server.js';
+import { HttpClient } from './http-client.js';
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when FIRMA_TEST_DATABASE_URL is set (CI sets it). */
+export function testDatabases(): TestDatabase[] {
+  return process.env.FIRMA_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestServer {
+  url: string;
+  ctx: Ctx;
+  app: FastifyInstance;
+  dataDir: string;
+  /** The embedded job worker (started unless `worker: false`). */
+  worker: JobRunner;
+  /** A client holding a full-scope token of the platform `default`. */
+  api: HttpClient;
+  /** A client without any token. */
+  anon: HttpClient;
+  /** A new platform with its own token: for isolation tests. */
+  newPlatform(name?: string, scope?: 'read' | 'full'): Promise<HttpClient & { platformName: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  database: TestDatabase;
+  env?: Record<string, string>;
+  /** false: the worker is built but not started; tests call `worker.drain()` themselves. */
+  worker?: boolean;
+  /** Runs on the app before it listens (e.g. to add a route that throws). */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * Starts the real application on 127.0.0.1 with a free port, over a fresh database: a SQLite file
+ * in a temp data dir, or a fresh PostgreSQL schema that is dropped on close.
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'firma-test-'));
+  const pgSchema = options.database === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const pgUrl = process.env.FIRMA_TEST_DATABASE_URL;
+  if (options.database === 'postgres' && !pgUrl) throw new Error('FIRMA_TEST_DATABASE_URL is not set');
+  const config = parseConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    FIRMA_DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.FIRMA_TEST_LOG_LEVEL ?? 'silent',
+    FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...(options.database === 'postgres' ? { DATABASE_URL: pgUrl } : {}),
+    ...options.env,
+  });
+  const ctx = await createContext(config, pgSchema ? { database: { pgSchema, poolSize: 5 } } : {});
+  const worker = createWorker(ctx);
+  const app = await buildApp(ctx);
+  await options.configure?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  // The public URL is only known once listening; links handed out must point at this server.
+  ctx.config.publicUrl = url;
+  if (options.worker !== false) worker.start();
+
+  await createPlatform(ctx, { name: 'default' });
+  const { token } = await createApiToken(ctx, { platformName: 'default', scope: 'full' });
+
+  let counter = 0;
+  return {
+    url,
+    ctx,
+    app,
+    dataDir,
+    worker,
+    api: new HttpClient(url, token),
+    anon: new HttpClient(url, null),
+    async newPlatform(name?: string, scope: 'read' | 'full' = 'full') {
+      const platformName = name ?? `platform-${++counter}-${randomBytes(3).toString('hex')}`;
+      await createPlatform(ctx, { name: platformName }).catch(() => undefined);
+      const created = await createApiToken(ctx, { platformName, scope });
+      return Object.assign(new HttpClient(url, created.token), { platformName });
+    },
+    async close() {
+      await app.close();
+      await worker.stop();
+      await closeContext(ctx);
+      if (pgSchema && pgUrl) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`drop schema if exists ${pgSchema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
