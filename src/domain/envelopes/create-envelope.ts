@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { EnvelopeGraph, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
+import { insertAttachments, insertEnvelope, insertFields, insertItem, insertRecipient } from '../../db/repositories/envelope.repo.js';
+import type { EnvelopeTable, EnvelopeType, FieldTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
+import type { StagedBlob } from '../../infra/storage/blob-store.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { apiActor, type ApiCaller } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { newId } from '../ids.js';
+import type { RecipientCreateInput } from '../recipients/recipient-input.js';
+import { inspectUpload } from '../uploads/inspect-upload.js';
+import { DEFAULT_META, mergeMeta, type ZMetaInput } from './envelope-meta.js';
+import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
+import { IssueCollector } from './validation-issues.js';
+import type { z } from 'zod';
+
+export interface UploadedPdf {
+  staged: StagedBlob;
+  /** The item's title: the document title for the document flow, else the file name. */
+  title: string;
+  /** How fields refer to this file: its file name. */
+  identifier: string;
+}
+
+export interface CreateEnvelopeInput {
+  type: EnvelopeType;
+  title: string;
+  externalId?: string | null | undefined;
+  visibility?: EnvelopeTable['visibility'] | undefined;
+  globalAccessAuth?: string[] | undefined;
+  globalActionAuth?: string[] | undefined;
+  formValues?: Record<string, string | number | boolean> | undefined;
+  meta?: z.output<typeof ZMetaInput> | undefined;
+  attachments?: { label: string; data: string }[] | undefined;
+  files: UploadedPdf[];
+  recipients: (RecipientCreateInput & { fields?: FieldRequest[]; path: (string | number)[] })[];
+}
+
+/**
+ * Creates a DRAFT envelope with its items, recipients, fields and attachments. Every problem is
+ * found before anything is stored; then the blobs are committed and one transaction writes the
+ * rows, the DOCUMENT_CREATED audit entry and the outbox event.
+ * @throws LIMIT_EXCEEDED, NOT_A_PDF, PDF_DAMAGED, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES,
+ *   FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR
+ */
+export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
+  try {
+    const graph = await create(ctx, caller, input);
+    ctx.wakeWorker();
+    return graph;
+  } finally {
+    await Promise.all(input.files.map((f) => f.staged.discard()));
+  }
+}
+
+async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
+  const limits = ctx.config.limits;
+  const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
+  if (input.files.length > limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.itemsPerEnvelope} documents per envelope`);
+  if (input.recipients.length > limits.recipientsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.recipientsPerEnvelope} recipients per envelope`);
+  if (fieldCount > limits.fieldsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.fieldsPerEnvelope} fields per envelope`);
+
+  const infos: PdfInfo[] = [];
+  for (const file of input.files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
+
+  const issues = new IssueCollector();
+  const items = input.files.map((f, i) => ({ identifier: f.identifier, pageCount: infos[i]!.pageCount }));
+  const placed = input.recipients.map((r) => placeFields(r.role, r.fields ?? [], items, issues));
+  issues.throwIfAny('Some fields cannot be placed on the document');
+
+  for (const file of input.files) await file.staged.commit();
+
+  const now = ctx.clock();
+  const iso = now.toISOString();
+  const envelopeRow = {
+    publicId: newId('envelope'),
+    platformId: caller.principal.platformId,
+    type: input.type,
+    status: 'DRAFT' as const,
+    source: 'DOCUMENT' as const,
+    visibility: input.visibility ?? 'EVERYONE',
+    title: input.title,
+    externalId: input.externalId ?? null,
+    metaId: newId('meta'),
+    meta: JSON.stringify(mergeMeta(DEFAULT_META, input.meta)),
+    authOptions:
+      input.globalAccessAuth?.length || input.globalActionAuth?.length
+        ? JSON.stringify({ globalAccessAuth: input.globalAccessAuth ?? [], globalActionAuth: input.globalActionAuth ?? [] })
+        : null,
+    formValues: input.formValues ? JSON.stringify(input.formValues) : null,
+    certificateSha256: null,
+    completionError: null,
+    createdAt: iso,
+    updatedAt: iso,
+    sentAt: null,
+    completedAt: null,
+    deletedAt: null,
+  };
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const envelopeId = await insertEnvelope(trx, envelopeRow);
+    const itemRows: ItemRow[] = input.files.map((f, i) => ({
+      id: newId('envelope_item'),
+      envelopeId,
+      documentDataId: newId('document_data'),
+      title: f.title,
+      order: i + 1,
+      originalSha256: f.staged.sha256,
+      originalSize: f.staged.size,
+      pageCount: infos[i]!.pageCount,
+      pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
+      finalSha256: null,
+      createdAt: iso,
+    }));
+    for (const item of itemRows) await insertItem(trx, item);
+
+    const recipientRows: RecipientRow[] = [];
+    const fieldRows: Insertable<FieldTable>[] = [];
+    for (const [index, r] of input.recipients.entries()) {
+      const row = newRecipientRow(envelopeId, r, iso);
+      const id = await insertRecipient(trx, row);
+      recipientRows.push({ ...row, id });
+      for (const f of placed[index]!) fieldRows.push(newFieldRow(envelopeId, itemRows[f.itemIndex]!.id, id, f));
+    }
+    const fieldIds = await insertFields(trx, fieldRows);
+    await insertAttachments(
+      trx,
+      (input.attachments ?? []).map((a) => ({ id: newId('attachment'), envelopeId, type: 'link' as const, label: a.label, data: a.data, createdAt: iso })),
+    );
+
+    const graph: EnvelopeGraph = {
+      envelope: { ...envelopeRow, id: envelopeId, version: 1 },
+      items: itemRows,
+      recipients: recipientRows,
+      fields: fieldRows.map((f) => ({ ...f, id: fieldIds.get(f.secondaryId)! }) as FieldRow),
+      attachments: [],
+    };
+    await appendAuditEvent(trx, {
+      envelopeId,
+      type: 'DOCUMENT_CREATED',
+      data: { title: input.title, items: itemRows.map((i) => ({ id: i.id, title: i.title, sha256: i.originalSha256, pages: i.pageCount })) },
+      actor: apiActor(caller),
+      request: caller.request,
+      at: now,
+    });
+    await recordEvent(trx, { platformId: caller.principal.platformId, envelopeId, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
+    return graph;
+  });
+}
+
+export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso: string): Omit<RecipientRow, 'id'> {
+  return {
+    envelopeId,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    signingOrder: r.signingOrder ?? null,
+    readStatus: 'NOT_OPENED',
+    signingStatus: 'NOT_SIGNED',
+    sendStatus: 'NOT_SENT',
+    tokenHash: null,
+    tokenSealed: null,
+    cuil: r.cuil ?? null,
+    phone: r.phone ?? null,
+    idDocumentCountry: r.idDocumentCountry ?? null,
+    idDocumentNumber: r.idDocumentNumber ?? null,
+    idDocumentType: r.idDocumentType ?? null,
+    firstName: r.firstName ?? null,
+    lastName: r.lastName ?? null,
+    authOptions: r.accessAuth.length || r.actionAuth.length ? JSON.stringify({ accessAuth: r.accessAuth, actionAuth: r.actionAuth }) : null,
+    expiresAt: null,
+    expirationNotifiedAt: null,
+    sentAt: null,
+    openedAt: null,
+    signedAt: null,
+    rejectionReason: null,
+    createdAt: iso,
+    updatedAt: iso,
+  };
+}
+
+export function newFieldRow(envelopeId: number, envelopeItemId: string, recipientId: number, f: PlacedField): Insertable<FieldTable> & { secondaryId: string } {
+  return {
+    secondaryId: randomBytes(12).toString('base64url'),
+    envelopeId,
+    envelopeItemId,
+    recipientId,
+    type: f.type,
+    page: f.page,
+    positionX: f.positionX,
+    positionY: f.positionY,
+    width: f.width,
+    height: f.height,
+    customText: '',
+    inserted: 0,
+    fieldMeta: f.fieldMeta ? JSON.stringify(f.fieldMeta) : null,
+    value: null,
+    insertedAt: null,
+    insertedByRecipientId: null,
+  };
+}

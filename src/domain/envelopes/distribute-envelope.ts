@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { notFound } from '../../errors.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { apiActor, type ApiCaller } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
+import { isValidCuil } from '../recipients/tax-id.js';
+import { currentTurn, mustAct } from '../signing/signing-turn.js';
+import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../signing/signing-links.js';
+import { SIGNING_REQUEST_MAIL } from '../signing/notify-turn.js';
+import { assertNotFinal } from './envelope-state.js';
+import { expiryFrom, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
+import { IssueCollector } from './validation-issues.js';
+
+export interface DistributeResult {
+  graph: EnvelopeGraph;
+  links: SigningLink[];
+  /** True when the envelope was already PENDING: nothing was changed, sent or fired. */
+  alreadyDistributed: boolean;
+}
+
+/**
+ * DRAFT → PENDING: checks the envelope can be signed, issues each recipient a signing token,
+ * queues the signing-request mails (unless distribution is NONE) and records DOCUMENT_SENT, all in
+ * one transaction. Distributing a PENDING envelope again changes nothing and answers its current
+ * state with the same links, so a client that lost the first answer can safely repeat the call.
+ * @throws NOT_FOUND, ENVELOPE_COMPLETED/REJECTED/CANCELLED, ENVELOPE_HAS_NO_DOCUMENT,
+ *   ENVELOPE_NO_RECIPIENTS, MISSING_SIGNATURE_FIELD, RECIPIENT_INVALID_CUIL, RECIPIENT_MISSING_EMAIL
+ */
+export async function distributeEnvelope(
+  ctx: Ctx,
+  caller: ApiCaller,
+  input: { key: EnvelopeKey; meta?: z.output<typeof ZMetaInput> | undefined },
+): Promise<DistributeResult> {
+  const result = await ctx.db.transaction().execute(async (trx): Promise<DistributeResult> => {
+    const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
+    if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
+    if (envelope.status === 'PENDING') {
+      const graph = await loadEnvelopeParts(trx, envelope);
+      return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: true };
+    }
+    assertNotFinal(envelope.status);
+
+    const graph = await loadEnvelopeParts(trx, envelope);
+    const meta = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
+    assertDistributable(graph, meta.distributionMethod);
+
+    const now = ctx.clock();
+    const iso = now.toISOString();
+    const expiresAt = expiryFrom(meta, now)?.toISOString() ?? null;
+    const notifyByMail = meta.distributionMethod === 'EMAIL' && meta.emailSettings.recipientSigningRequest;
+    const turn = currentTurn(graph.recipients, meta.signingOrder);
+
+    for (const r of graph.recipients) {
+      const token = newSigningToken();
+      const mailedNow = notifyByMail && turn.has(r.id);
+      const patch = {
+        tokenHash: hashSigningToken(token),
+        tokenSealed: ctx.secrets.seal(token),
+        expiresAt: mustAct(r) ? expiresAt : null,
+        ...(mailedNow ? { sendStatus: 'SENT' as const, sentAt: iso } : {}),
+        updatedAt: iso,
+      };
+      await updateRecipientRow(trx, r.id, patch);
+      Object.assign(r, patch);
+      if (mailedNow) await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
+    }
+    const envelopePatch = { status: 'PENDING' as const, sentAt: iso, meta: JSON.stringify(meta) };
+    await updateEnvelope(trx, envelope.id, envelopePatch, now);
+    Object.assign(graph.envelope, envelopePatch, { updatedAt: iso, version: envelope.version + 1 });
+
+    await appendAuditEvent(trx, {
+      envelopeId: envelope.id,
+      type: 'DOCUMENT_SENT',
+      data: { distributionMethod: meta.distributionMethod, signingOrder: meta.signingOrder, notified: notifyByMail ? [...turn] : [] },
+      actor: apiActor(caller),
+      request: caller.request,
+      at: now,
+    });
+    await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: 'DOCUMENT_SENT', payload: envelopeEventPayload(graph), at: now });
+    return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: false };
+  });
+  ctx.wakeWorker();
+  return result;
+}
+
+function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {
+  const issues = new IssueCollector();
+  if (graph.items.length === 0) issues.add('ENVELOPE_HAS_NO_DOCUMENT', ['envelopeItems'], 'the envelope has no PDF yet');
+  if (graph.recipients.length === 0) issues.add('ENVELOPE_NO_RECIPIENTS', ['recipients'], 'add at least one recipient before distributing');
+  for (const [index, r] of graph.recipients.entries()) {
+    const path = ['recipients', index];
+    if (r.role === 'SIGNER') {
+      const hasSignature = graph.fields.some((f) => f.recipientId === r.id && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE'));
+      if (!hasSignature) issues.add('MISSING_SIGNATURE_FIELD', path, `signer ${r.name || r.email || r.id} has no SIGNATURE or FREE_SIGNATURE field`);
+      if (!r.cuil || !isValidCuil(r.cuil)) issues.add('RECIPIENT_INVALID_CUIL', [...path, 'cuil'], `signer ${r.name || r.email || r.id} needs a valid CUIL`);
+    }
+    if (distributionMethod === 'EMAIL' && mustAct(r) && r.email === '') {
+      issues.add('RECIPIENT_MISSING_EMAIL', [...path, 'email'], 'Firma sends the signing request by e-mail: the recipient needs an address (or distribute with distributionMethod NONE)');
+    }
+  }
+  issues.throwIfAny('The document cannot be distributed yet');
+}

@@ -1,0 +1,17 @@
+import type { EnvelopeStatus } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+/** Refuses any change to an envelope in a final state, with the code naming that state. */
+export function assertNotFinal(status: EnvelopeStatus): void {
+  switch (status) {
+    case 'COMPLETED':
+      throw new AppError('ENVELOPE_COMPLETED', 'The document is completed and can no longer change');
+    case 'REJECTED':
+      throw new AppError('ENVELOPE_REJECTED', 'The document was rejected and can no longer change');
+    case 'CANCELLED':
+      throw new AppError('ENVELOPE_CANCELLED', 'The document was cancelled and can no longer change');
+    case 'DRAFT':
+    case 'PENDING':
+      return;
+  }
+}

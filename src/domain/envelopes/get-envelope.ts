@@ -1,0 +1,14 @@
+import type { Db } from '../../db/database.js';
+import { findEnvelope, loadEnvelopeParts, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import { notFound } from '../../errors.js';
+
+/**
+ * The envelope with everything it holds, scoped to the platform: another platform's id is
+ * NOT_FOUND, exactly like an id that does not exist.
+ * @throws NOT_FOUND
+ */
+export async function getEnvelopeGraph(db: Db, platformId: number, key: EnvelopeKey): Promise<EnvelopeGraph> {
+  const envelope = await findEnvelope(db, platformId, key);
+  if (!envelope) throw notFound('documentId' in key ? 'Document' : 'Envelope');
+  return loadEnvelopeParts(db, envelope);
+}

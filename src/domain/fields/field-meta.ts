@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { FieldType } from '../../db/schema.js';
+
+/**
+ * fieldMeta per field type (spec section 2 "fieldMeta by type" and the limits of section 8).
+ * Inputs may omit the lower-case `type` member; stored and returned meta always carries it.
+ */
+const ZOverflow = z.enum(['auto', 'horizontal', 'vertical', 'crop']);
+const ZTextAlign = z.enum(['left', 'center', 'right']);
+const ZVerticalAlign = z.enum(['top', 'middle', 'bottom']);
+const ZDirection = z.enum(['vertical', 'horizontal']);
+
+const base = {
+  label: z.string().max(255).optional(),
+  placeholder: z.string().max(255).optional(),
+  required: z.boolean().optional(),
+  readOnly: z.boolean().optional(),
+  fontSize: z.number().min(8).max(96).default(12),
+  overflow: ZOverflow.optional(),
+};
+const textLayout = {
+  textAlign: ZTextAlign.optional(),
+  lineHeight: z.number().min(1).max(10).nullable().optional(),
+  letterSpacing: z.number().min(0).max(100).nullable().optional(),
+  verticalAlign: ZVerticalAlign.nullable().optional(),
+};
+const ZChoiceValue = z.object({ id: z.number().int(), checked: z.boolean(), value: z.string().max(255) });
+
+export const ZValidationPreset = z.enum(['none', 'cuil', 'dni', 'cuit']);
+
+export const fieldMetaSchemas = {
+  signature: z.object({ ...base, type: z.literal('signature'), overflow: ZOverflow.default('auto') }),
+  initials: z.object({ ...base, type: z.literal('initials'), textAlign: ZTextAlign.optional() }),
+  name: z.object({ ...base, type: z.literal('name'), textAlign: ZTextAlign.optional() }),
+  email: z.object({ ...base, type: z.literal('email'), overflow: ZOverflow.default('auto'), textAlign: ZTextAlign.optional() }),
+  date: z.object({ ...base, type: z.literal('date'), overflow: ZOverflow.default('auto'), textAlign: ZTextAlign.optional() }),
+  text: z.object({
+    ...base,
+    ...textLayout,
+    type: z.literal('text'),
+    text: z.string().max(10_000).optional(),
+    characterLimit: z.number().int().min(0).optional(),
+    validationPreset: ZValidationPreset.optional(),
+  }),
+  number: z.object({
+    ...base,
+    ...textLayout,
+    type: z.literal('number'),
+    numberFormat: z.string().max(32).nullable().optional(),
+    value: z.string().max(64).optional(),
+    minValue: z.number().nullable().optional(),
+    maxValue: z.number().nullable().optional(),
+  }),
+  radio: z.object({ ...base, type: z.literal('radio'), values: z.array(ZChoiceValue).max(100).optional(), direction: ZDirection.default('vertical') }),
+  checkbox: z.object({
+    ...base,
+    type: z.literal('checkbox'),
+    values: z.array(ZChoiceValue).max(100).optional(),
+    validationRule: z.string().max(64).optional(),
+    validationLength: z.number().int().min(0).optional(),
+    direction: ZDirection.default('vertical'),
+  }),
+  dropdown: z.object({
+    ...base,
+    type: z.literal('dropdown'),
+    values: z.array(z.object({ value: z.string().max(255) })).max(200).optional(),
+    defaultValue: z.string().max(255).optional(),
+  }),
+} as const;
+
+export type FieldMetaType = keyof typeof fieldMetaSchemas;
+export type FieldMeta = { [K in FieldMetaType]: z.output<(typeof fieldMetaSchemas)[K]> }[FieldMetaType];
+
+/** The input form: like the stored form, but `type` may be omitted. */
+export function fieldMetaInputSchema<K extends FieldMetaType>(kind: K) {
+  const schema = fieldMetaSchemas[kind] as z.ZodObject;
+  return schema.extend({ type: z.literal(kind).optional() });
+}
+
+/** The response form: every variant, discriminated by `type`. */
+export const ZFieldMeta = z.discriminatedUnion('type', [
+  fieldMetaSchemas.signature,
+  fieldMetaSchemas.initials,
+  fieldMetaSchemas.name,
+  fieldMetaSchemas.email,
+  fieldMetaSchemas.date,
+  fieldMetaSchemas.text,
+  fieldMetaSchemas.number,
+  fieldMetaSchemas.radio,
+  fieldMetaSchemas.checkbox,
+  fieldMetaSchemas.dropdown,
+]);
+
+export function metaTypeOf(type: FieldType): FieldMetaType | null {
+  return type === 'FREE_SIGNATURE' ? null : (type.toLowerCase() as FieldMetaType);
+}
+
+/** Defaults applied when a field is created without fieldMeta (spec section 2, "Default fieldMeta"). */
+export function defaultFieldMeta(type: FieldType): FieldMeta | null {
+  switch (type) {
+    case 'FREE_SIGNATURE':
+      return null;
+    case 'SIGNATURE':
+      return { type: 'signature', fontSize: 18, overflow: 'auto' };
+    case 'INITIALS':
+      return { type: 'initials', fontSize: 12, textAlign: 'left' };
+    case 'NAME':
+      return { type: 'name', fontSize: 12, textAlign: 'left' };
+    case 'EMAIL':
+      return { type: 'email', fontSize: 12, textAlign: 'left', overflow: 'auto' };
+    case 'DATE':
+      return { type: 'date', fontSize: 12, textAlign: 'left', overflow: 'auto' };
+    case 'TEXT':
+      return { type: 'text', fontSize: 12, textAlign: 'left', label: '', placeholder: '', text: '', required: false, readOnly: false };
+    case 'NUMBER':
+      return { type: 'number', fontSize: 12, textAlign: 'left', label: '', placeholder: '', required: false, readOnly: false };
+    case 'RADIO':
+      return { type: 'radio', fontSize: 12, values: [{ id: 1, checked: false, value: '' }], required: false, readOnly: false, direction: 'vertical' };
+    case 'CHECKBOX':
+      return {
+        type: 'checkbox',
+        fontSize: 12,
+        values: [{ id: 1, checked: false, value: '' }],
+        validationRule: '',
+        validationLength: 0,
+        required: false,
+        readOnly: false,
+        direction: 'vertical',
+      };
+    case 'DROPDOWN':
+      return { type: 'dropdown', fontSize: 12, values: [{ value: 'Option 1' }], defaultValue: '', required: false, readOnly: false };
+  }
+}
+
+export const CHECKBOX_RULES = ['', 'Select at least', 'Select exactly', 'Select at most'] as const;
+
+/**
+ * Rules a schema cannot express: coherent choices and bounds. Returns human-readable problems
+ * (relative to the fieldMeta object), empty when the meta is sound.
+ */
+export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  switch (meta.type) {
+    case 'radio':
+    case 'checkbox': {
+      const ids = new Set<number>();
+      (meta.values ?? []).forEach((v, i) => {
+        if (ids.has(v.id)) problems.push({ path: ['values', i, 'id'], message: `duplicate option id ${v.id}` });
+        ids.add(v.id);
+      });
+      if (meta.type === 'radio' && (meta.values ?? []).filter((v) => v.checked).length > 1) {
+        problems.push({ path: ['values'], message: 'a radio field can have at most one checked option' });
+      }
+      if (meta.type === 'checkbox' && meta.validationRule && !(CHECKBOX_RULES as readonly string[]).includes(meta.validationRule)) {
+        problems.push({ path: ['validationRule'], message: `must be one of: ${CHECKBOX_RULES.filter(Boolean).join(', ')}` });
+      }
+      if (meta.type === 'checkbox' && (meta.validationLength ?? 0) > (meta.values ?? []).length) {
+        problems.push({ path: ['validationLength'], message: 'cannot exceed the number of options' });
+      }
+      break;
+    }
+    case 'dropdown':
+      if (meta.defaultValue && !(meta.values ?? []).some((v) => v.value === meta.defaultValue)) {
+        problems.push({ path: ['defaultValue'], message: 'must be one of the values' });
+      }
+      break;
+    case 'number':
+      if (meta.minValue != null && meta.maxValue != null && meta.minValue > meta.maxValue) {
+        problems.push({ path: ['minValue'], message: 'must not exceed maxValue' });
+      }
+      if (meta.value !== undefined && meta.value !== '' && !Number.isFinite(Number(meta.value))) {
+        problems.push({ path: ['value'], message: 'must be a number' });
+      }
+      break;
+    case 'text':
+      if (meta.characterLimit && meta.text && meta.text.length > meta.characterLimit) {
+        problems.push({ path: ['text'], message: 'is longer than characterLimit' });
+      }
+      break;
+    case 'signature':
+    case 'initials':
+    case 'name':
+    case 'email':
+    case 'date':
+      break;
+  }
+  return problems;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isValidCuil, normalizeTaxId } from './tax-id.js';
+
+export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
+export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
+export const ZAccessAuth = z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])).max(2);
+export const ZActionAuth = z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE'])).max(5);
+export const ZGlobalActionAuth = z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD'])).max(4);
+export type AccessAuth = z.output<typeof ZAccessAuth>[number];
+export type ActionAuth = z.output<typeof ZActionAuth>[number];
+export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];
+
+/** Local part, `@`, dot-separated domain labels of up to 63 characters (spec section 2). */
+const EMAIL_SHAPE = /^[^\s@]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+export const ZRecipientEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => v === '' || EMAIL_SHAPE.test(v), 'must be empty or an e-mail address')
+  .transform((v) => v.toLowerCase());
+
+/**
+ * A CUIL as sent: up to `max` characters (11 on create, so digits only; 20 on update, so the
+ * hyphenated form fits). Stored as its 11 digits; a malformed or wrong-check-digit value is
+ * refused at once rather than at distribution.
+ */
+export function ZCuil(max: number) {
+  return z
+    .string()
+    .max(max)
+    .nullable()
+    .transform((value, ctx) => {
+      if (value === null || value.trim() === '') return null;
+      const digits = normalizeTaxId(value);
+      if (!digits || !isValidCuil(digits)) {
+        ctx.addIssue({ code: 'custom', message: 'is not a valid CUIL (11 digits, a person prefix 20/23/24/25/26/27 and a correct check digit)' });
+        return z.NEVER;
+      }
+      return digits;
+    });
+}
+
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+
+/** Members every recipient input may carry besides the required ones. */
+export const recipientExtras = {
+  phone: optionalText(32),
+  idDocumentCountry: optionalText(2),
+  idDocumentNumber: optionalText(32),
+  idDocumentType: optionalText(32),
+  firstName: optionalText(255),
+  lastName: optionalText(255),
+};
+
+export const ZRecipientCreate = z.object({
+  email: ZRecipientEmail,
+  name: z.string().trim().max(255),
+  role: ZRecipientRole,
+  signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
+  accessAuth: ZAccessAuth.default([]),
+  actionAuth: ZActionAuth.default([]),
+  cuil: ZCuil(11).optional(),
+  ...recipientExtras,
+});
+export type RecipientCreateInput = z.output<typeof ZRecipientCreate>;
+
+export const ZRecipientUpdate = z.object({
+  id: z.number().int(),
+  email: ZRecipientEmail.optional(),
+  name: z.string().trim().max(255).optional(),
+  role: ZRecipientRole.optional(),
+  signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
+  accessAuth: ZAccessAuth.default([]),
+  actionAuth: ZActionAuth.default([]),
+  cuil: ZCuil(20).optional(),
+  ...recipientExtras,
+});
+export type RecipientUpdateInput = z.output<typeof ZRecipientUpdate>;

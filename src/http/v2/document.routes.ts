@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
+import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
+import { downloadItem, type PdfDownload } from '../../domain/envelopes/download-item.js';
+import { documentView } from '../../domain/envelopes/envelope-views.js';
+import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { getCertificate } from '../../domain/completion/get-certificate.js';
+import type { Ctx } from '../../domain/context.js';
+import { AppError } from '../../errors.js';
+import { callerOf } from '../plugins/caller.js';
+import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
+import { principalOf } from '../plugins/authenticate.js';
+import { errorResponses } from '../schemas/common.schema.js';
+import { ZDocument } from '../schemas/views.schema.js';
+import {
+  ZDocumentCreateBody,
+  ZDocumentCreatePayload,
+  ZDocumentCreateResponse,
+  ZDocumentDistributeBody,
+  ZDocumentDistributeResponse,
+  ZDocumentId,
+  ZDownloadQuery,
+} from './document.schema.js';
+
+const PDF_RESPONSE = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
+
+/** The stable v2 document flow: create, get, distribute, download, certificate. */
+export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/document/create',
+    {
+      validatorCompiler: documentOnlyValidator,
+      schema: {
+        operationId: 'document-create',
+        summary: 'Create a document from a PDF, with recipients and their fields',
+        description: 'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF). Field geometry is in percent of the page; pageNumber starts at 1.',
+        tags: ['Documents'],
+        consumes: ['multipart/form-data'],
+        body: ZDocumentCreateBody,
+        response: { 200: ZDocumentCreateResponse, ...errorResponses(413) },
+      },
+    },
+    async (request) => {
+      const body = await readMultipart(ctx, request, ['file']);
+      const payload = await parsePayload(ZDocumentCreatePayload, body);
+      if (body.files.length !== 1) {
+        await Promise.all(body.files.map((f) => f.staged.discard()));
+        throw new AppError('INVALID_MULTIPART', 'Send exactly one PDF in the "file" part', { issues: [{ message: 'file: Required', path: ['file'] }] });
+      }
+      const file = { ...body.files[0]!, title: payload.title };
+      const graph = await createEnvelope(ctx, callerOf(request), {
+        type: 'DOCUMENT',
+        title: payload.title,
+        externalId: payload.externalId,
+        visibility: payload.visibility,
+        globalAccessAuth: payload.globalAccessAuth,
+        globalActionAuth: payload.globalActionAuth,
+        formValues: payload.formValues,
+        meta: payload.meta,
+        attachments: payload.attachments,
+        files: [file],
+        recipients: (payload.recipients ?? []).map((recipient, ri) => ({
+          ...recipient,
+          path: ['payload', 'recipients', ri],
+          fields: (recipient.fields ?? []).map((f, fi) => ({
+            type: f.type,
+            fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
+            page: f.pageNumber,
+            positionX: f.pageX,
+            positionY: f.pageY,
+            width: f.width,
+            height: f.height,
+            path: ['payload', 'recipients', ri, 'fields', fi],
+            names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' },
+          })),
+        })),
+      });
+      return { id: graph.envelope.id, envelopeId: graph.envelope.publicId };
+    },
+  );
+
+  r.get(
+    '/document/:documentId',
+    {
+      schema: {
+        operationId: 'document-get',
+        summary: 'A document with its status, recipients and fields (never the PDF bytes)',
+        tags: ['Documents'],
+        params: z.object({ documentId: ZDocumentId }),
+        response: { 200: ZDocument, ...errorResponses(404) },
+      },
+    },
+    async (request) => documentView(await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.documentId })),
+  );
+
+  r.post(
+    '/document/distribute',
+    {
+      schema: {
+        operationId: 'document-distribute',
+        summary: 'Send the document for signing (DRAFT → PENDING); repeating it on a PENDING document changes nothing',
+        tags: ['Documents'],
+        body: ZDocumentDistributeBody,
+        response: { 200: ZDocumentDistributeResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { documentId, meta, includeSigningUrls } = request.body;
+      const result = await distributeEnvelope(ctx, callerOf(request), { key: { documentId }, meta });
+      const { recipients: _recipients, fields: _fields, ...lite } = documentView(result.graph);
+      if (!includeSigningUrls) return lite;
+      return { ...lite, recipients: result.links.map(({ token: _token, ...link }) => link) };
+    },
+  );
+
+  r.get(
+    '/document/:documentId/download',
+    {
+      schema: {
+        operationId: 'document-download',
+        summary: 'The final PDF (version=signed, the default, once COMPLETED) or the upload (version=original)',
+        tags: ['Documents'],
+        params: z.object({ documentId: ZDocumentId }),
+        querystring: ZDownloadQuery,
+        response: { ...PDF_RESPONSE, ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.documentId });
+      const item = graph.items[0];
+      if (!item) throw new AppError('ENVELOPE_HAS_NO_DOCUMENT', 'The document has no PDF yet');
+      return sendPdf(reply, await downloadItem(ctx, graph, item, request.query.version));
+    },
+  );
+
+  r.get(
+    '/document/:documentId/certificate',
+    {
+      schema: {
+        operationId: 'document-certificate',
+        summary: 'The completion certificate, a separate sealed PDF; 409 while DRAFT or PENDING',
+        tags: ['Documents'],
+        params: z.object({ documentId: ZDocumentId }),
+        response: { ...PDF_RESPONSE, ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.documentId });
+      return sendPdf(reply, getCertificate(ctx, graph));
+    },
+  );
+}
+
+export function sendPdf(reply: FastifyReply, pdf: PdfDownload): FastifyReply {
+  void reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${pdf.filename.replace(/"/g, '')}"`);
+  if (pdf.size !== null) void reply.header('Content-Length', pdf.size);
+  return reply.send(pdf.stream);
+}

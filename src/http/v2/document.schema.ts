@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZMetaInput } from '../../domain/envelopes/envelope-meta.js';
+import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
+import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
+import { ZDocumentLite, ZSigningRecipient } from '../schemas/views.schema.js';
+
+export const ZDocumentId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ZAttachmentInput = z.object({
+  label: z.string().trim().min(1).max(255),
+  data: z.url({ protocol: /^(https?|mailto)$/ }).max(2048).describe('A URI (http, https or mailto)'),
+  type: z.literal('link').default('link'),
+});
+
+/** The document flow's field: geometry as pageNumber/pageX/pageY/width/height, in percent. */
+export const ZDocumentFieldInput = fieldDefinitionSchema({
+  pageNumber: z.number().int().min(1),
+  pageX: ZPercent,
+  pageY: ZPercent,
+  width: ZPercentSize,
+  height: ZPercentSize,
+});
+
+export const ZDocumentCreatePayload = z
+  .object({
+    title: z.string().trim().min(1).max(255),
+    externalId: z.string().trim().max(255).optional(),
+    visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
+    globalAccessAuth: ZAccessAuth.optional(),
+    globalActionAuth: ZGlobalActionAuth.optional(),
+    formValues: z.record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()])).optional(),
+    folderId: z.string().max(255).optional(),
+    recipients: z.array(ZRecipientCreate.extend({ fields: z.array(ZDocumentFieldInput).optional() })).optional(),
+    attachments: z.array(ZAttachmentInput).max(50).optional(),
+    meta: ZMetaInput.optional(),
+  })
+  .meta({ id: 'DocumentCreatePayload' });
+
+export const ZDocumentCreateBody = z.object({
+  payload: ZDocumentCreatePayload.describe('JSON text'),
+  file: z.string().meta({ format: 'binary' }).describe('The PDF'),
+});
+
+export const ZDocumentCreateResponse = z.object({ id: z.number().int(), envelopeId: z.string() });
+
+export const ZDocumentDistributeBody = z.object({
+  documentId: z.number().int().positive(),
+  meta: ZMetaInput.optional(),
+  includeSigningUrls: z.boolean().optional().describe('Include each acting recipient\'s private signing URL in the answer'),
+});
+
+export const ZDocumentDistributeResponse = ZDocumentLite.extend({
+  recipients: z
+    .array(ZSigningRecipient.omit({ token: true }))
+    .optional()
+    .describe('Only with includeSigningUrls: every recipient who must act (CC recipients get no URL)'),
+});
+
+export const ZDownloadQuery = z.object({ version: z.enum(['original', 'signed', 'pending']).default('signed') });

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../domain/context.js';
+import { registerApiTokenAuth } from '../plugins/authenticate.js';
+import multipart from '@fastify/multipart';
+import { registerDocumentRoutes } from './document.routes.js';
+import { registerMeRoutes } from './me.routes.js';
+import { registerSigningRoutes } from '../signing/signing.routes.js';
+
+/** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
+export function v2Routes(ctx: Ctx) {
+  return async function (scope: FastifyInstance): Promise<void> {
+    registerApiTokenAuth(scope, ctx);
+    await scope.register(multipart, {
+      limits: { fileSize: ctx.config.limits.uploadBytes + 1, files: ctx.config.limits.itemsPerEnvelope, fields: 20, fieldSize: ctx.config.limits.jsonBodyBytes },
+    });
+    registerMeRoutes(scope);
+    registerDocumentRoutes(scope, ctx);
+    registerSigningRoutes(scope, ctx);
+  };
+}
