@@ -1,0 +1,101 @@
+/**
+ * Burns recipients' field values into the PDF: loads it once, embeds each font and image once,
+ * draws only on pages that have fields (one new content stream per page), saves once.
+ */
+import type { PDFDocument } from 'pdf-lib';
+import { loadCheckedPdf } from '../inspect-pdf.js';
+import type { PdfPageInfo } from '../page-info.js';
+import { readPageInfo } from '../page-info.js';
+import { drawChoices } from './draw-choices.js';
+import { drawImage } from './draw-image.js';
+import { drawStamp, STAMP_OPACITY } from './draw-stamp.js';
+import { drawText, drawTypedSignature } from './draw-text.js';
+import { PageCanvas } from './page-canvas.js';
+import { percentToDisplayRect } from './page-geometry.js';
+import { RenderContext } from './render-context.js';
+import { RenderError } from './types.js';
+import type { RenderField, RenderOptions } from './types.js';
+
+/** Objects serialised between yields to the event loop while saving. */
+const OBJECTS_PER_TICK = 2000;
+
+function checkField(field: RenderField, index: number, pageCount: number): void {
+  if (!Number.isInteger(field.page) || field.page < 1 || field.page > pageCount) {
+    throw new RenderError(`page ${String(field.page)} does not exist (the document has ${pageCount})`, index);
+  }
+  for (const key of ['positionX', 'positionY', 'width', 'height'] as const) {
+    if (!Number.isFinite(field[key])) throw new RenderError(`${key} is not a finite number`, index);
+  }
+  for (const key of ['fontSize', 'lineHeight', 'letterSpacing'] as const) {
+    const v = field[key];
+    if (v !== undefined && !Number.isFinite(v)) throw new RenderError(`${key} is not a finite number`, index);
+  }
+}
+
+async function drawField(ctx: RenderContext, canvas: PageCanvas, field: RenderField, index: number): Promise<void> {
+  const rect = percentToDisplayRect(field, canvas.frame);
+  if (rect.width <= 0 || rect.height <= 0) return;
+  const value = field.value;
+  switch (value.kind) {
+    case 'text':
+      drawText(canvas, rect, value.text, await ctx.font('regular'), field);
+      return;
+    case 'typed-signature':
+      drawTypedSignature(canvas, rect, value.text, await ctx.font('handwriting'), field.textAlign);
+      return;
+    case 'image':
+      drawImage(canvas, rect, await ctx.png(value.png, index));
+      return;
+    case 'choices':
+      drawChoices(canvas, rect, value, await ctx.font('regular'), field.fontSize, field.verticalAlign);
+      return;
+  }
+}
+
+async function appendPages(doc: PDFDocument, pdfs: Uint8Array[]): Promise<void> {
+  for (const [i, bytes] of pdfs.entries()) {
+    let source: PDFDocument;
+    try {
+      source = (await loadCheckedPdf(bytes)).doc;
+    } catch (error) {
+      throw new RenderError(`appended PDF #${i} cannot be used: ${String(error)}`, undefined, { cause: error });
+    }
+    const pages = await doc.copyPages(source, source.getPageIndices());
+    for (const page of pages) doc.addPage(page);
+  }
+}
+
+export async function renderFields(original: Uint8Array, fields: RenderField[], options: RenderOptions = {}): Promise<Uint8Array> {
+  const { doc, info } = await loadCheckedPdf(original);
+  fields.forEach((field, i) => checkField(field, i, info.pageCount));
+  const ctx = new RenderContext(doc);
+  const pages = doc.getPages();
+
+  const byPage = new Map<number, { field: RenderField; index: number }[]>();
+  fields.forEach((field, index) => {
+    const list = byPage.get(field.page - 1) ?? [];
+    list.push({ field, index });
+    byPage.set(field.page - 1, list);
+  });
+  for (const [pageIndex, list] of [...byPage.entries()].sort((a, b) => a[0] - b[0])) {
+    const canvas = new PageCanvas(pages[pageIndex]!, info.pages[pageIndex]!);
+    for (const { field, index } of list) await drawField(ctx, canvas, field, index);
+    canvas.finish();
+  }
+
+  if (options.appendPdfs?.length) await appendPages(doc, options.appendPdfs);
+
+  if (options.stamp?.text.trim()) {
+    const font = await ctx.font('bold');
+    const opacity = ctx.opacityState(STAMP_OPACITY);
+    for (const page of doc.getPages()) {
+      const frame: PdfPageInfo = readPageInfo(doc.context, page.node);
+      const canvas = new PageCanvas(page, frame);
+      drawStamp(canvas, options.stamp.text, font, opacity);
+      canvas.finish();
+    }
+  }
+
+  return doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: OBJECTS_PER_TICK });
+}
+

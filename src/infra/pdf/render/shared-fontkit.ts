@@ -1,0 +1,42 @@
+/**
+ * A fontkit front that parses each font program once per process.
+ *
+ * Parsing a 600 kB font costs ~80 ms, more than the rest of a one-page render; pdf-lib only
+ * reads the parsed font (each document gets its own subset, glyph map and ToUnicode), so
+ * documents can share it. fontkit's subset encoding runs synchronously within one tick, so
+ * concurrent renders never interleave on the font's shared read stream.
+ *
+ * One catch, handled here: fontkit caches glyph objects per font, keyed by glyph id, with the
+ * code points of whoever created the glyph first. Its subsetter creates the components of
+ * composite glyphs (the "A" inside "Ä") with no code points, so with a shared font a later
+ * document's "A" would reuse that glyph and get no ToUnicode entry: it would look right but
+ * copy and search as missing. The wrapper fills in the code points when a caller supplies them.
+ */
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument } from 'pdf-lib';
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type Font = ReturnType<Fontkit['create']>;
+
+const parsed = new WeakMap<Uint8Array, Font>();
+
+function withStableCodePoints(font: Font): Font {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (glyphId: number, codePoints?: number[]) => {
+    const glyph = getGlyph(glyphId, codePoints);
+    if (codePoints && codePoints.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  return font;
+}
+
+export const sharedFontkit: Fontkit = {
+  create(buffer, postscriptName) {
+    let font = parsed.get(buffer);
+    if (!font) {
+      font = withStableCodePoints(fontkit.create(buffer, postscriptName));
+      parsed.set(buffer, font);
+    }
+    return font;
+  },
+};

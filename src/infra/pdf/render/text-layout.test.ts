@@ -1,0 +1,112 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { blockHeight, layoutText, MIN_FONT_SIZE, padding } from './text-layout.js';
+import type { FontMetrics } from './render-context.js';
+
+// A monospaced font: every character is half an em wide; ascent 0.8, descent 0.2 (1 em in all).
+const mono: FontMetrics = { ascent: 0.8, descent: 0.2, widthAt1: (text) => [...text].length * 0.5 };
+
+const inside = (box: { x: number; y: number; width: number; height: number }, layout: ReturnType<typeof layoutText>) => {
+  for (const line of layout.lines) {
+    assert.ok(line.x >= box.x - 1e-9 && line.x + line.width <= box.x + box.width + 1e-9, `"${line.text}" fits horizontally`);
+    assert.ok(line.y + mono.ascent * layout.size <= box.y + box.height + 1e-9, `"${line.text}" stays below the top`);
+    assert.ok(line.y - mono.descent * layout.size >= box.y - 1e-9, `"${line.text}" stays above the bottom`);
+  }
+};
+
+void test('short text in a single-line box keeps the requested size, left-aligned and vertically centred', () => {
+  const box = { x: 100, y: 200, width: 200, height: 20 };
+  const layout = layoutText('Hello', box, mono, { fontSize: 12 });
+  assert.equal(layout.size, 12);
+  assert.equal(layout.lines.length, 1);
+  const line = layout.lines[0]!;
+  assert.equal(line.x, 100 + padding(box).x);
+  assert.equal(line.width, 30);
+  // The 12 pt band (ascent 9.6 + descent 2.4) is centred: 4 pt above and below.
+  assert.ok(Math.abs(line.y - (200 + 4 + 2.4)) < 1e-9);
+  assert.equal(layout.truncated, false);
+});
+
+void test('long text in a single-line box shrinks instead of overflowing', () => {
+  const box = { x: 0, y: 0, width: 100, height: 14 };
+  const text = 'a'.repeat(25); // 12.5 em: fits at 100-4 = 96 pt → ≤ 7.68 pt
+  const layout = layoutText(text, box, mono, { fontSize: 12 });
+  assert.equal(layout.lines.length, 1);
+  assert.equal(layout.size, 7.5);
+  inside(box, layout);
+});
+
+void test('a multi-line box wraps on words at the requested size and aligns to the top', () => {
+  const box = { x: 0, y: 0, width: 64, height: 100 };
+  const layout = layoutText('one two three four five six', box, mono, { fontSize: 10 });
+  assert.equal(layout.size, 10);
+  assert.deepEqual(
+    layout.lines.map((l) => l.text),
+    ['one two', 'three four', 'five six'], // 12 characters (60 pt) per line
+  );
+  // Top line's ascent touches the top padding; baselines 12 pt apart (line height 1.2).
+  assert.ok(Math.abs(layout.lines[0]!.y - (100 - padding(box).y - 8)) < 1e-9);
+  assert.ok(Math.abs(layout.lines[0]!.y - layout.lines[1]!.y - 12) < 1e-9);
+  inside(box, layout);
+});
+
+void test('explicit newlines start new lines in multi-line boxes and become spaces in single-line ones', () => {
+  const tall = layoutText('a\nb', { x: 0, y: 0, width: 100, height: 100 }, mono);
+  assert.deepEqual(
+    tall.lines.map((l) => l.text),
+    ['a', 'b'],
+  );
+  const flat = layoutText('a\nb', { x: 0, y: 0, width: 100, height: 14 }, mono);
+  assert.deepEqual(
+    flat.lines.map((l) => l.text),
+    ['a b'],
+  );
+});
+
+void test('text that overflows a multi-line box shrinks until every line fits', () => {
+  const box = { x: 0, y: 0, width: 80, height: 40 };
+  const text = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod';
+  const layout = layoutText(text, box, mono, { fontSize: 12 });
+  assert.ok(layout.size < 12 && layout.size >= MIN_FONT_SIZE);
+  assert.equal(layout.lines.map((l) => l.text).join(' '), text, 'no word is lost');
+  assert.ok(blockHeight(layout.lines.length, layout.size, 1.2, mono) <= box.height - 2 * padding(box).y);
+  inside(box, layout);
+});
+
+void test('a word longer than the box is broken across lines', () => {
+  const box = { x: 0, y: 0, width: 34, height: 200 };
+  const layout = layoutText('supercalifragilistic', box, mono, { fontSize: 10 });
+  assert.equal(layout.lines.map((l) => l.text).join(''), 'supercalifragilistic');
+  assert.ok(layout.lines.length > 1);
+  inside(box, layout);
+});
+
+void test('below the 6 pt floor the text is cut with an ellipsis, never drawn outside', () => {
+  const box = { x: 0, y: 0, width: 40, height: 16 };
+  const layout = layoutText('word '.repeat(200), box, mono, { fontSize: 12 });
+  assert.equal(layout.size, MIN_FONT_SIZE);
+  assert.equal(layout.truncated, true);
+  assert.ok(layout.lines.at(-1)!.text.endsWith('…'));
+  inside(box, layout);
+});
+
+void test('textAlign right and center, verticalAlign bottom', () => {
+  const box = { x: 10, y: 10, width: 100, height: 30 };
+  const pad = padding(box);
+  const right = layoutText('abcd', box, mono, { fontSize: 10, textAlign: 'right' }).lines[0]!;
+  assert.ok(Math.abs(right.x + right.width - (110 - pad.x)) < 1e-9);
+  const centre = layoutText('abcd', box, mono, { fontSize: 10, textAlign: 'center' }).lines[0]!;
+  assert.ok(Math.abs(centre.x + centre.width / 2 - 60) < 1e-9);
+  const bottom = layoutText('abcd', box, mono, { fontSize: 10, verticalAlign: 'bottom' }).lines[0]!;
+  assert.ok(Math.abs(bottom.y - (10 + pad.y + 2)) < 1e-9);
+  const top = layoutText('abcd', box, mono, { fontSize: 10, verticalAlign: 'top' }).lines[0]!;
+  assert.ok(Math.abs(top.y - (40 - pad.y - 8)) < 1e-9);
+});
+
+void test('letterSpacing widens lines and lineHeight spreads them', () => {
+  const box = { x: 0, y: 0, width: 500, height: 200 };
+  const spaced = layoutText('abcd', box, mono, { fontSize: 10, letterSpacing: 2 }).lines[0]!;
+  assert.equal(spaced.width, 20 + 3 * 2);
+  const lines = layoutText('a\nb', box, mono, { fontSize: 10, lineHeight: 2 }).lines;
+  assert.equal(lines[0]!.y - lines[1]!.y, 20);
+});

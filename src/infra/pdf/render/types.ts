@@ -1,0 +1,58 @@
+/** Public types of the burn-in renderer. */
+
+export type RenderValue =
+  /** NAME, EMAIL, DATE, TEXT, NUMBER, DROPDOWN, typed INITIALS. */
+  | { kind: 'text'; text: string }
+  /** A typed signature, drawn in a handwriting-like font scaled to fill the box. */
+  | { kind: 'typed-signature'; text: string }
+  /** A drawn signature: fitted inside the box, keeping its aspect ratio, centred. */
+  | { kind: 'image'; png: Uint8Array }
+  | {
+      kind: 'choices';
+      style: 'checkbox' | 'radio';
+      direction: 'vertical' | 'horizontal';
+      options: { label: string; checked: boolean }[];
+    };
+
+export type TextAlign = 'left' | 'center' | 'right';
+export type VerticalAlign = 'top' | 'middle' | 'bottom';
+
+export interface RenderField {
+  /** 1-based page number. */
+  page: number;
+  /** Box in percent (0–100) of the page as displayed (CropBox, /Rotate applied), from its top-left. */
+  positionX: number;
+  positionY: number;
+  width: number;
+  height: number;
+  value: RenderValue;
+  /** Points; default 12. Text shrinks below it (to 6 pt) rather than overflow the box. */
+  fontSize?: number;
+  /** Default left (centre for typed signatures). */
+  textAlign?: TextAlign;
+  /** Default middle for single-line boxes, top for boxes that hold several lines and for vertical choice lists. */
+  verticalAlign?: VerticalAlign;
+  /** Multiple of the font size between baselines; default 1.2. */
+  lineHeight?: number;
+  /** Extra space between characters, in points; default 0. */
+  letterSpacing?: number;
+}
+
+export interface RenderOptions {
+  /** A diagonal translucent stamp (e.g. "REJECTED") on every page of the output, appended pages included. */
+  stamp?: { text: string };
+  /** PDFs whose pages are appended at the end (e.g. audit pages). */
+  appendPdfs?: Uint8Array[];
+}
+
+/** A field or option the renderer cannot honour (bad page number, non-PNG signature…). */
+export class RenderError extends Error {
+  override readonly name = 'RenderError';
+  /** Index of the offending field in the input array, when it is about one field. */
+  readonly fieldIndex: number | undefined;
+
+  constructor(message: string, fieldIndex?: number, options?: { cause?: unknown }) {
+    super(fieldIndex === undefined ? message : `field #${fieldIndex}: ${message}`, options);
+    this.fieldIndex = fieldIndex;
+  }
+}
