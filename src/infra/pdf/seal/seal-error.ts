@@ -1,0 +1,18 @@
+export type SealErrorReason = 'UNSUPPORTED_PDF' | 'SIGNATURE_TOO_LARGE' | 'TSA_FAILED' | 'IDENTITY_INVALID';
+
+/** Every failure of the seal module surfaces as this, so callers can branch on `reason`. */
+export class SealError extends Error {
+  override readonly name = 'SealError';
+
+  constructor(
+    readonly reason: SealErrorReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function unsupportedPdf(message: string, cause?: unknown): SealError {
+  return new SealError('UNSUPPORTED_PDF', `cannot seal this PDF: ${message}`, cause === undefined ? undefined : { cause });
+}
