@@ -1,0 +1,77 @@
+import type { EvidenceLanguage } from './evidence-types.js';
+
+/**
+ * Value formatting for the evidence. Times are always given twice: ISO 8601 in UTC (the
+ * unambiguous, machine-comparable form) and the wall-clock time in the envelope's zone with
+ * its UTC offset, with the month spelled out so day/month order cannot be misread.
+ */
+
+export interface TimeFormatter {
+  /** The zone actually used: the envelope's, or UTC when that one is not a valid IANA zone. */
+  readonly zone: string;
+  /** False when the configured zone was rejected and UTC is used instead. */
+  readonly zoneValid: boolean;
+  utc(date: Date): string;
+  local(date: Date): string;
+}
+
+// en-GB rather than en-US: day before month, 24-hour clock, as lawyers in Argentina expect too.
+const LOCALES: Record<EvidenceLanguage, string> = { en: 'en-GB', es: 'es' };
+
+function makeIntl(language: EvidenceLanguage, timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(LOCALES[language] ?? 'en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  });
+}
+
+export function timeFormatter(language: EvidenceLanguage, timezone: string): TimeFormatter {
+  let zone = timezone;
+  let zoneValid = true;
+  let intl: Intl.DateTimeFormat;
+  try {
+    intl = makeIntl(language, timezone);
+  } catch {
+    // A bad zone in settings must not stop the evidence from being produced: UTC is exact.
+    zone = 'UTC';
+    zoneValid = false;
+    intl = makeIntl(language, 'UTC');
+  }
+  return {
+    zone,
+    zoneValid,
+    utc: (date) => (isValidDate(date) ? date.toISOString() : '—'),
+    local: (date) => (isValidDate(date) ? localText(intl, date) : '—'),
+  };
+}
+
+/**
+ * Assembled from parts so both languages read "14 Mar 2025, 12:09:26 UTC-03:00": Spanish Intl
+ * output wraps the offset in parentheses, which nests badly inside sentences, and "GMT" is
+ * relabelled UTC, the time standard the offsets are actually relative to.
+ */
+function localText(intl: Intl.DateTimeFormat, date: Date): string {
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of intl.formatToParts(date)) part[p.type] = p.value;
+  const offset = (part.timeZoneName ?? 'GMT').replace(/^GMT/, 'UTC');
+  return `${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute}:${part.second} ${offset === 'UTC' ? 'UTC+00:00' : offset}`;
+}
+
+function isValidDate(date: Date): boolean {
+  return date instanceof Date && !Number.isNaN(date.getTime());
+}
+
+/** NN-NNNNNNNN-N; anything that is not exactly 11 digits is shown as given, never hidden. */
+export function formatCuil(cuil: string | null): string {
+  if (cuil === null || cuil.trim() === '') return '—';
+  const digits = cuil.replace(/[\s.-]/g, '');
+  if (!/^\d{11}$/.test(digits)) return cuil.trim();
+  return `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}`;
+}

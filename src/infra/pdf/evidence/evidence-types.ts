@@ -1,0 +1,83 @@
+/**
+ * Input of the evidence renderers (completion certificate and audit pages).
+ * Plain data, already loaded and decided by the caller: the renderers only lay it out,
+ * so the same data always yields the same evidence content.
+ */
+
+export type EvidenceLanguage = 'en' | 'es';
+
+/** The signature a recipient applied, as shown in the evidence. */
+export type EvidenceSignature =
+  | { kind: 'typed'; text: string }
+  | { kind: 'drawn'; png: Uint8Array };
+
+export type EvidenceRole = 'SIGNER' | 'APPROVER' | 'VIEWER' | 'CC' | 'ASSISTANT';
+export type EvidenceSigningStatus = 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';
+
+export interface EvidenceRecipient {
+  id: number;
+  name: string;
+  email: string;
+  role: EvidenceRole;
+  /** 11 digits; displayed as NN-NNNNNNNN-N. */
+  cuil: string | null;
+  signingStatus: EvidenceSigningStatus;
+  signedAt: Date | null;
+  rejectionReason: string | null;
+  signingOrder: number | null;
+  /** The signature the recipient applied (first signature field). */
+  signature: EvidenceSignature | null;
+  sentAt: Date | null;
+  openedAt: Date | null;
+  /** Of the completing action (sign, approve, view or reject). */
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface EvidenceEvent {
+  at: Date;
+  /** e.g. DOCUMENT_SENT, DOCUMENT_OPENED, DOCUMENT_FIELD_INSERTED, DOCUMENT_RECIPIENT_COMPLETED, DOCUMENT_RECIPIENT_REJECTED, DOCUMENT_COMPLETED. */
+  type: string;
+  /** "Ana García <ana@x.com>", "API token …" or "Firma". */
+  actor: string | null;
+  description: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Hex SHA-256 of this audit entry. */
+  hash: string;
+}
+
+export interface EvidenceItem {
+  title: string;
+  pageCount: number;
+  originalSha256: string;
+  /** Null on the audit pages, which are inside the final file. */
+  finalSha256: string | null;
+}
+
+export interface EvidenceEnvelope {
+  envelopeId: string;
+  documentId: number;
+  title: string;
+  status: 'COMPLETED' | 'REJECTED';
+  createdAt: Date;
+  sentAt: Date | null;
+  completedAt: Date;
+  /** IANA zone, e.g. America/Argentina/Buenos_Aires; times are shown in UTC and in this zone. */
+  timezone: string;
+}
+
+export interface EvidenceData {
+  language: EvidenceLanguage;
+  envelope: EvidenceEnvelope;
+  platformName: string;
+  /** "Firma". */
+  serviceName: string;
+  publicUrl: string;
+  items: EvidenceItem[];
+  recipients: EvidenceRecipient[];
+  events: EvidenceEvent[];
+  auditChain: { head: string; length: number; algorithm: 'SHA-256' };
+  sealCertificate: { subject: string; fingerprintSha256: string };
+  generatedAt: Date;
+}

@@ -1,0 +1,367 @@
+import { randomBytes } from 'node:crypto';
+
+import fontkit from '@pdf-lib/fontkit';
+import { PDFHexString, degrees, drawText, rgb, type PDFDocument, type PDFFont, type PDFName, type PDFPage, type RGB } from 'pdf-lib';
+
+import { subsettableFontBytes, type FontName } from '../fonts.js';
+
+/**
+ * A tiny flow-layout toolkit shared by the evidence renderers: measuring and wrapping text,
+ * a vertical cursor that starts a new page when the next block would cross the bottom margin,
+ * and footers stamped once the page count is known. Everything drawn goes through `wrap`, which
+ * is what guarantees that no text is ever drawn outside the page.
+ */
+
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+export const palette = {
+  ink: rgb(0.11, 0.13, 0.17),
+  muted: rgb(0.4, 0.43, 0.48),
+  rule: rgb(0.82, 0.84, 0.87),
+  fill: rgb(0.955, 0.963, 0.973),
+  accent: rgb(0.08, 0.24, 0.42),
+  ok: rgb(0.07, 0.45, 0.22),
+  okFill: rgb(0.92, 0.97, 0.93),
+  danger: rgb(0.7, 0.1, 0.1),
+  dangerFill: rgb(0.995, 0.94, 0.94),
+} as const;
+
+export interface TextStyle {
+  font: FontName;
+  size: number;
+  color?: RGB;
+}
+
+/** Line height as a multiple of the font size; Noto Sans needs ~1.36 em for accents and descenders. */
+export const LEADING = 1.32;
+export const lineHeight = (style: TextStyle): number => style.size * LEADING;
+
+// Spaces the fonts may lack (Intl output uses U+202F / U+00A0) become plain spaces; other
+// control characters would be invisible or break the content stream, so they become spaces too.
+const SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t]/g;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const CONTROLS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B-\u200F\u2060\uFEFF]/g;
+// Good places to split a token that is wider than its column (URLs, e-mails, user agents).
+const SOFT_BREAK_AFTER = /[/@.\-_;,)&?=:]/;
+
+interface SafeFont {
+  bytes: Uint8Array;
+  postscriptName: string;
+  /** Code points the font has a glyph for. */
+  charset: ReadonlySet<number>;
+  /** Advance of a character at size 1, per process: metrics do not depend on the document. */
+  advance(ch: string): number;
+}
+
+const safeFonts = new Map<FontName, SafeFont>();
+
+/** The shipped font, rewritten once per process so subsetting does not blank glyphs (see subset-safe-font). */
+function safeFont(name: FontName): SafeFont {
+  let font = safeFonts.get(name);
+  if (!font) {
+    const bytes = subsettableFontBytes(name);
+    const parsed = fontkit.create(Buffer.from(bytes));
+    const advances = new Map<string, number>();
+    font = {
+      bytes,
+      postscriptName: parsed.postscriptName || 'Font',
+      charset: new Set(parsed.characterSet),
+      advance(ch) {
+        let w = advances.get(ch);
+        if (w === undefined) {
+          // The cmap glyph, unshaped: the same glyph a one-character encodeText draws.
+          w = parsed.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth / parsed.unitsPerEm;
+          advances.set(ch, w);
+        }
+        return w;
+      },
+    };
+    safeFonts.set(name, font);
+  }
+  return font;
+}
+
+/**
+ * The PDF convention for a subset font's name is "ABCDEF+PostScriptName" with a tag unique to the
+ * subset (pdf-lib appends digits instead, so tools report the font as not subset). Random tags
+ * keep our subsets distinct from other subsets of the same font once pages are merged.
+ */
+function subsetName(postscriptName: string): string {
+  const tag = Array.from(randomBytes(6), (b) => String.fromCharCode(65 + (b % 26))).join('');
+  return `${tag}+${postscriptName}`;
+}
+
+export class Typesetter {
+  private constructor(readonly fonts: Readonly<Record<FontName, PDFFont>>) {}
+
+  /** Embeds the three faces, subset so that the output only carries the glyphs it uses. */
+  static async embed(doc: PDFDocument): Promise<Typesetter> {
+    doc.registerFontkit(fontkit);
+    const embed = (name: FontName): Promise<PDFFont> => {
+      const font = safeFont(name);
+      return doc.embedFont(font.bytes, { subset: true, customName: subsetName(font.postscriptName) });
+    };
+    const [regular, bold, handwriting] = await Promise.all([embed('regular'), embed('bold'), embed('handwriting')]);
+    return new Typesetter({ regular, bold, handwriting });
+  }
+
+  /** Text the font can draw: NFC, no control characters, '?' for code points without a glyph. */
+  clean(text: string, font: FontName): string {
+    const { charset } = safeFont(font);
+    const normal = text.normalize('NFC').replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(SPACES, ' ').replace(CONTROLS, ' ');
+    let out = '';
+    for (const ch of normal) out += ch === '\n' || charset.has(ch.codePointAt(0) ?? 0) ? ch : '?';
+    return out;
+  }
+
+  /**
+   * Width of clean text: the sum of the characters' advances. pdf-lib shapes every string with
+   * fontkit (GSUB/GPOS), which made a 500-event timeline take seconds; the evidence is Latin,
+   * Greek or Cyrillic without ligatures, where per-character advances are exactly what is drawn.
+   */
+  width(text: string, style: TextStyle): number {
+    let w = 0;
+    for (const ch of text) w += this.glyph(style.font, ch).advance;
+    return w * style.size;
+  }
+
+  /**
+   * Draws one clean line with its baseline at (x, y), encoded per character (see `width`). As a
+   * bonus there are no ligatures, so "ff" inside a hash extracts and copies as two letters.
+   */
+  draw(page: PDFPage, text: string, x: number, y: number, style: TextStyle): void {
+    let hex = '';
+    for (const ch of text) hex += this.glyph(style.font, ch).hex;
+    page.pushOperators(
+      ...drawText(PDFHexString.of(hex), {
+        // Hundredths of a point are invisible; shorter numbers keep the content streams small.
+        x: Math.round(x * 100) / 100,
+        y: Math.round(y * 100) / 100,
+        size: style.size,
+        font: this.fontKey(page, style.font),
+        color: style.color ?? palette.ink,
+        rotate: degrees(0),
+        xSkew: degrees(0),
+        ySkew: degrees(0),
+      }),
+    );
+  }
+
+  private readonly glyphs = new Map<FontName, Map<string, { hex: string; advance: number }>>();
+  private readonly pageFonts = new WeakMap<PDFPage, Map<FontName, PDFName>>();
+
+  private glyph(font: FontName, ch: string): { hex: string; advance: number } {
+    let cache = this.glyphs.get(font);
+    if (!cache) {
+      cache = new Map();
+      this.glyphs.set(font, cache);
+    }
+    let glyph = cache.get(ch);
+    if (!glyph) {
+      // encodeText also registers the glyph in the font subset, so the subset stays complete.
+      glyph = { hex: this.fonts[font].encodeText(ch).asString(), advance: safeFont(font).advance(ch) };
+      cache.set(ch, glyph);
+    }
+    return glyph;
+  }
+
+  private fontKey(page: PDFPage, font: FontName): PDFName {
+    let keys = this.pageFonts.get(page);
+    if (!keys) {
+      keys = new Map();
+      this.pageFonts.set(page, keys);
+    }
+    let key = keys.get(font);
+    if (!key) {
+      key = page.node.newFontDictionary(this.fonts[font].name, this.fonts[font].ref);
+      keys.set(font, key);
+    }
+    return key;
+  }
+
+  /**
+   * Greedy word wrap to `maxWidth`; explicit newlines start new lines; a word wider than the
+   * column is split, preferably after a URL-ish separator, otherwise between characters.
+   * Returns clean lines, each no wider than `maxWidth` (at least one character per line).
+   */
+  wrap(text: string, style: TextStyle, maxWidth: number): string[] {
+    const lines: string[] = [];
+    const space = this.width(' ', style);
+    for (const paragraph of this.clean(text, style.font).split('\n')) {
+      let line = '';
+      let lineWidth = 0;
+      for (const word of paragraph.split(' ')) {
+        if (word === '') continue;
+        const w = this.width(word, style);
+        if (line !== '' && lineWidth + space + w <= maxWidth) {
+          line += ` ${word}`;
+          lineWidth += space + w;
+          continue;
+        }
+        if (line !== '') lines.push(line);
+        if (w <= maxWidth) {
+          line = word;
+          lineWidth = w;
+        } else {
+          const pieces = this.splitWord(word, style, maxWidth);
+          lines.push(...pieces.slice(0, -1));
+          line = pieces[pieces.length - 1] ?? '';
+          lineWidth = this.width(line, style);
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  private splitWord(word: string, style: TextStyle, maxWidth: number): string[] {
+    const chars = [...word];
+    const pieces: string[] = [];
+    let start = 0;
+    while (start < chars.length) {
+      let end = start;
+      let width = 0;
+      let soft = -1;
+      while (end < chars.length) {
+        const cw = this.width(chars[end] ?? '', style);
+        if (end > start && width + cw > maxWidth) break;
+        width += cw;
+        if (SOFT_BREAK_AFTER.test(chars[end] ?? '')) soft = end + 1;
+        end++;
+      }
+      // Only use the separator when it keeps at least half the line filled; avoids ragged stubs.
+      if (end < chars.length && soft > start && soft - start >= (end - start) / 2) end = soft;
+      pieces.push(chars.slice(start, end).join(''));
+      start = end;
+    }
+    return pieces;
+  }
+}
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** Margins proportional to the page, so a caller-provided page size (Letter, legal, landscape) still looks right. */
+export function marginsFor(size: { width: number; height: number }): Margins {
+  const side = Math.min(56, Math.max(28, size.width * 0.08));
+  return { top: Math.min(60, Math.max(32, size.height * 0.06)), right: side, bottom: 58, left: side };
+}
+
+/**
+ * The vertical cursor over a growing list of pages. `y` is the top of the next block, in PDF
+ * points from the bottom of the page. `onNewPage` draws running headers and may move `y` down.
+ */
+export class Flow {
+  readonly pages: PDFPage[] = [];
+  page!: PDFPage;
+  y = 0;
+  private pageTop = 0;
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly ts: Typesetter,
+    readonly size: { width: number; height: number },
+    readonly margins: Margins,
+    private readonly onNewPage: (flow: Flow) => void,
+  ) {}
+
+  get left(): number {
+    return this.margins.left;
+  }
+  get right(): number {
+    return this.size.width - this.margins.right;
+  }
+  get width(): number {
+    return this.right - this.left;
+  }
+  get bottom(): number {
+    return this.margins.bottom;
+  }
+  /** Usable height of a fresh page, below its running header. */
+  get pageBody(): number {
+    return this.pageTop - this.bottom;
+  }
+  get atTop(): boolean {
+    return this.y >= this.pageTop;
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage([this.size.width, this.size.height]);
+    this.pages.push(this.page);
+    this.y = this.size.height - this.margins.top;
+    this.onNewPage(this);
+    this.pageTop = this.y;
+  }
+
+  fits(height: number): boolean {
+    return this.y - height >= this.bottom;
+  }
+
+  /** Starts a new page unless `height` fits; a block taller than a page is left to split itself. */
+  ensure(height: number): void {
+    if (!this.fits(height) && !this.atTop) this.newPage();
+  }
+
+  /** Draws one clean line with its top at `yTop`. */
+  drawLine(text: string, x: number, yTop: number, style: TextStyle): void {
+    if (text !== '') this.ts.draw(this.page, text, x, yTop - style.size, style);
+  }
+
+  /** Wrapped text in the column [x, x + width], flowing onto new pages line by line. */
+  paragraph(text: string, style: TextStyle, x = this.left, width = this.right - x): void {
+    const lh = lineHeight(style);
+    for (const line of this.ts.wrap(text, style, width)) {
+      this.ensure(lh);
+      this.drawLine(line, x, this.y, style);
+      this.y -= lh;
+    }
+  }
+
+  rule(yAt: number, color: RGB = palette.rule, thickness = 0.6, x1 = this.left, x2 = this.right): void {
+    this.page.drawLine({ start: { x: x1, y: yAt }, end: { x: x2, y: yAt }, thickness, color });
+  }
+
+  /** Runs `draw(page, n, m)` on every page once all pages exist ("Page n of m"). */
+  finish(draw: (page: PDFPage, n: number, m: number) => void): void {
+    this.pages.forEach((page, index) => draw(page, index + 1, this.pages.length));
+  }
+}
+
+/** A rectangle with rounded corners; `yTop` is its top edge. */
+export function roundedBox(
+  page: PDFPage,
+  box: { x: number; yTop: number; width: number; height: number },
+  style: { fill?: RGB; border?: RGB; borderWidth?: number; radius?: number },
+): void {
+  const { width: w, height: h } = box;
+  const r = Math.max(0, Math.min(style.radius ?? 4, w / 2, h / 2));
+  // SVG paths in pdf-lib run y-down from the given origin, hence the top-left anchor.
+  const path = `M ${r} 0 H ${w - r} Q ${w} 0 ${w} ${r} V ${h - r} Q ${w} ${h} ${w - r} ${h} H ${r} Q 0 ${h} 0 ${h - r} V ${r} Q 0 0 ${r} 0 Z`;
+  page.drawSvgPath(path, {
+    x: box.x,
+    y: box.yTop,
+    ...(style.fill ? { color: style.fill } : {}),
+    ...(style.border ? { borderColor: style.border, borderWidth: style.borderWidth ?? 0.6 } : {}),
+  });
+}
+
+/**
+ * The footer of every page: envelope and generation time on the left, "Page n of m" on the
+ * right, above a hairline. The left part wraps (narrow pages) but stays within the bottom margin.
+ */
+export function drawFooter(flow: Flow, page: PDFPage, left: string, right: string): void {
+  const style: TextStyle = { font: 'regular', size: 7, color: palette.muted };
+  const ts = flow.ts;
+  const rightText = ts.wrap(right, style, flow.width)[0] ?? '';
+  const rightWidth = ts.width(rightText, style);
+  const leftLines = ts.wrap(left, style, Math.max(flow.width - rightWidth - 16, flow.width / 3)).slice(0, 2);
+  const top = flow.bottom - 18;
+  page.drawLine({ start: { x: flow.left, y: top + 6 }, end: { x: flow.right, y: top + 6 }, thickness: 0.5, color: palette.rule });
+  const draw = (text: string, x: number, yTop: number): void => ts.draw(page, text, x, yTop - style.size, style);
+  leftLines.forEach((line, i) => draw(line, flow.left, top - i * lineHeight(style)));
+  draw(rightText, flow.right - rightWidth, top);
+}

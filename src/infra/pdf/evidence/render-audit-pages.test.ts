@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { assertContainsAll, assertStructurallyValid, assertTextInsidePages, flat, measure, previewPage } from '../../../../test/support/evidence-checks.js';
+import { largeData, realisticData, rejectedData } from '../../../../test/support/evidence-fixtures.js';
+import { pageCount, pageSizes, pdfImagesList, pdfText } from '../../../../test/support/poppler.js';
+import { renderAuditPagesPdf } from './render-audit-pages.js';
+
+const HEADER = { en: 'Audit trail — ', es: 'Registro de auditoría — ' } as const;
+
+for (const language of ['en', 'es'] as const) {
+  void test(`audit pages (${language}): recipients, timeline and chain, every page headed, no final hashes`, async () => {
+    const data = realisticData({ language });
+    const pdf = await renderAuditPagesPdf(data);
+    const pages = pageCount(pdf);
+    assert.ok(pages >= 1);
+    for (let page = 1; page <= pages; page++) {
+      const text = pdfText(pdf, page);
+      assert.ok(flat(text).startsWith(flat(`${HEADER[language]}${data.envelope.title}`)), `page ${page} header: ${text.slice(0, 80)}`);
+      assertContainsAll(text, [language === 'en' ? `Page ${page} of ${pages}` : `Página ${page} de ${pages}`]);
+    }
+    const text = pdfText(pdf);
+    assertContainsAll(text, [
+      ...data.recipients.flatMap((r) => [r.name, r.email]),
+      '20-12345678-6',
+      ...data.items.map((i) => i.originalSha256),
+      ...data.events.map((e) => e.hash),
+      data.auditChain.head,
+      data.sealCertificate.fingerprintSha256,
+      language === 'en' ? 'Event timeline (8)' : 'Cronología de eventos (8)',
+      language === 'en' ? 'Recipients (3)' : 'Destinatarios (3)',
+    ]);
+    for (const item of data.items) assert.ok(!flat(text).includes(item.finalSha256 ?? '-'), 'final hash printed inside the final file');
+    assert.match(pdfImagesList(pdf), /^\s*\d+\s+\d+\s+image\s+360\s+120\s/m);
+    assertStructurallyValid(pdf);
+    assertTextInsidePages(pdf);
+    previewPage(pdf, 1, `audit-${language}`);
+  });
+}
+
+void test('audit pages take the size of the document’s last page; unusable sizes fall back to A4', async () => {
+  const letterLandscape = await renderAuditPagesPdf(realisticData(), { width: 792, height: 612 });
+  assert.match(pageSizes(letterLandscape), /Page\s+1 size:\s+792 x 612 pts/);
+  assertTextInsidePages(letterLandscape);
+  previewPage(letterLandscape, 1, 'audit-letter-landscape');
+
+  const tiny = await renderAuditPagesPdf(realisticData(), { width: 100, height: 100 });
+  assert.match(pageSizes(tiny), /Page\s+1 size:\s+595\.28 x 841\.89 pts/);
+  const nonsense = await renderAuditPagesPdf(realisticData(), { width: Number.NaN, height: 800 });
+  assert.match(pageSizes(nonsense), /Page\s+1 size:\s+595\.28 x 841\.89 pts/);
+});
+
+void test('audit pages of a rejected document show the rejection and its reason', async () => {
+  const data = rejectedData('en');
+  const pdf = await renderAuditPagesPdf(data);
+  assertContainsAll(pdfText(pdf, 1), ['This document was rejected', 'Rejected by María José Ibáñez', data.recipients[1]?.rejectionReason ?? '']);
+});
+
+void test('audit pages with 50 recipients and 500 events: paginated, inside the page, under 2 s', async (t) => {
+  await renderAuditPagesPdf(realisticData()); // warm-up, as a long-running server would be
+  const data = largeData(50, 500);
+  const { result: pdf, cpuMs, wallMs } = await measure(() => renderAuditPagesPdf(data, { width: 612, height: 792 }));
+  t.diagnostic(`rendering: ${Math.round(cpuMs)} ms CPU, ${Math.round(wallMs)} ms wall`);
+  assert.ok(cpuMs < 2000, `took ${Math.round(cpuMs)} ms of CPU`);
+  const pages = pageCount(pdf);
+  assert.ok(pages > 1);
+  assertContainsAll(pdfText(pdf, 1), [`Page 1 of ${pages}`]);
+  assertContainsAll(pdfText(pdf), [...data.recipients.map((r) => r.email), ...data.events.map((e) => e.hash)]);
+  assertTextInsidePages(pdf);
+  assertStructurallyValid(pdf);
+  previewPage(pdf, pages, 'audit-large-last');
+});
