@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database.js';
+import { insertAuditEvent, lastAuditEvent } from '../../db/repositories/audit.repo.js';
+import { auditEntryHash, GENESIS_HASH } from './audit-hash.js';
+
+/** Who did it: an API caller (by token), a recipient (by id), or Firma itself. */
+export type AuditActor =
+  | { kind: 'api'; tokenId: string; platformName: string }
+  | { kind: 'recipient'; recipientId: number; name: string; email: string }
+  | { kind: 'system' };
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditInput {
+  envelopeId: number;
+  type: string;
+  data?: Record<string, unknown>;
+  actor: AuditActor;
+  recipientId?: number | null;
+  request?: RequestMeta;
+  at: Date;
+}
+
+/**
+ * Appends to the envelope's hash chain. Must run inside the transaction of the change it records,
+ * after that transaction locked the envelope (`lockEnvelope`), so concurrent writers queue up and
+ * each sees the previous link; the unique (envelope, seq) index is the backstop.
+ */
+export async function appendAuditEvent(trx: Db, input: AuditInput): Promise<{ seq: number; hash: string }> {
+  const last = await lastAuditEvent(trx, input.envelopeId);
+  const entry = {
+    envelopeId: input.envelopeId,
+    seq: (last?.seq ?? 0) + 1,
+    type: input.type,
+    data: JSON.stringify(input.data ?? {}),
+    actor: JSON.stringify(input.actor),
+    recipientId: input.recipientId ?? null,
+    ip: input.request?.ip ?? null,
+    userAgent: input.request?.userAgent ?? null,
+    createdAt: input.at.toISOString(),
+    prevHash: last?.hash ?? GENESIS_HASH,
+  };
+  const hash = auditEntryHash(entry);
+  await insertAuditEvent(trx, { ...entry, hash });
+  return { seq: entry.seq, hash };
+}

@@ -1,0 +1,115 @@
+import type { AuditEventTable } from '../../db/schema.js';
+import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import type { EvidenceData, EvidenceEvent, EvidenceRecipient, EvidenceSignature } from '../../infra/pdf/evidence/evidence-types.js';
+import type { SealIdentity } from '../../infra/pdf/seal/seal-identity.js';
+import type { AuditActor } from '../audit/append-audit-event.js';
+import type { Ctx } from '../context.js';
+import { parseStoredMeta } from '../envelopes/envelope-meta.js';
+import { parseFieldValue } from '../fields/field-value.js';
+
+type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };
+
+/**
+ * Everything the certificate and the audit pages show, read from the envelope and its hash-chained
+ * audit log. Final hashes are given once the sealed PDFs exist (the certificate shows them; the
+ * audit pages, which sit inside those PDFs, cannot).
+ */
+export async function buildEvidence(
+  ctx: Ctx,
+  input: { graph: EnvelopeGraph; audit: AuditRow[]; platformName: string; identity: SealIdentity; status: 'COMPLETED' | 'REJECTED'; completedAt: Date; finalSha256?: Map<string, string> },
+): Promise<EvidenceData> {
+  const { graph, audit } = input;
+  const meta = parseStoredMeta(graph.envelope.meta);
+  const completions = new Map<number, AuditRow>();
+  for (const row of audit) {
+    if ((row.type === 'DOCUMENT_RECIPIENT_COMPLETED' || row.type === 'DOCUMENT_RECIPIENT_REJECTED') && row.recipientId !== null) completions.set(row.recipientId, row);
+  }
+  const recipients: EvidenceRecipient[] = [];
+  for (const r of graph.recipients) {
+    const completion = completions.get(r.id);
+    recipients.push({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      cuil: r.cuil,
+      signingStatus: r.signingStatus,
+      signedAt: r.signedAt ? new Date(r.signedAt) : null,
+      rejectionReason: r.rejectionReason,
+      signingOrder: r.signingOrder,
+      signature: await signatureOf(ctx, graph, r.id),
+      sentAt: r.sentAt ? new Date(r.sentAt) : null,
+      openedAt: r.openedAt ? new Date(r.openedAt) : null,
+      ip: completion?.ip ?? null,
+      userAgent: completion?.userAgent ?? null,
+    });
+  }
+  const last = audit[audit.length - 1];
+  return {
+    language: meta.language === 'es' ? 'es' : 'en',
+    envelope: {
+      envelopeId: graph.envelope.publicId,
+      documentId: graph.envelope.id,
+      title: graph.envelope.title,
+      status: input.status,
+      createdAt: new Date(graph.envelope.createdAt),
+      sentAt: graph.envelope.sentAt ? new Date(graph.envelope.sentAt) : null,
+      completedAt: input.completedAt,
+      timezone: meta.timezone,
+    },
+    platformName: input.platformName,
+    serviceName: 'Firma',
+    publicUrl: ctx.config.publicUrl,
+    items: graph.items.map((i) => ({ title: i.title, pageCount: i.pageCount, originalSha256: i.originalSha256, finalSha256: input.finalSha256?.get(i.id) ?? null })),
+    recipients,
+    events: audit.map(eventOf),
+    auditChain: { head: last?.hash ?? '', length: audit.length, algorithm: 'SHA-256' },
+    sealCertificate: { subject: input.identity.subject, fingerprintSha256: input.identity.fingerprintSha256 },
+    generatedAt: input.completedAt,
+  };
+}
+
+async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number): Promise<EvidenceSignature | null> {
+  const field = graph.fields.find((f) => f.recipientId === recipientId && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
+  const value = field ? parseFieldValue(field.value) : null;
+  if (value?.kind !== 'signature') return null;
+  return value.signature.type === 'typed' ? { kind: 'typed', text: value.signature.text } : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
+}
+
+function eventOf(row: AuditRow): EvidenceEvent {
+  const actor = JSON.parse(row.actor) as AuditActor;
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  return { at: new Date(row.createdAt), type: row.type, actor: actorText(actor), description: describe(row.type, data), ip: row.ip, userAgent: row.userAgent, hash: row.hash };
+}
+
+function actorText(actor: AuditActor): string {
+  switch (actor.kind) {
+    case 'recipient':
+      return actor.email ? `${actor.name} <${actor.email}>` : actor.name;
+    case 'api':
+      return `API (${actor.platformName}, token ${actor.tokenId})`;
+    case 'system':
+      return 'Firma';
+  }
+}
+
+/** A neutral, language-independent detail line: the values recorded, as recorded. */
+function describe(type: string, data: Record<string, unknown>): string {
+  switch (type) {
+    case 'DOCUMENT_FIELD_INSERTED': {
+      const value = data.value;
+      const shown = typeof value === 'string' ? `"${value}"` : Array.isArray(value) ? value.map((v) => `"${String(v)}"`).join(', ') : JSON.stringify(value);
+      return `#${String(data.fieldId)} ${String(data.fieldType)}: ${shown}`;
+    }
+    case 'DOCUMENT_FIELD_UNINSERTED':
+      return `#${String(data.fieldId)} ${String(data.fieldType)}`;
+    case 'DOCUMENT_RECIPIENT_COMPLETED':
+      return `${String(data.role)}: ${String(data.action)}`;
+    case 'DOCUMENT_RECIPIENT_REJECTED':
+      return `${String(data.reason)}`;
+    case 'DOCUMENT_SENT':
+      return `${String(data.distributionMethod)} · ${String(data.signingOrder)}`;
+    default:
+      return Object.keys(data).length ? JSON.stringify(data).slice(0, 500) : '';
+  }
+}

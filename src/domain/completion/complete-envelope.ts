@@ -1,0 +1,130 @@
+import { listAuditEvents } from '../../db/repositories/audit.repo.js';
+import { loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import { findPlatformById } from '../../db/repositories/platform.repo.js';
+import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
+import { renderCertificatePdf } from '../../infra/pdf/evidence/render-certificate.js';
+import { renderFields } from '../../infra/pdf/render/index.js';
+import { sealPdf } from '../../infra/pdf/seal/seal-pdf.js';
+import type { PageSize } from '../../db/schema.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
+import { parseStoredMeta } from '../envelopes/envelope-meta.js';
+import { allActed } from '../signing/signing-turn.js';
+import { buildEvidence } from './build-evidence.js';
+import { renderInputs } from './field-render-inputs.js';
+
+export const COMPLETED_MAIL = 'mail.document-completed';
+
+/**
+ * The completion job. For each item: burn the inserted fields into the original, stamp it if
+ * rejected, append the audit pages, seal it (PAdES, incremental). Then the certificate, sealed too.
+ * Only when all of that is stored does one transaction mark the envelope COMPLETED (or finalise
+ * REJECTED), set completedAt, append DOCUMENT_COMPLETED/REJECTED to the audit chain with the hashes
+ * of every result, fire the event and queue the completed mails. The status check inside that
+ * transaction makes it happen once, however many workers run the job. Failures are recorded on
+ * the envelope (`completionError`) and retried with backoff by the job runner.
+ */
+export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<void> {
+  const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', envelopeId).executeTakeFirst();
+  if (!envelope || envelope.completedAt !== null || envelope.deletedAt !== null) return;
+  const graph = await loadEnvelopeParts(ctx.db, envelope);
+  const outcome = outcomeOf(graph);
+  if (!outcome) return;
+  try {
+    const results = await produceResults(ctx, graph, outcome);
+    await storeResults(ctx, envelopeId, outcome, results);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await ctx.db.updateTable('envelope').set({ completionError: message.slice(0, 1000) }).where('id', '=', envelopeId).execute();
+    throw error;
+  }
+  ctx.wakeWorker();
+}
+
+function outcomeOf(g: EnvelopeGraph): 'COMPLETED' | 'REJECTED' | null {
+  if (g.envelope.status === 'REJECTED') return 'REJECTED';
+  if (g.envelope.status === 'PENDING' && allActed(g.recipients)) return 'COMPLETED';
+  return null;
+}
+
+interface Results {
+  completedAt: Date;
+  finals: Map<string, string>;
+  certificateSha256: string;
+}
+
+async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETED' | 'REJECTED'): Promise<Results> {
+  const identity = await ctx.sealIdentity();
+  const platform = await findPlatformById(ctx.db, graph.envelope.platformId);
+  const audit = await listAuditEvents(ctx.db, graph.envelope.id);
+  const completedAt = ctx.clock();
+  const base = { graph, audit, platformName: platform?.name ?? '', identity, status: outcome, completedAt };
+  const meta = parseStoredMeta(graph.envelope.meta);
+  const sealOptions = {
+    reason: outcome === 'COMPLETED' ? `Signed by every recipient through Firma` : `Rejected by a recipient; sealed as evidence by Firma`,
+    location: ctx.config.publicUrl,
+    name: 'Firma',
+    signingTime: completedAt,
+    ...(ctx.config.seal.tsaUrl ? { tsa: { url: ctx.config.seal.tsaUrl } } : {}),
+  };
+
+  const evidence = await buildEvidence(ctx, base);
+  const finals = new Map<string, string>();
+  for (const item of graph.items) {
+    const pages = JSON.parse(item.pages) as PageSize[];
+    const last = pages[pages.length - 1];
+    const auditPages = await renderAuditPagesPdf(evidence, last ? { width: last.width, height: last.height } : undefined);
+    const original = await ctx.storage.getBytes(item.originalSha256);
+    const inputs = await renderInputs(ctx, graph.fields.filter((f) => f.envelopeItemId === item.id));
+    const rendered = await renderFields(original, inputs, {
+      appendPdfs: [auditPages],
+      ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
+    });
+    const sealed = await sealPdf(rendered, identity, sealOptions);
+    finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
+  }
+  const certificate = await renderCertificatePdf(await buildEvidence(ctx, { ...base, finalSha256: finals }));
+  const sealedCertificate = await sealPdf(certificate, identity, { ...sealOptions, reason: 'Completion certificate issued by Firma' });
+  const certificateSha256 = (await ctx.storage.putBytes(sealedCertificate)).sha256;
+  return { completedAt, finals, certificateSha256 };
+}
+
+async function storeResults(ctx: Ctx, envelopeId: number, outcome: 'COMPLETED' | 'REJECTED', results: Results): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const envelope = await lockEnvelope(trx, null, { documentId: envelopeId });
+    if (!envelope || envelope.completedAt !== null) return;
+    const graph = await loadEnvelopeParts(trx, envelope);
+    if (outcomeOf(graph) !== outcome) return;
+    const iso = results.completedAt.toISOString();
+    for (const item of graph.items) {
+      const finalSha256 = results.finals.get(item.id)!;
+      await trx.updateTable('envelopeItem').set({ finalSha256 }).where('id', '=', item.id).execute();
+      item.finalSha256 = finalSha256;
+    }
+    const patch = { status: outcome, completedAt: iso, certificateSha256: results.certificateSha256, completionError: null };
+    await updateEnvelope(trx, envelope.id, patch, results.completedAt);
+    Object.assign(graph.envelope, patch, { updatedAt: iso });
+    if (outcome === 'COMPLETED') {
+      await trx.updateTable('recipient').set({ signingStatus: 'SIGNED', signedAt: iso, updatedAt: iso }).where('envelopeId', '=', envelope.id).where('role', '=', 'CC').execute();
+      for (const r of graph.recipients) if (r.role === 'CC') Object.assign(r, { signingStatus: 'SIGNED', signedAt: iso });
+    }
+    await appendAuditEvent(trx, {
+      envelopeId: envelope.id,
+      type: outcome === 'COMPLETED' ? 'DOCUMENT_COMPLETED' : 'DOCUMENT_REJECTED',
+      data: {
+        items: graph.items.map((i) => ({ id: i.id, title: i.title, originalSha256: i.originalSha256, finalSha256: i.finalSha256 })),
+        certificateSha256: results.certificateSha256,
+      },
+      actor: { kind: 'system' },
+      at: results.completedAt,
+    });
+    await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: outcome === 'COMPLETED' ? 'DOCUMENT_COMPLETED' : 'DOCUMENT_REJECTED', payload: envelopeEventPayload(graph), at: results.completedAt });
+    const meta = parseStoredMeta(envelope.meta);
+    if (outcome === 'COMPLETED' && meta.distributionMethod === 'EMAIL' && meta.emailSettings.documentCompleted) {
+      for (const r of graph.recipients) if (r.email) await enqueueJob(trx, { kind: COMPLETED_MAIL, payload: { recipientId: r.id } }, results.completedAt);
+    }
+  });
+}

@@ -1,0 +1,58 @@
+import type { FieldRow } from '../../db/repositories/envelope.repo.js';
+import type { RenderField, RenderValue } from '../../infra/pdf/render/index.js';
+import type { Ctx } from '../context.js';
+import type { FieldMeta } from '../fields/field-meta.js';
+import { parseFieldValue } from '../fields/field-value.js';
+
+/**
+ * Turns inserted fields into what the renderer draws. Shared by the `pending` preview and the
+ * completion pipeline, so the preview shows exactly what the final document will.
+ */
+export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<RenderField[]> {
+  const out: RenderField[] = [];
+  for (const f of fields) {
+    const value = parseFieldValue(f.value);
+    if (f.inserted !== 1 || !value) continue;
+    const meta = f.fieldMeta ? (JSON.parse(f.fieldMeta) as FieldMeta) : null;
+    const rendered = await toRenderValue(ctx, f, value, meta);
+    if (!rendered) continue;
+    const layout = meta && 'textAlign' in meta ? meta : null;
+    out.push({
+      page: f.page,
+      positionX: f.positionX,
+      positionY: f.positionY,
+      width: f.width,
+      height: f.height,
+      value: rendered,
+      ...(meta?.fontSize ? { fontSize: meta.fontSize } : {}),
+      ...(layout?.textAlign ? { textAlign: layout.textAlign } : {}),
+      ...(meta && 'verticalAlign' in meta && meta.verticalAlign ? { verticalAlign: meta.verticalAlign } : {}),
+      ...(meta && 'lineHeight' in meta && meta.lineHeight ? { lineHeight: meta.lineHeight } : {}),
+      ...(meta && 'letterSpacing' in meta && meta.letterSpacing ? { letterSpacing: meta.letterSpacing } : {}),
+    });
+  }
+  return out;
+}
+
+async function toRenderValue(ctx: Ctx, f: FieldRow, value: NonNullable<ReturnType<typeof parseFieldValue>>, meta: FieldMeta | null): Promise<RenderValue | null> {
+  switch (value.kind) {
+    case 'signature':
+      return value.signature.type === 'typed'
+        ? { kind: 'typed-signature', text: value.signature.text }
+        : { kind: 'image', png: await ctx.storage.getBytes(value.signature.sha256) };
+    case 'choices':
+    case 'text': {
+      if (f.type === 'RADIO' || f.type === 'CHECKBOX') {
+        const options = meta && (meta.type === 'radio' || meta.type === 'checkbox') ? (meta.values ?? []) : [];
+        const chosen = new Set(value.kind === 'choices' ? value.values : [value.text]);
+        return {
+          kind: 'choices',
+          style: f.type === 'RADIO' ? 'radio' : 'checkbox',
+          direction: meta && 'direction' in meta && meta.direction ? meta.direction : 'vertical',
+          options: options.map((o) => ({ label: o.value, checked: chosen.has(o.value) })),
+        };
+      }
+      return value.kind === 'text' ? { kind: 'text', text: value.text } : { kind: 'text', text: value.values.join(', ') };
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import type { EnvelopeGraph, ItemRow } from '../../db/repositories/envelope.repo.js';
+import { renderFields } from '../../infra/pdf/render/index.js';
+import type { Ctx } from '../context.js';
+import { renderInputs } from './field-render-inputs.js';
+
+/**
+ * The original with the fields inserted so far burned in: a preview while PENDING, never the
+ * final document (it is neither sealed nor certified). Rendered on demand, never stored.
+ */
+export async function renderPendingItem(ctx: Ctx, graph: EnvelopeGraph, item: ItemRow): Promise<Uint8Array> {
+  const inputs = await renderInputs(ctx, graph.fields.filter((f) => f.envelopeItemId === item.id));
+  const original = await ctx.storage.getBytes(item.originalSha256);
+  return inputs.length === 0 ? original : renderFields(original, inputs);
+}

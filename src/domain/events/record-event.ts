@@ -1,0 +1,32 @@
+import type { Db } from '../../db/database.js';
+import { newId } from '../ids.js';
+
+export const EVENT_TYPES = [
+  'DOCUMENT_CREATED',
+  'DOCUMENT_SENT',
+  'DOCUMENT_OPENED',
+  'DOCUMENT_RECIPIENT_COMPLETED',
+  'DOCUMENT_SIGNED',
+  'DOCUMENT_COMPLETED',
+  'DOCUMENT_REJECTED',
+  'DOCUMENT_CANCELLED',
+  'RECIPIENT_EXPIRED',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Writes an event to the outbox, in the caller's transaction: it exists if and only if the
+ * change it describes was committed. Webhook delivery fans it out later. The payload is built
+ * now, so receivers see the state at the moment of the event.
+ */
+export async function recordEvent(
+  trx: Db,
+  input: { platformId: number; envelopeId: number | null; type: EventType; payload: unknown; at: Date },
+): Promise<string> {
+  const id = newId('evt');
+  await trx
+    .insertInto('event')
+    .values({ id, platformId: input.platformId, envelopeId: input.envelopeId, type: input.type, payload: JSON.stringify(input.payload), createdAt: input.at.toISOString(), dispatchedAt: null })
+    .execute();
+  return id;
+}

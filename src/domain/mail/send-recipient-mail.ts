@@ -1,0 +1,69 @@
+import { AppError } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import { parseStoredMeta } from '../envelopes/envelope-meta.js';
+import { safeFilename } from '../envelopes/download-item.js';
+import { PermanentJobError } from '../../infra/jobs/job-runner.js';
+import { signingUrl } from '../signing/signing-links.js';
+import { renderMail, type MailKind } from './mail-templates.js';
+
+/** Attachments above this go as a link instead, so mailboxes do not bounce the message. */
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Sends one recipient one mail of a kind, built from the state at sending time (a signing request
+ * for a recipient who has meanwhile signed is skipped). Runs as a job: an SMTP failure throws and
+ * the job runner retries with backoff, so an outage delays mail and loses none.
+ */
+export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: number): Promise<void> {
+  const recipient = await ctx.db.selectFrom('recipient').selectAll().where('id', '=', recipientId).executeTakeFirst();
+  if (!recipient || !recipient.email) return;
+  const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', recipient.envelopeId).executeTakeFirst();
+  if (!envelope || envelope.deletedAt) return;
+  if (kind === 'signingRequest' && (envelope.status !== 'PENDING' || recipient.signingStatus !== 'NOT_SIGNED')) return;
+
+  const meta = parseStoredMeta(envelope.meta);
+  const language = meta.language === 'es' ? 'es' : 'en';
+  const link = recipient.tokenSealed ? signingUrl(ctx, ctx.secrets.open(recipient.tokenSealed)) : null;
+  const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
+  if (kind === 'completed') {
+    const items = await ctx.db.selectFrom('envelopeItem').select(['title', 'finalSha256']).where('envelopeId', '=', envelope.id).orderBy('order').execute();
+    let total = 0;
+    for (const item of items) {
+      if (!item.finalSha256) throw new AppError('DOCUMENT_NOT_COMPLETED', 'final PDF missing');
+      const bytes = await ctx.storage.getBytes(item.finalSha256);
+      total += bytes.length;
+      if (total > MAX_ATTACHMENT_BYTES) {
+        attachments.length = 0;
+        break;
+      }
+      attachments.push({ filename: `${safeFilename(item.title)}_signed.pdf`, content: bytes, contentType: 'application/pdf' });
+    }
+  }
+  const content = renderMail(
+    kind,
+    language,
+    {
+      title: envelope.title,
+      recipientName: recipient.name,
+      senderMessage: kind === 'signingRequest' ? meta.message : null,
+      actionUrl: kind === 'cancelled' ? null : link,
+      role: recipient.role,
+      reason: kind === 'rejected' ? await rejectionReason(ctx, envelope.id) : null,
+      attached: attachments.length > 0,
+    },
+    meta.subject,
+  );
+  try {
+    await ctx.mailer.send({ to: recipient.email, ...content, replyTo: meta.emailReplyTo, ...(attachments.length ? { attachments } : {}) });
+  } catch (error) {
+    const e = error as { responseCode?: number; message?: string };
+    // 5xx from the server about this address will not get better by retrying.
+    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560) throw new PermanentJobError(`mail refused: ${e.responseCode}`);
+    throw error;
+  }
+}
+
+async function rejectionReason(ctx: Ctx, envelopeId: number): Promise<string | null> {
+  const row = await ctx.db.selectFrom('recipient').select('rejectionReason').where('envelopeId', '=', envelopeId).where('signingStatus', '=', 'REJECTED').executeTakeFirst();
+  return row?.rejectionReason ?? null;
+}

@@ -1,0 +1,120 @@
+import { updateEnvelope, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import type { RecipientRole } from '../../db/schema.js';
+import { updateFieldRow } from '../../db/repositories/field.repo.js';
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { AppError } from '../../errors.js';
+import { formatDate } from '../../lib/format-date.js';
+import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { handOverToCompletion } from '../completion/hand-over.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import type { FieldMeta } from '../fields/field-meta.js';
+import { notifyNewTurn } from './notify-turn.js';
+import { recipientActor } from './recipient-actor.js';
+import { assertCanAct, loadSigningSession, SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
+import { allActed, currentTurn } from './signing-turn.js';
+
+export interface CompletionAnswer {
+  recipientId: number;
+  role: RecipientRole;
+  signingStatus: 'SIGNED';
+  signedAt: string;
+  redirectUrl: string | null;
+}
+
+/**
+ * The recipient is done: a SIGNER has filled every required field and at least one signature,
+ * an APPROVER approves, a VIEWER confirms viewing. Server-filled fields still empty (NAME, EMAIL,
+ * DATE) are filled now. One transaction records the completion with IP and user agent, fires
+ * DOCUMENT_RECIPIENT_COMPLETED and DOCUMENT_SIGNED, notifies the next group of a SEQUENTIAL
+ * envelope, and when nobody else has to act hands the envelope to completion (exactly once).
+ * Idempotent: a repeated call answers the same body and changes nothing.
+ * @throws NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED, RECIPIENT_OUT_OF_TURN,
+ *   RECIPIENT_REJECTED, RECIPIENT_NO_ACTION, RECIPIENT_HAS_UNSIGNED_FIELDS (409)
+ */
+export async function completeRecipient(ctx: Ctx, token: string, request: RequestMeta): Promise<CompletionAnswer> {
+  const answer = await ctx.db.transaction().execute(async (trx) => {
+    const s = await loadSigningSession(trx, token, { lock: true });
+    if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
+    const now = ctx.clock();
+    assertCanAct(s, now);
+    const iso = now.toISOString();
+
+    const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
+    for (const field of own) {
+      const filled = autoFill(s, field, now);
+      if (filled === null) continue;
+      const patch = { inserted: 1, value: JSON.stringify({ kind: 'text', text: filled }), customText: filled, insertedAt: iso, insertedByRecipientId: s.recipient.id };
+      await updateFieldRow(trx, field.id, patch);
+      Object.assign(field, patch);
+    }
+    assertFieldsComplete(s, own);
+
+    const turnBefore = currentTurn(s.graph.recipients, s.meta.signingOrder);
+    const patch = { signingStatus: 'SIGNED' as const, signedAt: iso, updatedAt: iso };
+    await updateRecipientRow(trx, s.recipient.id, patch);
+    Object.assign(s.recipient, patch);
+    await updateEnvelope(trx, s.graph.envelope.id, {}, now);
+
+    const env = s.graph.envelope;
+    await appendAuditEvent(trx, {
+      envelopeId: env.id,
+      type: 'DOCUMENT_RECIPIENT_COMPLETED',
+      data: { role: s.recipient.role, action: ACTION_OF[s.recipient.role] },
+      actor: recipientActor(s.recipient),
+      recipientId: s.recipient.id,
+      request,
+      at: now,
+    });
+    const payload = envelopeEventPayload(s.graph);
+    await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type: 'DOCUMENT_RECIPIENT_COMPLETED', payload, at: now });
+    await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type: 'DOCUMENT_SIGNED', payload, at: now });
+
+    if (allActed(s.graph.recipients)) {
+      await handOverToCompletion(trx, env.id, now);
+    } else {
+      const turnAfter = currentTurn(s.graph.recipients, s.meta.signingOrder);
+      const newlyInTurn = s.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
+      await notifyNewTurn(trx, s, newlyInTurn, now);
+    }
+    return answerOf(s);
+  });
+  ctx.wakeWorker();
+  return answer;
+}
+
+const ACTION_OF = { SIGNER: 'signed', APPROVER: 'approved', VIEWER: 'viewed', ASSISTANT: 'assisted', CC: 'none' } as const;
+
+function answerOf(s: SigningSession): CompletionAnswer {
+  return { recipientId: s.recipient.id, role: s.recipient.role, signingStatus: 'SIGNED', signedAt: s.recipient.signedAt!, redirectUrl: s.meta.redirectUrl };
+}
+
+/** Values Firma fills itself when the recipient left them empty; null when nothing to fill. */
+function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null {
+  if (field.inserted === 1) return null;
+  switch (field.type) {
+    case 'NAME':
+      return s.recipient.name.trim() || null;
+    case 'EMAIL':
+      return s.recipient.email || null;
+    case 'DATE':
+      return formatDate(now, s.meta.dateFormat, s.meta.timezone, s.meta.language);
+    default:
+      return null;
+  }
+}
+
+function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
+  const missing = own.filter((f) => {
+    if (f.inserted === 1) return false;
+    const meta = f.fieldMeta ? (JSON.parse(f.fieldMeta) as FieldMeta) : null;
+    return SIGNATURE_TYPES.has(f.type) || meta?.required === true;
+  });
+  const signed = own.some((f) => (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
+  if (missing.length > 0 || (s.recipient.role === 'SIGNER' && !signed)) {
+    const issues = missing.map((f) => ({ message: `field ${f.id} (${f.type}) is required`, path: ['fields', f.id] }));
+    if (s.recipient.role === 'SIGNER' && !signed) issues.push({ message: 'a signer must sign at least one signature field', path: ['fields'] });
+    throw new AppError('RECIPIENT_HAS_UNSIGNED_FIELDS', 'Some required fields are still empty', { issues });
+  }
+}

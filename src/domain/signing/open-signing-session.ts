@@ -1,0 +1,46 @@
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { recipientActor } from './recipient-actor.js';
+import { loadSigningSession, type SigningSession } from './signing-session.js';
+import { signingView, type SigningView } from './signing-view.js';
+
+/**
+ * What a recipient sees when following the link. The first visit while PENDING marks the
+ * recipient OPENED (and SENT when Firma did not send the link itself: distribution NONE), with
+ * an audit entry carrying IP and user agent and a DOCUMENT_OPENED event. Later visits read only.
+ * @throws NOT_FOUND for an unknown token
+ */
+export async function openSigningSession(ctx: Ctx, token: string, request: RequestMeta): Promise<SigningView> {
+  const peek = await loadSigningSession(ctx.db, token);
+  if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING') return signingView(peek, ctx.clock());
+
+  const session = await ctx.db.transaction().execute(async (trx): Promise<SigningSession> => {
+    const s = await loadSigningSession(trx, token, { lock: true });
+    if (s.recipient.readStatus === 'OPENED' || s.graph.envelope.status !== 'PENDING') return s;
+    const now = ctx.clock();
+    const iso = now.toISOString();
+    const patch = {
+      readStatus: 'OPENED' as const,
+      openedAt: iso,
+      updatedAt: iso,
+      ...(s.recipient.sendStatus === 'NOT_SENT' ? { sendStatus: 'SENT' as const, sentAt: iso } : {}),
+    };
+    await updateRecipientRow(trx, s.recipient.id, patch);
+    Object.assign(s.recipient, patch);
+    await appendAuditEvent(trx, {
+      envelopeId: s.graph.envelope.id,
+      type: 'DOCUMENT_OPENED',
+      actor: recipientActor(s.recipient),
+      recipientId: s.recipient.id,
+      request,
+      at: now,
+    });
+    await recordEvent(trx, { platformId: s.graph.envelope.platformId, envelopeId: s.graph.envelope.id, type: 'DOCUMENT_OPENED', payload: envelopeEventPayload(s.graph), at: now });
+    return s;
+  });
+  ctx.wakeWorker();
+  return signingView(session, ctx.clock());
+}

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { RecipientRow } from '../../db/repositories/envelope.repo.js';
+import type { Ctx } from '../context.js';
+import { randomToken } from '../ids.js';
+import { mustAct } from './signing-turn.js';
+
+/** 32 random bytes: 256 bits, well past the 128 required. */
+export function newSigningToken(): string {
+  return randomToken(32);
+}
+
+export function hashSigningToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function signingUrl(ctx: Ctx, token: string): string {
+  return `${ctx.config.publicUrl}/sign/${token}`;
+}
+
+export interface SigningLink {
+  id: number;
+  name: string;
+  email: string;
+  role: RecipientRow['role'];
+  signingOrder: number | null;
+  token: string;
+  signingUrl: string;
+}
+
+/** The links of every recipient who must act (CC recipients act on nothing and get none). */
+export function signingLinks(ctx: Ctx, recipients: RecipientRow[], only?: Set<number>): SigningLink[] {
+  return recipients
+    .filter((r) => mustAct(r) && r.tokenSealed !== null && (!only || only.has(r.id)))
+    .map((r) => {
+      const token = ctx.secrets.open(r.tokenSealed!);
+      return { id: r.id, name: r.name, email: r.email, role: r.role, signingOrder: r.signingOrder, token, signingUrl: signingUrl(ctx, token) };
+    });
+}

@@ -1,0 +1,78 @@
+import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
+import type { PageSize } from '../../db/schema.js';
+import type { FieldMeta } from '../fields/field-meta.js';
+import { parseFieldValue } from '../fields/field-value.js';
+import { currentTurn } from './signing-turn.js';
+import { fillableFields, signingState, type SigningSession } from './signing-session.js';
+
+/** A field as the signing page sees it: where it is, what it takes, what it holds. */
+export function signingFieldView(f: FieldRow, ownerId: number) {
+  const value = parseFieldValue(f.value);
+  return {
+    id: f.id,
+    envelopeItemId: f.envelopeItemId,
+    recipientId: f.recipientId,
+    isOwn: f.recipientId === ownerId,
+    type: f.type,
+    page: f.page,
+    positionX: f.positionX,
+    positionY: f.positionY,
+    width: f.width,
+    height: f.height,
+    fieldMeta: f.fieldMeta ? (JSON.parse(f.fieldMeta) as FieldMeta) : null,
+    inserted: f.inserted === 1,
+    customText: f.customText,
+    values: value?.kind === 'choices' ? value.values : null,
+    signature: value?.kind === 'signature' ? (value.signature.type === 'typed' ? { type: 'typed' as const, text: value.signature.text } : { type: 'drawn' as const }) : null,
+  };
+}
+export type SigningFieldView = ReturnType<typeof signingFieldView>;
+
+function itemView(i: ItemRow) {
+  return { id: i.id, title: i.title, order: i.order, pageCount: i.pageCount, pages: (JSON.parse(i.pages) as PageSize[]).map((p) => ({ width: p.width, height: p.height })) };
+}
+
+/** Everything the signing page (or an embedder's own UI) needs, and nothing private of others. */
+export function signingView(s: SigningSession, now: Date) {
+  const { envelope } = s.graph;
+  const r = s.recipient;
+  const state = signingState(s, now);
+  return {
+    state,
+    isTurn: envelope.status === 'PENDING' && currentTurn(s.graph.recipients, s.meta.signingOrder).has(r.id),
+    envelope: {
+      id: envelope.publicId,
+      title: envelope.title,
+      status: envelope.status,
+      items: s.graph.items.map(itemView),
+      meta: {
+        language: s.meta.language,
+        timezone: s.meta.timezone,
+        dateFormat: s.meta.dateFormat,
+        signingOrder: s.meta.signingOrder,
+        subject: s.meta.subject,
+        message: s.meta.message,
+        redirectUrl: s.meta.redirectUrl,
+        typedSignatureEnabled: s.meta.typedSignatureEnabled,
+        drawSignatureEnabled: s.meta.drawSignatureEnabled,
+        uploadSignatureEnabled: s.meta.uploadSignatureEnabled,
+      },
+    },
+    recipient: {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      signingOrder: r.signingOrder,
+      readStatus: r.readStatus,
+      signingStatus: r.signingStatus,
+      sendStatus: r.sendStatus,
+      expiresAt: r.expiresAt,
+      signedAt: r.signedAt,
+      rejectionReason: r.rejectionReason,
+    },
+    fields: fillableFields(s).map((f) => signingFieldView(f, r.id)),
+    attachments: s.graph.attachments.map((a) => ({ id: a.id, type: a.type, label: a.label, data: a.data })),
+  };
+}
+export type SigningView = ReturnType<typeof signingView>;

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../domain/context.js';
+import { ZInsertFieldBody } from '../../domain/fields/validate-field-value.js';
+import { completeRecipient } from '../../domain/signing/complete-recipient.js';
+import { insertField, removeField } from '../../domain/signing/insert-field.js';
+import { openSigningSession } from '../../domain/signing/open-signing-session.js';
+import { rejectRecipient } from '../../domain/signing/reject-recipient.js';
+import { signerItemPdf } from '../../domain/signing/signer-item-pdf.js';
+import { requestMeta } from '../plugins/caller.js';
+import { errorResponses } from '../schemas/common.schema.js';
+import { sendPdf } from '../v2/document.routes.js';
+import { ZCompleteResponse, ZRejectBody, ZRejectResponse, ZSigningField, ZSigningFieldParams, ZSigningItemParams, ZSigningParams, ZSigningView } from './signing.schema.js';
+
+const tags = ['Signing'];
+const security: { [k: string]: string[] }[] = [];
+const config = { public: true };
+
+/**
+ * The recipient's API, authenticated by the signing token in the path instead of an API token.
+ * The signing page uses it, and so can embedders building their own signing UI.
+ */
+export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/signing/:token',
+    {
+      config,
+      schema: {
+        operationId: 'signing-get',
+        summary: 'What the recipient sees: the envelope, its own state and the fields it may fill',
+        description: 'The first call marks the recipient OPENED (and SENT when distribution was NONE).',
+        tags,
+        security,
+        params: ZSigningParams,
+        response: { 200: ZSigningView, ...errorResponses(404) },
+      },
+    },
+    async (request) => openSigningSession(ctx, request.params.token, requestMeta(request)),
+  );
+
+  r.get(
+    '/signing/:token/item/:envelopeItemId',
+    {
+      config,
+      schema: {
+        operationId: 'signing-item-pdf',
+        summary: 'A PDF of the envelope, with what earlier recipients filled in',
+        tags,
+        security,
+        params: ZSigningItemParams,
+        response: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } }, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await signerItemPdf(ctx, request.params.token, request.params.envelopeItemId)),
+  );
+
+  r.post(
+    '/signing/:token/field/:fieldId',
+    {
+      config,
+      schema: {
+        operationId: 'signing-field-insert',
+        summary: 'Fill a field',
+        description:
+          '`{value}` for TEXT, NUMBER, RADIO, DROPDOWN (and to override NAME), `{values}` for CHECKBOX, `{}` for NAME, EMAIL and DATE (filled by Firma), `{signature: {type: "typed", text} | {type: "drawn", image: "data:image/png;base64,…"}}` for SIGNATURE, FREE_SIGNATURE and INITIALS.',
+        tags,
+        security,
+        params: ZSigningFieldParams,
+        body: ZInsertFieldBody,
+        response: { 200: ZSigningField, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => insertField(ctx, request.params.token, request.params.fieldId, request.body, requestMeta(request)),
+  );
+
+  r.delete(
+    '/signing/:token/field/:fieldId',
+    {
+      config,
+      schema: { operationId: 'signing-field-remove', summary: 'Empty a field again', tags, security, params: ZSigningFieldParams, response: { 200: ZSigningField, ...errorResponses(404, 409) } },
+    },
+    async (request) => removeField(ctx, request.params.token, request.params.fieldId, requestMeta(request)),
+  );
+
+  r.post(
+    '/signing/:token/complete',
+    {
+      config,
+      schema: {
+        operationId: 'signing-complete',
+        summary: 'Finish: sign (SIGNER), approve (APPROVER) or confirm viewing (VIEWER); repeating it is harmless',
+        tags,
+        security,
+        params: ZSigningParams,
+        response: { 200: ZCompleteResponse, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => completeRecipient(ctx, request.params.token, requestMeta(request)),
+  );
+
+  r.post(
+    '/signing/:token/reject',
+    {
+      config,
+      schema: {
+        operationId: 'signing-reject',
+        summary: 'Refuse to sign, with a reason; the document becomes REJECTED',
+        tags,
+        security,
+        params: ZSigningParams,
+        body: ZRejectBody,
+        response: { 200: ZRejectResponse, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => rejectRecipient(ctx, request.params.token, request.body.reason, requestMeta(request)),
+  );
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { FIELD_TYPES } from '../../domain/fields/field-input.js';
+import { ZFieldMeta } from '../../domain/fields/field-meta.js';
+import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
+import { ZStatus } from '../schemas/views.schema.js';
+
+export const ZSigningParams = z.object({ token: z.string().min(16).max(128).describe('The recipient signing token (private)') });
+export const ZSigningFieldParams = ZSigningParams.extend({ fieldId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZSigningItemParams = ZSigningParams.extend({ envelopeItemId: z.string().min(1).max(100) });
+
+export const ZSigningField = z
+  .object({
+    id: z.number().int(),
+    envelopeItemId: z.string(),
+    recipientId: z.number().int(),
+    isOwn: z.boolean().describe('false for fields an ASSISTANT fills for a later recipient'),
+    type: z.enum(FIELD_TYPES),
+    page: z.number().int(),
+    positionX: z.number(),
+    positionY: z.number(),
+    width: z.number(),
+    height: z.number(),
+    fieldMeta: ZFieldMeta.nullable(),
+    inserted: z.boolean(),
+    customText: z.string(),
+    values: z.array(z.string()).nullable(),
+    signature: z.union([z.object({ type: z.literal('typed'), text: z.string() }), z.object({ type: z.literal('drawn') })]).nullable(),
+  })
+  .meta({ id: 'SigningField' });
+
+export const ZSigningState = z.enum(['ready', 'out_of_turn', 'expired', 'signed', 'rejected', 'no_action', 'document_draft', 'document_completed', 'document_rejected', 'document_cancelled']);
+
+export const ZSigningView = z
+  .object({
+    state: ZSigningState.describe('What the recipient can do now'),
+    isTurn: z.boolean(),
+    envelope: z.object({
+      id: z.string(),
+      title: z.string(),
+      status: ZStatus,
+      items: z.array(z.object({ id: z.string(), title: z.string(), order: z.number().int(), pageCount: z.number().int(), pages: z.array(z.object({ width: z.number(), height: z.number() })) })),
+      meta: z.object({
+        language: z.string(),
+        timezone: z.string(),
+        dateFormat: z.string(),
+        signingOrder: z.enum(['PARALLEL', 'SEQUENTIAL']),
+        subject: z.string().nullable(),
+        message: z.string().nullable(),
+        redirectUrl: z.string().nullable(),
+        typedSignatureEnabled: z.boolean(),
+        drawSignatureEnabled: z.boolean(),
+        uploadSignatureEnabled: z.boolean(),
+      }),
+    }),
+    recipient: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(RECIPIENT_ROLES),
+      signingOrder: z.number().int().nullable(),
+      readStatus: z.enum(['NOT_OPENED', 'OPENED']),
+      signingStatus: z.enum(['NOT_SIGNED', 'SIGNED', 'REJECTED']),
+      sendStatus: z.enum(['NOT_SENT', 'SENT']),
+      expiresAt: z.string().nullable(),
+      signedAt: z.string().nullable(),
+      rejectionReason: z.string().nullable(),
+    }),
+    fields: z.array(ZSigningField).describe('The fields this recipient may fill'),
+    attachments: z.array(z.object({ id: z.string(), type: z.literal('link'), label: z.string(), data: z.string() })),
+  })
+  .meta({ id: 'SigningView' });
+
+export const ZCompleteResponse = z.object({
+  recipientId: z.number().int(),
+  role: z.enum(RECIPIENT_ROLES),
+  signingStatus: z.literal('SIGNED'),
+  signedAt: z.string(),
+  redirectUrl: z.string().nullable(),
+});
+
+export const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(2000) });
+export const ZRejectResponse = z.object({ recipientId: z.number().int(), signingStatus: z.literal('REJECTED'), rejectionReason: z.string() });
