@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   FIRMA_FRAME_ANCESTORS: z.string().default("'none'"),
   FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   FIRMA_JOB_POLL_MS: positiveInt.default(500),
+  FIRMA_COMPLETION_SWEEP_MS: positiveInt.default(300_000),
+  FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,7 +78,7 @@ export interface Config {
   webhooks: { allowPrivate: boolean; retryBaseMs: number; retryMaxAttempts: number; timeoutMs: number };
   rateLimit: { perMinute: number; signingPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
-  worker: { mode: 'embedded' | 'off'; pollMs: number };
+  worker: { mode: 'embedded' | 'off'; pollMs: number; completionSweepMs: number; completionRetryFailedAfterMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -131,7 +133,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
       frameAncestors: e.FIRMA_FRAME_ANCESTORS,
     },
-    worker: { mode: e.FIRMA_WORKER, pollMs: e.FIRMA_JOB_POLL_MS },
+    worker: {
+      mode: e.FIRMA_WORKER,
+      pollMs: e.FIRMA_JOB_POLL_MS,
+      completionSweepMs: e.FIRMA_COMPLETION_SWEEP_MS,
+      completionRetryFailedAfterMs: e.FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { ensurePgSchema, openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { sweepCompletions } from './domain/completion/sweep-completions.js';
 import { countPlatforms } from './db/repositories/platform.repo.js';
 import { createApiToken } from './domain/auth/create-api-token.js';
 import type { Ctx } from './domain/context.js';
@@ -98,6 +99,13 @@ export function createWorker(ctx: Ctx): JobRunner {
     handlers: jobHandlers(ctx),
     pollMs: ctx.config.worker.pollMs,
     clock: () => ctx.clock(),
+    periodic: [
+      {
+        name: 'completion-sweep',
+        everyMs: ctx.config.worker.completionSweepMs,
+        run: (atStart) => sweepCompletions(ctx, { full: atStart, retryFailedAfterMs: ctx.config.worker.completionRetryFailedAfterMs }),
+      },
+    ],
   });
   ctx.wakeWorker = () => runner.poke();
   return runner;

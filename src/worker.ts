@@ -1,7 +1,7 @@
 import type { Ctx } from './domain/context.js';
 import { completeEnvelope } from './domain/completion/complete-envelope.js';
 import { COMPLETE_ENVELOPE_JOB } from './domain/completion/hand-over.js';
-import type { JobHandler } from './infra/jobs/job-runner.js';
+import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
 import { COMPLETED_MAIL } from './domain/completion/complete-envelope.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
 import { SIGNING_REQUEST_MAIL } from './domain/signing/notify-turn.js';
@@ -13,7 +13,10 @@ import { REJECTED_MAIL } from './domain/signing/reject-recipient.js';
  */
 export function jobHandlers(ctx: Ctx): Record<string, JobHandler> {
   return {
-    [COMPLETE_ENVELOPE_JOB]: (p) => completeEnvelope(ctx, Number(p.envelopeId)),
+    [COMPLETE_ENVELOPE_JOB]: async (p) => {
+      // Another process is sealing this envelope: come back after its claim could have lapsed.
+      if ((await completeEnvelope(ctx, Number(p.envelopeId))) === 'busy') throw new RetryJobError('another run is completing this envelope', new Date(ctx.clock().getTime() + 60_000));
+    },
     [SIGNING_REQUEST_MAIL]: (p) => sendRecipientMail(ctx, 'signingRequest', Number(p.recipientId)),
     [COMPLETED_MAIL]: (p) => sendRecipientMail(ctx, 'completed', Number(p.recipientId)),
     [REJECTED_MAIL]: (p) => sendRecipientMail(ctx, 'rejected', Number(p.recipientId)),

@@ -5,6 +5,7 @@ import { createPlatform } from '../domain/platforms/create-platform.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
+import { auditVerifyCommand } from './audit-command.js';
 import { serve } from './serve.js';
 
 export const USAGE = `Usage: firma <command> [options]
@@ -17,6 +18,9 @@ Commands:
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)
   token revoke <tokenId>              revoke a token
+  audit verify <envelopeId|documentId>
+                                      recompute the audit hash chain and the stored PDF hashes;
+                                      exit 0 "OK", or 1 naming the first broken link
 
 Options:
   --json                              print JSON
@@ -82,6 +86,8 @@ export async function runCommand(config: Config, positionals: string[], values: 
         out(json ? JSON.stringify({ id: result.id, revoked: true }) : result.alreadyRevoked ? `${result.id} was already revoked` : `${result.id} revoked`);
         return 0;
       }
+      case 'audit verify':
+        return await auditVerifyCommand(ctx, arg, json, out);
       default:
         throw usage(`unknown command "${positionals.join(' ')}"`);
     }

@@ -67,6 +67,7 @@ export interface EnvelopeTable {
   /** Bumped by every change: cache validator. */
   version: Generated<number>;
   certificateSha256: string | null;
+  completionClaimedUntil: Generated<string | null>;
   /** The last completion failure, visible while it is retried. */
   completionError: string | null;
   createdAt: string;

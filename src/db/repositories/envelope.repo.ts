@@ -82,3 +82,9 @@ export async function insertFields(db: Db, rows: Insertable<FieldTable>[]): Prom
 export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('attachment').values(rows).execute();
 }
+
+/** Operator tools only (the CLI): finds an envelope on any platform, deleted ones included. */
+export async function findEnvelopeForOperator(db: Db, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
+  const query = db.selectFrom('envelope').selectAll();
+  return ('documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId)).executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 import type { AuditEventTable } from '../../db/schema.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
-import type { EvidenceData, EvidenceEvent, EvidenceRecipient, EvidenceSignature } from '../../infra/pdf/evidence/evidence-types.js';
+import type { EvidenceData, EvidenceEnvelopeStatus, EvidenceEvent, EvidenceRecipient, EvidenceSignature } from '../../infra/pdf/evidence/evidence-types.js';
 import type { SealIdentity } from '../../infra/pdf/seal/seal-identity.js';
 import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
@@ -16,7 +16,17 @@ type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };
  */
 export async function buildEvidence(
   ctx: Ctx,
-  input: { graph: EnvelopeGraph; audit: AuditRow[]; platformName: string; identity: SealIdentity; status: 'COMPLETED' | 'REJECTED'; completedAt: Date; finalSha256?: Map<string, string> },
+  input: {
+    graph: EnvelopeGraph;
+    audit: AuditRow[];
+    platformName: string;
+    identity: SealIdentity;
+    status: EvidenceEnvelopeStatus;
+    completedAt: Date | null;
+    finalSha256?: Map<string, string>;
+    /** Defaults to completedAt: the evidence of a final document is dated by its completion. */
+    generatedAt?: Date;
+  },
 ): Promise<EvidenceData> {
   const { graph, audit } = input;
   const meta = parseStoredMeta(graph.envelope.meta);
@@ -65,7 +75,7 @@ export async function buildEvidence(
     events: audit.map(eventOf),
     auditChain: { head: last?.hash ?? '', length: audit.length, algorithm: 'SHA-256' },
     sealCertificate: { subject: input.identity.subject, fingerprintSha256: input.identity.fingerprintSha256 },
-    generatedAt: input.completedAt,
+    generatedAt: input.generatedAt ?? input.completedAt ?? new Date(),
   };
 }
 

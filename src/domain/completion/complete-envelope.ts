@@ -27,21 +27,43 @@ export const COMPLETED_MAIL = 'mail.document-completed';
  * transaction makes it happen once, however many workers run the job. Failures are recorded on
  * the envelope (`completionError`) and retried with backoff by the job runner.
  */
-export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<void> {
+/** What a completion run did: finished the envelope, found nothing to do, or found another run at it. */
+export type CompletionRun = 'completed' | 'nothing-to-do' | 'busy';
+
+/** Longer than any completion takes; a crashed run's claim lapses after it and another run takes over. */
+const CLAIM_MS = 10 * 60 * 1000;
+
+export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<CompletionRun> {
   const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', envelopeId).executeTakeFirst();
-  if (!envelope || envelope.completedAt !== null || envelope.deletedAt !== null) return;
+  if (!envelope || envelope.completedAt !== null || envelope.deletedAt !== null) return 'nothing-to-do';
   const graph = await loadEnvelopeParts(ctx.db, envelope);
   const outcome = outcomeOf(graph);
-  if (!outcome) return;
+  if (!outcome) return 'nothing-to-do';
+  // Rendering and sealing are the expensive part: claim the envelope so only one run does them.
+  const claim = await claimCompletion(ctx, envelopeId);
+  if (!claim) return 'busy';
   try {
     const results = await produceResults(ctx, graph, outcome);
     await storeResults(ctx, envelopeId, outcome, results);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await ctx.db.updateTable('envelope').set({ completionError: message.slice(0, 1000) }).where('id', '=', envelopeId).execute();
+    await ctx.db.updateTable('envelope').set({ completionError: message.slice(0, 1000), completionClaimedUntil: null }).where('id', '=', envelopeId).execute();
     throw error;
   }
   ctx.wakeWorker();
+  return 'completed';
+}
+
+async function claimCompletion(ctx: Ctx, envelopeId: number): Promise<boolean> {
+  const now = ctx.clock();
+  const result = await ctx.db
+    .updateTable('envelope')
+    .set({ completionClaimedUntil: new Date(now.getTime() + CLAIM_MS).toISOString() })
+    .where('id', '=', envelopeId)
+    .where('completedAt', 'is', null)
+    .where((eb) => eb.or([eb('completionClaimedUntil', 'is', null), eb('completionClaimedUntil', '<', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 function outcomeOf(g: EnvelopeGraph): 'COMPLETED' | 'REJECTED' | null {
@@ -104,7 +126,7 @@ async function storeResults(ctx: Ctx, envelopeId: number, outcome: 'COMPLETED' |
       await trx.updateTable('envelopeItem').set({ finalSha256 }).where('id', '=', item.id).execute();
       item.finalSha256 = finalSha256;
     }
-    const patch = { status: outcome, completedAt: iso, certificateSha256: results.certificateSha256, completionError: null };
+    const patch = { status: outcome, completedAt: iso, certificateSha256: results.certificateSha256, completionError: null, completionClaimedUntil: null };
     await updateEnvelope(trx, envelope.id, patch, results.completedAt);
     Object.assign(graph.envelope, patch, { updatedAt: iso });
     if (outcome === 'COMPLETED') {

@@ -94,6 +94,7 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
         : null,
     formValues: input.formValues ? JSON.stringify(input.formValues) : null,
     certificateSha256: null,
+    completionClaimedUntil: null,
     completionError: null,
     createdAt: iso,
     updatedAt: iso,

@@ -3,6 +3,7 @@ import type { Ctx } from '../../domain/context.js';
 import { registerApiTokenAuth } from '../plugins/authenticate.js';
 import multipart from '@fastify/multipart';
 import { registerDocumentRoutes } from './document.routes.js';
+import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 
@@ -16,5 +17,6 @@ export function v2Routes(ctx: Ctx) {
     registerMeRoutes(scope);
     registerDocumentRoutes(scope, ctx);
     registerSigningRoutes(scope, ctx);
+    registerEnvelopeEvidenceRoutes(scope, ctx);
   };
 }

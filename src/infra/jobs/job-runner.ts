@@ -31,6 +31,14 @@ export interface JobRunnerOptions {
   /** Delay before retry n (1-based): exponential from this base, with full jitter. */
   backoff?: (attempt: number, job: JobRow) => number;
   clock?: () => Date;
+  /** Housekeeping run while the worker runs: once at start (`atStart` true), then every `everyMs`. */
+  periodic?: PeriodicTask[];
+}
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(atStart: boolean): Promise<unknown>;
 }
 
 /**
@@ -47,6 +55,8 @@ export class JobRunner {
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private lastPurge = 0;
+  private periodicTimers: NodeJS.Timeout[] = [];
+  private periodicRuns = new Set<Promise<void>>();
 
   constructor(private readonly options: JobRunnerOptions) {}
 
@@ -54,6 +64,28 @@ export class JobRunner {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    for (const task of this.options.periodic ?? []) {
+      let busy = false;
+      const fire = (atStart: boolean) => {
+        if (busy || !this.running) return;
+        busy = true;
+        const run = task
+          .run(atStart)
+          .then(
+            () => undefined,
+            (error: unknown) => this.options.log.error({ err: error, task: task.name }, 'periodic task failed'),
+          )
+          .finally(() => {
+            busy = false;
+            this.periodicRuns.delete(run);
+          });
+        this.periodicRuns.add(run);
+      };
+      fire(true);
+      const timer = setInterval(() => fire(false), task.everyMs);
+      timer.unref();
+      this.periodicTimers.push(timer);
+    }
   }
 
   poke(): void {
@@ -63,8 +95,10 @@ export class JobRunner {
   /** Stops claiming, waits for the jobs in hand. */
   async stop(): Promise<void> {
     this.running = false;
+    for (const timer of this.periodicTimers.splice(0)) clearInterval(timer);
     this.poke();
     await this.loop;
+    await Promise.allSettled([...this.periodicRuns]);
     await Promise.allSettled([...this.inFlight]);
   }
 

@@ -102,7 +102,8 @@ export function documentFacts(ctx: Ctx): Fact[] {
   const { tr, time, data } = ctx;
   const env = data.envelope;
   const v = (text: string): Fact['value'] => [{ text, style: styles.value }];
-  const statusStyle = { ...styles.valueBold, color: env.status === 'REJECTED' ? palette.danger : palette.ok };
+  const statusColor = env.status === 'REJECTED' || env.status === 'CANCELLED' ? palette.danger : env.status === 'COMPLETED' ? palette.ok : palette.muted;
+  const statusStyle = { ...styles.valueBold, color: statusColor };
   return [
     { label: tr.t('title'), value: [{ text: env.title, style: styles.valueBold }] },
     { label: tr.t('envelopeId'), value: v(env.envelopeId) },

@@ -1,4 +1,4 @@
-import type { EvidenceLanguage, EvidenceRole, EvidenceSigningStatus } from './evidence-types.js';
+import type { EvidenceEnvelopeStatus, EvidenceLanguage, EvidenceRole, EvidenceSigningStatus } from './evidence-types.js';
 
 /**
  * Every fixed string of the evidence, per language. `Messages` is derived from the English
@@ -178,9 +178,9 @@ const notDoneByRole: Record<EvidenceLanguage, Record<EvidenceRole, string>> = {
   es: { SIGNER: 'Sin firmar', APPROVER: 'Sin aprobar', VIEWER: 'Sin ver', CC: 'No requiere acción', ASSISTANT: 'Sin completar' },
 };
 
-const envelopeStatus: Record<EvidenceLanguage, Record<'COMPLETED' | 'REJECTED', string>> = {
-  en: { COMPLETED: 'Completed', REJECTED: 'Rejected' },
-  es: { COMPLETED: 'Completado', REJECTED: 'Rechazado' },
+const envelopeStatus: Record<EvidenceLanguage, Record<EvidenceEnvelopeStatus, string>> = {
+  en: { DRAFT: 'Draft', PENDING: 'Pending (not final)', COMPLETED: 'Completed', REJECTED: 'Rejected', CANCELLED: 'Cancelled' },
+  es: { DRAFT: 'Borrador', PENDING: 'Pendiente (no es definitivo)', COMPLETED: 'Completado', REJECTED: 'Rechazado', CANCELLED: 'Cancelado' },
 };
 
 const eventTypes: Record<EvidenceLanguage, Record<string, string>> = {
@@ -222,7 +222,7 @@ export interface Translator {
   recipientStatus(role: EvidenceRole, status: EvidenceSigningStatus): string;
   /** The label of the "done at" time of a recipient (Signed / Approved / Viewed / Rejected). */
   doneLabel(role: EvidenceRole, status: EvidenceSigningStatus): string;
-  envelopeStatus(status: 'COMPLETED' | 'REJECTED'): string;
+  envelopeStatus(status: EvidenceEnvelopeStatus): string;
   /** Unknown event types are shown as their code: never hide what the audit log says. */
   eventType(type: string): string;
 }

@@ -113,7 +113,7 @@ export function drawRejectionNotice(flow: Flow, ctx: Ctx): void {
   if (rejecters.length === 0) runs.push({ text: tr.t('rejectedNoDetail'), style: styles.body });
   for (const r of rejecters) {
     const when = r.signedAt ?? ctx.data.envelope.completedAt;
-    const whenText = `${ctx.time.utc(when)} (${ctx.time.local(when)})`;
+    const whenText = when ? `${ctx.time.utc(when)} (${ctx.time.local(when)})` : '—';
     runs.push({ text: tr.t('rejectedBy', { who: `${r.name} <${r.email}>`, when: whenText }), style: styles.body });
     runs.push({ text: `${tr.t('reason')}:`, style: { ...styles.valueBold, color: palette.danger } });
     runs.push({ text: r.rejectionReason?.trim() ? r.rejectionReason : tr.t('noReason'), style: styles.body });

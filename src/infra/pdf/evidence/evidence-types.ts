@@ -55,14 +55,17 @@ export interface EvidenceItem {
   finalSha256: string | null;
 }
 
+export type EvidenceEnvelopeStatus = 'DRAFT' | 'PENDING' | 'COMPLETED' | 'REJECTED' | 'CANCELLED';
+
 export interface EvidenceEnvelope {
   envelopeId: string;
   documentId: number;
   title: string;
-  status: 'COMPLETED' | 'REJECTED';
+  /** Final for the certificate; any state for an audit-log extract taken while the document is open. */
+  status: EvidenceEnvelopeStatus;
   createdAt: Date;
   sentAt: Date | null;
-  completedAt: Date;
+  completedAt: Date | null;
   /** IANA zone, e.g. America/Argentina/Buenos_Aires; times are shown in UTC and in this zone. */
   timezone: string;
 }
