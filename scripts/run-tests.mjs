@@ -34,7 +34,7 @@ if (files.length === 0) {
 const concurrency = process.env.FIRMA_TEST_CONCURRENCY ?? '2';
 // A hung test must fail the run, never stall CI: each test gets a deadline, the runner exits once
 // the files are done even if a handle is left open, and the whole run has a last-resort limit.
-const testTimeoutMs = process.env.FIRMA_TEST_TIMEOUT_MS ?? '180000';
+const testTimeoutMs = process.env.FIRMA_TEST_TIMEOUT_MS ?? '420000';
 const runLimitMs = Number(process.env.FIRMA_TEST_RUN_LIMIT_MS ?? 40 * 60 * 1000);
 const child = spawn(
   process.execPath,

@@ -17,7 +17,14 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   // shared by several schemas (tests, or tenants of a PostgreSQL cluster) it would find another
   // schema's tables and then fail to query its own. Pin them to the schema we migrate.
   const migrationTableSchema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Branches developed side by side add migrations whose names sort before ones already applied on
+  // a developer's database; applying them out of order is safe because each one only adds.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(),
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
