@@ -32,7 +32,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   }
   if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) throw new Error('invalid PostgreSQL schema name');
   const pool = new pg.Pool({
@@ -42,6 +42,33 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
   });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
 }
+
+/**
+ * Kysely prepares every query afresh; with better-sqlite3 preparing costs as much as running a
+ * point lookup. Queries are built from a small set of shapes (values are bound, never inlined), so
+ * a bounded cache keyed by SQL text removes that cost. Safe because Kysely's SQLite driver runs one
+ * statement at a time on its single connection.
+ */
+function withStatementCache(sqlite: SQLite.Database, capacity = 1000): SqliteDialectDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        // Refresh its place so the least recently used shape is the one evicted.
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
+type SqliteDialectDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database'] & object;
 
 /** Creates the configured PostgreSQL schema before anything uses it (tests give each server its own). */
 export async function ensurePgSchema(db: Db, schema: string | undefined): Promise<void> {

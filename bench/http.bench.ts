@@ -1,0 +1,206 @@
+/**
+ * HTTP benchmark for the document flow: `npx tsx bench/http.bench.ts` (also part of `npm run bench`).
+ *
+ * Starts the real `firma serve` (embedded SQLite, fresh data dir) and a bare Fastify hello-world in
+ * child processes, and drives both with autocannon, interleaved, so every Firma figure sits beside a
+ * reference measured on the same machine in the same minute:
+ *   - GET /api/v2/document/{id} req/s and p50/p99 vs GET / on the bare server (target ≥ 50 %);
+ *   - POST /api/v2/document/create (1-page PDF, 2 recipients, 4 fields) per second (target ≥ 500/s);
+ *   - the same create with a 10 MB PDF.
+ * The load generator shares the machine's two cores with the server, as a client on the same host
+ * would; the reference pays the same price.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS_PATH = join(ROOT, 'bench', 'results', 'http.json');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+export interface HttpBenchRow {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  reference?: string;
+  ratioToReference?: number;
+  target?: string;
+  meetsTarget?: boolean;
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started & { match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+  let seen = '';
+  child.stderr?.on('data', (d: Buffer) => (seen += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`process did not start:\n${seen}`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      seen += d.toString();
+      const match = seen.match(ready);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, match, output: () => seen });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`process exited with ${code}:\n${seen}`));
+    });
+  });
+}
+
+async function startFirma(dataDir: string): Promise<Started & { token: string }> {
+  const started = await startProcess(['--import', 'tsx', 'src/cli/main.ts', 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000' }, /listening on (http:\/\/\S+)[\s\S]*?\n\s+(api_\S+)\n/);
+  return { ...started, token: started.match[2]! };
+}
+
+async function startBareFastify(): Promise<Started> {
+  const script = `import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+const url = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write('listening on ' + url + '\\n');`;
+  return startProcess(['--input-type=module', '-e', script], {}, /listening on (http:\/\/\S+)/);
+}
+
+function stop(p: Started): Promise<void> {
+  return new Promise((resolve) => {
+    if (p.child.exitCode !== null) return resolve();
+    p.child.once('exit', () => resolve());
+    p.child.kill('SIGTERM');
+  });
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Omit<HttpBenchRow, 'name'>> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function makePdf(pages: number, padBytes = 0): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`Contract page ${i + 1}`, { x: 50, y: 780, size: 14, font });
+  // A large, incompressible attachment makes a realistic "scanned" size without many pages.
+  if (padBytes > 0) {
+    const noise = new Uint8Array(padBytes);
+    for (let i = 0; i < padBytes; i += 65536) crypto.getRandomValues(noise.subarray(i, Math.min(padBytes, i + 65536)));
+    await doc.attach(noise, 'scan.bin', { mimeType: 'application/octet-stream' });
+  }
+  return doc.save();
+}
+
+function multipart(payload: unknown, pdf: Uint8Array): { body: Buffer; contentType: string } {
+  const boundary = '----firmabench7d1f';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(payload)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  return { body: Buffer.concat([head, Buffer.from(pdf), Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const TYPICAL_PAYLOAD = {
+  title: 'Bench contract',
+  recipients: [
+    {
+      email: 'ana@example.com',
+      name: 'Ana',
+      role: 'SIGNER',
+      fields: [
+        { type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 },
+        { type: 'TEXT', pageNumber: 1, pageX: 10, pageY: 70, width: 30, height: 5 },
+      ],
+    },
+    {
+      email: 'bruno@example.com',
+      name: 'Bruno',
+      role: 'SIGNER',
+      fields: [
+        { type: 'SIGNATURE', pageNumber: 1, pageX: 55, pageY: 80, width: 30, height: 8 },
+        { type: 'DATE', pageNumber: 1, pageX: 55, pageY: 70, width: 30, height: 5 },
+      ],
+    },
+  ],
+};
+
+export async function runHttpBench(log: (line: string) => void = console.log): Promise<HttpBenchRow[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'firma-bench-'));
+  const firma = await startFirma(dataDir);
+  const bare = await startBareFastify();
+  const auth = { authorization: `Bearer ${firma.token}` };
+  const rows: HttpBenchRow[] = [];
+  try {
+    const onePage = multipart(TYPICAL_PAYLOAD, await makePdf(1));
+    const created = await fetch(`${firma.url}/api/v2/document/create`, { method: 'POST', headers: { ...auth, 'content-type': onePage.contentType }, body: new Uint8Array(onePage.body) });
+    if (created.status !== 200) throw new Error(`create failed: ${created.status} ${await created.text()}`);
+    const { id } = (await created.json()) as { id: number };
+
+    // Warm both servers (JIT, SQLite page cache) before anything is measured.
+    await load(`${bare.url}/`, { duration: 2 });
+    await load(`${firma.url}/api/v2/document/${id}`, { duration: 2, headers: auth });
+
+    const bareGet = await load(`${bare.url}/`);
+    const firmaGet = await load(`${firma.url}/api/v2/document/${id}`, { headers: auth });
+    const bareGet2 = await load(`${bare.url}/`);
+    const reference = Math.max(bareGet.requestsPerSecond, bareGet2.requestsPerSecond);
+    rows.push({ name: 'bare Fastify GET / (reference)', ...bareGet }, { name: 'bare Fastify GET / (again)', ...bareGet2 });
+    rows.push({
+      name: 'GET /api/v2/document/{id}',
+      ...firmaGet,
+      reference: 'bare Fastify GET / (best of two)',
+      ratioToReference: round(firmaGet.requestsPerSecond / reference),
+      target: '≥ 0.50 of bare',
+      meetsTarget: firmaGet.requestsPerSecond / reference >= 0.5,
+    });
+
+    const create = await load(`${firma.url}/api/v2/document/create`, { method: 'POST', headers: { ...auth, 'content-type': onePage.contentType }, body: onePage.body });
+    rows.push({
+      name: 'POST /document/create (1 page, 2 recipients, 4 fields)',
+      ...create,
+      reference: 'bare Fastify GET /',
+      ratioToReference: round(create.requestsPerSecond / reference),
+      target: '≥ 500/s',
+      meetsTarget: create.requestsPerSecond >= 500 && create.errors === 0 && create.non2xx === 0,
+    });
+
+    const big = multipart(TYPICAL_PAYLOAD, await makePdf(1, 10 * 1024 * 1024));
+    const createBig = await load(`${firma.url}/api/v2/document/create`, { method: 'POST', connections: 4, headers: { ...auth, 'content-type': big.contentType }, body: big.body });
+    rows.push({ name: 'POST /document/create (10 MB PDF)', ...createBig, reference: 'bare Fastify GET /', ratioToReference: round(createBig.requestsPerSecond / reference) });
+  } finally {
+    await Promise.all([stop(firma), stop(bare)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  for (const r of rows) {
+    log(`${r.name.padEnd(58)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${String(r.p50Ms).padStart(4)} ms  p99 ${String(r.p99Ms).padStart(4)} ms` + (r.ratioToReference === undefined ? '' : `  ×bare ${r.ratioToReference}`) + (r.target ? `  target ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'}` : '') + (r.errors || r.non2xx ? `  errors ${r.errors} non2xx ${r.non2xx}` : ''));
+  }
+  return rows;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const rows = await runHttpBench();
+  mkdirSync(dirname(RESULTS_PATH), { recursive: true });
+  writeFileSync(RESULTS_PATH, JSON.stringify({ measuredAt: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, rows }, null, 2) + '\n');
+}
