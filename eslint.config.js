@@ -44,8 +44,15 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
+    // Browser code: type-aware rules off first, then the browser's globals (the other order lets
+    // disableTypeChecked's languageOptions replace the globals).
     files: ['src/web/**/*.js'],
-    languageOptions: { globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', navigator: 'readonly', location: 'readonly', URL: 'readonly', console: 'readonly', setTimeout: 'readonly', Image: 'readonly', HTMLCanvasElement: 'readonly' } },
     ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: Object.fromEntries(
+        ['window', 'document', 'fetch', 'navigator', 'location', 'URL', 'console', 'setTimeout', 'Image', 'HTMLCanvasElement', 'Node', 'requestAnimationFrame'].map((g) => [g, 'readonly']),
+      ),
+    },
   },
 );

@@ -4,8 +4,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Ctx } from './domain/context.js';
 import { registerHealthRoutes } from './http/health.routes.js';
+import { registerSigningPage } from './http/page/signing-page.routes.js';
 import { openApiOptions } from './http/openapi.js';
-import { registerErrorHandling } from './http/plugins/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerResponseHeaders } from './http/plugins/response-headers.js';
 import { v2Routes } from './http/v2/index.js';
 
@@ -21,12 +22,17 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     bodyLimit: ctx.config.limits.jsonBodyBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Path parameters longer than any id or token still reach the routes (which answer 404);
+    // anything longer is answered by frameworkErrors without echoing the path.
+    routerOptions: { maxParamLength: 512 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerResponseHeaders(app);
   registerHealthRoutes(app, ctx);
+  registerSigningPage(app, ctx);
 
   await app.register(async (api) => {
     await api.register(

@@ -22,6 +22,15 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /**
+ * Errors Fastify raises before routing (a malformed URL, an over-long path parameter). Its default
+ * answer quotes the path, which may hold a signing token; this one never does.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError = error.code === 'FST_ERR_BAD_URL' ? new AppError('VALIDATION_ERROR', 'The request URL is malformed') : new AppError('ROUTE_NOT_FOUND', 'No route matches this path');
+  void sendError(reply, appError);
+}
+
+/**
  * Turns every failure into `{message, code, issues?}` with the status from the one code table:
  * AppErrors from the domain, schema validation, body parsing and size limits, unknown routes
  * (404) and known paths with a wrong method (405 + Allow). Anything else is a 500 whose body
@@ -43,13 +52,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // The path is not echoed: it may hold a signing token.
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
     if (allowed.length > 0) {
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return sendError(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this path`, { headers: { Allow: allow.join(', ') } }));
     }
-    return sendError(reply, new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${path}`));
+    return sendError(reply, new AppError('ROUTE_NOT_FOUND', `No route matches ${request.method} on this path`));
   });
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** One static file of the signing page, read once at start and served from memory. */
+export interface PageAsset {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+// src/http/page and dist/http/page are both three levels below the repository root, and the
+// client code is plain JavaScript that needs no build: it is served from src/web as written.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const WEB_DIR = join(ROOT, 'src', 'web', 'signing');
+const PDFJS_DIR = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy', 'build');
+
+const SOURCES: Record<string, { path: string; contentType: string }> = {
+  'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
+  'signing-ui.js': { path: join(WEB_DIR, 'signing-ui.js'), contentType: 'text/javascript; charset=utf-8' },
+  'signature-pad.js': { path: join(WEB_DIR, 'signature-pad.js'), contentType: 'text/javascript; charset=utf-8' },
+  'i18n.js': { path: join(WEB_DIR, 'i18n.js'), contentType: 'text/javascript; charset=utf-8' },
+  'signing.css': { path: join(WEB_DIR, 'signing.css'), contentType: 'text/css; charset=utf-8' },
+  'pdf.mjs': { path: join(PDFJS_DIR, 'pdf.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
+  'pdf.worker.mjs': { path: join(PDFJS_DIR, 'pdf.worker.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
+};
+
+/** Loads every asset up front so a missing file fails the start, not a signer's page. */
+export function loadPageAssets(): Map<string, PageAsset> {
+  const assets = new Map<string, PageAsset>();
+  for (const [name, source] of Object.entries(SOURCES)) {
+    const body = readFileSync(source.path);
+    assets.set(name, { body, contentType: source.contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
+  }
+  return assets;
+}

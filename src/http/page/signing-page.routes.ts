@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Ctx } from '../../domain/context.js';
+import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
+import { loadPageAssets } from './page-assets.js';
+
+const TEXT = {
+  en: { title: 'Sign document', loading: 'Loading the document…', noscript: 'This page needs JavaScript to show the document and collect your signature.', invalidTitle: 'This link is not valid', invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.' },
+  es: { title: 'Firmar documento', loading: 'Cargando el documento…', noscript: 'Esta página necesita JavaScript para mostrar el documento y registrar su firma.', invalidTitle: 'Este enlace no es válido', invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.' },
+} as const;
+
+/**
+ * The recipient's signing page. The HTML is a shell: the script reads the token from the address
+ * and talks to the signing API, so the token never appears in the markup, in an asset URL or in a
+ * Referer header (no-referrer). No inline script or style: the CSP allows only Firma's own files.
+ */
+export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
+  const assets = loadPageAssets();
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ctx.config.http.frameAncestors}`,
+  ].join('; ');
+
+  const pageHeaders = (reply: FastifyReply) =>
+    reply
+      .header('Content-Security-Policy', csp)
+      .header('Referrer-Policy', 'no-referrer')
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex, nofollow')
+      .type('text/html; charset=utf-8');
+
+  app.get<{ Params: { token: string } }>('/sign/:token', { schema: { hide: true } }, async (request, reply) => {
+    const link = await checkSigningLink(ctx, request.params.token);
+    const lang = link?.language === 'es' ? 'es' : 'en';
+    pageHeaders(reply);
+    if (!link) return reply.status(404).send(invalidPage(pickLanguage(request.headers['accept-language'])));
+    return reply.send(shellPage(lang));
+  });
+
+  app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    void reply.header('ETag', asset.etag).header('Cache-Control', 'public, max-age=300, must-revalidate').header('Cross-Origin-Resource-Policy', 'same-origin');
+    if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+    return reply.type(asset.contentType).send(asset.body);
+  });
+}
+
+function pickLanguage(acceptLanguage: string | undefined): 'en' | 'es' {
+  return /^\s*es\b/i.test(acceptLanguage ?? '') ? 'es' : 'en';
+}
+
+function shellPage(lang: 'en' | 'es'): string {
+  const t = TEXT[lang];
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${t.title} · Firma</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/sign-assets/signing.css">
+<script type="module" src="/sign-assets/signing.js"></script>
+</head>
+<body>
+<main id="app" aria-live="polite"><p class="status">${t.loading}</p></main>
+<noscript><p class="status">${t.noscript}</p></noscript>
+</body>
+</html>
+`;
+}
+
+function invalidPage(lang: 'en' | 'es'): string {
+  const t = TEXT[lang];
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.invalidTitle} · Firma</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/sign-assets/signing.css">
+</head>
+<body>
+<main id="app"><section class="notice notice-error"><h1>${t.invalidTitle}</h1><p>${t.invalidBody}</p></section></main>
+</body>
+</html>
+`;
+}

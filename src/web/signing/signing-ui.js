@@ -1,0 +1,169 @@
+// Small DOM helpers and the dialogs of the signing page. No framework: the page must stay light
+// on a phone and load nothing from outside Firma.
+import { createSignaturePad } from './signature-pad.js';
+
+/** Builds an element: el('button', {class: 'x', onclick}, 'text', child…). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'class') node.className = value;
+    else if (value === true) node.setAttribute(key, '');
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A full-page message: done, rejected, expired, out of turn… */
+export function noticeScreen(root, title, body, kind = 'info', extra = []) {
+  root.replaceChildren(el('section', { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, el('h1', { tabindex: '-1' }, title), el('p', {}, body), ...extra));
+  root.querySelector('h1').focus();
+}
+
+/** A modal dialog; resolves with what `onSubmit` returns, or null when cancelled. */
+export function openDialog(t, title, buildBody, onSubmit, { submitLabel = t.save, danger = false, extraButtons = [] } = {}) {
+  return new Promise((resolve) => {
+    const error = el('p', { class: 'dialog-error', role: 'alert' });
+    const body = el('div', { class: 'dialog-body' });
+    const submit = el('button', { type: 'submit', class: danger ? 'button danger' : 'button primary' }, submitLabel);
+    const close = (value) => {
+      dialog.close();
+      dialog.remove();
+      resolve(value);
+    };
+    const form = el(
+      'form',
+      { method: 'dialog', novalidate: true },
+      el('h2', {}, title),
+      body,
+      error,
+      el('div', { class: 'dialog-actions' }, ...extraButtons.map((b) => el('button', { type: 'button', class: 'button', onclick: () => void b.onClick().then(close, (e) => (error.textContent = e.message)) }, b.label)), el('button', { type: 'button', class: 'button', onclick: () => close(null) }, t.cancel), submit),
+    );
+    const dialog = el('dialog', { class: 'dialog', 'aria-label': title }, form);
+    const api = buildBody(body) || {};
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      error.textContent = '';
+      submit.disabled = true;
+      new Promise((done) => done(onSubmit(api)))
+        .then(close, (e) => {
+          error.textContent = e.message;
+        })
+        .finally(() => (submit.disabled = false));
+    });
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      close(null);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    api.opened?.();
+  });
+}
+
+/** The input a field needs, and the request body it produces. */
+export function fieldDialog(t, view, field, save, remove) {
+  const meta = field.fieldMeta || {};
+  const label = meta.label || t.fill[field.type];
+  const extraButtons = field.inserted ? [{ label: t.remove, onClick: remove }] : [];
+  const isSignature = field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE' || field.type === 'INITIALS';
+  if (isSignature) return signatureDialog(t, view, field, label, save, extraButtons);
+  return openDialog(
+    t,
+    label,
+    (body) => {
+      if (meta.helpText) body.append(el('p', { class: 'help' }, meta.helpText));
+      switch (field.type) {
+        case 'TEXT':
+        case 'NUMBER':
+        case 'NAME': {
+          const input = el('input', {
+            id: 'field-input',
+            type: 'text',
+            inputmode: field.type === 'NUMBER' ? 'decimal' : undefined,
+            maxlength: meta.characterLimit || undefined,
+            placeholder: meta.placeholder || undefined,
+            value: field.customText || (field.type === 'NAME' ? view.recipient.name : meta.text || ''),
+            autocomplete: field.type === 'NAME' ? 'name' : 'off',
+          });
+          body.append(el('label', { for: 'field-input' }, label), input);
+          return { value: () => ({ value: input.value }), opened: () => input.focus() };
+        }
+        case 'RADIO':
+        case 'DROPDOWN': {
+          const options = (meta.values || []).map((v) => v.value).filter((v) => v !== '');
+          if (field.type === 'DROPDOWN') {
+            const select = el('select', { id: 'field-input' }, el('option', { value: '' }, t.choose), ...options.map((o) => el('option', { value: o, selected: o === field.customText }, o)));
+            body.append(el('label', { for: 'field-input' }, label), select);
+            return { value: () => ({ value: select.value }), opened: () => select.focus() };
+          }
+          const group = el('fieldset', {}, el('legend', {}, label), ...options.map((o, i) => el('label', { class: 'choice' }, el('input', { type: 'radio', name: 'choice', value: o, checked: o === field.customText, id: `choice-${i}` }), o)));
+          body.append(group);
+          return { value: () => ({ value: group.querySelector('input:checked')?.value ?? '' }), opened: () => group.querySelector('input')?.focus() };
+        }
+        case 'CHECKBOX': {
+          const chosen = new Set(field.values || []);
+          const group = el('fieldset', {}, el('legend', {}, label), ...(meta.values || []).map((v, i) => el('label', { class: 'choice' }, el('input', { type: 'checkbox', value: v.value, checked: chosen.has(v.value), id: `check-${i}` }), v.value || '✓')));
+          body.append(group);
+          return { value: () => ({ values: [...group.querySelectorAll('input:checked')].map((i) => i.value) }), opened: () => group.querySelector('input')?.focus() };
+        }
+        default:
+          // EMAIL and DATE are filled by Firma from the recipient and the clock.
+          body.append(el('p', {}, field.type === 'DATE' ? new Date().toLocaleDateString(view.envelope.meta.language) : view.recipient.email));
+          return { value: () => ({}) };
+      }
+    },
+    (api) => save(api.value()),
+    { extraButtons },
+  );
+}
+
+function signatureDialog(t, view, field, label, save, extraButtons) {
+  const { typedSignatureEnabled, drawSignatureEnabled } = view.envelope.meta;
+  const modes = [drawSignatureEnabled && 'drawn', typedSignatureEnabled && 'typed'].filter(Boolean);
+  let mode = modes[0] || 'drawn';
+  const initials = view.recipient.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase())
+    .join('');
+  return openDialog(
+    t,
+    label,
+    (body) => {
+      const typed = el('input', { id: 'signature-text', type: 'text', maxlength: 100, value: field.type === 'INITIALS' ? initials : view.recipient.name, class: 'typed-signature', autocomplete: 'off' });
+      const canvas = el('canvas', { class: 'signature-pad', 'aria-label': t.drawHere, role: 'img' });
+      const pad = createSignaturePad(canvas);
+      const panels = {
+        drawn: el('div', { class: 'panel' }, el('p', { class: 'help' }, t.drawHere), canvas, el('button', { type: 'button', class: 'button link', onclick: () => pad.clear() }, t.clear)),
+        typed: el('div', { class: 'panel' }, el('label', { for: 'signature-text' }, t.typeYourName), typed),
+      };
+      const tabs = el('div', { class: 'tabs', role: 'tablist' });
+      const show = (m) => {
+        mode = m;
+        for (const [name, panel] of Object.entries(panels)) panel.hidden = name !== m;
+        for (const button of tabs.children) button.setAttribute('aria-selected', String(button.dataset.mode === m));
+        if (m === 'drawn') requestAnimationFrame(() => pad.resize());
+        else typed.focus();
+      };
+      for (const m of modes) tabs.append(el('button', { type: 'button', role: 'tab', 'data-mode': m, class: 'tab', onclick: () => show(m) }, t[m]));
+      if (modes.length > 1) body.append(tabs);
+      body.append(panels.drawn, panels.typed);
+      return {
+        opened: () => show(mode),
+        value: () => {
+          if (mode === 'typed') return { signature: { type: 'typed', text: typed.value } };
+          if (pad.isEmpty()) throw new Error(t.drawHere);
+          return { signature: { type: 'drawn', image: pad.toDataUrl() } };
+        },
+      };
+    },
+    (api) => save(api.value()),
+    { extraButtons },
+  );
+}

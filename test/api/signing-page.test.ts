@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createPendingDocument } from '../helpers/documents.js';
+import { tokenOf } from '../helpers/signing.js';
+import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+
+for (const database of testDatabases()) {
+  describe(`signing page over HTTP (${database})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ database, env: { FIRMA_FRAME_ANCESTORS: "'self' https://app.example.com" } });
+    });
+    after(() => server?.close());
+
+    test('a valid link gets the page shell with a strict CSP, no referrer and no token in the markup', async () => {
+      const { urls } = await createPendingDocument(server.api);
+      const url = urls.get('ana@example.com')!;
+      const res = await fetch(url);
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('content-type')!, /^text\/html/);
+      const csp = res.headers.get('content-security-policy')!;
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /script-src 'self'(;|$)/, 'no inline or eval script');
+      assert.match(csp, /frame-ancestors 'self' https:\/\/app\.example\.com/);
+      assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      const html = await res.text();
+      assert.ok(!html.includes(tokenOf(url)), 'the token stays out of the HTML');
+      assert.doesNotMatch(html, /<script(?![^>]*\bsrc="\/sign-assets\/)/, 'only Firma-served scripts, none inline');
+      assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//, 'nothing loaded from elsewhere');
+      assert.match(html, /<html lang="en">/);
+    });
+
+    test('the page language follows the envelope (Spanish)', async () => {
+      const { urls } = await createPendingDocument(server.api, undefined, { distributionMethod: 'NONE', language: 'es' });
+      const html = await (await fetch(urls.get('ana@example.com')!)).text();
+      assert.match(html, /<html lang="es">/);
+      assert.match(html, /Firmar documento/);
+    });
+
+    test('a wrong, short or garbage token gets the same 404 page, which never echoes the token', async () => {
+      const bodies = new Set<string>();
+      for (const token of ['x'.repeat(43), 'short', 'a'.repeat(200), '%3Cscript%3E']) {
+        const res = await fetch(`${server.url}/sign/${token}`);
+        assert.equal(res.status, 404);
+        assert.match(res.headers.get('content-type')!, /^text\/html/);
+        const html = await res.text();
+        assert.match(html, /This link is not valid/);
+        assert.ok(!html.includes(token));
+        bodies.add(html);
+      }
+      assert.equal(bodies.size, 1, 'every wrong link looks the same');
+      const spanish = await fetch(`${server.url}/sign/${'x'.repeat(43)}`, { headers: { 'accept-language': 'es-AR,es;q=0.9' } });
+      assert.match(await spanish.text(), /Este enlace no es válido/);
+    });
+
+    test('assets are served by Firma with their types, cache validators, and nothing else is', async () => {
+      for (const [name, type] of [
+        ['signing.js', /^text\/javascript/],
+        ['signing-ui.js', /^text\/javascript/],
+        ['i18n.js', /^text\/javascript/],
+        ['signature-pad.js', /^text\/javascript/],
+        ['signing.css', /^text\/css/],
+        ['pdf.mjs', /^text\/javascript/],
+        ['pdf.worker.mjs', /^text\/javascript/],
+      ] as const) {
+        const res = await fetch(`${server.url}/sign-assets/${name}`);
+        assert.equal(res.status, 200, name);
+        assert.match(res.headers.get('content-type')!, type, name);
+        const etag = res.headers.get('etag')!;
+        assert.ok(etag, name);
+        const body = await res.text();
+        if (name.endsWith('.js')) assert.doesNotMatch(body, /https?:\/\/(?!www\.w3\.org)/, `${name} names no outside address`);
+        const again = await fetch(`${server.url}/sign-assets/${name}`, { headers: { 'if-none-match': etag } });
+        assert.equal(again.status, 304);
+      }
+      for (const name of ['../package.json', 'nope.js', '..%2Fpackage.json']) {
+        const res = await fetch(`${server.url}/sign-assets/${name}`);
+        assert.equal(res.status, 404, name);
+      }
+    });
+
+    test('an unknown path under the signing API never echoes the token', async () => {
+      const { urls } = await createPendingDocument(server.api);
+      const token = tokenOf(urls.get('ana@example.com')!);
+      const res = await server.anon.get(`/api/v2/signing/${token}/nothing-here`);
+      assert.equal(res.status, 404);
+      assert.ok(!JSON.stringify(res.body).includes(token));
+      const huge = `${token}${'z'.repeat(1000)}`;
+      const long = await server.anon.get(`/api/v2/signing/${huge}`);
+      assert.equal(long.status, 404);
+      assert.equal(long.body.code, 'ROUTE_NOT_FOUND');
+      assert.ok(!JSON.stringify(long.body).includes(token), 'an over-long path is not echoed either');
+    });
+  });
+}
