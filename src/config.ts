@@ -50,6 +50,7 @@ const EnvSchema = z.object({
   FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
   FIRMA_JOB_POLL_MS: positiveInt.default(500),
   FIRMA_COMPLETION_SWEEP_MS: positiveInt.default(300_000),
+  FIRMA_EXPIRY_SWEEP_MS: positiveInt.default(60_000),
   FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -78,7 +79,7 @@ export interface Config {
   webhooks: { allowPrivate: boolean; retryBaseMs: number; retryMaxAttempts: number; timeoutMs: number };
   rateLimit: { perMinute: number; signingPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
-  worker: { mode: 'embedded' | 'off'; pollMs: number; completionSweepMs: number; completionRetryFailedAfterMs: number };
+  worker: { mode: 'embedded' | 'off'; pollMs: number; completionSweepMs: number; expirySweepMs: number; completionRetryFailedAfterMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -137,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       mode: e.FIRMA_WORKER,
       pollMs: e.FIRMA_JOB_POLL_MS,
       completionSweepMs: e.FIRMA_COMPLETION_SWEEP_MS,
+      expirySweepMs: e.FIRMA_EXPIRY_SWEEP_MS,
       completionRetryFailedAfterMs: e.FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS,
     },
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { ensurePgSchema, openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { expireRecipients } from './domain/signing/expire-recipients.js';
 import { sweepCompletions } from './domain/completion/sweep-completions.js';
 import { countPlatforms } from './db/repositories/platform.repo.js';
 import { createApiToken } from './domain/auth/create-api-token.js';
@@ -105,6 +106,7 @@ export function createWorker(ctx: Ctx): JobRunner {
         everyMs: ctx.config.worker.completionSweepMs,
         run: (atStart) => sweepCompletions(ctx, { full: atStart, retryFailedAfterMs: ctx.config.worker.completionRetryFailedAfterMs }),
       },
+      { name: 'expiry-sweep', everyMs: ctx.config.worker.expirySweepMs, run: () => expireRecipients(ctx) },
     ],
   });
   ctx.wakeWorker = () => runner.poke();

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './2026_11_22_0001_platforms_and_tokens.js';
 import * as m0002 from './2026_11_22_0002_envelopes.js';
 import * as m0010 from './2026_11_22_0010_completion_claim.js';
+import * as m0011 from './2026_11_23_0011_recipient_expiry.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_platforms_and_tokens': m0001,
   '2026_11_22_0002_envelopes': m0002,
   '2026_11_22_0010_completion_claim': m0010,
+  '2026_11_23_0011_recipient_expiry': m0011,
 };

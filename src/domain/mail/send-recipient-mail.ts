@@ -18,7 +18,8 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
   const recipient = await ctx.db.selectFrom('recipient').selectAll().where('id', '=', recipientId).executeTakeFirst();
   if (!recipient || !recipient.email) return;
   const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', recipient.envelopeId).executeTakeFirst();
-  if (!envelope || envelope.deletedAt) return;
+  // A deleted envelope still tells its recipients it was cancelled; nothing else is sent for it.
+  if (!envelope || (envelope.deletedAt && kind !== 'cancelled')) return;
   if (kind === 'signingRequest' && (envelope.status !== 'PENDING' || recipient.signingStatus !== 'NOT_SIGNED')) return;
 
   const meta = parseStoredMeta(envelope.meta);

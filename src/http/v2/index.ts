@@ -3,6 +3,7 @@ import type { Ctx } from '../../domain/context.js';
 import { registerApiTokenAuth } from '../plugins/authenticate.js';
 import multipart from '@fastify/multipart';
 import { registerDocumentRoutes } from './document.routes.js';
+import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
@@ -17,6 +18,7 @@ export function v2Routes(ctx: Ctx) {
     registerMeRoutes(scope);
     registerDocumentRoutes(scope, ctx);
     registerSigningRoutes(scope, ctx);
+    registerEnvelopeRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
   };
 }

@@ -1,0 +1,59 @@
+import type { Db } from '../database.js';
+import type { EnvelopeStatus, EnvelopeType } from '../schema.js';
+import type { EnvelopeRow, RecipientRow } from './envelope.repo.js';
+
+export interface EnvelopeFilter {
+  platformId: number;
+  status?: EnvelopeStatus | undefined;
+  type?: EnvelopeType | undefined;
+  /** Matches the title (substring) or the externalId (exact). */
+  query?: string | undefined;
+  hasExpiredRecipients?: boolean | undefined;
+  now: string;
+}
+
+/**
+ * One page of the platform's envelopes, newest first by default, and the total. Both queries use
+ * the (platform_id, [status,] created_at) indexes; the recipients of the page come in one more
+ * query, never one per envelope.
+ */
+export async function findEnvelopePage(db: Db, filter: EnvelopeFilter, page: { offset: number; limit: number; direction: 'asc' | 'desc' }): Promise<{ rows: EnvelopeRow[]; count: number; recipients: RecipientRow[] }> {
+  let base = db.selectFrom('envelope').where('platformId', '=', filter.platformId).where('deletedAt', 'is', null);
+  if (filter.status) base = base.where('status', '=', filter.status);
+  if (filter.type) base = base.where('type', '=', filter.type);
+  if (filter.query) {
+    const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('title', 'like', eb.val(pattern)), eb('externalId', '=', filter.query!)]));
+  }
+  if (filter.hasExpiredRecipients !== undefined) {
+    const wanted = filter.hasExpiredRecipients;
+    base = base.where((eb) => {
+      const expiredRecipient = eb.exists(
+        eb
+          .selectFrom('recipient')
+          .select('recipient.id')
+          .whereRef('recipient.envelopeId', '=', 'envelope.id')
+          .where('recipient.expiresAt', '<=', filter.now)
+          .where('recipient.signingStatus', '=', 'NOT_SIGNED'),
+      );
+      return wanted ? expiredRecipient : eb.not(expiredRecipient);
+    });
+  }
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('createdAt', page.direction).orderBy('id', page.direction).offset(page.offset).limit(page.limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const recipients = rows.length
+    ? await db
+        .selectFrom('recipient')
+        .selectAll()
+        .where(
+          'envelopeId',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
+  return { rows, count: Number(total.n), recipients };
+}

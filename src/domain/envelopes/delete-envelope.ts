@@ -1,0 +1,27 @@
+import { lockEnvelope, updateEnvelope, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import { notFound } from '../../errors.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { apiActor, type ApiCaller } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { recordCancellation } from './cancel-envelope.js';
+
+/**
+ * Removes an envelope from the platform's view (a soft delete: the evidence of a signed document
+ * is kept). A PENDING envelope is cancelled first, so its links die and its recipients are told.
+ * @throws NOT_FOUND
+ */
+export async function deleteEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeKey): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const envelope = await lockEnvelope(trx, caller.principal.platformId, key);
+    if (!envelope) throw notFound('documentId' in key ? 'Document' : 'Envelope');
+    const now = ctx.clock();
+    const deletedAt = now.toISOString();
+    if (envelope.status === 'PENDING' || envelope.status === 'DRAFT') {
+      await recordCancellation(trx, ctx, caller, envelope, { deletedAt });
+      return;
+    }
+    await updateEnvelope(trx, envelope.id, { deletedAt }, now);
+    await appendAuditEvent(trx, { envelopeId: envelope.id, type: 'DOCUMENT_DELETED', data: { status: envelope.status }, actor: apiActor(caller), request: caller.request, at: now });
+  });
+  ctx.wakeWorker();
+}

@@ -1,0 +1,49 @@
+import { loadEnvelopeParts, lockEnvelope } from '../../db/repositories/envelope.repo.js';
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+
+/**
+ * Reports recipients whose signing link has lapsed: once per recipient (until a redistribute
+ * renews it), an audit entry and a RECIPIENT_EXPIRED event per envelope, in one transaction per
+ * envelope. Expiry itself needs no sweep: every action checks the time. The sweep only tells.
+ */
+export async function expireRecipients(ctx: Ctx, options: { batch?: number } = {}): Promise<number> {
+  const now = ctx.clock();
+  const iso = now.toISOString();
+  const due = await ctx.db
+    .selectFrom('recipient')
+    .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')
+    .select(['recipient.envelopeId', 'envelope.platformId'])
+    .where('recipient.expiresAt', '<=', iso)
+    .where('recipient.expirationNotifiedAt', 'is', null)
+    .where('recipient.signingStatus', '=', 'NOT_SIGNED')
+    .where('envelope.status', '=', 'PENDING')
+    .where('envelope.deletedAt', 'is', null)
+    .groupBy(['recipient.envelopeId', 'envelope.platformId'])
+    .limit(options.batch ?? 100)
+    .execute();
+  let reported = 0;
+  for (const { envelopeId, platformId } of due) {
+    reported += await ctx.db.transaction().execute(async (trx) => {
+      // Re-read under the lock: another worker may have reported them, or a redistribute renewed them.
+      const envelope = await lockEnvelope(trx, platformId, { documentId: envelopeId });
+      if (!envelope || envelope.status !== 'PENDING') return 0;
+      const graph = await loadEnvelopeParts(trx, envelope);
+      const lapsed = graph.recipients.filter((r) => r.expiresAt !== null && r.expiresAt <= iso && r.expirationNotifiedAt === null && r.signingStatus === 'NOT_SIGNED');
+      if (lapsed.length === 0) return 0;
+      for (const r of lapsed) {
+        const patch = { expirationNotifiedAt: iso, updatedAt: iso };
+        await updateRecipientRow(trx, r.id, patch);
+        Object.assign(r, patch);
+        await appendAuditEvent(trx, { envelopeId, type: 'RECIPIENT_EXPIRED', recipientId: r.id, data: { expiresAt: r.expiresAt }, actor: { kind: 'system' }, at: now });
+      }
+      await recordEvent(trx, { platformId, envelopeId, type: 'RECIPIENT_EXPIRED', payload: envelopeEventPayload(graph), at: now });
+      return lapsed.length;
+    });
+  }
+  if (reported) ctx.log.info({ reported }, 'recipients whose signing link expired were reported');
+  return reported;
+}

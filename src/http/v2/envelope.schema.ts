@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ZMetaInput } from '../../domain/envelopes/envelope-meta.js';
+import { ZDocumentMeta, ZField, ZRecipient, ZSigningRecipient, ZStatus } from '../schemas/views.schema.js';
+
+const ts = z.string().describe('ISO 8601 UTC timestamp');
+export const ZEnvelopeIdString = z.string().min(1).max(64).describe('The envelope id, `envelope_…`');
+export const ZEnvelopeIdParams = z.object({ envelopeId: ZEnvelopeIdString });
+
+const envelopeMembers = {
+  internalVersion: z.number().int(),
+  type: z.enum(['DOCUMENT', 'TEMPLATE']),
+  status: ZStatus,
+  source: z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']),
+  visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']),
+  templateType: z.enum(['PUBLIC', 'PRIVATE', 'ORGANISATION']),
+  id: z.string(),
+  secondaryId: z.string(),
+  externalId: z.string().nullable(),
+  createdAt: ts,
+  updatedAt: ts,
+  completedAt: ts.nullable(),
+  deletedAt: ts.nullable(),
+  title: z.string(),
+  authOptions: z.object({ globalAccessAuth: z.array(z.string()), globalActionAuth: z.array(z.string()) }).nullable(),
+  formValues: z.record(z.string(), z.union([z.string(), z.boolean(), z.number()])).nullable(),
+  publicTitle: z.string(),
+  publicDescription: z.string(),
+  userId: z.number().int(),
+  teamId: z.number().int(),
+  folderId: z.string().nullable(),
+  templateId: z.number().int().nullable(),
+};
+const ZUser = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+const ZTeam = z.object({ id: z.number().int(), url: z.string() });
+
+/** documentMeta as envelopes.get lists it (no password, documentId or reminderSettings). */
+const ZEnvelopeMeta = ZDocumentMeta.omit({ password: true, documentId: true, reminderSettings: true });
+
+export const ZEnvelope = z
+  .object({
+    ...envelopeMembers,
+    documentMeta: ZEnvelopeMeta,
+    recipients: z.array(ZRecipient),
+    fields: z.array(ZField),
+    envelopeItems: z.array(z.object({ envelopeId: z.string(), documentDataId: z.string(), id: z.string(), title: z.string(), order: z.number().int() })),
+    directLink: z.null(),
+    team: ZTeam,
+    user: ZUser,
+  })
+  .meta({ id: 'Envelope' });
+
+export const ZEnvelopeFindQuery = z.object({
+  query: z.string().max(255).optional().describe('Part of the title, or the exact externalId'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  type: z.enum(['DOCUMENT', 'TEMPLATE']).optional(),
+  status: ZStatus.optional(),
+  source: z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']).optional(),
+  templateId: z.coerce.number().int().optional(),
+  folderId: z.string().max(64).optional(),
+  hasExpiredRecipients: z.enum(['true', 'false']).optional(),
+  orderByColumn: z.literal('createdAt').optional(),
+  orderByDirection: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const ZEnvelopeFindResponse = z
+  .object({
+    data: z.array(z.object({ ...envelopeMembers, user: ZUser, recipients: z.array(ZRecipient), team: ZTeam.nullable() })),
+    count: z.number().int(),
+    currentPage: z.number().int(),
+    perPage: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'EnvelopeFindResponse' });
+
+export const ZEnvelopeDistributeBody = z.object({ envelopeId: ZEnvelopeIdString, meta: ZMetaInput.optional() });
+export const ZEnvelopeRedistributeBody = z.object({
+  envelopeId: ZEnvelopeIdString,
+  recipients: z.array(z.number().int().positive()).min(1).max(100).describe('Recipient ids to send the link again (and renew their expiry)'),
+});
+export const ZEnvelopeSigningResponse = z.object({ success: z.boolean(), id: z.string(), recipients: z.array(ZSigningRecipient) });
+export const ZEnvelopeIdBody = z.object({ envelopeId: ZEnvelopeIdString });
+
+export const ZAuditLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  orderByColumn: z.literal('createdAt').optional(),
+  orderByDirection: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export const ZAuditLogResponse = z
+  .object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        envelopeId: z.string(),
+        type: z.string().describe("Documenso's audit type names where one exists (DOCUMENT_SENT, DOCUMENT_OPENED, DOCUMENT_FIELD_INSERTED, …)"),
+        data: z.record(z.string(), z.unknown()),
+        name: z.string().nullable(),
+        email: z.string().nullable(),
+        userId: z.number().int().nullable(),
+        userAgent: z.string().nullable(),
+        ipAddress: z.string().nullable(),
+        createdAt: ts,
+        seq: z.number().int().describe('Position in the hash chain'),
+        hash: z.string().describe('SHA-256 of this entry, chained to the previous one'),
+      }),
+    ),
+    count: z.number().int(),
+    currentPage: z.number().int(),
+    perPage: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'EnvelopeAuditLog' });
