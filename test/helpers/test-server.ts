@@ -12,6 +12,7 @@ import { createPlatform } from '../../src/domain/platforms/create-platform.js';
 import type { JobRunner } from '../../src/infra/jobs/job-runner.js';
 import { closeContext, createContext, createWorker } from '../../src/server.js';
 import { HttpClient } from './http-client.js';
+import { createLogger } from '../../src/infra/logger.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -33,6 +34,8 @@ export interface TestServer {
   anon: HttpClient;
   /** A new platform with its own token: for isolation tests. */
   newPlatform(name?: string, scope?: 'read' | 'full'): Promise<HttpClient & { platformName: string }>;
+  /** The server's log lines, when started with `captureLogs`. */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -41,6 +44,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** false: the worker is built but not started; tests call `worker.drain()` themselves. */
   worker?: boolean;
+  /** Keep every log line the server writes in `server.logs` (for private-data assertions). */
+  captureLogs?: boolean;
   /** Runs on the app before it listens (e.g. to add a route that throws). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -63,7 +68,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.database === 'postgres' ? { DATABASE_URL: pgUrl } : {}),
     ...options.env,
   });
-  const ctx = await createContext(config, pgSchema ? { database: { pgSchema, poolSize: 5 } } : {});
+  const logs: string[] = [];
+  const log = options.captureLogs ? createLogger(config.logLevel, { write: (line: string) => void logs.push(line) }) : undefined;
+  const ctx = await createContext(config, { ...(pgSchema ? { database: { pgSchema, poolSize: 5 } } : {}), ...(log ? { log } : {}) });
   const worker = createWorker(ctx);
   const app = await buildApp(ctx);
   await options.configure?.(app);
@@ -85,6 +92,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     app,
     dataDir,
     worker,
+    logs,
     api: new HttpClient(url, token),
     anon: new HttpClient(url, null),
     async newPlatform(name?: string, scope: 'read' | 'full' = 'full') {

@@ -9,6 +9,13 @@ export interface JobInput {
   dedupeKey?: string;
 }
 
+/**
+ * Mail must survive an SMTP outage of a day or more: with the runner's backoff (doubling up to an
+ * hour) 40 attempts span about 30 hours. Other jobs have their own safety nets (the completion
+ * sweep) or callers that choose.
+ */
+const MAIL_MAX_ATTEMPTS = 40;
+
 /** Adds a job in the caller's transaction, so it exists exactly when the change that needs it does. */
 export async function enqueueJob(trx: Db, input: JobInput, now: Date): Promise<void> {
   const iso = now.toISOString();
@@ -16,7 +23,7 @@ export async function enqueueJob(trx: Db, input: JobInput, now: Date): Promise<v
     kind: input.kind,
     payload: JSON.stringify(input.payload),
     status: 'pending' as const,
-    maxAttempts: input.maxAttempts ?? 10,
+    maxAttempts: input.maxAttempts ?? (input.kind.startsWith('mail.') ? MAIL_MAX_ATTEMPTS : 10),
     runAt: (input.runAt ?? now).toISOString(),
     lockedBy: null,
     lockedUntil: null,

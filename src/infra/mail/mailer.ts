@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -26,7 +26,8 @@ export interface Mailer {
  */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: Logger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
+    // Bounded waits: a hung SMTP server fails the job (to be retried) instead of holding a worker.
+    const transport = nodemailer.createTransport({ ...smtpOptionsFromUrl(options.smtpUrl), connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
     return {
       kind: 'smtp',
       async send(message) {
@@ -42,9 +43,29 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
       const info = (await transport.sendMail({ from: options.from, ...toNodemailer(message) })) as { message: Buffer };
       await mkdir(dir, { recursive: true });
       const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(path, info.message, { mode: 0o600 });
+      // Written aside and renamed, so a reader of the folder never sees half a message.
+      await writeFile(`${path}.tmp`, info.message, { mode: 0o600 });
+      await rename(`${path}.tmp`, path);
       options.log.info({ path, subject: message.subject }, 'mail written to file (no SMTP_URL configured)');
     },
+  };
+}
+
+/**
+ * smtp[s]://user:pass@host:port?option=value into nodemailer's options (nodemailer would parse the
+ * URL itself, but then ignores every other option, such as the timeouts).
+ */
+export function smtpOptionsFromUrl(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const extra: Record<string, string | number | boolean> = {};
+  for (const [key, value] of url.searchParams) extra[key] = value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...extra,
   };
 }
 
