@@ -41,7 +41,7 @@ const EnvSchema = z.object({
   FIRMA_MAIL_FROM: z.string().min(3).default('Firma <no-reply@firma.localhost>'),
   FIRMA_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   FIRMA_WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
-  FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(12),
+  FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(16),
   FIRMA_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
   FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),

@@ -74,6 +74,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   /** The result requested does not exist yet in the document's state (e.g. certificate while PENDING). */
   DOCUMENT_NOT_COMPLETED: 409,
+  /** The webhook delivery is being attempted right now; replay it once the attempt is over. */
+  WEBHOOK_DELIVERY_IN_PROGRESS: 409,
   /** The `pending` rendition exists only while the document is PENDING. */
   DOCUMENT_NOT_PENDING: 409,
   /** The recipient must wait for earlier recipients in a SEQUENTIAL envelope. */

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { ensurePgSchema, openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { WebhookDispatcher } from './domain/webhooks/dispatch-webhooks.js';
 import { expireRecipients } from './domain/signing/expire-recipients.js';
 import { sweepCompletions } from './domain/completion/sweep-completions.js';
 import { countPlatforms } from './db/repositories/platform.repo.js';
@@ -94,6 +95,7 @@ export async function bootstrapFirstStart(ctx: Ctx): Promise<{ token: string; pl
 
 /** The job worker of this process, with every handler; `ctx.wakeWorker` pokes it. */
 export function createWorker(ctx: Ctx): JobRunner {
+  const webhooks = new WebhookDispatcher(ctx);
   const runner = new JobRunner({
     db: ctx.db,
     log: ctx.log.child({ component: 'worker' }),
@@ -107,7 +109,9 @@ export function createWorker(ctx: Ctx): JobRunner {
         run: (atStart) => sweepCompletions(ctx, { full: atStart, retryFailedAfterMs: ctx.config.worker.completionRetryFailedAfterMs }),
       },
       { name: 'expiry-sweep', everyMs: ctx.config.worker.expirySweepMs, run: () => expireRecipients(ctx) },
+      { name: 'webhooks', everyMs: ctx.config.worker.pollMs, run: () => webhooks.tick() },
     ],
+    onStop: () => webhooks.settle(),
   });
   ctx.wakeWorker = () => runner.poke();
   return runner;

@@ -185,6 +185,49 @@ export interface EventTable {
   dispatchedAt: string | null;
 }
 
+export interface WebhookEndpointTable {
+  id: string;
+  platformId: number;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  secretSealed: string;
+  enabled: number;
+  consecutiveFailures: Generated<number>;
+  circuitOpenUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'delivered' | 'failed';
+
+export interface WebhookDeliveryTable {
+  id: string;
+  endpointId: string;
+  platformId: number;
+  eventId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lockedUntil: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deliveredAt: string | null;
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  deliveryId: string;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  createdAt: string;
+}
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export interface JobTable {
@@ -214,4 +257,7 @@ export interface DB {
   auditEvent: AuditEventTable;
   event: EventTable;
   job: JobTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+  webhookAttempt: WebhookAttemptTable;
 }

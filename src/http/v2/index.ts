@@ -4,6 +4,7 @@ import { registerApiTokenAuth } from '../plugins/authenticate.js';
 import multipart from '@fastify/multipart';
 import { registerDocumentRoutes } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
+import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
@@ -19,6 +20,7 @@ export function v2Routes(ctx: Ctx) {
     registerDocumentRoutes(scope, ctx);
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
+    registerWebhookRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
   };
 }

@@ -33,6 +33,8 @@ export interface JobRunnerOptions {
   clock?: () => Date;
   /** Housekeeping run while the worker runs: once at start (`atStart` true), then every `everyMs`. */
   periodic?: PeriodicTask[];
+  /** Awaited by stop() after the periodic tasks, for work they started and did not wait for. */
+  onStop?: () => Promise<void>;
 }
 
 export interface PeriodicTask {
@@ -99,6 +101,7 @@ export class JobRunner {
     this.poke();
     await this.loop;
     await Promise.allSettled([...this.periodicRuns]);
+    await this.options.onStop?.().catch(() => undefined);
     await Promise.allSettled([...this.inFlight]);
   }
 

@@ -1,0 +1,84 @@
+import { findDelivery, insertDelivery, listDeliveries } from '../../db/repositories/webhook.repo.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Principal } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { newId } from '../ids.js';
+import { getWebhook } from './manage-webhooks.js';
+import { deliveryView } from './webhook-view.js';
+
+/** An endpoint's deliveries, newest first, each with its attempts. */
+export async function listWebhookDeliveries(ctx: Ctx, principal: Principal, endpointId: string, page: { page: number; perPage: number }) {
+  const endpoint = await getWebhook(ctx, principal, endpointId);
+  const { rows, count, attempts } = await listDeliveries(ctx.db, endpoint.id, { offset: (page.page - 1) * page.perPage, limit: page.perPage });
+  return {
+    data: rows.map((d) => deliveryView(d, attempts.filter((a) => a.deliveryId === d.id))),
+    count,
+    currentPage: page.page,
+    perPage: page.perPage,
+    totalPages: Math.ceil(count / page.perPage),
+  };
+}
+
+/**
+ * Sends a delivered or failed event again, as a new delivery of the same event id (receivers
+ * deduplicate by it). A delivery still being attempted is refused: it may yet succeed.
+ * @throws NOT_FOUND, WEBHOOK_DELIVERY_IN_PROGRESS
+ */
+export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId: string) {
+  const original = await findDelivery(ctx.db, principal.platformId, deliveryId);
+  if (!original) throw notFound('Delivery');
+  if (original.status === 'pending' || original.status === 'delivering') {
+    throw new AppError('WEBHOOK_DELIVERY_IN_PROGRESS', 'This delivery is still being attempted; replay it once it has succeeded or failed');
+  }
+  const now = ctx.clock().toISOString();
+  const row = {
+    id: newId('delivery'),
+    endpointId: original.endpointId,
+    platformId: original.platformId,
+    eventId: original.eventId,
+    eventType: original.eventType,
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: now,
+    lockedUntil: null,
+    lastStatusCode: null,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+    deliveredAt: null,
+  };
+  await insertDelivery(ctx.db, row);
+  ctx.wakeWorker();
+  return deliveryView(row, []);
+}
+
+/** Queues a sample event for one endpoint only (never fanned out to the others). */
+export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId: string) {
+  const endpoint = await getWebhook(ctx, principal, endpointId);
+  const now = ctx.clock().toISOString();
+  const eventType = (JSON.parse(endpoint.events) as string[])[0] ?? 'DOCUMENT_SENT';
+  const eventId = newId('evt');
+  const row = {
+    id: newId('delivery'),
+    endpointId: endpoint.id,
+    platformId: endpoint.platformId,
+    eventId,
+    eventType,
+    status: 'pending' as const,
+    attempts: 0,
+    nextAttemptAt: now,
+    lockedUntil: null,
+    lastStatusCode: null,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+    deliveredAt: null,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const payload = { test: true, id: 0, title: 'Firma webhook test', status: 'PENDING', recipients: [] };
+    await trx.insertInto('event').values({ id: eventId, platformId: endpoint.platformId, envelopeId: null, type: eventType, payload: JSON.stringify(payload), createdAt: now, dispatchedAt: now }).execute();
+    await insertDelivery(trx, row);
+  });
+  ctx.wakeWorker();
+  return deliveryView(row, []);
+}
