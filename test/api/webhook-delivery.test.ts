@@ -72,7 +72,7 @@ for (const database of testDatabases()) {
           hits.map((h) => h.headers['x-firma-delivery-attempt']),
           ['1', '2', '3', '4'],
         );
-        let deliveries;
+        let deliveries: any;
         for (let i = 0; i < 50; i++) {
           deliveries = await server.api.get(`/api/v2/webhook/${hook.id}/deliveries`);
           if (deliveries.body.data[0]?.status === 'delivered') break;
