@@ -7,6 +7,7 @@ import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
 import { serve } from './serve.js';
+import { webhookCommand } from './webhook-command.js';
 
 export const USAGE = `Usage: firma <command> [options]
 
@@ -18,6 +19,11 @@ Commands:
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)
   token revoke <tokenId>              revoke a token
+  webhook create --platform <name> --url <url> [--events A,B] [--secret S]
+                                      add a webhook endpoint (all events by default); prints its id and secret
+  webhook list --platform <name>      list the platform's webhook endpoints
+  webhook delete <webhookId> --platform <name>
+                                      remove an endpoint
   audit verify <envelopeId|documentId>
                                       recompute the audit hash chain and the stored PDF hashes;
                                       exit 0 "OK", or 1 naming the first broken link
@@ -86,6 +92,14 @@ export async function runCommand(config: Config, positionals: string[], values: 
         out(json ? JSON.stringify({ id: result.id, revoked: true }) : result.alreadyRevoked ? `${result.id} was already revoked` : `${result.id} revoked`);
         return 0;
       }
+      case 'webhook create':
+      case 'webhook list':
+      case 'webhook delete':
+        return await webhookCommand(
+          ctx,
+          { sub, arg, platform: stringOption(values, 'platform'), url: stringOption(values, 'url'), events: stringOption(values, 'events'), secret: stringOption(values, 'secret'), json },
+          out,
+        );
       case 'audit verify':
         return await auditVerifyCommand(ctx, arg, json, out);
       default:
