@@ -7,12 +7,16 @@ import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
 import { serve } from './serve.js';
+import { serveCluster } from './serve-cluster.js';
+import { runWorker } from './worker-command.js';
 import { webhookCommand } from './webhook-command.js';
 
 export const USAGE = `Usage: firma <command> [options]
 
 Commands:
   serve                               start the HTTP server (and the embedded job worker)
+        [--workers N]                 N API processes sharing the port (node:cluster)
+  worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
   token create --platform <name>      create an API token; prints only the token
@@ -42,7 +46,8 @@ const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : 
 export async function runCommand(config: Config, positionals: string[], values: Values): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
-  if (command === 'serve') return serve(config);
+  if (command === 'serve') return typeof values.workers === 'string' ? serveCluster(config, values.workers) : serve(config);
+  if (command === 'worker') return runWorker(config);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
