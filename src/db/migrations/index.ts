@@ -4,6 +4,7 @@ import * as m0002 from './2026_11_22_0002_envelopes.js';
 import * as m0010 from './2026_11_22_0010_completion_claim.js';
 import * as m0011 from './2026_11_23_0011_recipient_expiry.js';
 import * as m0012 from './2026_11_23_0012_webhooks.js';
+import * as m0013 from './2026_11_23_0013_envelope_listing.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0010_completion_claim': m0010,
   '2026_11_23_0011_recipient_expiry': m0011,
   '2026_11_23_0012_webhooks': m0012,
+  '2026_11_23_0013_envelope_listing': m0013,
 };

@@ -17,7 +17,12 @@ export interface EnvelopeFilter {
  * the (platform_id, [status,] created_at) indexes; the recipients of the page come in one more
  * query, never one per envelope.
  */
-export async function findEnvelopePage(db: Db, filter: EnvelopeFilter, page: { offset: number; limit: number; direction: 'asc' | 'desc' }): Promise<{ rows: EnvelopeRow[]; count: number; recipients: RecipientRow[] }> {
+export async function findEnvelopePage(
+  db: Db,
+  filter: EnvelopeFilter,
+  page: { offset: number; limit: number; direction: 'asc' | 'desc' },
+  knownCount?: number,
+): Promise<{ rows: EnvelopeRow[]; count: number; recipients: RecipientRow[] }> {
   let base = db.selectFrom('envelope').where('platformId', '=', filter.platformId).where('deletedAt', 'is', null);
   if (filter.status) base = base.where('status', '=', filter.status);
   if (filter.type) base = base.where('type', '=', filter.type);
@@ -41,7 +46,7 @@ export async function findEnvelopePage(db: Db, filter: EnvelopeFilter, page: { o
   }
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('createdAt', page.direction).orderBy('id', page.direction).offset(page.offset).limit(page.limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    knownCount !== undefined ? { n: knownCount } : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const recipients = rows.length
     ? await db

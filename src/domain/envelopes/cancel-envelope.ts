@@ -8,6 +8,7 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { parseStoredMeta } from './envelope-meta.js';
+import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 export const CANCELLED_MAIL = 'mail.document-cancelled';
 
@@ -26,6 +27,7 @@ export async function cancelEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeK
     if (envelope.status === 'REJECTED') throw new AppError('ENVELOPE_REJECTED', 'A rejected document cannot be cancelled');
     await recordCancellation(trx, ctx, caller, envelope, {});
   });
+  forgetEnvelopeCounts(caller.principal.platformId);
   ctx.wakeWorker();
 }
 

@@ -18,6 +18,7 @@ import { DEFAULT_META, mergeMeta, type ZMetaInput } from './envelope-meta.js';
 import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 import type { z } from 'zod';
+import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 export interface UploadedPdf {
   staged: StagedBlob;
@@ -51,6 +52,7 @@ export interface CreateEnvelopeInput {
 export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
   try {
     const graph = await create(ctx, caller, input);
+    forgetEnvelopeCounts(caller.principal.platformId);
     ctx.wakeWorker();
     return graph;
   } finally {

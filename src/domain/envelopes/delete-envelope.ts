@@ -4,6 +4,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { recordCancellation } from './cancel-envelope.js';
+import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 /**
  * Removes an envelope from the platform's view (a soft delete: the evidence of a signed document
@@ -23,5 +24,6 @@ export async function deleteEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeK
     await updateEnvelope(trx, envelope.id, { deletedAt }, now);
     await appendAuditEvent(trx, { envelopeId: envelope.id, type: 'DOCUMENT_DELETED', data: { status: envelope.status }, actor: apiActor(caller), request: caller.request, at: now });
   });
+  forgetEnvelopeCounts(caller.principal.platformId);
   ctx.wakeWorker();
 }

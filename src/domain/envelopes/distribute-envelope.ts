@@ -15,6 +15,7 @@ import { SIGNING_REQUEST_MAIL } from '../signing/notify-turn.js';
 import { assertNotFinal } from './envelope-state.js';
 import { expiryFrom, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
 import { IssueCollector } from './validation-issues.js';
+import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 export interface DistributeResult {
   graph: EnvelopeGraph;
@@ -84,6 +85,7 @@ export async function distributeEnvelope(
     await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: 'DOCUMENT_SENT', payload: envelopeEventPayload(graph), at: now });
     return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: false };
   });
+  forgetEnvelopeCounts(caller.principal.platformId);
   ctx.wakeWorker();
   return result;
 }

@@ -14,14 +14,35 @@ export interface FindEnvelopesInput {
   orderByDirection: 'asc' | 'desc';
 }
 
+/**
+ * Counting a large platform's envelopes costs far more than reading a page (it visits every
+ * index entry), and clients poll the same listing. So a count is reused for COUNT_TTL_MS per
+ * platform and filter; this process forgets a platform's counts as soon as it creates or removes
+ * an envelope there, so only other nodes' changes can lag, by at most the TTL.
+ */
+const COUNT_TTL_MS = 2000;
+const counts = new Map<string, { n: number; at: number }>();
+
+export function forgetEnvelopeCounts(platformId: number): void {
+  for (const key of counts.keys()) if (key.startsWith(`${platformId}:`)) counts.delete(key);
+}
+
 /** The platform's envelopes, a page at a time, in the shape of Documenso's envelope find. */
 export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
   const now = ctx.clock();
+  const key = `${principal.platformId}:${input.status ?? ''}:${input.type ?? ''}:${input.hasExpiredRecipients ?? ''}:${input.query ?? ''}`;
+  const cached = counts.get(key);
+  const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
     ctx.db,
     { platformId: principal.platformId, status: input.status, type: input.type, query: input.query, hasExpiredRecipients: input.hasExpiredRecipients, now: now.toISOString() },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
+    fresh,
   );
+  if (fresh === undefined) {
+    if (counts.size > 10_000) counts.clear();
+    counts.set(key, { n: count, at: now.getTime() });
+  }
   const byEnvelope = new Map<number, typeof recipients>();
   for (const r of recipients) byEnvelope.set(r.envelopeId, [...(byEnvelope.get(r.envelopeId) ?? []), r]);
   return {

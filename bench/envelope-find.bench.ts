@@ -1,0 +1,101 @@
+/**
+ * `GET /api/v2/envelope` latency with many envelopes: `npx tsx bench/envelope-find.bench.ts [10000 1000000]`.
+ *
+ * Seeds SQLite directly (not through the API, which would take hours for a million): one real
+ * document is created through the API, then copied N times by INSERT … SELECT with its two
+ * signers and CC, spread over statuses and a year of creation times. Then a real `firma serve`
+ * on that database is driven with autocannon on the first page, a filtered page and a deep page.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { load, makePdf, multipart, startFirma, stop, TYPICAL_PAYLOAD } from './http.bench.js';
+
+export interface FindBenchRow {
+  envelopes: number;
+  query: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+function seed(dbPath: string, count: number): number {
+  const db = new Database(dbPath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const columns = (table: string) => (db.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id');
+  const envelopeColumns = columns('envelope');
+  const pick = (c: string) => {
+    switch (c) {
+      case 'public_id':
+        return `'envelope_seed' || n`;
+      case 'meta_id':
+        return `'meta_seed' || n`;
+      case 'title':
+        return `'Seeded contract ' || n`;
+      case 'external_id':
+        return `'seed-' || n`;
+      case 'status':
+        return `case n % 4 when 0 then 'DRAFT' when 1 then 'PENDING' when 2 then 'COMPLETED' else 'CANCELLED' end`;
+      case 'created_at':
+      case 'updated_at':
+        return `strftime('%Y-%m-%dT%H:%M:%fZ', '2025-11-01', '+' || (n * 31536 / ${count}) || ' seconds')`;
+      default:
+        return `e.${c}`;
+    }
+  };
+  const started = performance.now();
+  db.exec('begin');
+  db.exec(`insert into envelope (${envelopeColumns.join(', ')})
+    with recursive c(n) as (select 1 union all select n + 1 from c where n < ${count})
+    select ${envelopeColumns.map(pick).join(', ')} from c, envelope e where e.id = 1`);
+  const recipientColumns = columns('recipient');
+  db.exec(`insert into recipient (${recipientColumns.join(', ')})
+    select ${recipientColumns.map((c) => (c === 'envelope_id' ? 'e.id' : `r.${c}`)).join(', ')}
+    from envelope e join recipient r on r.envelope_id = 1 where e.id > 1 order by e.id, r.id`);
+  db.exec('commit');
+  db.exec('analyze');
+  db.close();
+  return (performance.now() - started) / 1000;
+}
+
+export async function runEnvelopeFindBench(sizes = [10_000, 1_000_000], log: (line: string) => void = console.log): Promise<FindBenchRow[]> {
+  const rows: FindBenchRow[] = [];
+  for (const size of sizes) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'firma-find-bench-'));
+    try {
+      const first = await startFirma(dataDir);
+      const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
+      const created = await fetch(`${first.url}/api/v2/document/create`, { method: 'POST', headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType }, body: new Uint8Array(body.body) });
+      if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
+      await stop(first);
+      const seconds = seed(join(dataDir, 'firma.db'), size - 1);
+      log(`seeded ${size} envelopes in ${seconds.toFixed(1)} s`);
+      const server = await startFirma(dataDir, first.token);
+      try {
+        const headers = { authorization: `Bearer ${server.token}` };
+        for (const query of ['perPage=10', 'status=PENDING&perPage=10', 'perPage=100&page=50', `query=${encodeURIComponent('seed-4242')}`]) {
+          const url = `${server.url}/api/v2/envelope?${query}`;
+          const check = await fetch(url, { headers });
+          if (check.status !== 200) throw new Error(`GET ${query}: ${check.status} ${await check.text()}`);
+          await load(url, { headers, duration: 2, connections: 8 });
+          const r = await load(url, { headers, duration: 6, connections: 8 });
+          rows.push({ envelopes: size, query, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
+          log(`GET /envelope?${query.padEnd(28)} ${String(size).padStart(8)} envelopes: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`);
+        }
+      } finally {
+        await stop(server);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 1);
+  await runEnvelopeFindBench(sizes.length ? sizes : undefined);
+}

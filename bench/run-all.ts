@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: every benchmark in one run, each figure beside a reference measured in the same
+ * run (a bare Fastify server, the hash+sign floor), so a noisy machine still gives meaningful
+ * ratios. Prints a report and writes bench/results/latest.json. About 6–8 minutes on 2 cores;
+ * BENCH_QUICK=1 skips the million-envelope listing.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runEnvelopeFindBench } from './envelope-find.bench.js';
+import { runFlowBench } from './flow.bench.js';
+import { runHttpBench } from './http.bench.js';
+import { runRenderBench } from './render.bench.js';
+import { runSealBench } from './seal.bench.js';
+
+const RESULTS = join(dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
+const started = Date.now();
+const section = (title: string) => console.log(`\n== ${title}`);
+
+section('HTTP: GET document and create, beside a bare Fastify hello-world');
+const http = await runHttpBench();
+section('Sealing per page count, beside the SHA-256 + RSA-2048 floor');
+const seal = await runSealBench({ pageCounts: [1, 10, 100, 500], reps: 10, large: true });
+section('Burn-in (rendering fields) per page count');
+const render = await runRenderBench([1, 10, 100, 500]);
+for (const r of render) console.log(`${String(r.pages).padStart(4)} pages: median ${r.medianMs.toFixed(1)} ms`);
+section('Full flows end to end, and server memory');
+const flow = await runFlowBench();
+section('GET /envelope with many envelopes');
+const find = await runEnvelopeFindBench(process.env.BENCH_QUICK ? [10_000] : [10_000, 1_000_000]);
+
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  minutes: Math.round(((Date.now() - started) / 60_000) * 10) / 10,
+  http,
+  seal,
+  render,
+  flow,
+  envelopeFind: find,
+};
+mkdirSync(dirname(RESULTS), { recursive: true });
+writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nwritten to ${RESULTS} (${report.minutes} min)`);
