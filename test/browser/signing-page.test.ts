@@ -31,9 +31,14 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     const page = await context.newPage();
     const foreign: string[] = [];
     const problems: string[] = [];
+    const token = url.split('/sign/')[1] ?? '';
     page.on('request', (r) => {
       const u = r.url();
       if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) foreign.push(u);
+      // The token travels only to the page itself and to the signing API, never in a Referer.
+      const path = u.startsWith(server.url) ? u.slice(server.url.length) : u;
+      if (token && path.includes(token) && !path.startsWith('/sign/') && !path.startsWith('/api/v2/signing/')) problems.push(`token in ${path.split(token).join('<token>')}`);
+      if (token && (r.headers()['referer'] ?? '').includes(token)) problems.push(`token in the Referer of ${path.split(token).join('<token>')}`);
     });
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(m.text());
@@ -82,6 +87,22 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     assert.deepEqual(foreign, [], 'no request leaves Firma');
     assert.deepEqual(problems, [], 'no script error or CSP violation');
     await close();
+  });
+
+  test('every request of the page stays on 127.0.0.1 and carries no Referer', async () => {
+    const { urls } = await createPendingDocument(server.api);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seen: { host: string; referer: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith('data:') && !r.url().startsWith('blob:')) seen.push({ host: new URL(r.url()).hostname, referer: r.headers()['referer'] });
+    });
+    await page.goto(urls.get('ana@example.com')!);
+    await waitForPages(page);
+    assert.ok(seen.length >= 5, 'the page, its assets, the API and the PDF');
+    assert.deepEqual([...new Set(seen.map((s) => s.host))], ['127.0.0.1']);
+    assert.deepEqual(seen.filter((s) => s.referer), [], 'no-referrer keeps the signing link to itself');
+    await context.close();
   });
 
   test('at phone width a signer rejects with a reason; the document becomes REJECTED', async () => {
