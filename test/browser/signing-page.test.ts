@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { signAll, tokenOf } from '../helpers/signing.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 // The browser tier runs where Chromium is installed: CI sets FIRMA_TEST_BROWSER=/usr/bin/chromium.
@@ -137,5 +138,24 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     const bruno = await openPage(urls.get('bruno@example.com')!);
     await bruno.page.getByRole('heading', { name: 'This document was rejected' }).waitFor();
     await bruno.close();
+  });
+
+  test('out of turn, already signed and cancelled each get their own clear message', async () => {
+    const sequential = await createPendingDocument(server.api, typicalPayload(), { distributionMethod: 'NONE', signingOrder: 'SEQUENTIAL' });
+    const waiting = await openPage(sequential.urls.get('bruno@example.com')!);
+    await waiting.page.getByRole('heading', { name: 'Not your turn yet' }).waitFor();
+    assert.deepEqual(waiting.problems, []);
+    await waiting.close();
+
+    assert.equal((await signAll(server.anon, tokenOf(sequential.urls.get('ana@example.com')!))).status, 200);
+    const signed = await openPage(sequential.urls.get('ana@example.com')!);
+    await signed.page.getByRole('heading', { name: 'You have already signed' }).waitFor();
+    await signed.close();
+
+    const cancelled = await createPendingDocument(server.api, typicalPayload({ meta: { language: 'es' } }));
+    assert.equal((await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId: cancelled.envelopeId } })).status, 200);
+    const gone = await openPage(cancelled.urls.get('ana@example.com')!);
+    await gone.page.getByRole('heading', { name: 'Este documento fue cancelado' }).waitFor();
+    await gone.close();
   });
 });
