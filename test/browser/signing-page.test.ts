@@ -113,6 +113,12 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     await page.locator('#progress', { hasText: 'Falta 1 campo obligatorio' }).waitFor();
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    // The signature dialog at phone width, for a human to look at; cancelling leaves nothing behind.
+    await page.locator('#next-field').click();
+    await page.locator('canvas.signature-pad').waitFor();
+    await page.screenshot({ path: 'test-results/signing-page-phone-signature.png', fullPage: false });
+    await page.locator('dialog button', { hasText: 'Cancelar' }).click();
+    await page.locator('dialog').waitFor({ state: 'detached' });
 
     await page.locator('#reject').click();
     await page.locator('#reject-reason').fill('El monto no es el acordado');
