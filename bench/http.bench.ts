@@ -11,7 +11,7 @@
  * would; the reference pays the same price.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,13 +36,13 @@ export interface HttpBenchRow {
   meetsTarget?: boolean;
 }
 
-interface Started {
+export interface Started {
   child: ChildProcess;
   url: string;
   output: () => string;
 }
 
-function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started & { match: RegExpMatchArray }> {
+export function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started & { match: RegExpMatchArray }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
   let seen = '';
   child.stderr?.on('data', (d: Buffer) => (seen += d.toString()));
@@ -63,9 +63,24 @@ function startProcess(args: string[], env: Record<string, string>, ready: RegExp
   });
 }
 
-async function startFirma(dataDir: string): Promise<Started & { token: string }> {
-  const started = await startProcess(['--import', 'tsx', 'src/cli/main.ts', 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000' }, /listening on (http:\/\/\S+)[\s\S]*?\n\s+(api_\S+)\n/);
-  return { ...started, token: started.match[2]! };
+/** `firma serve` on a data dir: the first start prints the token; later starts reuse `token`. */
+export async function startFirma(dataDir: string, token?: string, env: Record<string, string> = {}): Promise<Started & { token: string }> {
+  const ready = token ? /listening on (http:\/\/\S+)/ : /listening on (http:\/\/\S+)[\s\S]*?\n\s+(api_\S+)\n/;
+  const started = await startProcess(['--import', 'tsx', 'src/cli/main.ts', 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_JOB_POLL_MS: '50', ...env }, ready);
+  return { ...started, token: token ?? started.match[2]! };
+}
+
+/** Peak resident set of a child process so far (Linux VmHWM), in bytes. */
+export function peakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** Current resident set of a child process (Linux VmRSS), in bytes. */
+export function currentRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 async function startBareFastify(): Promise<Started> {
@@ -77,7 +92,7 @@ process.stdout.write('listening on ' + url + '\\n');`;
   return startProcess(['--input-type=module', '-e', script], {}, /listening on (http:\/\/\S+)/);
 }
 
-function stop(p: Started): Promise<void> {
+export function stop(p: Started): Promise<void> {
   return new Promise((resolve) => {
     if (p.child.exitCode !== null) return resolve();
     p.child.once('exit', () => resolve());
@@ -85,7 +100,7 @@ function stop(p: Started): Promise<void> {
   });
 }
 
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Omit<HttpBenchRow, 'name'>> {
+export async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Omit<HttpBenchRow, 'name'>> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -96,7 +111,7 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
   };
 }
 
-async function makePdf(pages: number, padBytes = 0): Promise<Uint8Array> {
+export async function makePdf(pages: number, padBytes = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`Contract page ${i + 1}`, { x: 50, y: 780, size: 14, font });
@@ -109,7 +124,7 @@ async function makePdf(pages: number, padBytes = 0): Promise<Uint8Array> {
   return doc.save();
 }
 
-function multipart(payload: unknown, pdf: Uint8Array): { body: Buffer; contentType: string } {
+export function multipart(payload: unknown, pdf: Uint8Array): { body: Buffer; contentType: string } {
   const boundary = '----firmabench7d1f';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(payload)}\r\n` +
@@ -118,7 +133,7 @@ function multipart(payload: unknown, pdf: Uint8Array): { body: Buffer; contentTy
   return { body: Buffer.concat([head, Buffer.from(pdf), Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const TYPICAL_PAYLOAD = {
+export const TYPICAL_PAYLOAD = {
   title: 'Bench contract',
   recipients: [
     {

@@ -7,17 +7,27 @@ import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
 import { serve } from './serve.js';
+import { serveCluster } from './serve-cluster.js';
+import { runWorker } from './worker-command.js';
+import { webhookCommand } from './webhook-command.js';
 
 export const USAGE = `Usage: firma <command> [options]
 
 Commands:
   serve                               start the HTTP server (and the embedded job worker)
+        [--workers N]                 N API processes sharing the port (node:cluster)
+  worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
   token create --platform <name>      create an API token; prints only the token
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)
   token revoke <tokenId>              revoke a token
+  webhook create --platform <name> --url <url> [--events A,B] [--secret S]
+                                      add a webhook endpoint (all events by default); prints its id and secret
+  webhook list --platform <name>      list the platform's webhook endpoints
+  webhook delete <webhookId> --platform <name>
+                                      remove an endpoint
   audit verify <envelopeId|documentId>
                                       recompute the audit hash chain and the stored PDF hashes;
                                       exit 0 "OK", or 1 naming the first broken link
@@ -36,7 +46,8 @@ const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : 
 export async function runCommand(config: Config, positionals: string[], values: Values): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
-  if (command === 'serve') return serve(config);
+  if (command === 'serve') return typeof values.workers === 'string' ? serveCluster(config, values.workers) : serve(config);
+  if (command === 'worker') return runWorker(config);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
@@ -86,6 +97,14 @@ export async function runCommand(config: Config, positionals: string[], values: 
         out(json ? JSON.stringify({ id: result.id, revoked: true }) : result.alreadyRevoked ? `${result.id} was already revoked` : `${result.id} revoked`);
         return 0;
       }
+      case 'webhook create':
+      case 'webhook list':
+      case 'webhook delete':
+        return await webhookCommand(
+          ctx,
+          { sub, arg, platform: stringOption(values, 'platform'), url: stringOption(values, 'url'), events: stringOption(values, 'events'), secret: stringOption(values, 'secret'), json },
+          out,
+        );
       case 'audit verify':
         return await auditVerifyCommand(ctx, arg, json, out);
       default:

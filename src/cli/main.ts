@@ -19,6 +19,9 @@ async function main(argv: string[]): Promise<number> {
         name: { type: 'string' },
         'expires-in-days': { type: 'string' },
         workers: { type: 'string' },
+        url: { type: 'string' },
+        events: { type: 'string' },
+        secret: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

@@ -1,0 +1,27 @@
+import type { Config } from '../config.js';
+import { closeContext, createContext, createWorker } from '../server.js';
+
+/**
+ * `firma worker`: a process that runs only the job runner (completion, mail, sweeps), no HTTP.
+ * Any number may run beside any number of API nodes on one PostgreSQL database and one data dir:
+ * jobs are claimed with leases, so each runs once in effect. Stops claiming on SIGTERM/SIGINT and
+ * finishes the jobs in hand before closing the database.
+ */
+export async function runWorker(config: Config): Promise<number> {
+  const ctx = await createContext(config);
+  const worker = createWorker(ctx);
+  worker.start();
+  ctx.log.info({ workerId: worker.workerId, database: config.database.kind }, 'Firma worker started');
+  process.stdout.write(`Firma worker ${worker.workerId} is running (${config.environment}, ${config.database.kind})\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      ctx.log.info({ signal }, 'worker shutting down');
+      resolve();
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  await worker.stop();
+  await closeContext(ctx);
+  return 0;
+}
