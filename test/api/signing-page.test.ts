@@ -22,6 +22,9 @@ for (const database of testDatabases()) {
       assert.match(csp, /default-src 'none'/);
       assert.match(csp, /script-src 'self'(;|$)/, 'no inline or eval script');
       assert.match(csp, /frame-ancestors 'self' https:\/\/app\.example\.com/);
+      for (const directive of ["style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "worker-src 'self' blob:", "font-src 'self'"]) {
+        assert.ok(csp.split(/;\s*/).includes(directive), `CSP has exactly ${directive}`);
+      }
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
       assert.equal(res.headers.get('cache-control'), 'no-store');
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff');

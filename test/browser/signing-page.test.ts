@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { signAll, tokenOf } from '../helpers/signing.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 // The browser tier runs where Chromium is installed: CI sets FIRMA_TEST_BROWSER=/usr/bin/chromium.
@@ -31,9 +32,14 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     const page = await context.newPage();
     const foreign: string[] = [];
     const problems: string[] = [];
+    const token = url.split('/sign/')[1] ?? '';
     page.on('request', (r) => {
       const u = r.url();
       if (!u.startsWith(server.url) && !u.startsWith('data:') && !u.startsWith('blob:')) foreign.push(u);
+      // The token travels only to the page itself and to the signing API, never in a Referer.
+      const path = u.startsWith(server.url) ? u.slice(server.url.length) : u;
+      if (token && path.includes(token) && !path.startsWith('/sign/') && !path.startsWith('/api/v2/signing/')) problems.push(`token in ${path.split(token).join('<token>')}`);
+      if (token && (r.headers()['referer'] ?? '').includes(token)) problems.push(`token in the Referer of ${path.split(token).join('<token>')}`);
     });
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(m.text());
@@ -84,6 +90,22 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     await close();
   });
 
+  test('every request of the page stays on 127.0.0.1 and carries no Referer', async () => {
+    const { urls } = await createPendingDocument(server.api);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seen: { host: string; referer: string | undefined }[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith('data:') && !r.url().startsWith('blob:')) seen.push({ host: new URL(r.url()).hostname, referer: r.headers()['referer'] });
+    });
+    await page.goto(urls.get('ana@example.com')!);
+    await waitForPages(page);
+    assert.ok(seen.length >= 5, 'the page, its assets, the API and the PDF');
+    assert.deepEqual([...new Set(seen.map((s) => s.host))], ['127.0.0.1']);
+    assert.deepEqual(seen.filter((s) => s.referer), [], 'no-referrer keeps the signing link to itself');
+    await context.close();
+  });
+
   test('at phone width a signer rejects with a reason; the document becomes REJECTED', async () => {
     const { urls, documentId } = await createPendingDocument(server.api, typicalPayload({ meta: { language: 'es' } }));
     const { page, foreign, problems, close } = await openPage(urls.get('bruno@example.com')!, { width: 390, height: 844 });
@@ -91,6 +113,12 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     await page.locator('#progress', { hasText: 'Falta 1 campo obligatorio' }).waitFor();
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    // The signature dialog at phone width, for a human to look at; cancelling leaves nothing behind.
+    await page.locator('#next-field').click();
+    await page.locator('canvas.signature-pad').waitFor();
+    await page.screenshot({ path: 'test-results/signing-page-phone-signature.png', fullPage: false });
+    await page.locator('dialog button', { hasText: 'Cancelar' }).click();
+    await page.locator('dialog').waitFor({ state: 'detached' });
 
     await page.locator('#reject').click();
     await page.locator('#reject-reason').fill('El monto no es el acordado');
@@ -116,5 +144,24 @@ describe('the signing page in Chromium', { skip: executablePath ? false : 'set F
     const bruno = await openPage(urls.get('bruno@example.com')!);
     await bruno.page.getByRole('heading', { name: 'This document was rejected' }).waitFor();
     await bruno.close();
+  });
+
+  test('out of turn, already signed and cancelled each get their own clear message', async () => {
+    const sequential = await createPendingDocument(server.api, typicalPayload(), { distributionMethod: 'NONE', signingOrder: 'SEQUENTIAL' });
+    const waiting = await openPage(sequential.urls.get('bruno@example.com')!);
+    await waiting.page.getByRole('heading', { name: 'Not your turn yet' }).waitFor();
+    assert.deepEqual(waiting.problems, []);
+    await waiting.close();
+
+    assert.equal((await signAll(server.anon, tokenOf(sequential.urls.get('ana@example.com')!))).status, 200);
+    const signed = await openPage(sequential.urls.get('ana@example.com')!);
+    await signed.page.getByRole('heading', { name: 'You have already signed' }).waitFor();
+    await signed.close();
+
+    const cancelled = await createPendingDocument(server.api, typicalPayload({ meta: { language: 'es' } }));
+    assert.equal((await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId: cancelled.envelopeId } })).status, 200);
+    const gone = await openPage(cancelled.urls.get('ana@example.com')!);
+    await gone.page.getByRole('heading', { name: 'Este documento fue cancelado' }).waitFor();
+    await gone.close();
   });
 });

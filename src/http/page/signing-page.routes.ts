@@ -20,7 +20,7 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "font-src 'self' data:",
+    "font-src 'self'",
     "connect-src 'self'",
     "worker-src 'self' blob:",
     "base-uri 'none'",
