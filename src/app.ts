@@ -9,8 +9,11 @@ import { openApiOptions } from './http/openapi.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerResponseHeaders } from './http/plugins/response-headers.js';
 import { v2Routes } from './http/v2/index.js';
+import { registerV1Routes } from './http/v1/v1.routes.js';
+import { registerApiTokenAuth } from './http/plugins/authenticate.js';
 
 export const API_VERSION_V2 = '2.0.0';
+export const API_VERSION_V1 = '1.0.0';
 
 /** Builds the HTTP application on a context. Does not listen: `server.ts` does. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
@@ -55,6 +58,28 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
         servers: [{ url: `${ctx.config.publicUrl}/api/v2` }],
       }));
     }
+  });
+
+  await app.register(async (legacy) => {
+    await legacy.register(
+      swagger,
+      openApiOptions({
+        prefix: '/api/v1',
+        hiddenPrefixes: [],
+        title: 'Firma API (legacy v1)',
+        version: API_VERSION_V1,
+        description: 'The legacy v1 flow: create a document, PUT its PDF to the upload URL, add fields, send, download. Same token as v2.',
+        publicUrl: ctx.config.publicUrl,
+      }),
+    );
+    await legacy.register(
+      async (scope) => {
+        registerApiTokenAuth(scope, ctx);
+        registerV1Routes(scope, ctx);
+      },
+      { prefix: '/api/v1' },
+    );
+    legacy.get('/api/v1/openapi.json', { schema: { hide: true } }, () => ({ ...legacy.swagger(), servers: [{ url: `${ctx.config.publicUrl}/api/v1` }] }));
   });
 
   return app;

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   FIRMA_JOB_POLL_MS: positiveInt.default(500),
   FIRMA_COMPLETION_SWEEP_MS: positiveInt.default(300_000),
   FIRMA_EXPIRY_SWEEP_MS: positiveInt.default(60_000),
+  FIRMA_V1_UPLOAD_TTL_MINUTES: positiveInt.default(60),
+  FIRMA_V1_DOWNLOAD_TTL_MINUTES: positiveInt.default(15),
   FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -79,6 +81,7 @@ export interface Config {
   webhooks: { allowPrivate: boolean; retryBaseMs: number; retryMaxAttempts: number; timeoutMs: number };
   rateLimit: { perMinute: number; signingPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
+  v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
   worker: { mode: 'embedded' | 'off'; pollMs: number; completionSweepMs: number; expirySweepMs: number; completionRetryFailedAfterMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -130,6 +133,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       timeoutMs: e.FIRMA_WEBHOOK_TIMEOUT_MS,
     },
     rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
+    v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     http: {
       corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
       frameAncestors: e.FIRMA_FRAME_ANCESTORS,

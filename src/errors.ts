@@ -98,6 +98,8 @@ export const ERROR_STATUS = {
   UPLOAD_ALREADY_USED: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
+  /** The v1 download link has expired; ask for a new one. */
+  DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */
   PAYLOAD_TOO_LARGE: 413,
   /** The Content-Type is not one this operation accepts. */

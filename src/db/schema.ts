@@ -228,6 +228,15 @@ export interface WebhookAttemptTable {
   createdAt: string;
 }
 
+export interface V1UploadTable {
+  tokenHash: string;
+  envelopeId: number;
+  platformId: number;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export interface JobTable {
@@ -260,4 +269,5 @@ export interface DB {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
+  v1Upload: V1UploadTable;
 }

@@ -5,6 +5,7 @@ import * as m0010 from './2026_11_22_0010_completion_claim.js';
 import * as m0011 from './2026_11_23_0011_recipient_expiry.js';
 import * as m0012 from './2026_11_23_0012_webhooks.js';
 import * as m0013 from './2026_11_23_0013_envelope_listing.js';
+import * as m0014 from './2026_11_23_0014_v1_uploads.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0011_recipient_expiry': m0011,
   '2026_11_23_0012_webhooks': m0012,
   '2026_11_23_0013_envelope_listing': m0013,
+  '2026_11_23_0014_v1_uploads': m0014,
 };

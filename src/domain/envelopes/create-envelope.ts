@@ -18,6 +18,7 @@ import { DEFAULT_META, mergeMeta, type ZMetaInput } from './envelope-meta.js';
 import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 export interface UploadedPdf {
@@ -40,6 +41,8 @@ export interface CreateEnvelopeInput {
   attachments?: { label: string; data: string }[] | undefined;
   files: UploadedPdf[];
   recipients: (RecipientCreateInput & { fields?: FieldRequest[]; path: (string | number)[] })[];
+  /** More rows that belong to the creation (e.g. v1's upload capability), in its transaction. */
+  withinTransaction?: ((trx: Db, graph: EnvelopeGraph) => Promise<void>) | undefined;
 }
 
 /**
@@ -152,6 +155,7 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
       at: now,
     });
     await recordEvent(trx, { platformId: caller.principal.platformId, envelopeId, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
+    await input.withinTransaction?.(trx, graph);
     return graph;
   });
 }

@@ -1,0 +1,237 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findEnvelope, loadEnvelopeParts, type EnvelopeGraph, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import type { Ctx } from '../../domain/context.js';
+import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
+import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
+import { downloadItem } from '../../domain/envelopes/download-item.js';
+import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
+import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { signingLinks } from '../../domain/signing/signing-links.js';
+import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
+import { createDownloadUrl, openDownloadLink } from '../../domain/v1/v1-download-link.js';
+import { issueUploadUrl, receiveUpload } from '../../domain/v1/v1-upload.js';
+import { AppError, notFound } from '../../errors.js';
+import { principalOf } from '../plugins/authenticate.js';
+import { callerOf } from '../plugins/caller.js';
+import { errorResponses } from '../schemas/common.schema.js';
+import { sendPdf } from '../v2/document.routes.js';
+import {
+  ZV1CreateBody,
+  ZV1CreateResponse,
+  ZV1Document,
+  ZV1DocumentParams,
+  ZV1DownloadResponse,
+  ZV1FieldsBody,
+  ZV1FieldsResponse,
+  ZV1ListQuery,
+  ZV1ListResponse,
+  ZV1SendBody,
+  ZV1SendResponse,
+} from './v1.schema.js';
+
+const tags = ['Documents (v1)'];
+const PDF = { 200: { description: 'The sealed PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
+
+/**
+ * The legacy v1 API: an adapter over the same domain use cases as v2 (create, distribute,
+ * download), with v1's shapes. The only v1-specific pieces are the upload URL and the download
+ * link, which are capabilities Firma issues itself.
+ */
+export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The upload is the raw PDF: streamed to staging, never buffered (the size limit applies while streaming).
+  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+
+  r.post(
+    '/documents',
+    { schema: { operationId: 'v1-document-create', summary: 'Create a document; PUT its PDF to the answered uploadUrl', tags, body: ZV1CreateBody, response: { 200: ZV1CreateResponse, ...errorResponses() } } },
+    async (request) => {
+      const body = request.body;
+      let uploadUrl = '';
+      const graph = await createEnvelope(ctx, callerOf(request), {
+        type: 'DOCUMENT',
+        title: body.title,
+        externalId: body.externalId,
+        meta: body.meta,
+        files: [],
+        recipients: body.recipients.map((recipient, i) => ({ ...recipient, accessAuth: [], actionAuth: [], path: ['recipients', i] })),
+        withinTransaction: async (trx, created) => {
+          uploadUrl = await issueUploadUrl(ctx, trx, created.envelope.id, created.envelope.platformId, ctx.clock());
+        },
+      });
+      return { documentId: graph.envelope.id, externalId: graph.envelope.externalId, uploadUrl, recipients: graph.recipients.map(v1Recipient) };
+    },
+  );
+
+  r.put(
+    '/uploads/:token',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'v1-upload',
+        summary: 'The PDF of a v1 document: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
+        tags,
+        security: [],
+        params: z.object({ token: z.string().min(16).max(128) }),
+        response: { 200: z.object({ documentId: z.number().int(), pageCount: z.number().int() }), ...errorResponses(404, 409, 410, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
+        if (type !== 'application/pdf' && type !== 'application/octet-stream') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the raw PDF with Content-Type: application/pdf');
+        const staged = await ctx.storage.stage(request.body as NodeJS.ReadableStream & AsyncIterable<Uint8Array>, { maxBytes: ctx.config.limits.uploadBytes });
+        return await receiveUpload(ctx, request.params.token, staged);
+      } catch (error) {
+        // The refusal may come before the body was read to its end: close the connection so the
+        // client does not reuse a socket that still carries the rest of the upload.
+        void reply.header('Connection', 'close');
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/documents/:id/fields',
+    {
+      schema: {
+        operationId: 'v1-fields-create',
+        summary: 'Add one field or many; pageWidth/pageHeight are the field size in percent of the page',
+        tags,
+        params: ZV1DocumentParams,
+        body: ZV1FieldsBody,
+        response: { 200: ZV1FieldsResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const fields = await addV1Fields(ctx, callerOf(request), request.params.id, Array.isArray(request.body) ? request.body : [request.body]);
+      return { documentId: request.params.id, fields: fields.map(v1Field) };
+    },
+  );
+
+  r.post(
+    '/documents/:id/send',
+    {
+      schema: {
+        operationId: 'v1-document-send',
+        summary: 'Send the document (sendEmail: false → Firma mails nothing; use the signingUrls)',
+        tags,
+        params: ZV1DocumentParams,
+        body: ZV1SendBody,
+        response: { 200: ZV1SendResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const result = await distributeEnvelope(ctx, callerOf(request), { key: { documentId: request.params.id }, meta: { distributionMethod: request.body.sendEmail ? 'EMAIL' : 'NONE' } });
+      return { message: result.alreadyDistributed ? 'Document was already sent' : 'Document sent', ...v1Document(ctx, result.graph) };
+    },
+  );
+
+  r.get(
+    '/documents/:id',
+    { schema: { operationId: 'v1-document-get', summary: 'A document with its recipients and fields', tags, params: ZV1DocumentParams, response: { 200: ZV1Document, ...errorResponses(404) } } },
+    async (request) => v1Document(ctx, await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.id })),
+  );
+
+  r.get(
+    '/documents',
+    { schema: { operationId: 'v1-document-list', summary: 'Documents, newest first', tags, querystring: ZV1ListQuery, response: { 200: ZV1ListResponse, ...errorResponses() } } },
+    async (request) => {
+      const page = await findEnvelopes(ctx, principalOf(request), { page: request.query.page, perPage: request.query.perPage, type: 'DOCUMENT', orderByDirection: 'desc' });
+      return {
+        documents: page.data.map((e) => ({
+          id: Number(e.secondaryId.replace('document_', '')),
+          externalId: e.externalId,
+          userId: e.userId,
+          teamId: e.teamId,
+          folderId: null,
+          title: e.title,
+          status: e.status,
+          createdAt: e.createdAt,
+          updatedAt: e.updatedAt,
+          completedAt: e.completedAt,
+        })),
+        totalPages: page.totalPages,
+      };
+    },
+  );
+
+  r.get(
+    '/documents/:id/download',
+    {
+      schema: {
+        operationId: 'v1-document-download',
+        summary: 'When COMPLETED: a short-lived URL serving the sealed PDF without the API token (409 before)',
+        tags,
+        params: ZV1DocumentParams,
+        response: { 200: ZV1DownloadResponse, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { documentId: request.params.id });
+      if (graph.envelope.status !== 'COMPLETED') throw new AppError('DOCUMENT_NOT_COMPLETED', `The document is ${graph.envelope.status}; the download exists once it is COMPLETED`);
+      return { downloadUrl: createDownloadUrl(ctx, graph.envelope.id, principal.platformId) };
+    },
+  );
+
+  r.get(
+    '/downloads/:link',
+    {
+      config: { public: true },
+      schema: { operationId: 'v1-download', summary: 'The sealed PDF behind a download URL (no API token; the URL is the credential)', tags, security: [], params: z.object({ link: z.string().min(16).max(2048) }), response: { ...PDF, ...errorResponses(404, 410) } },
+    },
+    async (request, reply) => {
+      const { documentId, platformId } = openDownloadLink(ctx, request.params.link);
+      const envelope = await findEnvelope(ctx.db, platformId, { documentId });
+      if (!envelope) throw notFound('Document');
+      const graph = await loadEnvelopeParts(ctx.db, envelope);
+      const item = graph.items[0];
+      if (!item) throw notFound('Document');
+      void reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
+      return sendPdf(reply, await downloadItem(ctx, graph, item, 'signed'));
+    },
+  );
+}
+
+function v1Recipient(r: EnvelopeGraph['recipients'][number]) {
+  return { recipientId: r.id, name: r.name, email: r.email, role: r.role, signingOrder: r.signingOrder, signingStatus: r.signingStatus, cuil: r.cuil };
+}
+
+function v1Field(f: FieldRow) {
+  return {
+    id: f.id,
+    documentId: f.envelopeId,
+    recipientId: f.recipientId,
+    type: f.type,
+    page: f.page,
+    positionX: f.positionX,
+    positionY: f.positionY,
+    width: f.width,
+    height: f.height,
+    customText: f.customText,
+    inserted: f.inserted === 1,
+    fieldMeta: f.fieldMeta ? (JSON.parse(f.fieldMeta) as Record<string, unknown>) : null,
+  };
+}
+
+function v1Document(ctx: Ctx, g: EnvelopeGraph) {
+  const e = g.envelope;
+  const links = new Map(e.status === 'PENDING' ? signingLinks(ctx, g.recipients).map((l) => [l.id, l.signingUrl]) : []);
+  return {
+    id: e.id,
+    externalId: e.externalId,
+    userId: e.platformId,
+    teamId: e.platformId,
+    folderId: null,
+    title: e.title,
+    status: e.status,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    completedAt: e.completedAt,
+    recipients: g.recipients.map((r) => ({ ...v1Recipient(r), signingUrl: links.get(r.id) ?? null })),
+    fields: g.fields.map(v1Field),
+  };
+}

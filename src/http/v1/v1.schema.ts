@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ZMetaInput } from '../../domain/envelopes/envelope-meta.js';
+import { FIELD_TYPES } from '../../domain/fields/field-input.js';
+import { RECIPIENT_ROLES, ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
+import { ZStatus } from '../schemas/views.schema.js';
+
+const ts = z.string().describe('ISO 8601 UTC timestamp');
+export const ZV1DocumentId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZV1DocumentParams = z.object({ id: ZV1DocumentId });
+
+export const ZV1CreateBody = z.object({
+  title: z.string().trim().min(1).max(255),
+  externalId: z.string().trim().max(255).optional(),
+  recipients: z
+    .array(
+      z.object({
+        name: z.string().trim().max(255),
+        email: ZRecipientEmail,
+        role: z.enum(RECIPIENT_ROLES).default('SIGNER'),
+        signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
+        cuil: ZCuil(20).optional().describe('11 digits; hyphens accepted (20-12345678-6)'),
+      }),
+    )
+    .max(100)
+    .default([]),
+  meta: ZMetaInput.optional(),
+});
+
+const ZV1Recipient = z.object({
+  recipientId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(RECIPIENT_ROLES),
+  signingOrder: z.number().int().nullable(),
+  signingStatus: z.enum(['NOT_SIGNED', 'SIGNED', 'REJECTED']),
+  cuil: z.string().nullable(),
+});
+const ZV1RecipientWithUrl = ZV1Recipient.extend({ signingUrl: z.string().nullable().describe('Private; present once the document is sent, for recipients who must act') });
+
+export const ZV1CreateResponse = z.object({
+  documentId: z.number().int().describe('The same number as v2 `documentId`'),
+  externalId: z.string().nullable(),
+  uploadUrl: z.string().describe('PUT the raw PDF here (Content-Type: application/pdf), once, before it expires; no API token needed'),
+  recipients: z.array(ZV1Recipient),
+});
+
+export const ZV1FieldInput = z.object({
+  recipientId: z.number().int().positive(),
+  type: z.enum(FIELD_TYPES),
+  pageNumber: z.number().int().min(1),
+  pageX: z.number().min(0).max(100),
+  pageY: z.number().min(0).max(100),
+  pageWidth: z.number().gt(0).max(100).describe("The field's width in percent of the page"),
+  pageHeight: z.number().gt(0).max(100).describe("The field's height in percent of the page"),
+  fieldMeta: z.record(z.string(), z.unknown()).optional(),
+});
+export const ZV1FieldsBody = z.union([ZV1FieldInput, z.array(ZV1FieldInput).min(1).max(500)]);
+
+const ZV1Field = z.object({
+  id: z.number().int(),
+  documentId: z.number().int(),
+  recipientId: z.number().int(),
+  type: z.enum(FIELD_TYPES),
+  page: z.number().int(),
+  positionX: z.number(),
+  positionY: z.number(),
+  width: z.number(),
+  height: z.number(),
+  customText: z.string(),
+  inserted: z.boolean(),
+  fieldMeta: z.record(z.string(), z.unknown()).nullable(),
+});
+export const ZV1FieldsResponse = z.object({ documentId: z.number().int(), fields: z.array(ZV1Field) });
+
+export const ZV1SendBody = z
+  .object({ sendEmail: z.boolean().default(true).describe('false: Firma sends nothing; hand the signingUrls to the recipients yourself'), sendCompletionEmails: z.boolean().optional() })
+  .default({ sendEmail: true });
+
+const documentMembers = {
+  id: z.number().int(),
+  externalId: z.string().nullable(),
+  userId: z.number().int(),
+  teamId: z.number().int(),
+  folderId: z.string().nullable(),
+  title: z.string(),
+  status: ZStatus,
+  createdAt: ts,
+  updatedAt: ts,
+  completedAt: ts.nullable(),
+};
+export const ZV1DocumentSummary = z.object(documentMembers);
+export const ZV1Document = z.object({ ...documentMembers, recipients: z.array(ZV1RecipientWithUrl), fields: z.array(ZV1Field) });
+export const ZV1SendResponse = ZV1Document.extend({ message: z.string() });
+export const ZV1ListQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1), perPage: z.coerce.number().int().min(1).max(100).default(10) });
+export const ZV1ListResponse = z.object({ documents: z.array(ZV1DocumentSummary), totalPages: z.number().int() });
+export const ZV1DownloadResponse = z.object({ downloadUrl: z.string().describe('Serves the sealed PDF without the API token until it expires (FIRMA_V1_DOWNLOAD_TTL_MINUTES)') });
