@@ -73,9 +73,10 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
       }),
     );
     await legacy.register(
-      async (scope) => {
+      (scope, _options, done) => {
         registerApiTokenAuth(scope, ctx);
         registerV1Routes(scope, ctx);
+        done();
       },
       { prefix: '/api/v1' },
     );
