@@ -52,7 +52,7 @@ export default tseslint.config(
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: Object.fromEntries(
-        ['window', 'document', 'fetch', 'navigator', 'location', 'URL', 'console', 'setTimeout', 'Image', 'HTMLCanvasElement', 'Node', 'requestAnimationFrame'].map((g) => [g, 'readonly']),
+        ['window', 'document', 'fetch', 'navigator', 'location', 'URL', 'console', 'setTimeout', 'Image', 'HTMLCanvasElement', 'Node', 'requestAnimationFrame', 'URLSearchParams'].map((g) => [g, 'readonly']),
       ),
     },
   },

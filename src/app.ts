@@ -10,6 +10,7 @@ import { frameworkErrors, registerErrorHandling } from './http/plugins/error-han
 import { registerResponseHeaders } from './http/plugins/response-headers.js';
 import { v2Routes } from './http/v2/index.js';
 import { registerV1Routes } from './http/v1/v1.routes.js';
+import { registerDocsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
 
 export const API_VERSION_V2 = '2.0.0';
@@ -82,6 +83,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     );
     legacy.get('/api/v1/openapi.json', { schema: { hide: true } }, () => ({ ...legacy.swagger(), servers: [{ url: `${ctx.config.publicUrl}/api/v1` }] }));
   });
+
+  registerDocsRoutes(app, ctx);
 
   return app;
 }

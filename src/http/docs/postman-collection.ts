@@ -1,0 +1,152 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+type Doc = OpenAPIV3_1.Document;
+type Operation = OpenAPIV3_1.OperationObject;
+type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
+
+const SCHEMA_URL = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface PostmanRequestItem {
+  name: string;
+  request: Record<string, unknown>;
+  response: unknown[];
+}
+
+/**
+ * A Postman collection (format v2.1) generated from the OpenAPI documents the API serves, so it can
+ * never drift from them: one folder per API version and tag, example bodies derived from the
+ * request schemas, `{{base_url}}` and `{{api_token}}` variables, and a "Typical flow" folder with
+ * the usual sequence in order.
+ */
+export function postmanCollection(docs: { prefix: string; doc: Doc }[], baseUrl: string) {
+  const folders = docs.map(({ prefix, doc }) => {
+    const byTag = new Map<string, PostmanRequestItem[]>();
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of METHODS) {
+        const op = item?.[method];
+        if (!op) continue;
+        const tag = op.tags?.[0] ?? 'Other';
+        byTag.set(tag, [...(byTag.get(tag) ?? []), requestItem(doc, prefix, path, method, op)]);
+      }
+    }
+    return { name: `${doc.info.title} ${doc.info.version}`, item: [...byTag].map(([name, item]) => ({ name, item })) };
+  });
+  const v2 = docs.find((d) => d.prefix === '/api/v2');
+  return {
+    info: {
+      name: 'Firma API',
+      description: 'Generated from /api/v2/openapi.json and /api/v1/openapi.json. Set the collection variables base_url (the server root) and api_token.',
+      schema: SCHEMA_URL,
+    },
+    auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{api_token}}', type: 'string' }] },
+    variable: [
+      { key: 'base_url', value: baseUrl, type: 'string' },
+      { key: 'api_token', value: 'api_…', type: 'string' },
+      { key: 'document_id', value: '1', type: 'string' },
+      { key: 'envelope_id', value: 'envelope_…', type: 'string' },
+      { key: 'signing_token', value: '', type: 'string' },
+    ],
+    item: [...(v2 ? [typicalFlow(v2.doc)] : []), ...folders],
+  };
+}
+
+function requestItem(doc: Doc, prefix: string, path: string, method: (typeof METHODS)[number], op: Operation, nameOverride?: string, values: Record<string, string> = {}): PostmanRequestItem {
+  const params = (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+  const segments = `${prefix}${path}`
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/^\{(.+)\}$/, ':$1'));
+  const pathVariables = params.filter((p) => p.in === 'path').map((p) => ({ key: p.name, value: values[p.name] ?? exampleParam(p), description: p.description ?? '' }));
+  const query = params.filter((p) => p.in === 'query' && p.required).map((p) => ({ key: p.name, value: exampleParam(p) }));
+  const rawQuery = query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : '';
+  const request: Record<string, unknown> = {
+    method: method.toUpperCase(),
+    description: [op.summary, op.description].filter(Boolean).join('\n\n'),
+    url: { raw: `{{base_url}}/${segments.join('/')}${rawQuery}`, host: ['{{base_url}}'], path: segments, ...(query.length ? { query } : {}), ...(pathVariables.length ? { variable: pathVariables } : {}) },
+    header: [] as { key: string; value: string }[],
+  };
+  if (Array.isArray(op.security) && op.security.length === 0) request.auth = { type: 'noauth' };
+  const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
+  if (content['application/json']?.schema) {
+    (request.header as { key: string; value: string }[]).push({ key: 'Content-Type', value: 'application/json' });
+    request.body = { mode: 'raw', raw: JSON.stringify(values.body ? JSON.parse(values.body) : example(doc, content['application/json'].schema, 0), null, 2), options: { raw: { language: 'json' } } };
+  } else if (content['multipart/form-data']?.schema) {
+    const shape = resolve(doc, content['multipart/form-data'].schema);
+    const formdata = Object.entries(shape.properties ?? {}).map(([key, s]) => {
+      const prop = resolve(doc, s);
+      return prop.format === 'binary' ? { key, type: 'file', src: 'contract.pdf' } : { key, type: 'text', value: values[key] ?? JSON.stringify(example(doc, s, 0)) };
+    });
+    request.body = { mode: 'formdata', formdata };
+  } else if (content['application/pdf']) {
+    (request.header as { key: string; value: string }[]).push({ key: 'Content-Type', value: 'application/pdf' });
+    request.body = { mode: 'file', file: { src: 'contract.pdf' } };
+  }
+  return { name: nameOverride ?? op.summary ?? `${method.toUpperCase()} ${path}`, request, response: [] };
+}
+
+function typicalFlow(doc: Doc) {
+  const op = (path: string, method: (typeof METHODS)[number]) => doc.paths?.[path]?.[method];
+  const steps: [string, string, (typeof METHODS)[number], Record<string, string>?][] = [
+    ['1. Create a document with its PDF, recipients and fields', '/document/create', 'post'],
+    ['2. Read it back', '/document/{documentId}', 'get', { documentId: '{{document_id}}' }],
+    ['3. Send it, with the signing URLs', '/document/distribute', 'post', { body: JSON.stringify({ documentId: 1, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true }) }],
+    ['4. (Recipient) what to sign', '/signing/{token}', 'get', { token: '{{signing_token}}' }],
+    ['5. (Recipient) finish', '/signing/{token}/complete', 'post', { token: '{{signing_token}}' }],
+    ['6. Poll until COMPLETED (or use the DOCUMENT_COMPLETED webhook)', '/document/{documentId}', 'get', { documentId: '{{document_id}}' }],
+    ['7. Download the sealed PDF', '/document/{documentId}/download', 'get', { documentId: '{{document_id}}' }],
+    ['8. Download the completion certificate', '/document/{documentId}/certificate', 'get', { documentId: '{{document_id}}' }],
+  ];
+  return {
+    name: 'Typical flow',
+    description: 'Create → distribute → recipients sign → COMPLETED → download, in order.',
+    item: steps.filter(([, path, method]) => op(path, method)).map(([name, path, method, values]) => requestItem(doc, '/api/v2', path, method, op(path, method)!, name, values)),
+  };
+}
+
+function resolve(doc: Doc, schema: Schema | undefined): OpenAPIV3_1.SchemaObject {
+  let s = schema;
+  for (let i = 0; i < 10 && s && '$ref' in s; i++) {
+    const name = s.$ref.split('/').pop()!;
+    s = doc.components?.schemas?.[name];
+  }
+  return (s ?? {});
+}
+
+function exampleParam(p: OpenAPIV3_1.ParameterObject): string {
+  const s = (p.schema ?? {}) as OpenAPIV3_1.SchemaObject;
+  if (s.default !== undefined) return String(s.default as string);
+  if (s.enum?.length) return String(s.enum[0] as string);
+  return s.type === 'integer' || s.type === 'number' ? '1' : p.name === 'envelopeId' ? '{{envelope_id}}' : `<${p.name}>`;
+}
+
+/** A plausible value for a schema: required members, the first enum value, the default. */
+function example(doc: Doc, schema: Schema | undefined, depth: number): unknown {
+  const s = resolve(doc, schema);
+  if (depth > 6) return null;
+  if (s.examples?.length) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if (s.enum?.length) return s.enum[0];
+  if (s.const !== undefined) return s.const;
+  const variants = s.anyOf ?? s.oneOf;
+  if (variants?.length) return example(doc, variants.find((v) => resolve(doc, v).type !== 'null') ?? variants[0], depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, prop] of Object.entries(s.properties ?? {})) if (s.required?.includes(key)) out[key] = example(doc, prop, depth + 1);
+      return out;
+    }
+    case 'array':
+      return s.minItems ? [example(doc, (s as OpenAPIV3_1.ArraySchemaObject).items, depth + 1)] : [];
+    case 'integer':
+    case 'number':
+      return typeof s.minimum === 'number' ? s.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      return s.format === 'email' ? 'ana@example.com' : s.format === 'uri' ? 'https://example.com' : 'text';
+    default:
+      return null;
+  }
+}
