@@ -66,7 +66,7 @@ export function startProcess(args: string[], env: Record<string, string>, ready:
 /** `firma serve` on a data dir: the first start prints the token; later starts reuse `token`. */
 export async function startFirma(dataDir: string, token?: string, env: Record<string, string> = {}): Promise<Started & { token: string }> {
   const ready = token ? /listening on (http:\/\/\S+)/ : /listening on (http:\/\/\S+)[\s\S]*?\n\s+(api_\S+)\n/;
-  const started = await startProcess(['--import', 'tsx', 'src/cli/main.ts', 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_JOB_POLL_MS: '50', ...env }, ready);
+  const started = await startProcess(['--import', 'tsx', 'src/cli/main.ts', 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_JOB_POLL_MS: '50', ...env }, ready);
   return { ...started, token: token ?? started.match[2]! };
 }
 

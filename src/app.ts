@@ -8,6 +8,9 @@ import { registerSigningPage } from './http/page/signing-page.routes.js';
 import { openApiOptions } from './http/openapi.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerResponseHeaders } from './http/plugins/response-headers.js';
+import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerCors } from './http/plugins/cors.js';
+import { registerIdempotency } from './http/plugins/idempotency.js';
 import { v2Routes } from './http/v2/index.js';
 import { registerV1Routes } from './http/v1/v1.routes.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
@@ -35,6 +38,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerResponseHeaders(app);
+  registerCors(app, ctx);
+  registerRateLimit(app, ctx);
+  registerIdempotency(app, ctx);
   registerHealthRoutes(app, ctx);
   registerSigningPage(app, ctx);
 

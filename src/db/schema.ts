@@ -237,6 +237,24 @@ export interface V1UploadTable {
   createdAt: string;
 }
 
+export interface RateLimitBucketTable {
+  key: string;
+  windowStart: number;
+  count: number;
+}
+
+export interface IdempotencyKeyTable {
+  platformId: number;
+  key: string;
+  requestHash: string;
+  state: 'running' | 'done';
+  status: number | null;
+  body: string | null;
+  contentType: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
 export interface JobTable {
@@ -270,4 +288,6 @@ export interface DB {
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
   v1Upload: V1UploadTable;
+  rateLimitBucket: RateLimitBucketTable;
+  idempotencyKey: IdempotencyKeyTable;
 }

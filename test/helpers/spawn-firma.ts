@@ -19,7 +19,7 @@ export function runFirma(args: string[], env: Record<string, string>): Promise<{
 export function spawnFirma(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '1000000', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
   });
 }
 

@@ -65,6 +65,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     FIRMA_DATA_DIR: dataDir,
     LOG_LEVEL: process.env.FIRMA_TEST_LOG_LEVEL ?? 'silent',
     FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true',
+    // Tests make many calls from one address; the rate-limit tests set their own limits.
+    FIRMA_RATE_LIMIT_PER_MINUTE: '1000000',
+    FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000',
     ...(options.database === 'postgres' ? { DATABASE_URL: pgUrl } : {}),
     ...options.env,
   });

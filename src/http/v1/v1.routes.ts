@@ -46,7 +46,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
 
   r.post(
     '/documents',
-    { schema: { operationId: 'v1-document-create', summary: 'Create a document; PUT its PDF to the answered uploadUrl', tags, body: ZV1CreateBody, response: { 200: ZV1CreateResponse, ...errorResponses() } } },
+    { config: { idempotent: 'json' }, schema: { operationId: 'v1-document-create', summary: 'Create a document; PUT its PDF to the answered uploadUrl', tags, body: ZV1CreateBody, response: { 200: ZV1CreateResponse, ...errorResponses() } } },
     async (request) => {
       const body = request.body;
       let uploadUrl = '';
@@ -96,7 +96,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/documents/:id/fields',
     {
-      schema: {
+      config: { idempotent: 'json' }, schema: {
         operationId: 'v1-fields-create',
         summary: 'Add one field or many; pageWidth/pageHeight are the field size in percent of the page',
         tags,
@@ -114,7 +114,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/documents/:id/send',
     {
-      schema: {
+      config: { idempotent: 'json' }, schema: {
         operationId: 'v1-document-send',
         summary: 'Send the document (sendEmail: false → Firma mails nothing; use the signingUrls)',
         tags,

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.js';
 import { callerOf } from '../plugins/caller.js';
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { principalOf } from '../plugins/authenticate.js';
+import { idempotencyGate } from '../plugins/idempotency.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { ZDocument } from '../schemas/views.schema.js';
 import {
@@ -34,7 +35,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
     '/document/create',
     {
       validatorCompiler: documentOnlyValidator,
-      schema: {
+      config: { idempotent: 'multipart' }, schema: {
         operationId: 'document-create',
         summary: 'Create a document from a PDF, with recipients and their fields',
         description: 'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF). Field geometry is in percent of the page; pageNumber starts at 1.',
@@ -44,8 +45,18 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZDocumentCreateResponse, ...errorResponses(413) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = await readMultipart(ctx, request, ['file']);
+      // The fingerprint of a multipart request: its payload and the SHA-256 of each file, never the
+      // raw bytes (whose boundary changes on every call).
+      const fingerprint = { payload: body.payload, files: body.files.map((f) => f.staged.sha256) };
+      if (await idempotencyGate(ctx, request, reply, fingerprint).catch(async (error: unknown) => {
+        await Promise.all(body.files.map((f) => f.staged.discard()));
+        throw error;
+      })) {
+        await Promise.all(body.files.map((f) => f.staged.discard()));
+        return reply;
+      }
       const payload = await parsePayload(ZDocumentCreatePayload, body);
       if (body.files.length !== 1) {
         await Promise.all(body.files.map((f) => f.staged.discard()));
@@ -100,7 +111,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/document/distribute',
     {
-      schema: {
+      config: { idempotent: 'json' }, schema: {
         operationId: 'document-distribute',
         summary: 'Send the document for signing (DRAFT → PENDING); repeating it on a PENDING document changes nothing',
         tags: ['Documents'],

@@ -68,7 +68,7 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/envelope/distribute',
     {
-      schema: {
+      config: { idempotent: 'json' }, schema: {
         operationId: 'envelope-distribute',
         summary: 'Send the envelope: DRAFT → PENDING; answers every acting recipient with its private signing URL. Repeating it changes nothing.',
         tags,
@@ -85,7 +85,7 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/envelope/redistribute',
     {
-      schema: {
+      config: { idempotent: 'json' }, schema: {
         operationId: 'envelope-redistribute',
         summary: 'Send the named recipients their link again and renew their expiry (PENDING only)',
         description: 'Recipients added after distribution get their first link this way. Links already handed out keep working.',

@@ -27,7 +27,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   r.post(
     '/webhook/create',
-    { schema: { operationId: 'webhook-create', summary: 'Add an endpoint; the answer holds its secret, shown only here', tags, body: ZWebhookCreateBody, response: { 200: ZWebhookWithSecret, ...errorResponses() } } },
+    { config: { idempotent: 'json' }, schema: { operationId: 'webhook-create', summary: 'Add an endpoint; the answer holds its secret, shown only here', tags, body: ZWebhookCreateBody, response: { 200: ZWebhookWithSecret, ...errorResponses() } } },
     async (request) => createWebhook(ctx, principalOf(request), request.body),
   );
 

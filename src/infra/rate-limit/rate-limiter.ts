@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { dialectOf, type Db } from '../../db/database.js';
+
+export interface RateLimitHit {
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** When the window ends, ms since the epoch. */
+  resetAt: number;
+}
+
+export interface RateLimiter {
+  hit(key: string, now: number): Promise<RateLimitHit>;
+}
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Fixed one-minute windows. In memory for the embedded default (one process); on PostgreSQL one
+ * upsert per request on a shared counter row, so every node of a cluster counts together.
+ */
+export function createRateLimiter(db: Db): RateLimiter {
+  return dialectOf(db) === 'postgres' ? databaseLimiter(db) : memoryLimiter();
+}
+
+function memoryLimiter(): RateLimiter {
+  const counts = new Map<string, { window: number; count: number }>();
+  let lastSweep = 0;
+  return {
+    hit(key, now) {
+      const window = Math.floor(now / WINDOW_MS);
+      if (window !== lastSweep) {
+        // Old windows are dropped as time moves on, so the map holds only the current minute.
+        for (const [k, v] of counts) if (v.window < window) counts.delete(k);
+        lastSweep = window;
+      }
+      const entry = counts.get(key);
+      const count = entry && entry.window === window ? entry.count + 1 : 1;
+      counts.set(key, { window, count });
+      return Promise.resolve({ count, resetAt: (window + 1) * WINDOW_MS });
+    },
+  };
+}
+
+function databaseLimiter(db: Db): RateLimiter {
+  let lastPurge = 0;
+  return {
+    async hit(key, now) {
+      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+      const row = await db
+        .insertInto('rateLimitBucket')
+        .values({ key, windowStart: window, count: 1 })
+        .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_limit_bucket.count + 1` }))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      if (now - lastPurge > WINDOW_MS) {
+        lastPurge = now;
+        void db.deleteFrom('rateLimitBucket').where('windowStart', '<', window - WINDOW_MS).execute().catch(() => undefined);
+      }
+      return { count: Number(row.count), resetAt: window + WINDOW_MS };
+    },
+  };
+}
