@@ -16,6 +16,9 @@ export interface ErrorBody {
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) void reply.headers(error.headers);
+  // Refused before the whole body was read: close the connection rather than leave the rest of
+  // the upload on a socket the client might reuse.
+  if (error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'UNSUPPORTED_MEDIA_TYPE') void reply.header('Connection', 'close');
   const body: ErrorBody = { message: error.message, code: error.code };
   if (error.issues?.length) body.issues = error.issues;
   return reply.status(ERROR_STATUS[error.code]).type('application/json; charset=utf-8').send(body);
