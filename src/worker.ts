@@ -4,6 +4,7 @@ import { COMPLETE_ENVELOPE_JOB } from './domain/completion/hand-over.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
 import { COMPLETED_MAIL } from './domain/completion/complete-envelope.js';
 import { CANCELLED_MAIL } from './domain/envelopes/cancel-envelope.js';
+import { OWNER_NOTICE_MAIL, sendOwnerNotice, type OwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
 import { SIGNING_REQUEST_MAIL } from './domain/signing/notify-turn.js';
 import { REJECTED_MAIL } from './domain/signing/reject-recipient.js';
@@ -21,6 +22,7 @@ export function jobHandlers(ctx: Ctx): Record<string, JobHandler> {
     [SIGNING_REQUEST_MAIL]: (p) => sendRecipientMail(ctx, 'signingRequest', Number(p.recipientId)),
     [COMPLETED_MAIL]: (p) => sendRecipientMail(ctx, 'completed', Number(p.recipientId)),
     [REJECTED_MAIL]: (p) => sendRecipientMail(ctx, 'rejected', Number(p.recipientId)),
+    [OWNER_NOTICE_MAIL]: (p) => sendOwnerNotice(ctx, p as { envelopeId: number; notice: OwnerNotice; detail: string | null }),
     [CANCELLED_MAIL]: (p) => sendRecipientMail(ctx, 'cancelled', Number(p.recipientId)),
   };
 }

@@ -10,6 +10,7 @@ import { serve } from './serve.js';
 import { serveCluster } from './serve-cluster.js';
 import { runWorker } from './worker-command.js';
 import { webhookCommand } from './webhook-command.js';
+import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 
 export const USAGE = `Usage: firma <command> [options]
 
@@ -19,6 +20,7 @@ Commands:
   worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
+  platform set-email <name> <email|->  where the platform's owner notices go (- for none)
   token create --platform <name>      create an API token; prints only the token
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)
@@ -60,6 +62,13 @@ export async function runCommand(config: Config, positionals: string[], values: 
         if (!arg) throw usage('platform create needs a name');
         const platform = await createPlatform(ctx, { name: arg });
         out(json ? JSON.stringify({ id: platform.id, name: platform.name }) : String(platform.id));
+        return 0;
+      }
+      case 'platform set-email': {
+        const email = positionals[3];
+        if (!arg || !email) throw usage('platform set-email needs a platform name and an e-mail address (or -)');
+        await setPlatformNotifyEmail(ctx, arg, email);
+        out(json ? JSON.stringify({ platform: arg, notifyEmail: email === '-' ? null : email }) : `owner notices of ${arg} go to ${email === '-' ? 'nobody' : email}`);
         return 0;
       }
       case 'token create': {

@@ -9,6 +9,8 @@ export interface PlatformTable {
   id: Generated<number>;
   name: string;
   createdAt: string;
+  /** Where owner notices go; null: none are sent. */
+  notifyEmail: Generated<string | null>;
 }
 
 export type TokenScope = 'read' | 'full';

@@ -5,6 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import { CUIL_A, CUIL_B, createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
+import { setPlatformNotifyEmail } from '../../src/domain/mail/owner-notice.js';
+import { expireRecipients } from '../../src/domain/signing/expire-recipients.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const sig = (pageY: number) => ({ type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY, width: 20, height: 5 });
@@ -111,6 +113,27 @@ for (const database of testDatabases()) {
       assert.equal((await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId: cancelled.envelopeId } })).status, 200);
       const [cancelMail] = await smtp.waitFor(mailsTo('ana@example.com', /^Cancelled: Para cancelar/));
       assert.ok(!String(cancelMail!.text).includes('/sign/'), 'no link in a cancellation');
+    });
+
+    test('owner notices go to the platform address per emailSettings: created, completed, recipient expired', async () => {
+      await setPlatformNotifyEmail(server.ctx, 'default', 'owner@example.com');
+      try {
+        const { urls, documentId } = await createPendingDocument(server.api, typicalPayload({ title: 'Aviso al dueño' }), { distributionMethod: 'NONE' });
+        await smtp.waitFor(mailsTo('owner@example.com', /^Document created: Aviso al dueño/));
+        for (const url of urls.values()) await signAll(server.anon, tokenOf(url));
+        await waitForStatus(server.api, documentId, ['COMPLETED']);
+        await smtp.waitFor(mailsTo('owner@example.com', /^Document completed: Aviso al dueño/));
+
+        const quiet = await createPendingDocument(server.api, typicalPayload({ title: 'Sin aviso', meta: { emailSettings: { ownerDocumentCreated: false } } }), { distributionMethod: 'NONE' });
+        const expiring = await server.ctx.db.selectFrom('recipient').select('id').where('envelopeId', '=', quiet.documentId).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
+        await server.ctx.db.updateTable('recipient').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expiring.id).execute();
+        await expireRecipients(server.ctx);
+        const [expired] = await smtp.waitFor(mailsTo('owner@example.com', /^Signing link expired: Sin aviso/));
+        assert.match(String(expired!.text), /Ana García <ana@example\.com>/);
+        assert.ok(!smtp.messages.some((m) => /Document created: Sin aviso/.test(String(m.subject))), 'ownerDocumentCreated: false is honoured');
+      } finally {
+        await setPlatformNotifyEmail(server.ctx, 'default', '-');
+      }
     });
 
     test('distributionMethod NONE sends recipients nothing, from sending to completion', async () => {

@@ -7,6 +7,7 @@ import * as m0012 from './2026_11_23_0012_webhooks.js';
 import * as m0013 from './2026_11_23_0013_envelope_listing.js';
 import * as m0014 from './2026_11_23_0014_v1_uploads.js';
 import * as m0015 from './2026_11_23_0015_rate_limits_idempotency.js';
+import * as m0016 from './2026_11_23_0016_platform_notify_email.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0013_envelope_listing': m0013,
   '2026_11_23_0014_v1_uploads': m0014,
   '2026_11_23_0015_rate_limits_idempotency': m0015,
+  '2026_11_23_0016_platform_notify_email': m0016,
 };

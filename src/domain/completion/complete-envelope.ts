@@ -15,6 +15,7 @@ import { parseStoredMeta } from '../envelopes/envelope-meta.js';
 import { allActed } from '../signing/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { renderInputs } from './field-render-inputs.js';
+import { queueOwnerNotice } from '../mail/owner-notice.js';
 
 export const COMPLETED_MAIL = 'mail.document-completed';
 
@@ -148,5 +149,6 @@ async function storeResults(ctx: Ctx, envelopeId: number, outcome: 'COMPLETED' |
     if (outcome === 'COMPLETED' && meta.distributionMethod === 'EMAIL' && meta.emailSettings.documentCompleted) {
       for (const r of graph.recipients) if (r.email) await enqueueJob(trx, { kind: COMPLETED_MAIL, payload: { recipientId: r.id } }, results.completedAt);
     }
+    if (outcome === 'COMPLETED') await queueOwnerNotice(trx, { platformId: envelope.platformId, envelopeId: envelope.id, meta, notice: 'ownerCompleted' }, results.completedAt);
   });
 }

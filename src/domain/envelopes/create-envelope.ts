@@ -14,7 +14,8 @@ import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
-import { DEFAULT_META, mergeMeta, type ZMetaInput } from './envelope-meta.js';
+import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
+import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 import type { z } from 'zod';
@@ -155,6 +156,7 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
       at: now,
     });
     await recordEvent(trx, { platformId: caller.principal.platformId, envelopeId, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
+    await queueOwnerNotice(trx, { platformId: caller.principal.platformId, envelopeId, meta: parseStoredMeta(envelopeRow.meta), notice: 'ownerCreated' }, now);
     await input.withinTransaction?.(trx, graph);
     return graph;
   });

@@ -3,7 +3,7 @@
  * a visible link under the button) and an equivalent text part. Every interpolated value is escaped.
  */
 export type MailLanguage = 'en' | 'es';
-export type MailKind = 'signingRequest' | 'completed' | 'rejected' | 'cancelled';
+export type MailKind = 'signingRequest' | 'completed' | 'rejected' | 'cancelled' | 'ownerCreated' | 'ownerCompleted' | 'ownerRecipientExpired';
 
 export interface MailContent {
   title: string;
@@ -12,6 +12,8 @@ export interface MailContent {
   actionUrl: string | null;
   role: string;
   reason?: string | null;
+  /** A plain extra line (owner notices: who, what). */
+  detail?: string | null;
   attached?: boolean;
 }
 
@@ -21,6 +23,9 @@ const T = {
     completed: { subject: (t: string) => `Completed: ${t}`, intro: (t: string) => `Everyone has signed “${t}”. The final, digitally sealed document is ready.`, button: 'View the document', hello: 'Hello' },
     rejected: { subject: (t: string) => `Rejected: ${t}`, intro: (t: string) => `“${t}” was rejected by a recipient and can no longer be signed.`, button: 'View the document', hello: 'Hello' },
     cancelled: { subject: (t: string) => `Cancelled: ${t}`, intro: (t: string) => `The sender cancelled “${t}”. There is nothing more for you to do.`, button: '', hello: 'Hello' },
+    ownerCreated: { subject: (t: string) => `Document created: ${t}`, intro: (t: string) => `“${t}” was created on your platform.`, button: '', hello: 'Hello' },
+    ownerCompleted: { subject: (t: string) => `Document completed: ${t}`, intro: (t: string) => `Everyone has acted on “${t}”; its final PDF and certificate are sealed and ready to download.`, button: '', hello: 'Hello' },
+    ownerRecipientExpired: { subject: (t: string) => `Signing link expired: ${t}`, intro: (t: string) => `A recipient's link to “${t}” expired before they acted. Redistribute to renew it.`, button: '', hello: 'Hello' },
     roles: { SIGNER: 'Please sign it.', APPROVER: 'Please approve it.', VIEWER: 'Please review it.', ASSISTANT: 'Please fill in the fields assigned to you.', CC: 'You receive a copy.' } as Record<string, string>,
     reason: 'Reason given',
     attached: 'The signed document is attached to this message.',
@@ -33,6 +38,9 @@ const T = {
     completed: { subject: (t: string) => `Completado: ${t}`, intro: (t: string) => `Todas las personas firmaron «${t}». El documento final, sellado digitalmente, está listo.`, button: 'Ver el documento', hello: 'Hola' },
     rejected: { subject: (t: string) => `Rechazado: ${t}`, intro: (t: string) => `«${t}» fue rechazado por un destinatario y ya no puede firmarse.`, button: 'Ver el documento', hello: 'Hola' },
     cancelled: { subject: (t: string) => `Cancelado: ${t}`, intro: (t: string) => `El remitente canceló «${t}». No tenés que hacer nada más.`, button: '', hello: 'Hola' },
+    ownerCreated: { subject: (t: string) => `Documento creado: ${t}`, intro: (t: string) => `Se creó «${t}» en tu plataforma.`, button: '', hello: 'Hola' },
+    ownerCompleted: { subject: (t: string) => `Documento completado: ${t}`, intro: (t: string) => `Todos intervinieron en «${t}»; el PDF final y el certificado están sellados y listos para descargar.`, button: '', hello: 'Hola' },
+    ownerRecipientExpired: { subject: (t: string) => `Enlace de firma vencido: ${t}`, intro: (t: string) => `El enlace de un destinatario de «${t}» venció antes de que actuara. Redistribuí para renovarlo.`, button: '', hello: 'Hola' },
     roles: { SIGNER: 'Por favor, firmalo.', APPROVER: 'Por favor, aprobalo.', VIEWER: 'Por favor, revisalo.', ASSISTANT: 'Por favor, completá los campos que te asignaron.', CC: 'Recibís una copia.' } as Record<string, string>,
     reason: 'Motivo indicado',
     attached: 'El documento firmado va adjunto a este mensaje.',
@@ -48,6 +56,7 @@ export function renderMail(kind: MailKind, language: MailLanguage, c: MailConten
   const lines: string[] = [`${k.hello} ${c.recipientName || ''}`.trim() + ',', '', k.intro(c.title)];
   if (kind === 'signingRequest') lines.push(t.roles[c.role] ?? '');
   if (c.reason) lines.push('', `${t.reason}: ${c.reason}`);
+  if (c.detail) lines.push('', c.detail);
   if (c.senderMessage) lines.push('', c.senderMessage);
   if (c.attached) lines.push('', t.attached);
   if (c.actionUrl && k.button) lines.push('', `${k.button}: ${c.actionUrl}`, '', t.privacy);
@@ -65,6 +74,7 @@ export function renderMail(kind: MailKind, language: MailLanguage, c: MailConten
     p(k.intro(c.title)),
     kind === 'signingRequest' ? p(t.roles[c.role] ?? '') : '',
     c.reason ? p(`${t.reason}: ${c.reason}`) : '',
+    c.detail ? p(c.detail) : '',
     c.senderMessage ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d1d5db;white-space:pre-wrap">${escapeHtml(c.senderMessage)}</blockquote>` : '',
     c.attached ? p(t.attached) : '',
     button,

@@ -4,6 +4,8 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
+import { parseStoredMeta } from '../envelopes/envelope-meta.js';
+import { queueOwnerNotice } from '../mail/owner-notice.js';
 
 /**
  * Reports recipients whose signing link has lapsed: once per recipient (until a redistribute
@@ -41,6 +43,8 @@ export async function expireRecipients(ctx: Ctx, options: { batch?: number } = {
         await appendAuditEvent(trx, { envelopeId, type: 'RECIPIENT_EXPIRED', recipientId: r.id, data: { expiresAt: r.expiresAt }, actor: { kind: 'system' }, at: now });
       }
       await recordEvent(trx, { platformId, envelopeId, type: 'RECIPIENT_EXPIRED', payload: envelopeEventPayload(graph), at: now });
+      const who = lapsed.map((r) => `${r.name} <${r.email}>`.trim()).join(', ');
+      await queueOwnerNotice(trx, { platformId, envelopeId, meta: parseStoredMeta(envelope.meta), notice: 'ownerRecipientExpired', detail: who }, now);
       return lapsed.length;
     });
   }

@@ -1,0 +1,46 @@
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import { parseStoredMeta, type EnvelopeMeta } from '../envelopes/envelope-meta.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
+import { ZRecipientEmail } from '../recipients/recipient-input.js';
+import { renderMail } from './mail-templates.js';
+
+export const OWNER_NOTICE_MAIL = 'mail.owner-notice';
+export type OwnerNotice = 'ownerCreated' | 'ownerCompleted' | 'ownerRecipientExpired';
+
+const SETTING: Record<OwnerNotice, keyof EnvelopeMeta['emailSettings']> = {
+  ownerCreated: 'ownerDocumentCreated',
+  ownerCompleted: 'ownerDocumentCompleted',
+  ownerRecipientExpired: 'ownerRecipientExpired',
+};
+
+/**
+ * Queues a notice to the platform's owner address (set with `firma platform set-email`), in the
+ * caller's transaction, when the platform has one and the document's emailSettings allow it.
+ */
+export async function queueOwnerNotice(trx: Db, input: { platformId: number; envelopeId: number; meta: EnvelopeMeta; notice: OwnerNotice; detail?: string }, now: Date): Promise<void> {
+  if (!input.meta.emailSettings[SETTING[input.notice]]) return;
+  const platform = await trx.selectFrom('platform').select('notifyEmail').where('id', '=', input.platformId).executeTakeFirst();
+  if (!platform?.notifyEmail) return;
+  await enqueueJob(trx, { kind: OWNER_NOTICE_MAIL, payload: { envelopeId: input.envelopeId, notice: input.notice, detail: input.detail ?? null } }, now);
+}
+
+/** Runs the owner-notice job: built from the state at sending time. */
+export async function sendOwnerNotice(ctx: Ctx, payload: { envelopeId: number; notice: OwnerNotice; detail: string | null }): Promise<void> {
+  const envelope = await ctx.db.selectFrom('envelope').select(['title', 'meta', 'platformId']).where('id', '=', payload.envelopeId).executeTakeFirst();
+  if (!envelope) return;
+  const platform = await ctx.db.selectFrom('platform').select(['name', 'notifyEmail']).where('id', '=', envelope.platformId).executeTakeFirst();
+  if (!platform?.notifyEmail) return;
+  const meta = parseStoredMeta(envelope.meta);
+  const content = renderMail(payload.notice, meta.language === 'es' ? 'es' : 'en', { title: envelope.title, recipientName: platform.name, senderMessage: null, actionUrl: null, role: '', detail: payload.detail });
+  await ctx.mailer.send({ to: platform.notifyEmail, ...content });
+}
+
+/** `firma platform set-email`: where owner notices go; `-` removes the address. */
+export async function setPlatformNotifyEmail(ctx: Ctx, name: string, email: string): Promise<void> {
+  const value = email === '-' ? null : email;
+  if (value !== null && !ZRecipientEmail.safeParse(value).success) throw new AppError('VALIDATION_ERROR', 'not a valid e-mail address');
+  const result = await ctx.db.updateTable('platform').set({ notifyEmail: value }).where('name', '=', name).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', `platform "${name}" not found`);
+}
