@@ -29,6 +29,26 @@ export async function deleteEndpointRow(db: Db, platformId: number, id: string):
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A fresh delivery of one event to one endpoint, due now. */
+export function newDeliveryRow(input: { id: string; endpointId: string; platformId: number; eventId: string; eventType: string; now: string }): WebhookDeliveryRow {
+  return {
+    id: input.id,
+    endpointId: input.endpointId,
+    platformId: input.platformId,
+    eventId: input.eventId,
+    eventType: input.eventType,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: input.now,
+    lockedUntil: null,
+    lastStatusCode: null,
+    lastError: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+    deliveredAt: null,
+  };
+}
+
 export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveryTable>): Promise<void> {
   await db.insertInto('webhookDelivery').values(row).execute();
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { claimDelivery, claimEventDispatch, dueDeliveries, insertDelivery, undispatchedEvents } from '../../db/repositories/webhook.repo.js';
+import { claimDelivery, claimEventDispatch, dueDeliveries, insertDelivery, newDeliveryRow, undispatchedEvents } from '../../db/repositories/webhook.repo.js';
 import { postJson, type PostResult } from '../../infra/net/post-json.js';
 import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
@@ -74,22 +74,7 @@ export class WebhookDispatcher {
       await this.ctx.db.transaction().execute(async (trx) => {
         if (!(await claimEventDispatch(trx, event.id, now))) return;
         for (const target of targets) {
-          await insertDelivery(trx, {
-            id: newId('delivery'),
-            endpointId: target.id,
-            platformId: event.platformId,
-            eventId: event.id,
-            eventType: event.type,
-            status: 'pending',
-            attempts: 0,
-            nextAttemptAt: now,
-            lockedUntil: null,
-            lastStatusCode: null,
-            lastError: null,
-            createdAt: now,
-            updatedAt: now,
-            deliveredAt: null,
-          });
+          await insertDelivery(trx, newDeliveryRow({ id: newId('delivery'), endpointId: target.id, platformId: event.platformId, eventId: event.id, eventType: event.type, now }));
         }
       });
     }

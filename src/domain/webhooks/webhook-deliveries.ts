@@ -1,4 +1,4 @@
-import { findDelivery, insertDelivery, listDeliveries } from '../../db/repositories/webhook.repo.js';
+import { findDelivery, insertDelivery, listDeliveries, newDeliveryRow } from '../../db/repositories/webhook.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -31,22 +31,7 @@ export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId:
     throw new AppError('WEBHOOK_DELIVERY_IN_PROGRESS', 'This delivery is still being attempted; replay it once it has succeeded or failed');
   }
   const now = ctx.clock().toISOString();
-  const row = {
-    id: newId('delivery'),
-    endpointId: original.endpointId,
-    platformId: original.platformId,
-    eventId: original.eventId,
-    eventType: original.eventType,
-    status: 'pending' as const,
-    attempts: 0,
-    nextAttemptAt: now,
-    lockedUntil: null,
-    lastStatusCode: null,
-    lastError: null,
-    createdAt: now,
-    updatedAt: now,
-    deliveredAt: null,
-  };
+  const row = newDeliveryRow({ id: newId('delivery'), endpointId: original.endpointId, platformId: original.platformId, eventId: original.eventId, eventType: original.eventType, now });
   await insertDelivery(ctx.db, row);
   ctx.wakeWorker();
   return deliveryView(row, []);
@@ -58,22 +43,7 @@ export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId
   const now = ctx.clock().toISOString();
   const eventType = (JSON.parse(endpoint.events) as string[])[0] ?? 'DOCUMENT_SENT';
   const eventId = newId('evt');
-  const row = {
-    id: newId('delivery'),
-    endpointId: endpoint.id,
-    platformId: endpoint.platformId,
-    eventId,
-    eventType,
-    status: 'pending' as const,
-    attempts: 0,
-    nextAttemptAt: now,
-    lockedUntil: null,
-    lastStatusCode: null,
-    lastError: null,
-    createdAt: now,
-    updatedAt: now,
-    deliveredAt: null,
-  };
+  const row = newDeliveryRow({ id: newId('delivery'), endpointId: endpoint.id, platformId: endpoint.platformId, eventId, eventType, now });
   await ctx.db.transaction().execute(async (trx) => {
     const payload = { test: true, id: 0, title: 'Firma webhook test', status: 'PENDING', recipients: [] };
     await trx.insertInto('event').values({ id: eventId, platformId: endpoint.platformId, envelopeId: null, type: eventType, payload: JSON.stringify(payload), createdAt: now, dispatchedAt: now }).execute();

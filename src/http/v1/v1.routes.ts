@@ -141,18 +141,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
     async (request) => {
       const page = await findEnvelopes(ctx, principalOf(request), { page: request.query.page, perPage: request.query.perPage, type: 'DOCUMENT', orderByDirection: 'desc' });
       return {
-        documents: page.data.map((e) => ({
-          id: Number(e.secondaryId.replace('document_', '')),
-          externalId: e.externalId,
-          userId: e.userId,
-          teamId: e.teamId,
-          folderId: null,
-          title: e.title,
-          status: e.status,
-          createdAt: e.createdAt,
-          updatedAt: e.updatedAt,
-          completedAt: e.completedAt,
-        })),
+        documents: page.data.map((e) => ({ ...v1Summary({ ...e, id: Number(e.secondaryId.replace('document_', '')), platformId: e.userId }), teamId: e.teamId })),
         totalPages: page.totalPages,
       };
     },
@@ -217,9 +206,8 @@ function v1Field(f: FieldRow) {
   };
 }
 
-function v1Document(ctx: Ctx, g: EnvelopeGraph) {
-  const e = g.envelope;
-  const links = new Map(e.status === 'PENDING' ? signingLinks(ctx, g.recipients).map((l) => [l.id, l.signingUrl]) : []);
+/** The document members every v1 answer shares. */
+function v1Summary(e: Pick<EnvelopeGraph['envelope'], 'id' | 'externalId' | 'platformId' | 'title' | 'status' | 'createdAt' | 'updatedAt' | 'completedAt'>) {
   return {
     id: e.id,
     externalId: e.externalId,
@@ -231,6 +219,14 @@ function v1Document(ctx: Ctx, g: EnvelopeGraph) {
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
     completedAt: e.completedAt,
+  };
+}
+
+function v1Document(ctx: Ctx, g: EnvelopeGraph) {
+  const e = g.envelope;
+  const links = new Map(e.status === 'PENDING' ? signingLinks(ctx, g.recipients).map((l) => [l.id, l.signingUrl]) : []);
+  return {
+    ...v1Summary(e),
     recipients: g.recipients.map((r) => ({ ...v1Recipient(r), signingUrl: links.get(r.id) ?? null })),
     fields: g.fields.map(v1Field),
   };
