@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { registerDocumentRoutes } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
+import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
@@ -20,6 +21,7 @@ export function v2Routes(ctx: Ctx) {
     registerDocumentRoutes(scope, ctx);
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
+    registerEnvelopePartRoutes(scope, ctx);
     registerWebhookRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
   };

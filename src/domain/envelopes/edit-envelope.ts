@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database.js';
+import { loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
+import { AppError, notFound } from '../../errors.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { apiActor, type ApiCaller } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { assertNotFinal } from './envelope-state.js';
+
+/**
+ * The frame every edit of an envelope's parts runs in: lock the envelope of the platform, refuse
+ * final states, hand the graph to the edit, then audit it, all in one transaction. Edits check
+ * every entry before writing any, so a batch is all or nothing.
+ */
+export async function editEnvelope<T>(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string | number,
+  audit: string,
+  edit: (trx: Db, graph: EnvelopeGraph, now: Date) => Promise<{ result: T; data: Record<string, unknown> }>,
+): Promise<T> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const envelope = await lockEnvelope(trx, caller.principal.platformId, typeof envelopeId === 'number' ? { documentId: envelopeId } : { publicId: envelopeId });
+    if (!envelope) throw notFound('Envelope');
+    assertNotFinal(envelope.status);
+    const graph = await loadEnvelopeParts(trx, envelope);
+    const now = ctx.clock();
+    const { result, data } = await edit(trx, graph, now);
+    await appendAuditEvent(trx, { envelopeId: envelope.id, type: audit, data, actor: apiActor(caller), request: caller.request, at: now });
+    return result;
+  });
+}
+
+/** The envelope a recipient or field belongs to, scoped to the platform (another's is NOT_FOUND). */
+export async function envelopeOfPart(db: Db, platformId: number, part: { recipientId: number } | { fieldId: number }): Promise<number> {
+  const row =
+    'recipientId' in part
+      ? await db.selectFrom('recipient').innerJoin('envelope', 'envelope.id', 'recipient.envelopeId').select('envelope.id').where('recipient.id', '=', part.recipientId).where('envelope.platformId', '=', platformId).where('envelope.deletedAt', 'is', null).executeTakeFirst()
+      : await db.selectFrom('field').innerJoin('envelope', 'envelope.id', 'field.envelopeId').select('envelope.id').where('field.id', '=', part.fieldId).where('envelope.platformId', '=', platformId).where('envelope.deletedAt', 'is', null).executeTakeFirst();
+  if (!row) throw notFound('recipientId' in part ? 'Recipient' : 'Field');
+  return row.id;
+}
+
+/** A recipient who has acted or whose fields hold values can no longer be changed. */
+export function assertRecipientEditable(r: RecipientRow, fields: FieldRow[]): void {
+  if (r.signingStatus !== 'NOT_SIGNED' || fields.some((f) => f.recipientId === r.id && f.inserted === 1)) {
+    throw new AppError('RECIPIENT_LOCKED', `Recipient ${r.id} has ${r.signingStatus === 'NOT_SIGNED' ? 'filled fields' : r.signingStatus === 'SIGNED' ? 'signed' : 'rejected'} and can no longer be changed`);
+  }
+}

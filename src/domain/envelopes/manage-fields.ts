@@ -1,0 +1,125 @@
+import { findEnvelope, insertFields, loadEnvelopeParts, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import type { FieldType } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { ApiCaller, Principal } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { fieldMetaProblems, geometryProblems, resolveFieldMeta } from '../fields/field-input.js';
+import { newFieldRow } from './create-envelope.js';
+import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
+import { fieldView } from './envelope-views.js';
+import { placeFields } from './place-fields.js';
+import { IssueCollector } from './validation-issues.js';
+
+export interface FieldCreateInput {
+  recipientId: number;
+  envelopeItemId?: string | undefined;
+  type: FieldType;
+  page: number;
+  positionX: number;
+  positionY: number;
+  width: number;
+  height: number;
+  fieldMeta?: Record<string, unknown> | undefined;
+}
+
+export interface FieldUpdateInput {
+  id: number;
+  envelopeItemId?: string | undefined;
+  type: FieldType;
+  page?: number | undefined;
+  positionX?: number | undefined;
+  positionY?: number | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  fieldMeta?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Adds fields, each checked like at creation (recipient of this envelope whose role holds fields
+ * and who has not acted, item, page, box inside the page, fieldMeta). All or nothing.
+ * @throws NOT_FOUND, ENVELOPE_*, RECIPIENT_LOCKED, LIMIT_EXCEEDED, FIELD_*, VALIDATION_ERROR
+ */
+export async function createFields(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: FieldCreateInput[]) {
+  return editEnvelope(ctx, caller, envelopeId, 'FIELD_CREATED', async (trx, graph) => {
+    if (graph.fields.length + inputs.length > ctx.config.limits.fieldsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.fieldsPerEnvelope} fields per envelope`);
+    const issues = new IssueCollector();
+    const items = graph.items.map((i) => ({ id: i.id, identifier: i.id, pageCount: i.pageCount }));
+    const rows = [];
+    for (const [index, f] of inputs.entries()) {
+      const recipient = graph.recipients.find((r) => r.id === f.recipientId);
+      if (!recipient) {
+        issues.add('FIELD_INVALID_REFERENCE', ['data', index, 'recipientId'], `recipient ${f.recipientId} is not on this envelope`);
+        continue;
+      }
+      assertRecipientEditable(recipient, graph.fields);
+      const [placed] = placeFields(recipient.role, [{ ...f, item: f.envelopeItemId, path: ['data', index] }], items, issues);
+      if (placed) rows.push(newFieldRow(graph.envelope.id, graph.items[placed.itemIndex]!.id, recipient.id, placed));
+    }
+    issues.throwIfAny('Some fields cannot be placed');
+    const ids = await insertFields(trx, rows);
+    const created = rows.map((r) => ({ ...r, id: ids.get(r.secondaryId)! }) as FieldRow);
+    return { result: created.map((f) => fieldView(f, graph.envelope)), data: { fields: created.map((f) => f.id) } };
+  });
+}
+
+/**
+ * Moves, resizes or re-describes fields that hold no value yet (a filled field stays where its
+ * recipient saw it: FIELD_LOCKED).
+ */
+export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: FieldUpdateInput[]) {
+  return editEnvelope(ctx, caller, envelopeId, 'FIELD_UPDATED', async (trx, graph) => {
+    const issues = new IssueCollector();
+    const updates = [];
+    for (const [index, input] of inputs.entries()) {
+      const f = graph.fields.find((x) => x.id === input.id);
+      if (!f) throw new AppError('NOT_FOUND', `Field ${input.id} is not on this envelope`, { issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }] });
+      if (f.inserted === 1) throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer change`);
+      if (input.type !== f.type) issues.add('VALIDATION_ERROR', ['data', index, 'type'], `the field is a ${f.type}; a field's type cannot change (delete it and create another)`);
+      const item = graph.items.find((i) => i.id === (input.envelopeItemId ?? f.envelopeItemId));
+      if (!item) {
+        issues.add('FIELD_INVALID_REFERENCE', ['data', index, 'envelopeItemId'], `no item "${input.envelopeItemId}" in this envelope`);
+        continue;
+      }
+      const next = {
+        envelopeItemId: item.id,
+        page: input.page ?? f.page,
+        positionX: input.positionX ?? f.positionX,
+        positionY: input.positionY ?? f.positionY,
+        width: input.width ?? f.width,
+        height: input.height ?? f.height,
+      };
+      for (const p of geometryProblems(next, item.pageCount)) issues.add('FIELD_OUT_OF_BOUNDS', ['data', index, p.path], p.message);
+      const meta = input.fieldMeta !== undefined ? resolveFieldMeta(f.type, input.fieldMeta) : undefined;
+      if (meta) for (const p of fieldMetaProblems(meta)) issues.add('VALIDATION_ERROR', ['data', index, 'fieldMeta', ...p.path], p.message);
+      updates.push({ f, patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ? JSON.stringify(meta) : null } : {}) } });
+    }
+    issues.throwIfAny('Some fields cannot be changed');
+    for (const { f, patch } of updates) {
+      await trx.updateTable('field').set(patch).where('id', '=', f.id).execute();
+      Object.assign(f, patch);
+    }
+    return { result: updates.map(({ f }) => fieldView(f, graph.envelope)), data: { fields: updates.map(({ f }) => f.id) } };
+  });
+}
+
+/** @throws NOT_FOUND, FIELD_LOCKED, ENVELOPE_* */
+export async function deleteField(ctx: Ctx, caller: ApiCaller, fieldId: number): Promise<void> {
+  const envelopeId = await envelopeOfPart(ctx.db, caller.principal.platformId, { fieldId });
+  await editEnvelope(ctx, caller, envelopeId, 'FIELD_DELETED', async (trx, graph) => {
+    const f = graph.fields.find((x) => x.id === fieldId);
+    if (!f) throw notFound('Field');
+    if (f.inserted === 1) throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer be removed`);
+    await trx.deleteFrom('field').where('id', '=', f.id).execute();
+    return { result: undefined, data: { field: { id: f.id, type: f.type, recipientId: f.recipientId } } };
+  });
+}
+
+/** @throws NOT_FOUND */
+export async function getField(ctx: Ctx, principal: Principal, fieldId: number) {
+  const envelopeId = await envelopeOfPart(ctx.db, principal.platformId, { fieldId });
+  const envelope = await findEnvelope(ctx.db, principal.platformId, { documentId: envelopeId });
+  if (!envelope) throw notFound('Field');
+  const f = (await loadEnvelopeParts(ctx.db, envelope)).fields.find((x) => x.id === fieldId);
+  if (!f) throw notFound('Field');
+  return fieldView(f, envelope);
+}

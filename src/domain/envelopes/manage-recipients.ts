@@ -1,0 +1,104 @@
+import { insertRecipient, loadEnvelopeParts, findEnvelope } from '../../db/repositories/envelope.repo.js';
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { AppError, notFound } from '../../errors.js';
+import type { ApiCaller, Principal } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import type { RecipientCreateInput, RecipientUpdateInput } from '../recipients/recipient-input.js';
+import { hashSigningToken, newSigningToken } from '../signing/signing-links.js';
+import { mustAct } from '../signing/signing-turn.js';
+import { newRecipientRow } from './create-envelope.js';
+import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
+import { expiryFrom, parseStoredMeta } from './envelope-meta.js';
+import { FIELDLESS_ROLES } from './place-fields.js';
+import { fieldView, recipientView } from './envelope-views.js';
+
+/**
+ * Adds recipients. On a PENDING envelope each new recipient who must act gets its token and expiry
+ * at once, and its link on `envelope/redistribute` (nothing is mailed here).
+ * @throws NOT_FOUND, ENVELOPE_COMPLETED/REJECTED/CANCELLED, LIMIT_EXCEEDED
+ */
+export async function createRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: RecipientCreateInput[]) {
+  return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
+    if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
+      throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.recipientsPerEnvelope} recipients per envelope`);
+    }
+    const iso = now.toISOString();
+    const pending = graph.envelope.status === 'PENDING';
+    const expiresAt = pending ? (expiryFrom(parseStoredMeta(graph.envelope.meta), now)?.toISOString() ?? null) : null;
+    const created = [];
+    for (const input of inputs) {
+      const row = newRecipientRow(graph.envelope.id, input, iso);
+      if (pending && mustAct(row)) {
+        const token = newSigningToken();
+        Object.assign(row, { tokenHash: hashSigningToken(token), tokenSealed: ctx.secrets.seal(token), expiresAt });
+      }
+      const id = await insertRecipient(trx, row);
+      created.push({ ...row, id });
+    }
+    return { result: created.map((r) => recipientView(r, graph.envelope, now)), data: { recipients: created.map((r) => ({ id: r.id, email: r.email, role: r.role })) } };
+  });
+}
+
+/**
+ * Changes recipients who have not acted yet. A role that cannot hold fields (VIEWER, CC) is
+ * refused while the recipient has fields.
+ * @throws NOT_FOUND, RECIPIENT_LOCKED, FIELD_ROLE_NOT_ALLOWED, ENVELOPE_*
+ */
+export async function updateRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: RecipientUpdateInput[]) {
+  return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
+    const iso = now.toISOString();
+    const targets = inputs.map((input, index) => {
+      const r = graph.recipients.find((x) => x.id === input.id);
+      if (!r) throw new AppError('NOT_FOUND', `Recipient ${input.id} is not on this envelope`, { issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }] });
+      assertRecipientEditable(r, graph.fields);
+      if (input.role && FIELDLESS_ROLES.includes(input.role) && graph.fields.some((f) => f.recipientId === r.id)) {
+        throw new AppError('FIELD_ROLE_NOT_ALLOWED', `A ${input.role} recipient cannot have fields; delete recipient ${r.id}'s fields first`, { issues: [{ message: 'role cannot hold fields', path: ['data', index, 'role'] }] });
+      }
+      return { r, input };
+    });
+    for (const { r, input } of targets) {
+      const patch = {
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.signingOrder !== undefined ? { signingOrder: input.signingOrder } : {}),
+        ...(input.cuil !== undefined ? { cuil: input.cuil } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.idDocumentCountry !== undefined ? { idDocumentCountry: input.idDocumentCountry } : {}),
+        ...(input.idDocumentNumber !== undefined ? { idDocumentNumber: input.idDocumentNumber } : {}),
+        ...(input.idDocumentType !== undefined ? { idDocumentType: input.idDocumentType } : {}),
+        ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
+        ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        ...(input.accessAuth.length || input.actionAuth.length ? { authOptions: JSON.stringify({ accessAuth: input.accessAuth, actionAuth: input.actionAuth }) } : {}),
+        updatedAt: iso,
+      };
+      await updateRecipientRow(trx, r.id, patch);
+      Object.assign(r, patch);
+    }
+    return { result: targets.map(({ r }) => recipientView(r, graph.envelope, now)), data: { recipients: targets.map(({ r }) => r.id) } };
+  });
+}
+
+/** @throws NOT_FOUND (another platform's too), RECIPIENT_LOCKED, ENVELOPE_* */
+export async function deleteRecipient(ctx: Ctx, caller: ApiCaller, recipientId: number): Promise<void> {
+  const envelopeId = await envelopeOfPart(ctx.db, caller.principal.platformId, { recipientId });
+  await editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_DELETED', async (trx, graph) => {
+    const r = graph.recipients.find((x) => x.id === recipientId);
+    if (!r) throw notFound('Recipient');
+    assertRecipientEditable(r, graph.fields);
+    await trx.deleteFrom('field').where('recipientId', '=', r.id).execute();
+    await trx.deleteFrom('recipient').where('id', '=', r.id).execute();
+    return { result: undefined, data: { recipient: { id: r.id, email: r.email, role: r.role } } };
+  });
+}
+
+/** A recipient with its fields (and CUIL). @throws NOT_FOUND */
+export async function getRecipient(ctx: Ctx, principal: Principal, recipientId: number) {
+  const envelopeId = await envelopeOfPart(ctx.db, principal.platformId, { recipientId });
+  const envelope = await findEnvelope(ctx.db, principal.platformId, { documentId: envelopeId });
+  if (!envelope) throw notFound('Recipient');
+  const graph = await loadEnvelopeParts(ctx.db, envelope);
+  const r = graph.recipients.find((x) => x.id === recipientId);
+  if (!r) throw notFound('Recipient');
+  return { ...recipientView(r, envelope), fields: graph.fields.filter((f) => f.recipientId === r.id).map((f) => fieldView(f, envelope)) };
+}
