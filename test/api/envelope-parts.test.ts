@@ -109,6 +109,47 @@ for (const database of testDatabases()) {
       assert.equal((await server.anon.post(`/api/v2/signing/${tokenOf(link)}/complete`)).status, 200, 'the new viewer can act');
     });
 
+    test('attachments: create, list by API token or by a signing token of the envelope, update, delete', async () => {
+      const { envelopeId, urls } = await createPendingDocument(server.api);
+      const created = await server.api.post('/api/v2/envelope/attachment/create', { json: { envelopeId, data: { label: 'Anexo I', data: 'https://example.com/anexo.pdf' } } });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const id = created.body.id as string;
+      const listed = await server.api.get(`/api/v2/envelope/attachment?envelopeId=${envelopeId}`);
+      assert.ok(listed.body.data.some((a: { id: string; type: string }) => a.id === id && a.type === 'link'));
+      const byToken = await server.anon.get(`/api/v2/envelope/attachment?envelopeId=${envelopeId}&token=${tokenOf(urls.get('ana@example.com')!)}`);
+      assert.equal(byToken.status, 200);
+      assert.deepEqual(byToken.body, listed.body);
+      const other = await createPendingDocument(server.api);
+      assert.equal((await server.anon.get(`/api/v2/envelope/attachment?envelopeId=${envelopeId}&token=${tokenOf(other.urls.get('ana@example.com')!)}`)).status, 404, "another envelope's token");
+      assert.equal((await server.anon.get(`/api/v2/envelope/attachment?envelopeId=${envelopeId}`)).status, 401);
+      for (const data of [{ label: '', data: 'https://example.com' }, { label: 'x', data: 'javascript:alert(1)' }]) {
+        assert.equal((await server.api.post('/api/v2/envelope/attachment/create', { json: { envelopeId, data } })).status, 400);
+      }
+      assert.equal((await server.api.post('/api/v2/envelope/attachment/update', { json: { id, data: { label: 'Anexo II', data: 'https://example.com/2' } } })).status, 200);
+      assert.equal((await server.api.get(`/api/v2/envelope/attachment?envelopeId=${envelopeId}`)).body.data.find((a: { id: string }) => a.id === id).label, 'Anexo II');
+      const foreign = await server.newPlatform();
+      assert.equal((await foreign.post('/api/v2/envelope/attachment/delete', { json: { id } })).status, 404);
+      assert.equal((await foreign.get(`/api/v2/envelope/attachment?envelopeId=${envelopeId}`)).status, 404);
+      assert.equal((await server.api.post('/api/v2/envelope/attachment/delete', { json: { id } })).status, 200);
+      assert.equal((await server.api.post('/api/v2/envelope/attachment/delete', { json: { id } })).status, 404);
+    });
+
+    test('reject on behalf: the recipient REJECTED with the reason, the document REJECTED, audited as the API caller', async () => {
+      const { envelopeId, documentId } = await createPendingDocument(server.api);
+      const env = (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body;
+      const bruno = env.recipients.find((r: { email: string }) => r.email === 'bruno@example.com');
+      assert.equal((await server.api.post(`/api/v2/envelope/recipient/${bruno.id}/reject`, { json: { reason: '' } })).status, 400);
+      const res = await server.api.post(`/api/v2/envelope/recipient/${bruno.id}/reject`, { json: { reason: 'Lo dijo por teléfono' } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.signingStatus, 'REJECTED');
+      assert.equal(res.body.rejectionReason, 'Lo dijo por teléfono');
+      assert.equal((await server.api.get(`/api/v2/document/${documentId}`)).body.status, 'REJECTED');
+      const again = await server.api.post(`/api/v2/envelope/recipient/${bruno.id}/reject`, { json: { reason: 'otra vez' } });
+      assert.equal(again.status, 400, 'a rejected document is final');
+      const log = (await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log?perPage=100`)).body.data;
+      assert.ok(log.some((e: { type: string; data: { recordedBy?: string } }) => e.type === 'DOCUMENT_RECIPIENT_REJECTED' && e.data.recordedBy === 'api'));
+    });
+
     test('other platforms get 404; final envelopes refuse changes; read tokens 403', async () => {
       const { envelopeId, env } = await draft();
       const other = await server.newPlatform();

@@ -46,7 +46,7 @@ for (const database of testDatabases()) {
             const concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) => (webhookRoute ? (path.includes('delivery') ? delivery.id : hook.id) : (ids[name] ?? 'x')));
             const json = path.endsWith('/fields')
               ? { recipientId: envelope.recipients[0].id, type: 'TEXT', pageNumber: 1, pageX: 1, pageY: 1, pageWidth: 5, pageHeight: 5 }
-              : { documentId: a.documentId, envelopeId: a.envelopeId, id: hook.id };
+              : { documentId: a.documentId, envelopeId: a.envelopeId, id: hook.id, reason: 'isolation' };
             const res = await b.request(method.toUpperCase(), `${prefix}${concrete}`, method === 'get' || method === 'delete' ? {} : { json });
             assert.equal(res.status, 404, `${method.toUpperCase()} ${prefix}${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
             const text = res.bytes.toString();

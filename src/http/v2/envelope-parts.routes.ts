@@ -20,7 +20,18 @@ import {
   ZRecipientIdParams,
   ZRecipientUpdateManyBody,
   ZRecipientUpdateManyResponse,
+  ZAttachmentCreateBody,
+  ZAttachmentDeleteBody,
+  ZAttachmentFindQuery,
+  ZAttachmentList,
+  ZAttachmentUpdateBody,
+  ZRejectOnBehalfBody,
 } from './envelope-parts.schema.js';
+import { z } from 'zod';
+import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.js';
+import { createAttachment, deleteAttachment, listAttachments, updateAttachment } from '../../domain/envelopes/manage-attachments.js';
+import { rejectOnBehalf } from '../../domain/envelopes/reject-on-behalf.js';
+import { ZRecipient } from '../schemas/views.schema.js';
 
 const tags = ['Envelope recipients and fields'];
 
@@ -51,6 +62,64 @@ export function registerEnvelopePartRoutes(app: FastifyInstance, ctx: Ctx): void
     { schema: { operationId: 'envelope-recipient-delete', summary: 'Remove a recipient who has not acted yet, with its fields', tags, body: ZRecipientDeleteBody, response: { 200: ZSuccess, ...errorResponses(404) } } },
     async (request) => {
       await deleteRecipient(ctx, callerOf(request), request.body.recipientId);
+      return { success: true };
+    },
+  );
+
+  r.post(
+    '/envelope/recipient/:recipientId/reject',
+    {
+      schema: {
+        operationId: 'envelope-recipient-reject',
+        summary: "Record a recipient's refusal on their behalf (given by phone or in person); the document becomes REJECTED",
+        tags,
+        params: ZRecipientIdParams,
+        body: ZRejectOnBehalfBody,
+        response: { 200: ZRecipient, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      await rejectOnBehalf(ctx, callerOf(request), request.params.recipientId, request.body.reason);
+      return getRecipient(ctx, principalOf(request), request.params.recipientId);
+    },
+  );
+
+  r.get(
+    '/envelope/attachment',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'envelope-attachment-find',
+        summary: "An envelope's attachments, for the API token or for a recipient's signing token (`token`)",
+        tags: ['Envelope attachments'],
+        querystring: ZAttachmentFindQuery,
+        response: { 200: ZAttachmentList, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      if (request.query.token) return listAttachments(ctx, request.query.envelopeId, { signingToken: request.query.token });
+      const principal = await authenticateApiToken(ctx, request.headers.authorization);
+      return listAttachments(ctx, request.query.envelopeId, { principal });
+    },
+  );
+  r.post(
+    '/envelope/attachment/create',
+    { config: { idempotent: 'json' }, schema: { operationId: 'envelope-attachment-create', summary: 'Add a link attachment', tags: ['Envelope attachments'], body: ZAttachmentCreateBody, response: { 200: z.object({ id: z.string() }), ...errorResponses(404) } } },
+    async (request) => createAttachment(ctx, callerOf(request), request.body.envelopeId, request.body.data),
+  );
+  r.post(
+    '/envelope/attachment/update',
+    { schema: { operationId: 'envelope-attachment-update', summary: 'Change an attachment', tags: ['Envelope attachments'], body: ZAttachmentUpdateBody, response: { 200: ZSuccess, ...errorResponses(404) } } },
+    async (request) => {
+      await updateAttachment(ctx, callerOf(request), request.body.id, request.body.data);
+      return { success: true };
+    },
+  );
+  r.post(
+    '/envelope/attachment/delete',
+    { schema: { operationId: 'envelope-attachment-delete', summary: 'Remove an attachment', tags: ['Envelope attachments'], body: ZAttachmentDeleteBody, response: { 200: ZSuccess, ...errorResponses(404) } } },
+    async (request) => {
+      await deleteAttachment(ctx, callerOf(request), request.body.id);
       return { success: true };
     },
   );

@@ -39,3 +39,11 @@ export const ZFieldUpdateManyBody = z.object({ envelopeId: ZEnvelopeIdString, da
 export const ZFieldDeleteBody = z.object({ fieldId: z.number().int().positive() });
 export const ZFieldsResponse = z.object({ data: z.array(ZFieldLegacy) });
 export const ZFieldGetResponse = ZField;
+
+export const ZAttachmentData = z.object({ label: z.string().trim().min(1).max(255), data: z.url({ protocol: /^(https?|mailto)$/ }).max(2048).describe('A URI (http, https or mailto)') });
+export const ZAttachmentFindQuery = z.object({ envelopeId: ZEnvelopeIdString, token: z.string().min(16).max(128).optional().describe('A signing token of this envelope, instead of an API token') });
+export const ZAttachmentList = z.object({ data: z.array(z.object({ id: z.string(), type: z.literal('link'), label: z.string(), data: z.string() })) });
+export const ZAttachmentCreateBody = z.object({ envelopeId: ZEnvelopeIdString, data: ZAttachmentData });
+export const ZAttachmentUpdateBody = z.object({ id: z.string().min(1).max(64), data: ZAttachmentData });
+export const ZAttachmentDeleteBody = z.object({ id: z.string().min(1).max(64) });
+export const ZRejectOnBehalfBody = z.object({ reason: z.string().trim().min(1).max(2000), envelopeId: ZEnvelopeIdString.optional(), recipientId: z.number().int().optional() });
