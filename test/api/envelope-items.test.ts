@@ -78,6 +78,33 @@ for (const database of testDatabases()) {
       assert.ok(!after.fields.some((f: { envelopeItemId: string }) => f.envelopeItemId === anexo.id), "the item's fields went with it");
     });
 
+    test('items create-many adds PDFs to a DRAFT; get-many; duplicate makes a fresh DRAFT', async () => {
+      const id = await twoFileEnvelope();
+      const form = new FormData();
+      form.append('payload', JSON.stringify({ envelopeId: id }));
+      form.append('files', new Blob([Buffer.from(await onePagePdf())], { type: 'application/pdf' }), 'extra.pdf');
+      const added = await server.api.post('/api/v2/envelope/item/create-many', { body: form });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.deepEqual(added.body.data.map((i: { title: string; order: number }) => [i.title, i.order]), [['extra', 3]]);
+      const bad = new FormData();
+      bad.append('payload', JSON.stringify({ envelopeId: id }));
+      bad.append('files', new Blob([Buffer.from('not a pdf')], { type: 'application/pdf' }), 'x.pdf');
+      assert.equal((await server.api.post('/api/v2/envelope/item/create-many', { body: bad })).body.code, 'NOT_A_PDF');
+
+      const copy = await server.api.post('/api/v2/envelope/duplicate', { json: { envelopeId: id } });
+      assert.equal(copy.status, 200, JSON.stringify(copy.body));
+      const many = await server.api.post('/api/v2/envelope/get-many', { json: { envelopeIds: [id, copy.body.id, 'envelope_unknown'] } });
+      assert.equal(many.status, 200);
+      assert.deepEqual(many.body.data.map((e: { id: string }) => e.id), [id, copy.body.id]);
+      const [source, dup] = many.body.data;
+      assert.equal(dup.status, 'DRAFT');
+      assert.equal(dup.envelopeItems.length, source.envelopeItems.length);
+      assert.equal(dup.fields.length, source.fields.length);
+      assert.ok(dup.fields.every((f: { inserted: boolean }) => !f.inserted));
+      assert.deepEqual(dup.recipients.map((r: { email: string }) => r.email), source.recipients.map((r: { email: string }) => r.email));
+      assert.equal((await (await server.newPlatform()).post('/api/v2/envelope/get-many', { json: { envelopeIds: [id] } })).body.data.length, 0);
+    });
+
     test('refusals: no file, unknown identifier, several files without identifier; other platforms 404', async () => {
       const noFile = await server.api.post('/api/v2/envelope/create', { body: envelopeForm({ title: 'x' }, []) });
       assert.equal(noFile.status, 400);

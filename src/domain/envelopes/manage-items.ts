@@ -1,4 +1,8 @@
-import { findEnvelope, loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { findEnvelope, insertItem, loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { newId } from '../ids.js';
+import { inspectUpload } from '../uploads/inspect-upload.js';
+import type { UploadedPdf } from './create-envelope.js';
+import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { EnvelopeTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
@@ -76,4 +80,35 @@ export async function updateEnvelopeData(
     Object.assign(e, patch, { updatedAt: now.toISOString() });
     return { result: envelopeLiteView(e), data: { changed: Object.keys(patch) } };
   });
+}
+
+/** Adds PDFs to a DRAFT envelope, checked like every upload; their order follows the existing items. */
+export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, files: UploadedPdf[]) {
+  try {
+    const infos: PdfInfo[] = [];
+    for (const file of files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
+    for (const file of files) await file.staged.commit();
+    return await editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_CREATED', async (trx, graph, now) => {
+      if (graph.envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be added only while the envelope is a DRAFT');
+      if (graph.items.length + files.length > ctx.config.limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.itemsPerEnvelope} documents per envelope`);
+      const start = Math.max(0, ...graph.items.map((i) => i.order));
+      const rows = files.map((f, i) => ({
+        id: newId('envelope_item'),
+        envelopeId: graph.envelope.id,
+        documentDataId: newId('document_data'),
+        title: f.title,
+        order: start + i + 1,
+        originalSha256: f.staged.sha256,
+        originalSize: f.staged.size,
+        pageCount: infos[i]!.pageCount,
+        pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
+        finalSha256: null,
+        createdAt: now.toISOString(),
+      }));
+      for (const row of rows) await insertItem(trx, row);
+      return { result: rows.map((row) => itemView(row, graph.envelope)), data: { items: rows.map((r) => ({ id: r.id, title: r.title, sha256: r.originalSha256, pages: r.pageCount })) } };
+    });
+  } finally {
+    await Promise.all(files.map((f) => f.staged.discard()));
+  }
 }

@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
-import { deleteItem, downloadEnvelopeItem, updateEnvelopeData, updateItems } from '../../domain/envelopes/manage-items.js';
+import { createItems, deleteItem, downloadEnvelopeItem, updateEnvelopeData, updateItems } from '../../domain/envelopes/manage-items.js';
+import { duplicateEnvelope } from '../../domain/envelopes/duplicate-envelope.js';
+import { envelopeView } from '../../domain/envelopes/envelope-views.js';
+import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
@@ -11,7 +14,7 @@ import { idempotencyGate } from '../plugins/idempotency.js';
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
 import { sendPdf } from './document.routes.js';
-import { ZEnvelopeCreateBody, ZEnvelopeCreatePayload, ZEnvelopeLite, ZEnvelopeUpdateBody, ZItemDeleteBody, ZItemDownloadQuery, ZItemParams, ZItemUpdateManyBody, ZItemUpdateManyResponse } from './envelope.schema.js';
+import { ZEnvelope, ZEnvelopeIdBody, ZEnvelopeIdString, ZEnvelopeCreateBody, ZEnvelopeCreatePayload, ZEnvelopeLite, ZEnvelopeUpdateBody, ZItemDeleteBody, ZItemDownloadQuery, ZItemParams, ZItemUpdateManyBody, ZItemUpdateManyResponse } from './envelope.schema.js';
 
 const tags = ['Envelopes'];
 const PDF = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
@@ -80,6 +83,67 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
       });
       return { id: graph.envelope.publicId };
     },
+  );
+
+  r.post(
+    '/envelope/item/create-many',
+    {
+      validatorCompiler: documentOnlyValidator,
+      config: { idempotent: 'multipart' },
+      schema: {
+        operationId: 'envelope-item-create-many',
+        summary: 'Add PDFs to a DRAFT envelope',
+        description: 'multipart/form-data: `payload` `{envelopeId}` and one or more `files` (or `files[]`).',
+        tags,
+        consumes: ['multipart/form-data'],
+        body: z.object({ payload: z.object({ envelopeId: ZEnvelopeIdString }), files: z.array(z.string().meta({ format: 'binary' })) }),
+        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), title: z.string(), envelopeId: z.string(), order: z.number().int(), documentDataId: z.string() })) }), ...errorResponses(404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const body = await readMultipart(ctx, request, ['files', 'files[]', 'file']);
+      const discard = () => Promise.all(body.files.map((f) => f.staged.discard()));
+      try {
+        if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: body.files.map((f) => f.staged.sha256) })) {
+          await discard();
+          return reply;
+        }
+        const payload = await parsePayload(z.object({ envelopeId: ZEnvelopeIdString }), body);
+        if (body.files.length === 0) throw new AppError('INVALID_MULTIPART', 'Send at least one PDF in a "files" part', { issues: [{ message: 'files: Required', path: ['files'] }] });
+        return { data: await createItems(ctx, callerOf(request), payload.envelopeId, body.files) };
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/envelope/get-many',
+    {
+      schema: {
+        operationId: 'envelope-get-many',
+        summary: 'Several envelopes by id in one call (unknown or other platforms\' ids are left out)',
+        tags,
+        body: z.object({ envelopeIds: z.array(ZEnvelopeIdString).min(1).max(100) }),
+        response: { 200: z.object({ data: z.array(ZEnvelope) }), ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const data = [];
+      for (const id of [...new Set(request.body.envelopeIds)]) {
+        const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { publicId: id }).catch(() => null);
+        if (graph) data.push(envelopeView(graph, principal.platformName));
+      }
+      return { data };
+    },
+  );
+
+  r.post(
+    '/envelope/duplicate',
+    { config: { idempotent: 'json' }, schema: { operationId: 'envelope-duplicate', summary: 'A new DRAFT with the same PDFs, recipients, empty fields, attachments and meta', tags, body: ZEnvelopeIdBody, response: { 200: z.object({ id: z.string() }), ...errorResponses(404) } } },
+    async (request) => ({ id: await duplicateEnvelope(ctx, callerOf(request), request.body.envelopeId) }),
   );
 
   r.post(
