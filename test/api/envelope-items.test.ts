@@ -93,7 +93,7 @@ for (const database of testDatabases()) {
 
       const copy = await server.api.post('/api/v2/envelope/duplicate', { json: { envelopeId: id } });
       assert.equal(copy.status, 200, JSON.stringify(copy.body));
-      const many = await server.api.post('/api/v2/envelope/get-many', { json: { envelopeIds: [id, copy.body.id, 'envelope_unknown'] } });
+      const many = await server.api.post('/api/v2/envelope/get-many', { json: { ids: { type: 'envelopeId', ids: [id, copy.body.id, 'envelope_unknown'] } } });
       assert.equal(many.status, 200);
       assert.deepEqual(many.body.data.map((e: { id: string }) => e.id), [id, copy.body.id]);
       const [source, dup] = many.body.data;
@@ -102,7 +102,7 @@ for (const database of testDatabases()) {
       assert.equal(dup.fields.length, source.fields.length);
       assert.ok(dup.fields.every((f: { inserted: boolean }) => !f.inserted));
       assert.deepEqual(dup.recipients.map((r: { email: string }) => r.email), source.recipients.map((r: { email: string }) => r.email));
-      assert.equal((await (await server.newPlatform()).post('/api/v2/envelope/get-many', { json: { envelopeIds: [id] } })).body.data.length, 0);
+      assert.equal((await (await server.newPlatform()).post('/api/v2/envelope/get-many', { json: { ids: { type: 'envelopeId', ids: [id] } } })).body.data.length, 0);
     });
 
     test('refusals: no file, unknown identifier, several files without identifier; other platforms 404', async () => {

@@ -15,7 +15,7 @@ import { getEnvelopeGraph } from './get-envelope.js';
  * a link yet), empty fields at the same places, attachments and meta. The source is untouched.
  * @throws NOT_FOUND
  */
-export async function duplicateEnvelope(ctx: Ctx, caller: ApiCaller, envelopeId: string): Promise<string> {
+export async function duplicateEnvelope(ctx: Ctx, caller: ApiCaller, envelopeId: string, include: { recipients: boolean; fields: boolean } = { recipients: true, fields: true }): Promise<string> {
   const source = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { publicId: envelopeId });
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -33,14 +33,14 @@ export async function duplicateEnvelope(ctx: Ctx, caller: ApiCaller, envelopeId:
       await insertItem(trx, copy);
     }
     const recipients = new Map<number, number>();
-    for (const r of source.recipients) {
+    for (const r of include.recipients ? source.recipients : []) {
       const { id: oldId, ...rest } = r;
       const copy = { ...rest, envelopeId: id, readStatus: 'NOT_OPENED' as const, signingStatus: 'NOT_SIGNED' as const, sendStatus: 'NOT_SENT' as const, tokenHash: null, tokenSealed: null, expiresAt: null, expirationNotifiedAt: null, sentAt: null, openedAt: null, signedAt: null, rejectionReason: null, createdAt: iso, updatedAt: iso };
       recipients.set(oldId, await insertRecipient(trx, copy));
     }
     await insertFields(
       trx,
-      source.fields.map(({ id: _f, ...f }) => ({ ...f, secondaryId: randomBytes(12).toString('base64url'), envelopeId: id, envelopeItemId: items.get(f.envelopeItemId)!, recipientId: recipients.get(f.recipientId)!, customText: '', inserted: 0, value: null, insertedAt: null, insertedByRecipientId: null })),
+      (include.recipients && include.fields ? source.fields : []).map(({ id: _f, ...f }) => ({ ...f, secondaryId: randomBytes(12).toString('base64url'), envelopeId: id, envelopeItemId: items.get(f.envelopeItemId)!, recipientId: recipients.get(f.recipientId)!, customText: '', inserted: 0, value: null, insertedAt: null, insertedByRecipientId: null })),
     );
     await insertAttachments(trx, source.attachments.map((a) => ({ ...a, id: newId('attachment'), envelopeId: id, createdAt: iso })));
     await appendAuditEvent(trx, { envelopeId: id, type: 'DOCUMENT_CREATED', data: { title: e.title, duplicatedFrom: e.publicId }, actor: apiActor(caller), request: caller.request, at: now });

@@ -125,15 +125,24 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
         operationId: 'envelope-get-many',
         summary: 'Several envelopes by id in one call (unknown or other platforms\' ids are left out)',
         tags,
-        body: z.object({ envelopeIds: z.array(ZEnvelopeIdString).min(1).max(100) }),
+        body: z.object({
+          ids: z.discriminatedUnion('type', [
+            z.object({ type: z.literal('envelopeId'), ids: z.array(ZEnvelopeIdString).min(1).max(100) }),
+            z.object({ type: z.literal('documentId'), ids: z.array(z.number().int().positive()).min(1).max(100) }),
+            z.object({ type: z.literal('templateId'), ids: z.array(z.number().int().positive()).min(1).max(100) }),
+          ]),
+        }),
         response: { 200: z.object({ data: z.array(ZEnvelope) }), ...errorResponses() },
       },
     },
     async (request) => {
       const principal = principalOf(request);
       const data = [];
-      for (const id of [...new Set(request.body.envelopeIds)]) {
-        const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { publicId: id }).catch(() => null);
+      const { ids } = request.body;
+      for (const id of [...new Set<string | number>(ids.ids)]) {
+        const key = typeof id === 'string' ? { publicId: id } : { documentId: id };
+        const graph = await getEnvelopeGraph(ctx.db, principal.platformId, key).catch(() => null);
+        if (graph && ids.type !== 'envelopeId' && graph.envelope.type !== (ids.type === 'documentId' ? 'DOCUMENT' : 'TEMPLATE')) continue;
         if (graph) data.push(envelopeView(graph, principal.platformName));
       }
       return { data };
@@ -142,8 +151,17 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
 
   r.post(
     '/envelope/duplicate',
-    { config: { idempotent: 'json' }, schema: { operationId: 'envelope-duplicate', summary: 'A new DRAFT with the same PDFs, recipients, empty fields, attachments and meta', tags, body: ZEnvelopeIdBody, response: { 200: z.object({ id: z.string() }), ...errorResponses(404) } } },
-    async (request) => ({ id: await duplicateEnvelope(ctx, callerOf(request), request.body.envelopeId) }),
+    {
+      config: { idempotent: 'json' },
+      schema: {
+        operationId: 'envelope-duplicate',
+        summary: 'A new DRAFT with the same PDFs, attachments and meta, and (by default) its recipients and empty fields',
+        tags,
+        body: ZEnvelopeIdBody.extend({ includeRecipients: z.boolean().default(true), includeFields: z.boolean().default(true) }),
+        response: { 200: z.object({ id: z.string() }), ...errorResponses(404) },
+      },
+    },
+    async (request) => ({ id: await duplicateEnvelope(ctx, callerOf(request), request.body.envelopeId, { recipients: request.body.includeRecipients, fields: request.body.includeFields }) }),
   );
 
   r.post(
