@@ -39,4 +39,35 @@ for (const database of testDatabases()) {
       }
     });
   });
+
+  describe(`a failing endpoint's circuit opens without touching others (${database})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({ database, env: { FIRMA_JOB_POLL_MS: '100', FIRMA_WEBHOOK_RETRY_BASE_MS: '4000', FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: '2' } });
+    });
+    after(() => server?.close());
+
+    test('after five failures in a row the endpoint pauses; a healthy endpoint keeps receiving', async () => {
+      const dead = await startReceiver((_n, _w, res) => {
+        res.statusCode = 500;
+        res.end();
+      });
+      const healthy = await startReceiver();
+      try {
+        const create = async (url: string) => (await server.api.post('/api/v2/webhook/create', { json: { url, events: ['DOCUMENT_SENT'] } })).body as { id: string };
+        const d = await create(dead.url);
+        const h = await create(healthy.url);
+        for (let i = 0; i < 6; i++) assert.equal((await server.api.post(`/api/v2/webhook/${d.id}/test`)).status, 200);
+        await dead.waitFor(() => true, 5);
+        // The circuit is now open for 4 s (the retry base); the sixth event waits, other endpoints do not.
+        assert.equal((await server.api.post(`/api/v2/webhook/${h.id}/test`)).status, 200);
+        await healthy.waitFor(() => true, 1, 2000);
+        await new Promise((r) => setTimeout(r, 1500));
+        assert.equal(dead.received.length, 5, 'no attempt while the circuit is open');
+        await dead.waitFor(() => true, 6, 15_000);
+      } finally {
+        await Promise.all([dead.close(), healthy.close()]);
+      }
+    });
+  });
 }
