@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZMetaInput } from '../../domain/envelopes/envelope-meta.js';
+import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
+import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentMeta, ZField, ZRecipient, ZSigningRecipient, ZStatus } from '../schemas/views.schema.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
@@ -112,3 +114,55 @@ export const ZAuditLogResponse = z
     totalPages: z.number().int(),
   })
   .meta({ id: 'EnvelopeAuditLog' });
+
+const ZEnvelopeFieldInput = fieldDefinitionSchema({
+  identifier: z.union([z.string().max(255), z.number().int().min(0)]).optional().describe('Which file: its file name or its index; optional with one file'),
+  page: z.number().int().min(1),
+  positionX: ZPercent,
+  positionY: ZPercent,
+  width: ZPercentSize,
+  height: ZPercentSize,
+});
+
+export const ZEnvelopeCreatePayload = z
+  .object({
+    title: z.string().trim().min(1).max(255),
+    type: z.enum(['DOCUMENT', 'TEMPLATE']).default('DOCUMENT'),
+    externalId: z.string().trim().max(255).optional(),
+    visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
+    globalAccessAuth: ZAccessAuth.optional(),
+    globalActionAuth: ZGlobalActionAuth.optional(),
+    formValues: z.record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()])).optional(),
+    folderId: z.string().max(255).optional(),
+    delegatedDocumentOwner: z.string().max(255).optional(),
+    recipients: z.array(ZRecipientCreate.extend({ fields: z.array(ZEnvelopeFieldInput).optional() })).optional(),
+    meta: ZMetaInput.optional(),
+    attachments: z.array(z.object({ label: z.string().trim().min(1).max(255), data: z.url({ protocol: /^(https?|mailto)$/ }).max(2048), type: z.literal('link').default('link') })).max(50).optional(),
+  })
+  .meta({ id: 'EnvelopeCreatePayload' });
+export const ZEnvelopeCreateBody = z.object({ payload: ZEnvelopeCreatePayload.describe('JSON text'), files: z.array(z.string().meta({ format: 'binary' })).describe('One or more PDFs (also accepted as files[])') });
+
+export const ZEnvelopeUpdateBody = z.object({
+  envelopeId: ZEnvelopeIdString,
+  data: z
+    .object({
+      title: z.string().trim().min(1).max(255).optional(),
+      externalId: z.string().trim().max(255).nullable().optional(),
+      visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
+      globalAccessAuth: ZAccessAuth.optional(),
+      globalActionAuth: ZGlobalActionAuth.optional(),
+      folderId: z.string().max(255).nullable().optional(),
+    })
+    .optional(),
+  meta: ZMetaInput.optional(),
+});
+export const ZEnvelopeLite = z.object(envelopeMembers).meta({ id: 'EnvelopeLite' });
+
+export const ZItemUpdateManyBody = z.object({
+  envelopeId: ZEnvelopeIdString,
+  data: z.array(z.object({ envelopeItemId: z.string().min(1).max(64), order: z.number().int().min(1).optional(), title: z.string().trim().min(1).max(255).optional() })).min(1).max(100),
+});
+export const ZItemUpdateManyResponse = z.object({ data: z.array(z.object({ id: z.string(), order: z.number().int(), title: z.string(), envelopeId: z.string() })) });
+export const ZItemDeleteBody = z.object({ envelopeId: ZEnvelopeIdString, envelopeItemId: z.string().min(1).max(64) });
+export const ZItemParams = z.object({ envelopeItemId: z.string().min(1).max(64) });
+export const ZItemDownloadQuery = z.object({ version: z.enum(['original', 'signed', 'pending']).default('signed') });

@@ -6,6 +6,7 @@ import { registerDocumentRoutes } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
+import { registerEnvelopeItemRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
@@ -22,6 +23,7 @@ export function v2Routes(ctx: Ctx) {
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
     registerEnvelopePartRoutes(scope, ctx);
+    registerEnvelopeItemRoutes(scope, ctx);
     registerWebhookRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
   };

@@ -1,0 +1,79 @@
+import { findEnvelope, loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import type { EnvelopeTable } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { ApiCaller, Principal } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { downloadItem, type DownloadVersion } from './download-item.js';
+import { editEnvelope } from './edit-envelope.js';
+import { envelopeLiteView, itemView } from './envelope-views.js';
+
+/** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
+export async function updateItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: { envelopeItemId: string; order?: number | undefined; title?: string | undefined }[]) {
+  return editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_UPDATED', async (trx, graph) => {
+    const targets = inputs.map((input, index) => {
+      const item = graph.items.find((i) => i.id === input.envelopeItemId);
+      if (!item) throw new AppError('NOT_FOUND', `Item ${input.envelopeItemId} is not in this envelope`, { issues: [{ message: 'not in this envelope', path: ['data', index, 'envelopeItemId'] }] });
+      return { item, input };
+    });
+    for (const { item, input } of targets) {
+      const patch = { ...(input.order !== undefined ? { order: input.order } : {}), ...(input.title !== undefined ? { title: input.title } : {}) };
+      if (Object.keys(patch).length) await trx.updateTable('envelopeItem').set(patch).where('id', '=', item.id).execute();
+      Object.assign(item, patch);
+    }
+    return { result: targets.map(({ item }) => { const v = itemView(item, graph.envelope); return { id: v.id, order: v.order, title: v.title, envelopeId: v.envelopeId }; }), data: { items: targets.map(({ item }) => item.id) } };
+  });
+}
+
+/** Removes an item and its fields, only while the envelope is a DRAFT and keeps at least one. */
+export async function deleteItem(ctx: Ctx, caller: ApiCaller, envelopeId: string, envelopeItemId: string): Promise<void> {
+  await editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_DELETED', async (trx, graph) => {
+    if (graph.envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be removed only while the envelope is a DRAFT');
+    const item = graph.items.find((i) => i.id === envelopeItemId);
+    if (!item) throw notFound('Envelope item');
+    await trx.deleteFrom('field').where('envelopeItemId', '=', item.id).execute();
+    await trx.deleteFrom('envelopeItem').where('id', '=', item.id).execute();
+    return { result: undefined, data: { id: item.id, title: item.title } };
+  });
+}
+
+/** One item's PDF by item id, in the version asked for (scoped to the platform). */
+export async function downloadEnvelopeItem(ctx: Ctx, principal: Principal, envelopeItemId: string, version: DownloadVersion) {
+  const row = await ctx.db
+    .selectFrom('envelopeItem')
+    .innerJoin('envelope', 'envelope.id', 'envelopeItem.envelopeId')
+    .select('envelope.id')
+    .where('envelopeItem.id', '=', envelopeItemId)
+    .where('envelope.platformId', '=', principal.platformId)
+    .where('envelope.deletedAt', 'is', null)
+    .executeTakeFirst();
+  const envelope = row ? await findEnvelope(ctx.db, principal.platformId, { documentId: row.id }) : undefined;
+  if (!envelope) throw notFound('Envelope item');
+  const graph = await loadEnvelopeParts(ctx.db, envelope);
+  const item = graph.items.find((i) => i.id === envelopeItemId);
+  if (!item) throw notFound('Envelope item');
+  return downloadItem(ctx, graph, item, version);
+}
+
+/** Title, externalId, visibility and auth options; meta through distribute. */
+export async function updateEnvelopeData(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  data: { title?: string | undefined; externalId?: string | null | undefined; visibility?: EnvelopeTable['visibility'] | undefined; globalAccessAuth?: string[] | undefined; globalActionAuth?: string[] | undefined },
+) {
+  return editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
+    const e = graph.envelope;
+    const current = e.authOptions ? (JSON.parse(e.authOptions) as { globalAccessAuth?: string[]; globalActionAuth?: string[] }) : {};
+    const patch = {
+      ...(data.title !== undefined ? { title: data.title } : {}),
+      ...(data.externalId !== undefined ? { externalId: data.externalId } : {}),
+      ...(data.visibility !== undefined ? { visibility: data.visibility } : {}),
+      ...(data.globalAccessAuth !== undefined || data.globalActionAuth !== undefined
+        ? { authOptions: JSON.stringify({ globalAccessAuth: data.globalAccessAuth ?? current.globalAccessAuth ?? [], globalActionAuth: data.globalActionAuth ?? current.globalActionAuth ?? [] }) }
+        : {}),
+    };
+    await updateEnvelope(trx, e.id, patch, now);
+    Object.assign(e, patch, { updatedAt: now.toISOString() });
+    return { result: envelopeLiteView(e), data: { changed: Object.keys(patch) } };
+  });
+}
