@@ -55,6 +55,8 @@ for (const database of testDatabases()) {
 
       const byTitle = await server.api.get(`/api/v2/envelope?query=${encodeURIComponent('Córdoba')}`);
       assert.deepEqual(byTitle.body.data.map((e: { id: string }) => e.id), [a]);
+      assert.equal((await server.api.get('/api/v2/envelope?query=%25')).body.count, 0, '% is taken literally');
+      assert.deepEqual((await server.api.get('/api/v2/envelope?query=ALQUILER')).body.data.map((e: { id: string }) => e.id), [a], 'case does not matter');
       const byExternal = await server.api.get('/api/v2/envelope?query=find-b');
       assert.deepEqual(byExternal.body.data.map((e: { id: string }) => e.id), [b]);
       const pending = await server.api.get('/api/v2/envelope?status=PENDING');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import type { EnvelopeStatus, EnvelopeType } from '../schema.js';
 import type { EnvelopeRow, RecipientRow } from './envelope.repo.js';
@@ -28,7 +29,8 @@ export async function findEnvelopePage(
   if (filter.type) base = base.where('type', '=', filter.type);
   if (filter.query) {
     const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or([eb('title', 'like', eb.val(pattern)), eb('externalId', '=', filter.query!)]));
+    // The same on both databases: case-insensitive (ASCII), with % and _ in the query taken literally.
+    base = base.where((eb) => eb.or([sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`, eb('externalId', '=', filter.query!)]));
   }
   if (filter.hasExpiredRecipients !== undefined) {
     const wanted = filter.hasExpiredRecipients;
