@@ -32,7 +32,9 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+    sqliteHandles.set(db, sqlite);
+    return db;
   }
   if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) throw new Error('invalid PostgreSQL schema name');
   const pool = new pg.Pool({
@@ -69,6 +71,13 @@ function withStatementCache(sqlite: SQLite.Database, capacity = 1000): SqliteDia
 }
 
 type SqliteDialectDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database'] & object;
+
+/** The better-sqlite3 handle behind a SQLite Kysely instance, for the few synchronous hot paths. */
+const sqliteHandles = new WeakMap<Db, SQLite.Database>();
+
+export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
 
 /** Creates the configured PostgreSQL schema before anything uses it (tests give each server its own). */
 export async function ensurePgSchema(db: Db, schema: string | undefined): Promise<void> {

@@ -8,6 +8,7 @@ import * as m0013 from './2026_11_23_0013_envelope_listing.js';
 import * as m0014 from './2026_11_23_0014_v1_uploads.js';
 import * as m0015 from './2026_11_23_0015_rate_limits_idempotency.js';
 import * as m0016 from './2026_11_23_0016_platform_notify_email.js';
+import * as m0017 from './2026_11_24_0017_envelope_version_triggers.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0014_v1_uploads': m0014,
   '2026_11_23_0015_rate_limits_idempotency': m0015,
   '2026_11_23_0016_platform_notify_email': m0016,
+  '2026_11_24_0017_envelope_version_triggers': m0017,
 };

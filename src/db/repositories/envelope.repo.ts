@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
+import { pointRead, whenReady, type MaybePromise } from '../point-read.js';
 import type { AttachmentTable, EnvelopeItemTable, EnvelopeTable, FieldTable, RecipientTable } from '../schema.js';
 
 export type EnvelopeRow = Selectable<EnvelopeTable>;
@@ -31,6 +32,18 @@ export async function findEnvelope(db: Db, platformId: number, key: EnvelopeKey)
 }
 
 /**
+ * The current `version` of a platform's live envelope (undefined when there is none): the
+ * freshness check of cached views, one index probe, synchronous on SQLite.
+ */
+export function envelopeVersionReader(db: Db): (platformId: number, key: EnvelopeKey) => MaybePromise<number | undefined> {
+  const live = 'select version as "version" from envelope where platform_id = ? and deleted_at is null';
+  const byId = pointRead<{ version: number }>(db, `${live} and id = ?`);
+  const byPublicId = pointRead<{ version: number }>(db, `${live} and public_id = ?`);
+  return (platformId, key) =>
+    whenReady('documentId' in key ? byId(platformId, key.documentId) : byPublicId(platformId, key.publicId), (row) => (row ? Number(row.version) : undefined));
+}
+
+/**
  * Reads the envelope inside a transaction and holds it: on PostgreSQL a row lock (FOR UPDATE),
  * so concurrent state changes of one envelope run one after the other; on SQLite the write
  * transaction already serialises writers.
@@ -43,11 +56,11 @@ export async function lockEnvelope(trx: Db, platformId: number | null, key: Enve
   return query.executeTakeFirst();
 }
 
-/** Applies a change and bumps the version (the cache validator) and updatedAt. */
+/** Applies a change and sets updatedAt; the database bumps `version` (triggers, migration 0017). */
 export async function updateEnvelope(db: Db, id: number, patch: Updateable<EnvelopeTable>, at: Date): Promise<void> {
   await db
     .updateTable('envelope')
-    .set((eb) => ({ ...patch, updatedAt: at.toISOString(), version: eb('version', '+', 1) }))
+    .set({ ...patch, updatedAt: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }
