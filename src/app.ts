@@ -15,6 +15,7 @@ import { v2Routes } from './http/v2/index.js';
 import { registerV1Routes } from './http/v1/v1.routes.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
+import { lazyChildLogger } from './http/plugins/lazy-request-logger.js';
 
 export const API_VERSION_V2 = '2.0.0';
 export const API_VERSION_V1 = '1.0.0';
@@ -24,6 +25,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   const logger: FastifyBaseLogger = ctx.log;
   const app = Fastify({
     loggerInstance: logger,
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: ctx.config.limits.jsonBodyBytes,

@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   FIRMA_V1_UPLOAD_TTL_MINUTES: positiveInt.default(60),
   FIRMA_V1_DOWNLOAD_TTL_MINUTES: positiveInt.default(15),
   FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
+  FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,6 +84,8 @@ export interface Config {
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
   worker: { mode: 'embedded' | 'off'; pollMs: number; completionSweepMs: number; expirySweepMs: number; completionRetryFailedAfterMs: number };
+  /** Memory for rendered envelope views per process (validated against the database on each use); 0 = off. */
+  cache: { viewBytes: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -145,6 +148,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       expirySweepMs: e.FIRMA_EXPIRY_SWEEP_MS,
       completionRetryFailedAfterMs: e.FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS,
     },
+    cache: { viewBytes: e.FIRMA_VIEW_CACHE_MB * 1024 * 1024 },
     logLevel: e.LOG_LEVEL,
   };
 }

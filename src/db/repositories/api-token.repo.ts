@@ -1,27 +1,33 @@
 import type { Db } from '../database.js';
-import type { ApiTokenTable } from '../schema.js';
+import { pointRead } from '../point-read.js';
+import type { ApiTokenTable, Environment, TokenScope } from '../schema.js';
 
 export async function insertApiToken(db: Db, row: ApiTokenTable) {
   await db.insertInto('apiToken').values(row).execute();
 }
 
-/** The token row with its platform's name, or undefined. One index probe on the unique hash. */
-export async function findApiTokenByHash(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('apiToken')
-    .innerJoin('platform', 'platform.id', 'apiToken.platformId')
-    .select([
-      'apiToken.id',
-      'apiToken.platformId',
-      'apiToken.tokenHash',
-      'apiToken.environment',
-      'apiToken.scope',
-      'apiToken.expiresAt',
-      'apiToken.revokedAt',
-      'platform.name as platformName',
-    ])
-    .where('apiToken.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+export interface ApiTokenAuthRow {
+  id: string;
+  platformId: number;
+  tokenHash: string;
+  environment: Environment;
+  scope: TokenScope;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  platformName: string;
+}
+
+/**
+ * The token row with its platform's name, by hash: one probe of the unique index. Read on every
+ * API request, hence a prepared point read rather than a built query.
+ */
+export function findApiTokenByHashReader(db: Db) {
+  return pointRead<ApiTokenAuthRow>(
+    db,
+    'select t.id as "id", t.platform_id as "platformId", t.token_hash as "tokenHash", t.environment as "environment", t.scope as "scope", ' +
+      't.expires_at as "expiresAt", t.revoked_at as "revokedAt", p.name as "platformName" ' +
+      'from api_token t join platform p on p.id = t.platform_id where t.token_hash = ?',
+  );
 }
 
 export async function listApiTokens(db: Db, platformId: number) {

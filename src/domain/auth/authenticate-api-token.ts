@@ -1,37 +1,74 @@
-import { findApiTokenByHash } from '../../db/repositories/api-token.repo.js';
+import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
+import type { Db } from '../../db/database.js';
+import { whenReady, type MaybePromise } from '../../db/point-read.js';
+import { findApiTokenByHashReader, type ApiTokenAuthRow } from '../../db/repositories/api-token.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { hashApiToken, hashesEqual, isApiTokenShaped } from './api-token-format.js';
 import type { Principal } from './principal.js';
 
+/** Token rows seen lately, trusted only while nothing was committed since they were read. */
+interface TokenCache {
+  rows: Map<string, { row: ApiTokenAuthRow; stamp: string }>;
+  read: ReturnType<typeof findApiTokenByHashReader>;
+}
+
+const MAX_CACHED_TOKENS = 10_000;
+const caches = new WeakMap<Db, TokenCache>();
+
 /**
  * Resolves an Authorization header to a principal. Accepts `Bearer api_…` (the spec) and a bare
  * `api_…` (what Documenso's SDK sends). Every failure answers the same 401, so a caller cannot
  * tell a revoked token from an unknown one.
+ *
+ * The token row is read by its hash (one index probe, synchronous on SQLite). A row already read
+ * is reused only while the database's change stamp has not moved since, so a revocation by this
+ * process, another node or the CLI holds for the very next request; expiry is checked against
+ * the clock every time. Only rows that exist are kept: unknown tokens cost a read, not memory.
+ * `stamp`: the change stamp the caller read for this request (read here when not given).
  * @throws UNAUTHORIZED
  */
-export async function authenticateApiToken(ctx: Ctx, authorization: string | undefined): Promise<Principal> {
-  const token = extractToken(authorization);
+export function authenticateApiToken(ctx: Ctx, authorization: string | undefined, stamp: ChangeStamp = readChangeStamp(ctx.db)): MaybePromise<Principal> {
+  const token = tokenFromAuthorization(authorization);
   if (!token) throw new AppError('UNAUTHORIZED', 'Authorization not provided: send the header "Authorization: Bearer api_…"');
+  if (!isApiTokenShaped(token)) throw invalidToken();
   const hash = hashApiToken(token);
-  const row = isApiTokenShaped(token) ? await findApiTokenByHash(ctx.db, hash) : undefined;
-  const now = ctx.clock().toISOString();
-  if (
-    !row ||
-    !hashesEqual(row.tokenHash, hash) ||
-    row.revokedAt !== null ||
-    (row.expiresAt !== null && row.expiresAt <= now) ||
-    row.environment !== ctx.config.environment
-  ) {
-    throw new AppError('UNAUTHORIZED', 'The API token is invalid, expired, revoked or for another environment');
+  const cache = cacheOf(ctx.db);
+  const seen = cache.rows.get(hash);
+  if (seen && stamp !== null && seen.stamp === stamp) return principalOf(ctx, seen.row);
+  return whenReady(cache.read(hash), (row) => {
+    cache.rows.delete(hash);
+    if (!row || !hashesEqual(row.tokenHash, hash)) throw invalidToken();
+    if (stamp !== null) {
+      if (cache.rows.size >= MAX_CACHED_TOKENS) cache.rows.delete(cache.rows.keys().next().value as string);
+      cache.rows.set(hash, { row, stamp });
+    }
+    return principalOf(ctx, row);
+  });
+}
+
+function principalOf(ctx: Ctx, row: ApiTokenAuthRow): Principal {
+  if (row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= ctx.clock().toISOString()) || row.environment !== ctx.config.environment) {
+    throw invalidToken();
   }
   return { platformId: row.platformId, platformName: row.platformName, tokenId: row.id, scope: row.scope, environment: row.environment };
 }
 
-function extractToken(header: string | undefined): string | null {
+function invalidToken(): AppError {
+  return new AppError('UNAUTHORIZED', 'The API token is invalid, expired, revoked or for another environment');
+}
+
+/** The token of an Authorization header (`Bearer api_…` or a bare token), or null. */
+export function tokenFromAuthorization(header: string | undefined): string | null {
   if (!header) return null;
   const value = header.trim();
   const match = /^Bearer\s+(\S+)$/i.exec(value);
   if (match) return match[1] ?? null;
   return /^\S+$/.test(value) ? value : null;
+}
+
+function cacheOf(db: Db): TokenCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { rows: new Map(), read: findApiTokenByHashReader(db) }));
+  return cache;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
@@ -32,12 +32,11 @@ const MAX_KEY_LENGTH = 255;
 export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   if (!app.hasRequestDecorator('idempotencyClaim')) app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.idempotent !== 'json') return;
+  const gateJsonBody: preHandlerAsyncHookHandler = async (request, reply) => {
     if (await idempotencyGate(ctx, request, reply, { body: request.body ?? null, params: request.params ?? null })) return reply;
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
@@ -53,7 +52,19 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
       .where('key', '=', claim.key)
       .execute();
     return payload;
+  };
+
+  // Only the routes that opted in carry these hooks: reads pay nothing for idempotency.
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.idempotent;
+    if (!mode) return;
+    if (mode === 'json') route.preHandler = [...asArray(route.preHandler), gateJsonBody];
+    route.onSend = [...asArray(route.onSend), storeAnswer];
   });
+}
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 /**

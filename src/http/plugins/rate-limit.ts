@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { hashApiToken } from '../../domain/auth/api-token-format.js';
+import { tokenFromAuthorization } from '../../domain/auth/authenticate-api-token.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
-import { createRateLimiter } from '../../infra/rate-limit/rate-limiter.js';
+import { createRateLimiter, type RateLimitHit } from '../../infra/rate-limit/rate-limiter.js';
 
 const EXEMPT = new Set(['/health', '/ready']);
 
@@ -15,19 +17,36 @@ const EXEMPT = new Set(['/health', '/ready']);
  */
 export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
   const limiter = createRateLimiter(ctx.db);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: with the in-memory counters the request goes on without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (EXEMPT.has(path)) return;
+    if (EXEMPT.has(path)) return done();
     const signing = path.startsWith('/api/v2/signing/') || path.startsWith('/api/v2-beta/signing/') || path.startsWith('/sign/') || path.startsWith('/sign-assets/');
-    const authorization = request.headers.authorization;
     const limit = signing ? ctx.config.rateLimit.signingPerMinute : ctx.config.rateLimit.perMinute;
-    const key = signing || !authorization ? `ip:${signing ? 's' : 'a'}:${request.ip}` : `tok:${createHash('sha256').update(authorization).digest('base64url').slice(0, 32)}`;
+    const key = signing ? `ip:s:${request.ip}` : tokenKey(request.headers.authorization) ?? `ip:a:${request.ip}`;
     const now = Date.now();
-    const { count, resetAt } = await limiter.hit(key, now);
-    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-    void reply.header('RateLimit-Limit', limit).header('RateLimit-Remaining', Math.max(0, limit - count)).header('RateLimit-Reset', resetSeconds);
-    if (count > limit) {
-      throw new AppError('TOO_MANY_REQUESTS', `Too many requests: at most ${limit} a minute; retry in ${resetSeconds} s`, { headers: { 'Retry-After': String(resetSeconds) } });
+    const answer = (hit: RateLimitHit) => done(count(reply, limit, hit, now));
+    let hit: RateLimitHit | Promise<RateLimitHit>;
+    try {
+      hit = limiter.hit(key, now);
+    } catch (error) {
+      return done(error as Error);
     }
+    if (hit instanceof Promise) hit.then(answer, (error: Error) => done(error));
+    else answer(hit);
   });
+}
+
+/** Per token: the same hash the authentication computes (so counting costs no extra work); garbage is counted per value. */
+function tokenKey(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  const token = tokenFromAuthorization(authorization);
+  return `tok:${(token ? hashApiToken(token) : createHash('sha256').update(authorization).digest('hex')).slice(0, 32)}`;
+}
+
+function count(reply: FastifyReply, limit: number, { count, resetAt }: RateLimitHit, now: number): AppError | undefined {
+  const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+  void reply.header('RateLimit-Limit', limit).header('RateLimit-Remaining', Math.max(0, limit - count)).header('RateLimit-Reset', resetSeconds);
+  if (count <= limit) return undefined;
+  return new AppError('TOO_MANY_REQUESTS', `Too many requests: at most ${limit} a minute; retry in ${resetSeconds} s`, { headers: { 'Retry-After': String(resetSeconds) } });
 }

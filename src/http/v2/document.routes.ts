@@ -6,6 +6,7 @@ import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.j
 import { downloadItem, type PdfDownload } from '../../domain/envelopes/download-item.js';
 import { documentView } from '../../domain/envelopes/envelope-views.js';
 import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { getCertificate } from '../../domain/completion/get-certificate.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
@@ -27,8 +28,8 @@ import {
 
 const PDF_RESPONSE = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
 
-/** The stable v2 document flow: create, get, distribute, download, certificate. */
-export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
+/** The stable v2 document flow's upload: registered where multipart bodies are parsed. */
+export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -93,6 +94,11 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
       return { id: graph.envelope.id, envelopeId: graph.envelope.publicId };
     },
   );
+}
+
+/** The stable v2 document flow: get, distribute, download, certificate (create: above). */
+export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/document/:documentId',
@@ -105,7 +111,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZDocument, ...errorResponses(404) },
       },
     },
-    async (request) => documentView(await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.documentId })),
+    (request, reply) => replyEnvelopeView(ctx, request, reply, principalOf(request).platformId, { documentId: request.params.documentId }, 'document', documentView),
   );
 
   r.post(

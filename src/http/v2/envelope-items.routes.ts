@@ -19,8 +19,8 @@ import { ZEnvelope, ZEnvelopeIdBody, ZEnvelopeIdString, ZEnvelopeCreateBody, ZEn
 const tags = ['Envelopes'];
 const PDF = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
 
-/** Envelope creation with several PDFs, envelope updates, and its items. */
-export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void {
+/** The envelope uploads (creation with several PDFs, more PDFs): registered where multipart bodies are parsed. */
+export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -117,6 +117,12 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
       }
     },
   );
+
+}
+
+/** Envelope updates and its items. */
+export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/envelope/get-many',

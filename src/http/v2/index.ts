@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { registerApiTokenAuth } from '../plugins/authenticate.js';
 import multipart from '@fastify/multipart';
-import { registerDocumentRoutes } from './document.routes.js';
+import { registerDocumentCreateRoute, registerDocumentRoutes } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
-import { registerEnvelopeItemRoutes } from './envelope-items.routes.js';
+import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
@@ -15,8 +15,13 @@ import { registerSigningRoutes } from '../signing/signing.routes.js';
 export function v2Routes(ctx: Ctx) {
   return async function (scope: FastifyInstance): Promise<void> {
     registerApiTokenAuth(scope, ctx);
-    await scope.register(multipart, {
-      limits: { fileSize: ctx.config.limits.uploadBytes + 1, files: ctx.config.limits.itemsPerEnvelope, fields: 20, fieldSize: ctx.config.limits.jsonBodyBytes },
+    // Multipart parsing, and the hooks that plugin adds to every request, only where PDFs are uploaded.
+    await scope.register(async (uploads) => {
+      await uploads.register(multipart, {
+        limits: { fileSize: ctx.config.limits.uploadBytes + 1, files: ctx.config.limits.itemsPerEnvelope, fields: 20, fieldSize: ctx.config.limits.jsonBodyBytes },
+      });
+      registerDocumentCreateRoute(uploads, ctx);
+      registerEnvelopeUploadRoutes(uploads, ctx);
     });
     registerMeRoutes(scope);
     registerDocumentRoutes(scope, ctx);

@@ -9,7 +9,8 @@ export interface RateLimitHit {
 }
 
 export interface RateLimiter {
-  hit(key: string, now: number): Promise<RateLimitHit>;
+  /** Synchronous in memory (SQLite, one process); a shared counter on PostgreSQL. */
+  hit(key: string, now: number): RateLimitHit | Promise<RateLimitHit>;
 }
 
 const WINDOW_MS = 60_000;
@@ -35,8 +36,9 @@ function memoryLimiter(): RateLimiter {
       }
       const entry = counts.get(key);
       const count = entry && entry.window === window ? entry.count + 1 : 1;
-      counts.set(key, { window, count });
-      return Promise.resolve({ count, resetAt: (window + 1) * WINDOW_MS });
+      if (entry && entry.window === window) entry.count = count;
+      else counts.set(key, { window, count });
+      return { count, resetAt: (window + 1) * WINDOW_MS };
     },
   };
 }

@@ -1,0 +1,121 @@
+import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
+import type { Db } from '../../db/database.js';
+import { envelopeVersionReader, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import { whenReady, type MaybePromise } from '../../db/point-read.js';
+import type { Ctx } from '../context.js';
+import { getEnvelopeGraph } from './get-envelope.js';
+
+interface Entry {
+  /** The rendered view, exactly as it was answered when the entry was made. */
+  text: string;
+  /** The database's change stamp read before the data, or when the version was last confirmed. */
+  stamp: ChangeStamp;
+  /** `envelope.version` read before the parts were: any later change makes it differ. */
+  version: number;
+  /** The view shows `expired` for recipients whose link lapsed: it is stale from that moment. */
+  freshUntil: number;
+}
+
+interface ViewCache {
+  entries: Map<string, Entry>;
+  bytes: number;
+  readVersion: ReturnType<typeof envelopeVersionReader>;
+}
+
+const caches = new WeakMap<Db, ViewCache>();
+
+/**
+ * Rendered views of envelopes (the JSON a read answers), kept in this process and checked before
+ * every use against `envelope.version`, which the database bumps on any change of the envelope or
+ * of its items, recipients, fields and attachments, whoever makes it (any node, the CLI). While
+ * nothing at all was committed since the entry was checked (the change stamp), a hit reads
+ * nothing; otherwise it costs one primary-key read of the version instead of five queries and a
+ * serialisation. It answers exactly what a fresh read would, because an entry is used only while
+ * its version is the current one and before any recipient's expiry changes what the view shows. Bounded by FIRMA_VIEW_CACHE_MB
+ * (oldest entries go first); 0 turns it off.
+ *
+ * `variant` names the rendering (one per response shape); `render` turns the graph into the
+ * answer's text. Scoped by platform like every read: another platform's id is NOT_FOUND.
+ * `stamp`: the change stamp the caller read for this request (read here when not given).
+ * @throws NOT_FOUND
+ */
+export function readEnvelopeView(
+  ctx: Ctx,
+  platformId: number,
+  key: EnvelopeKey,
+  variant: string,
+  render: (graph: EnvelopeGraph) => string,
+  stamp: ChangeStamp = readChangeStamp(ctx.db),
+): MaybePromise<string> {
+  const maxBytes = ctx.config.cache.viewBytes;
+  if (maxBytes === 0) return getEnvelopeGraph(ctx.db, platformId, key).then(render);
+  const cache = cacheOf(ctx.db);
+  const id = 'documentId' in key ? `#${key.documentId}` : key.publicId;
+  const cacheKey = `${variant}:${platformId}:${id}`;
+  const entry = cache.entries.get(cacheKey);
+  if (!entry) return renderAndKeep(ctx, cache, cacheKey, stamp, platformId, key, render);
+  if (Date.now() >= entry.freshUntil) return renderAndKeep(ctx, cache, cacheKey, stamp, platformId, key, render);
+  if (stamp !== null && entry.stamp === stamp) return entry.text;
+  return whenReady(cache.readVersion(platformId, key), (version) => {
+    if (version !== entry.version) return renderAndKeep(ctx, cache, cacheKey, stamp, platformId, key, render);
+    entry.stamp = stamp;
+    return entry.text;
+  });
+}
+
+async function renderAndKeep(
+  ctx: Ctx,
+  cache: ViewCache,
+  cacheKey: string,
+  stamp: ChangeStamp,
+  platformId: number,
+  key: EnvelopeKey,
+  render: (graph: EnvelopeGraph) => string,
+): Promise<string> {
+  forget(cache, cacheKey);
+  const graph = await getEnvelopeGraph(ctx.db, platformId, key);
+  const text = render(graph);
+  const entry: Entry = { text, stamp, version: graph.envelope.version, freshUntil: freshUntil(graph) };
+  forget(cache, cacheKey);
+  const size = sizeOf(cacheKey, entry);
+  if (size <= ctx.config.cache.viewBytes) {
+    cache.entries.set(cacheKey, entry);
+    cache.bytes += size;
+    // Map order is insertion order: the first keys are the oldest entries.
+    for (const oldest of cache.entries.keys()) {
+      if (cache.bytes <= ctx.config.cache.viewBytes) break;
+      forget(cache, oldest);
+    }
+  }
+  return text;
+}
+
+/** When the first pending recipient's link lapses (and the view's `expired` changes); else never. */
+function freshUntil(graph: EnvelopeGraph): number {
+  const now = Date.now();
+  let until = Number.POSITIVE_INFINITY;
+  for (const r of graph.recipients) {
+    if (r.expiresAt === null || r.signingStatus !== 'NOT_SIGNED') continue;
+    const at = Date.parse(r.expiresAt);
+    if (at > now && at < until) until = at;
+  }
+  return until;
+}
+
+function forget(cache: ViewCache, cacheKey: string): void {
+  const entry = cache.entries.get(cacheKey);
+  if (!entry) return;
+  cache.entries.delete(cacheKey);
+  cache.bytes -= sizeOf(cacheKey, entry);
+}
+
+/** Approximate bytes held: the strings (one byte a character for the ASCII of JSON) plus overhead. */
+function sizeOf(cacheKey: string, entry: Entry): number {
+  return cacheKey.length + entry.text.length + 64;
+}
+
+function cacheOf(db: Db): ViewCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { entries: new Map(), bytes: 0, readVersion: envelopeVersionReader(db) }));
+  return cache;
+}

@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EnvelopeGraph, EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import { whenReady } from '../../db/point-read.js';
+import type { Ctx } from '../../domain/context.js';
+import { readEnvelopeView } from '../../domain/envelopes/envelope-view-cache.js';
+import { changeStampOf } from '../plugins/request-change-stamp.js';
+
+/**
+ * Answers a read of one envelope from the view cache. The view is serialised once through the
+ * route's own response schema (`reply.serialize`, the same serializer Fastify would use) and that
+ * text is sent as is while the envelope does not change. Synchronous on a SQLite cache hit.
+ */
+export function replyEnvelopeView(
+  ctx: Ctx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  platformId: number,
+  key: EnvelopeKey,
+  variant: string,
+  view: (graph: EnvelopeGraph) => unknown,
+): void | Promise<void> {
+  const text = readEnvelopeView(ctx, platformId, key, variant, (graph) => reply.serialize(view(graph)) as string, changeStampOf(ctx, request));
+  return whenReady(text, (json) => {
+    void reply.type('application/json; charset=utf-8').send(json);
+  });
+}
