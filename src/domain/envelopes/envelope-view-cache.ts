@@ -6,8 +6,8 @@ import type { Ctx } from '../context.js';
 import { getEnvelopeGraph } from './get-envelope.js';
 
 interface Entry {
-  /** The rendered view, exactly as it was answered when the entry was made. */
-  text: string;
+  /** The rendered view, exactly the bytes answered when the entry was made. */
+  body: Buffer;
   /** The database's change stamp read before the data, or when the version was last confirmed. */
   stamp: ChangeStamp;
   /** `envelope.version` read before the parts were: any later change makes it differ. */
@@ -25,7 +25,7 @@ interface ViewCache {
 const caches = new WeakMap<Db, ViewCache>();
 
 /**
- * Rendered views of envelopes (the JSON a read answers), kept in this process and checked before
+ * Rendered views of envelopes (the JSON bytes a read answers), kept in this process and checked before
  * every use against `envelope.version`, which the database bumps on any change of the envelope or
  * of its items, recipients, fields and attachments, whoever makes it (any node, the CLI). While
  * nothing at all was committed since the entry was checked (the change stamp), a hit reads
@@ -35,7 +35,7 @@ const caches = new WeakMap<Db, ViewCache>();
  * (oldest entries go first); 0 turns it off.
  *
  * `variant` names the rendering (one per response shape); `render` turns the graph into the
- * answer's text. Scoped by platform like every read: another platform's id is NOT_FOUND.
+ * answer's bytes (kept encoded, so a hit writes them without converting anything). Scoped by platform like every read: another platform's id is NOT_FOUND.
  * `stamp`: the change stamp the caller read for this request (read here when not given).
  * @throws NOT_FOUND
  */
@@ -44,9 +44,9 @@ export function readEnvelopeView(
   platformId: number,
   key: EnvelopeKey,
   variant: string,
-  render: (graph: EnvelopeGraph) => string,
+  render: (graph: EnvelopeGraph) => Buffer,
   stamp: ChangeStamp = readChangeStamp(ctx.db),
-): MaybePromise<string> {
+): MaybePromise<Buffer> {
   const maxBytes = ctx.config.cache.viewBytes;
   if (maxBytes === 0) return getEnvelopeGraph(ctx.db, platformId, key).then(render);
   const cache = cacheOf(ctx.db);
@@ -55,11 +55,11 @@ export function readEnvelopeView(
   const entry = cache.entries.get(cacheKey);
   if (!entry) return renderAndKeep(ctx, cache, cacheKey, stamp, platformId, key, render);
   if (Date.now() >= entry.freshUntil) return renderAndKeep(ctx, cache, cacheKey, stamp, platformId, key, render);
-  if (stamp !== null && entry.stamp === stamp) return entry.text;
+  if (stamp !== null && entry.stamp === stamp) return entry.body;
   return whenReady(cache.readVersion(platformId, key), (version) => {
     if (version !== entry.version) return renderAndKeep(ctx, cache, cacheKey, stamp, platformId, key, render);
     entry.stamp = stamp;
-    return entry.text;
+    return entry.body;
   });
 }
 
@@ -70,12 +70,12 @@ async function renderAndKeep(
   stamp: ChangeStamp,
   platformId: number,
   key: EnvelopeKey,
-  render: (graph: EnvelopeGraph) => string,
-): Promise<string> {
+  render: (graph: EnvelopeGraph) => Buffer,
+): Promise<Buffer> {
   forget(cache, cacheKey);
   const graph = await getEnvelopeGraph(ctx.db, platformId, key);
-  const text = render(graph);
-  const entry: Entry = { text, stamp, version: graph.envelope.version, freshUntil: freshUntil(graph) };
+  const body = render(graph);
+  const entry: Entry = { body, stamp, version: graph.envelope.version, freshUntil: freshUntil(graph) };
   forget(cache, cacheKey);
   const size = sizeOf(cacheKey, entry);
   if (size <= ctx.config.cache.viewBytes) {
@@ -87,7 +87,7 @@ async function renderAndKeep(
       forget(cache, oldest);
     }
   }
-  return text;
+  return body;
 }
 
 /** When the first pending recipient's link lapses (and the view's `expired` changes); else never. */
@@ -109,9 +109,9 @@ function forget(cache: ViewCache, cacheKey: string): void {
   cache.bytes -= sizeOf(cacheKey, entry);
 }
 
-/** Approximate bytes held: the strings (one byte a character for the ASCII of JSON) plus overhead. */
+/** Approximate bytes held: the body, the key and the entry's own overhead. */
 function sizeOf(cacheKey: string, entry: Entry): number {
-  return cacheKey.length + entry.text.length + 64;
+  return cacheKey.length + entry.body.length + 96;
 }
 
 function cacheOf(db: Db): ViewCache {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.js';
 import { hasScope, type Principal } from '../../domain/auth/principal.js';
 import type { Ctx } from '../../domain/context.js';
@@ -28,23 +28,26 @@ export function registerApiTokenAuth(app: FastifyInstance, ctx: Ctx): void {
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
   decorateChangeStamp(app);
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    // routeOptions builds a new object on every access: read it once.
     const config = request.routeOptions.config;
     if (config.public) return done();
-    const admit = (principal: Principal) => {
-      const needed: TokenScope = config.scope ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'full');
-      if (!hasScope(principal, needed)) return done(new AppError('FORBIDDEN', `This operation needs a token with the "${needed}" scope`));
-      request.principal = principal;
-      done();
-    };
     let principal: ReturnType<typeof authenticateApiToken>;
     try {
       principal = authenticateApiToken(ctx, request.headers.authorization, changeStampOf(ctx, request));
     } catch (error) {
       return done(error as Error);
     }
-    if (principal instanceof Promise) principal.then(admit, (error: Error) => done(error));
-    else admit(principal);
+    if (principal instanceof Promise) principal.then((p) => done(admit(request, config, p)), (error: Error) => done(error));
+    else done(admit(request, config, principal));
   });
+}
+
+/** Checks the route's scope and attaches the principal; returns the refusal, if any. */
+function admit(request: FastifyRequest, config: FastifyContextConfig, principal: Principal): AppError | undefined {
+  const needed: TokenScope = config.scope ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'full');
+  if (!hasScope(principal, needed)) return new AppError('FORBIDDEN', `This operation needs a token with the "${needed}" scope`);
+  request.principal = principal;
+  return undefined;
 }
 
 /** The authenticated principal; routes behind registerApiTokenAuth always have one. */

@@ -19,21 +19,21 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
   const limiter = createRateLimiter(ctx.db);
   // Callback style: with the in-memory counters the request goes on without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const query = request.url.indexOf('?');
+    const path = query < 0 ? request.url : request.url.slice(0, query);
     if (EXEMPT.has(path)) return done();
     const signing = path.startsWith('/api/v2/signing/') || path.startsWith('/api/v2-beta/signing/') || path.startsWith('/sign/') || path.startsWith('/sign-assets/');
     const limit = signing ? ctx.config.rateLimit.signingPerMinute : ctx.config.rateLimit.perMinute;
     const key = signing ? `ip:s:${request.ip}` : tokenKey(request.headers.authorization) ?? `ip:a:${request.ip}`;
     const now = Date.now();
-    const answer = (hit: RateLimitHit) => done(count(reply, limit, hit, now));
     let hit: RateLimitHit | Promise<RateLimitHit>;
     try {
       hit = limiter.hit(key, now);
     } catch (error) {
       return done(error as Error);
     }
-    if (hit instanceof Promise) hit.then(answer, (error: Error) => done(error));
-    else answer(hit);
+    if (hit instanceof Promise) hit.then((h) => done(count(reply, limit, h, now)), (error: Error) => done(error));
+    else done(count(reply, limit, hit, now));
   });
 }
 

@@ -8,7 +8,7 @@ import { changeStampOf } from '../plugins/request-change-stamp.js';
 /**
  * Answers a read of one envelope from the view cache. The view is serialised once through the
  * route's own response schema (`reply.serialize`, the same serializer Fastify would use) and that
- * text is sent as is while the envelope does not change. Synchronous on a SQLite cache hit.
+ * text is kept as UTF-8 bytes and sent as is while the envelope does not change. Synchronous on a SQLite cache hit.
  */
 export function replyEnvelopeView(
   ctx: Ctx,
@@ -19,8 +19,8 @@ export function replyEnvelopeView(
   variant: string,
   view: (graph: EnvelopeGraph) => unknown,
 ): void | Promise<void> {
-  const text = readEnvelopeView(ctx, platformId, key, variant, (graph) => reply.serialize(view(graph)) as string, changeStampOf(ctx, request));
-  return whenReady(text, (json) => {
+  const body = readEnvelopeView(ctx, platformId, key, variant, (graph) => Buffer.from(reply.serialize(view(graph)) as string), changeStampOf(ctx, request));
+  return whenReady(body, (json) => {
     void reply.type('application/json; charset=utf-8').send(json);
   });
 }
