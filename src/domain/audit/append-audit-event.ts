@@ -21,6 +21,8 @@ export interface AuditInput {
   recipientId?: number | null;
   request?: RequestMeta;
   at: Date;
+  /** The envelope's first entry, written in the transaction that creates it: there is no link to read. */
+  first?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface AuditInput {
  * each sees the previous link; the unique (envelope, seq) index is the backstop.
  */
 export async function appendAuditEvent(trx: Db, input: AuditInput): Promise<{ seq: number; hash: string }> {
-  const last = await lastAuditEvent(trx, input.envelopeId);
+  const last = input.first ? undefined : await lastAuditEvent(trx, input.envelopeId);
   const entry = {
     envelopeId: input.envelopeId,
     seq: (last?.seq ?? 0) + 1,

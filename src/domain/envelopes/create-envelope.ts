@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { EnvelopeGraph, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { insertAttachments, insertEnvelope, insertFields, insertItem, insertRecipient } from '../../db/repositories/envelope.repo.js';
@@ -11,7 +10,7 @@ import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
-import { newId } from '../ids.js';
+import { newId, randomToken } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
@@ -55,16 +54,18 @@ export interface CreateEnvelopeInput {
  */
 export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
   try {
-    const graph = await create(ctx, caller, input);
+    const { graph, queuedJobs } = await create(ctx, caller, input);
     forgetEnvelopeCounts(caller.principal.platformId);
-    ctx.wakeWorker();
+    // Webhooks pick the DOCUMENT_CREATED event up on their own tick; the job loop only needs a
+    // nudge when a notice was queued.
+    if (queuedJobs) ctx.wakeWorker();
     return graph;
   } finally {
     await Promise.all(input.files.map((f) => f.staged.discard()));
   }
 }
 
-async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
+async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<{ graph: EnvelopeGraph; queuedJobs: boolean }> {
   const limits = ctx.config.limits;
   const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
   if (input.files.length > limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.itemsPerEnvelope} documents per envelope`);
@@ -149,6 +150,7 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
     };
     await appendAuditEvent(trx, {
       envelopeId,
+      first: true,
       type: 'DOCUMENT_CREATED',
       data: { title: input.title, items: itemRows.map((i) => ({ id: i.id, title: i.title, sha256: i.originalSha256, pages: i.pageCount })) },
       actor: apiActor(caller),
@@ -156,9 +158,9 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
       at: now,
     });
     await recordEvent(trx, { platformId: caller.principal.platformId, envelopeId, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
-    await queueOwnerNotice(trx, { platformId: caller.principal.platformId, envelopeId, meta: parseStoredMeta(envelopeRow.meta), notice: 'ownerCreated' }, now);
+    const queuedJobs = await queueOwnerNotice(trx, { platformId: caller.principal.platformId, envelopeId, meta: parseStoredMeta(envelopeRow.meta), notice: 'ownerCreated' }, now);
     await input.withinTransaction?.(trx, graph);
-    return graph;
+    return { graph, queuedJobs };
   });
 }
 
@@ -195,7 +197,7 @@ export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso
 
 export function newFieldRow(envelopeId: number, envelopeItemId: string, recipientId: number, f: PlacedField): Insertable<FieldTable> & { secondaryId: string } {
   return {
-    secondaryId: randomBytes(12).toString('base64url'),
+    secondaryId: randomToken(12),
     envelopeId,
     envelopeItemId,
     recipientId,

@@ -18,12 +18,14 @@ const SETTING: Record<OwnerNotice, keyof EnvelopeMeta['emailSettings']> = {
 /**
  * Queues a notice to the platform's owner address (set with `firma platform set-email`), in the
  * caller's transaction, when the platform has one and the document's emailSettings allow it.
+ * Returns whether a notice was queued (the caller then wakes the worker).
  */
-export async function queueOwnerNotice(trx: Db, input: { platformId: number; envelopeId: number; meta: EnvelopeMeta; notice: OwnerNotice; detail?: string }, now: Date): Promise<void> {
-  if (!input.meta.emailSettings[SETTING[input.notice]]) return;
+export async function queueOwnerNotice(trx: Db, input: { platformId: number; envelopeId: number; meta: EnvelopeMeta; notice: OwnerNotice; detail?: string }, now: Date): Promise<boolean> {
+  if (!input.meta.emailSettings[SETTING[input.notice]]) return false;
   const platform = await trx.selectFrom('platform').select('notifyEmail').where('id', '=', input.platformId).executeTakeFirst();
-  if (!platform?.notifyEmail) return;
+  if (!platform?.notifyEmail) return false;
   await enqueueJob(trx, { kind: OWNER_NOTICE_MAIL, payload: { envelopeId: input.envelopeId, notice: input.notice, detail: input.detail ?? null } }, now);
+  return true;
 }
 
 /** Runs the owner-notice job: built from the state at sending time. */

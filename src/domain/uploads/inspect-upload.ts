@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { AppError } from '../../errors.js';
 import { inspectPdf, PdfRejectedError, type PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
@@ -11,7 +10,7 @@ import type { Ctx } from '../context.js';
 export async function inspectUpload(ctx: Ctx, staged: StagedBlob, label: string): Promise<PdfInfo> {
   let info: PdfInfo;
   try {
-    info = await inspectPdf(await readFile(staged.path));
+    info = await inspectPdf(await staged.read());
   } catch (error) {
     if (error instanceof PdfRejectedError) {
       throw new AppError(error.reason, `${label}: ${error.message}`, { issues: [{ message: error.message, path: [label] }] });

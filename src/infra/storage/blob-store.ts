@@ -10,18 +10,19 @@ export interface StoredBlob {
  * Content-addressed blob storage. Writing the same bytes twice stores them once. Implementations
  * must never expose a partially written blob under its address.
  */
-/** An upload written to scratch space and hashed, not yet visible in the store. */
+/** An upload hashed and held (in memory when small, else in scratch space), not yet visible in the store. */
 export interface StagedBlob extends StoredBlob {
-  /** Local path of the staged bytes, readable until commit or discard. */
-  path: string;
+  /** The staged bytes, readable until commit or discard. */
+  read(): Promise<Buffer>;
   commit(): Promise<StoredBlob>;
   discard(): Promise<void>;
 }
 
 export interface BlobStore {
   /**
-   * Streams `source` to scratch space, hashing as it goes; rejects with BlobTooLargeError past
-   * `maxBytes`. Nothing is stored until `commit()`: a request that fails validation leaves nothing.
+   * Reads `source`, hashing as it goes, into memory while it is small and into scratch space once
+   * it grows; rejects with BlobTooLargeError past `maxBytes`. Nothing is stored until `commit()`:
+   * a request that fails validation leaves nothing (a small one never touches the disk).
    */
   stage(source: Readable | AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<StagedBlob>;
   /** Streams `source` into the store; rejects with BlobTooLargeError past `maxBytes` and stores nothing. */

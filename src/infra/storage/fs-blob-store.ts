@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** Uploads up to this size are held in memory until committed. */
+const IN_MEMORY_LIMIT = 8 * 1024 * 1024;
 
 /**
  * Blobs under `<root>/blobs/ab/cd/<sha256>`. Every write goes to `<root>/tmp`, is fsynced, then
@@ -15,6 +17,8 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export class FsBlobStore implements BlobStore {
   private readonly blobsDir: string;
   private readonly tmpDir: string;
+  /** Blob directories known to exist (created once, never removed while running). */
+  private readonly knownDirs = new Set<string>();
 
   constructor(root: string) {
     this.blobsDir = join(root, 'blobs');
@@ -33,46 +37,67 @@ export class FsBlobStore implements BlobStore {
   }
 
   async stage(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}): Promise<StagedBlob> {
-    const temp = this.tempPath();
     const hash = createHash('sha256');
     let size = 0;
-    const file = await open(temp, 'wx', 0o600);
+    // Small uploads (nearly all PDFs) stay in memory until they are committed; larger ones spill
+    // to a scratch file, so memory per upload stays bounded whatever its size.
+    let chunks: Buffer[] | null = [];
+    let temp: string | null = null;
+    let file: FileHandle | null = null;
     try {
       for await (const chunk of source as AsyncIterable<Uint8Array>) {
         size += chunk.length;
         if (options.maxBytes !== undefined && size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
         hash.update(chunk);
+        if (chunks && size <= IN_MEMORY_LIMIT) {
+          chunks.push(Buffer.from(chunk));
+          continue;
+        }
+        if (!file) {
+          temp = this.tempPath();
+          file = await open(temp, 'wx', 0o600);
+          for (const held of chunks ?? []) await file.write(held);
+          chunks = null;
+        }
         await file.write(chunk);
       }
-      await file.sync();
+      await file?.sync();
     } catch (error) {
-      await file.close();
-      await rm(temp, { force: true });
+      await file?.close();
+      if (temp) await rm(temp, { force: true });
       // Drain nothing more: the caller's stream is abandoned; multipart parsers discard the rest.
       throw error;
     }
-    await file.close();
+    await file?.close();
     const sha256 = hash.digest('hex');
+    const bytes = chunks ? Buffer.concat(chunks, size) : null;
     let settled = false;
+    const settle = () => {
+      if (settled) throw new Error('staged blob already committed or discarded');
+      settled = true;
+    };
     return {
       sha256,
       size,
-      path: temp,
-      commit: async () => {
+      read: async () => {
         if (settled) throw new Error('staged blob already committed or discarded');
-        settled = true;
-        return this.commit(temp, sha256, size);
+        return bytes ?? readFile(temp!);
+      },
+      commit: async () => {
+        settle();
+        if (bytes) return this.putBytes(bytes, sha256);
+        return this.commit(temp!, sha256, size);
       },
       discard: async () => {
         if (settled) return;
         settled = true;
-        await rm(temp, { force: true });
+        if (temp) await rm(temp, { force: true });
       },
     };
   }
 
-  async putBytes(bytes: Uint8Array): Promise<StoredBlob> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+  async putBytes(bytes: Uint8Array, knownSha256?: string): Promise<StoredBlob> {
+    const sha256 = knownSha256 ?? createHash('sha256').update(bytes).digest('hex');
     if (await this.exists(sha256)) return { sha256, size: bytes.length };
     const temp = this.tempPath();
     const file = await open(temp, 'wx', 0o600);
@@ -136,7 +161,11 @@ export class FsBlobStore implements BlobStore {
 
   private async commit(temp: string, sha256: string, size: number): Promise<StoredBlob> {
     const target = this.pathOf(sha256);
-    await mkdir(dirname(target), { recursive: true });
+    const dir = dirname(target);
+    if (!this.knownDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.knownDirs.add(dir);
+    }
     try {
       // link() fails if the blob exists, so identical content is stored once and never overwritten.
       await link(temp, target);
