@@ -51,3 +51,23 @@ test('unknown or malformed addresses are not found', async () => {
   await assert.rejects(store.getBytes('0'.repeat(64)), /not found/);
   await assert.rejects(store.getBytes('../../etc/passwd'), /not found/);
 });
+
+test('a small upload is held in memory until committed; a large one spills to scratch space', async () => {
+  const small = Buffer.from('%PDF-1.7 small');
+  const staged = await store.stage(Readable.from([small]));
+  assert.deepEqual(readdirSync(join(root, 'tmp')), [], 'nothing written while a small upload is being validated');
+  assert.deepEqual(await staged.read(), small);
+  await staged.commit();
+  assert.deepEqual(await store.getBytes(sha(small)), small);
+
+  const chunk = Buffer.alloc(1024 * 1024, 7);
+  const large = Array.from({ length: 9 }, () => chunk);
+  const spilled = await store.stage(Readable.from(large));
+  assert.equal(readdirSync(join(root, 'tmp')).length, 1, 'a large upload is staged on disk');
+  assert.equal(spilled.size, 9 * chunk.length);
+  assert.deepEqual(await spilled.read(), Buffer.concat(large));
+  await spilled.commit();
+  assert.deepEqual(readdirSync(join(root, 'tmp')), []);
+  assert.equal(await store.exists(sha(Buffer.concat(large))), true);
+  await assert.rejects(spilled.read(), /already committed/);
+});
