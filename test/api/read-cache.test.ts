@@ -95,11 +95,14 @@ for (const database of testDatabases()) {
     });
 
     test('a change made by another connection (another node, the CLI, an operator) shows in the next read', async () => {
-      const { id } = (await createDocument(server.api)).body;
+      const { id, envelopeId } = (await createDocument(server.api)).body;
       const before = await get(id);
       await get(id);
+      const envelope = async () => (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body;
+      assert.equal((await envelope()).title, before.title);
       await elsewhere('update envelope set title = ? where id = ?', ['Cambiado por otro proceso', id]);
       assert.equal((await get(id)).title, 'Cambiado por otro proceso');
+      assert.equal((await envelope()).title, 'Cambiado por otro proceso', 'the envelope read too');
 
       const recipient = before.recipients[0];
       await elsewhere('update recipient set name = ? where id = ?', ['Nombre externo', recipient.id]);
@@ -111,9 +114,11 @@ for (const database of testDatabases()) {
 
       await elsewhere('delete from field where id = ?', [field.id]);
       assert.equal((await get(id)).fields.some((f: { id: number }) => f.id === field.id), false);
+      assert.equal((await envelope()).fields.some((f: { id: number }) => f.id === field.id), false);
 
       await elsewhere('update envelope set deleted_at = ? where id = ?', [new Date().toISOString(), id]);
       assert.equal((await server.api.get(`/api/v2/document/${id}`)).status, 404);
+      assert.equal((await server.api.get(`/api/v2/envelope/${envelopeId}`)).status, 404);
     });
 
     test("another platform never gets a cached document, and the owner's copy is unaffected", async () => {

@@ -5,8 +5,8 @@ import { cancelEnvelope } from '../../domain/envelopes/cancel-envelope.js';
 import { deleteEnvelope } from '../../domain/envelopes/delete-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
 import { envelopeView } from '../../domain/envelopes/envelope-views.js';
+import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
-import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { listAuditLog } from '../../domain/envelopes/list-audit-log.js';
 import { redistributeEnvelope } from '../../domain/envelopes/redistribute-envelope.js';
 import { principalOf } from '../plugins/authenticate.js';
@@ -59,9 +59,9 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.get(
     '/envelope/:envelopeId',
     { schema: { operationId: 'envelope-get', summary: 'An envelope with its items, recipients and fields', tags, params: ZEnvelopeIdParams, response: { 200: ZEnvelope, ...errorResponses(404) } } },
-    async (request) => {
+    (request, reply) => {
       const principal = principalOf(request);
-      return envelopeView(await getEnvelopeGraph(ctx.db, principal.platformId, { publicId: request.params.envelopeId }), principal.platformName);
+      return replyEnvelopeView(ctx, request, reply, principal.platformId, { publicId: request.params.envelopeId }, 'envelope', (graph) => envelopeView(graph, principal.platformName));
     },
   );
 
