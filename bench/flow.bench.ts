@@ -72,7 +72,8 @@ async function flow(base: string, token: string, body: { body: Buffer; contentTy
 
 export async function runFlowBench(log: (line: string) => void = console.log): Promise<FlowBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-flow-bench-'));
-  const server = await startFirma(dataDir);
+  // A quick job poll: completions and mails follow the signatures without waiting.
+  const server = await startFirma(dataDir, undefined, { FIRMA_JOB_POLL_MS: '50' });
   try {
     const onePage = multipart(payload(), await makePdf(1));
     await flow(server.url, server.token, onePage); // warm-up: JIT, seal identity, fonts

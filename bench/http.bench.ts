@@ -81,7 +81,7 @@ export function buildOnce(): void {
 export async function startFirma(dataDir: string, token?: string, env: Record<string, string> = {}): Promise<Started & { token: string }> {
   buildOnce();
   const ready = token ? /listening on (http:\/\/\S+)/ : /listening on (http:\/\/\S+)[\s\S]*?\n\s+(api_\S+)\n/;
-  const started = await startProcess([join(ROOT, 'dist', 'cli', 'main.js'), 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_JOB_POLL_MS: '50', ...env }, ready);
+  const started = await startProcess([join(ROOT, 'dist', 'cli', 'main.js'), 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '100000000', ...env }, ready);
   return { ...started, token: token ?? started.match[2]! };
 }
 
