@@ -7,7 +7,7 @@ import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob, 
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** Uploads up to this size are held in memory until committed. */
-const IN_MEMORY_LIMIT = 8 * 1024 * 1024;
+const IN_MEMORY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Blobs under `<root>/blobs/ab/cd/<sha256>`. Every write goes to `<root>/tmp`, is fsynced, then
