@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createApiToken } from '../../src/domain/auth/create-api-token.js';
 import { createDocument, CUIL_A } from '../helpers/documents.js';
 import { signAll, tokenOf } from '../helpers/signing.js';
+import { holdUncommitted } from '../helpers/uncommitted.js';
 import { runFirma } from '../helpers/spawn-firma.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -172,24 +173,10 @@ for (const database of testDatabases()) {
     test('a read never sees what an open transaction has not committed', async () => {
       const { id } = (await createDocument(server.api, undefined)).body;
       const title = (await get(id)).title;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let written!: () => void;
-      const wrote = new Promise<void>((resolve) => (written = resolve));
-      const transaction = server.ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          await trx.updateTable('envelope').set({ title: 'never committed' }).where('id', '=', id).execute();
-          written();
-          await held;
-          throw new Error('roll back');
-        })
-        .catch(() => undefined);
-      await wrote;
+      const open = await holdUncommitted(server.ctx.db, (trx) => trx.updateTable('envelope').set({ title: 'never committed' }).where('id', '=', id).execute());
       const read = get(id);
       await new Promise((r) => setTimeout(r, 100));
-      release();
-      await transaction;
+      await open.rollBack();
       assert.equal((await read).title, title);
       assert.equal((await get(id)).title, title);
     });

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { readChangeStamp } from '../../src/db/change-stamp.js';
 import { pointRead } from '../../src/db/point-read.js';
+import { holdUncommitted } from '../helpers/uncommitted.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 describe('the change stamp (sqlite)', () => {
@@ -58,23 +59,9 @@ for (const database of testDatabases()) {
     test('wait for an open transaction and never see its uncommitted rows', async () => {
       const read = pointRead<{ notifyEmail: string | null }>(server.ctx.db, 'select notify_email as "notifyEmail" from platform where name = ?');
       const committed = (await read('default'))?.notifyEmail ?? null;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
-      const transaction = server.ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          await trx.updateTable('platform').set({ notifyEmail: 'uncommitted@example.com' }).where('name', '=', 'default').execute();
-          wrote();
-          await held;
-          throw new Error('roll back');
-        })
-        .catch(() => undefined);
-      await written;
+      const open = await holdUncommitted(server.ctx.db, (trx) => trx.updateTable('platform').set({ notifyEmail: 'uncommitted@example.com' }).where('name', '=', 'default').execute());
       const during = read('default');
-      release();
-      await transaction;
+      await open.rollBack();
       assert.equal((await during)?.notifyEmail ?? null, committed);
     });
 
