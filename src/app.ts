@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Ctx } from './domain/context.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -15,17 +15,15 @@ import { v2Routes } from './http/v2/index.js';
 import { registerV1Routes } from './http/v1/v1.routes.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
-import { lazyChildLogger } from './http/plugins/lazy-request-logger.js';
+import { requestLogging } from './http/plugins/lazy-request-logger.js';
 
 export const API_VERSION_V2 = '2.0.0';
 export const API_VERSION_V1 = '1.0.0';
 
 /** Builds the HTTP application on a context. Does not listen: `server.ts` does. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
-  const logger: FastifyBaseLogger = ctx.log;
   const app = Fastify({
-    loggerInstance: logger,
-    childLoggerFactory: lazyChildLogger,
+    ...requestLogging(ctx.log),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: ctx.config.limits.jsonBodyBytes,

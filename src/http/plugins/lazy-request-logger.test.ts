@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Fastify from 'fastify';
 import { createLogger } from '../../infra/logger.js';
-import { lazyChildLogger } from './lazy-request-logger.js';
+import { requestLogging } from './lazy-request-logger.js';
 
 async function serverLogging(level: string) {
   const lines: Record<string, unknown>[] = [];
-  const app = Fastify({ loggerInstance: createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }), childLoggerFactory: lazyChildLogger });
+  const app = Fastify(requestLogging(createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) })));
   app.get('/', (request, reply) => {
     request.log.info({ step: 'info' }, 'informational');
     request.log.warn({ step: 'warn' }, 'a warning');
@@ -28,5 +28,5 @@ test('request logs keep their request id and respect the level', async () => {
 
   const atWarn = await serverLogging('warn');
   assert.deepEqual(atWarn.map((l) => l.msg), ['a warning'], 'nothing below the level is written');
-  assert.ok(atWarn[0]!.reqId);
+  assert.ok(atWarn[0]!.reqId, 'a request logger above info still carries the request id');
 });

@@ -46,7 +46,8 @@ function tokenKey(authorization: string | undefined): string | null {
 
 function count(reply: FastifyReply, limit: number, { count, resetAt }: RateLimitHit, now: number): AppError | undefined {
   const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-  void reply.header('RateLimit-Limit', limit).header('RateLimit-Remaining', Math.max(0, limit - count)).header('RateLimit-Reset', resetSeconds);
+  // Lower-case names, as Fastify sends them anyway (see response-headers.ts).
+  void reply.header('ratelimit-limit', limit).header('ratelimit-remaining', Math.max(0, limit - count)).header('ratelimit-reset', resetSeconds);
   if (count <= limit) return undefined;
   return new AppError('TOO_MANY_REQUESTS', `Too many requests: at most ${limit} a minute; retry in ${resetSeconds} s`, { headers: { 'Retry-After': String(resetSeconds) } });
 }
