@@ -22,8 +22,8 @@ export function hashApiToken(token: string): string {
   }
   return lastHash;
 }
-let lastToken = '';
-let lastHash = createHash('sha256').update('').digest('hex');
+let lastToken: string | null = null;
+let lastHash = '';
 
 export function isApiTokenShaped(value: string): boolean {
   return TOKEN_SHAPE.test(value);

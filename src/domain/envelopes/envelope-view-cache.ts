@@ -25,18 +25,19 @@ interface ViewCache {
 const caches = new WeakMap<Db, ViewCache>();
 
 /**
- * Rendered views of envelopes (the JSON bytes a read answers), kept in this process and checked before
- * every use against `envelope.version`, which the database bumps on any change of the envelope or
- * of its items, recipients, fields and attachments, whoever makes it (any node, the CLI). While
- * nothing at all was committed since the entry was checked (the change stamp), a hit reads
- * nothing; otherwise it costs one primary-key read of the version instead of five queries and a
- * serialisation. It answers exactly what a fresh read would, because an entry is used only while
- * its version is the current one and before any recipient's expiry changes what the view shows. Bounded by FIRMA_VIEW_CACHE_MB
- * (oldest entries go first); 0 turns it off.
+ * Rendered views of envelopes (the JSON bytes a read answers), kept in this process and checked
+ * before every use against `envelope.version`, which the database bumps on any change of the
+ * envelope or of its items, recipients, fields and attachments, whoever makes it (any node, the
+ * CLI). While nothing at all was committed since the entry was checked (the change stamp), a hit
+ * reads nothing; otherwise it costs one primary-key read of the version instead of five queries
+ * and a serialisation. It answers exactly what a fresh read would, because an entry is used only
+ * while its version is the current one and before any recipient's expiry changes what the view
+ * shows. Bounded by FIRMA_VIEW_CACHE_MB (oldest entries go first); 0 turns it off.
  *
  * `variant` names the rendering (one per response shape); `render` turns the graph into the
- * answer's bytes (kept encoded, so a hit writes them without converting anything). Scoped by platform like every read: another platform's id is NOT_FOUND.
- * `stamp`: the change stamp the caller read for this request (read here when not given).
+ * answer's bytes (kept encoded, so a hit writes them without converting anything). Scoped by
+ * platform like every read: another platform's id is NOT_FOUND. `stamp`: the change stamp the
+ * caller read for this request (read here when not given).
  * @throws NOT_FOUND
  */
 export function readEnvelopeView(
@@ -72,6 +73,8 @@ async function renderAndKeep(
   key: EnvelopeKey,
   render: (graph: EnvelopeGraph) => Buffer,
 ): Promise<Buffer> {
+  // The stale entry goes first (a NOT_FOUND below must not leave it behind), and again after the
+  // read, in case a concurrent read kept one meanwhile: the byte count stays exact.
   forget(cache, cacheKey);
   const graph = await getEnvelopeGraph(ctx.db, platformId, key);
   const body = render(graph);

@@ -7,8 +7,8 @@ import { changeStampOf } from '../plugins/request-change-stamp.js';
 
 /**
  * Answers a read of one envelope from the view cache. The view is serialised once through the
- * route's own response schema (`reply.serialize`, the same serializer Fastify would use) and that
- * text is kept as UTF-8 bytes and sent as is while the envelope does not change. Synchronous on a SQLite cache hit.
+ * route's own response schema (`reply.serialize`, the same serializer Fastify would use), kept as
+ * UTF-8 bytes and sent as is while the envelope does not change. Synchronous on a SQLite hit.
  */
 export function replyEnvelopeView(
   ctx: Ctx,

@@ -72,21 +72,20 @@ export class FsBlobStore implements BlobStore {
     const sha256 = hash.digest('hex');
     const bytes = chunks ? Buffer.concat(chunks, size) : null;
     let settled = false;
-    const settle = () => {
+    const assertOpen = () => {
       if (settled) throw new Error('staged blob already committed or discarded');
-      settled = true;
     };
     return {
       sha256,
       size,
       read: async () => {
-        if (settled) throw new Error('staged blob already committed or discarded');
+        assertOpen();
         return bytes ?? readFile(temp!);
       },
       commit: async () => {
-        settle();
-        if (bytes) return this.putBytes(bytes, sha256);
-        return this.commit(temp!, sha256, size);
+        assertOpen();
+        settled = true;
+        return bytes ? this.storeBytes(bytes, sha256) : this.commit(temp!, sha256, size);
       },
       discard: async () => {
         if (settled) return;
@@ -96,8 +95,12 @@ export class FsBlobStore implements BlobStore {
     };
   }
 
-  async putBytes(bytes: Uint8Array, knownSha256?: string): Promise<StoredBlob> {
-    const sha256 = knownSha256 ?? createHash('sha256').update(bytes).digest('hex');
+  async putBytes(bytes: Uint8Array): Promise<StoredBlob> {
+    return this.storeBytes(bytes, createHash('sha256').update(bytes).digest('hex'));
+  }
+
+  /** Writes bytes whose SHA-256 is already known (a staged upload hashed while it arrived). */
+  private async storeBytes(bytes: Uint8Array, sha256: string): Promise<StoredBlob> {
     if (await this.exists(sha256)) return { sha256, size: bytes.length };
     const temp = this.tempPath();
     const file = await open(temp, 'wx', 0o600);
