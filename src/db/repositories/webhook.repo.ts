@@ -22,9 +22,16 @@ export async function updateEndpointRow(db: Db, id: string, patch: Updateable<We
 }
 
 export async function deleteEndpointRow(db: Db, platformId: number, id: string): Promise<boolean> {
-  // Deliveries and attempts go with it (foreign keys cascade).
-  await db.deleteFrom('webhookAttempt').where('deliveryId', 'in', db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', id)).execute();
-  await db.deleteFrom('webhookDelivery').where('endpointId', '=', id).execute();
+  // Every statement is scoped by platform, the child rows' too: another platform's id must delete
+  // nothing, not only answer 404. Deliveries and attempts go with their endpoint.
+  const ownDeliveries = db
+    .selectFrom('webhookDelivery')
+    .select('id')
+    .where('platformId', '=', platformId)
+    .where('endpointId', '=', id)
+    .where('endpointId', 'in', db.selectFrom('webhookEndpoint').select('id').where('platformId', '=', platformId).where('id', '=', id));
+  await db.deleteFrom('webhookAttempt').where('deliveryId', 'in', ownDeliveries).execute();
+  await db.deleteFrom('webhookDelivery').where('platformId', '=', platformId).where('endpointId', '=', id).execute();
   const result = await db.deleteFrom('webhookEndpoint').where('platformId', '=', platformId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
