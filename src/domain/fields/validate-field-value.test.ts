@@ -83,3 +83,15 @@ test('signatures: typed, or a real PNG of bounded size; each kind can be disable
   refuses(() => check('SIGNATURE', { signature: { type: 'typed', text: 'Ana' } }, null, { ...fill, typedSignatureEnabled: false }), /disabled/);
   assert.equal(check('INITIALS', { value: 'AG' }).customText, 'AG');
 });
+
+test('a PNG bomb (tiny file, huge declared image) is refused from its header, before any decoding', async () => {
+  const { pngBombDataUrl } = await import('../../../test/support/bomb-fixtures.js');
+  const bomb = pngBombDataUrl(30_000);
+  assert.ok(bomb.length < 200_000, 'the bomb is small on the wire');
+  const started = performance.now();
+  refuses(() => check('SIGNATURE', { signature: { type: 'drawn', image: bomb } }), /pixels/);
+  // Decoding it would take tens of seconds and gigabytes; reading the header takes microseconds.
+  assert.ok(performance.now() - started < 1000, `refused in ${Math.round(performance.now() - started)} ms`);
+  // Within each side's limit but too many pixels in all.
+  refuses(() => check('SIGNATURE', { signature: { type: 'drawn', image: pngDataUrl(4000, 4000) } }), /million pixels/);
+});

@@ -9,6 +9,8 @@ import type { StoredFieldValue } from './field-value.js';
 
 export const MAX_SIGNATURE_PNG_BYTES = 512 * 1024;
 const MAX_SIGNATURE_PIXELS = 4000;
+/** Bounds the decoded size (4 bytes a pixel) whatever the aspect ratio: 32 MB. */
+const MAX_SIGNATURE_AREA = 8_000_000;
 
 /** What a recipient sends to fill a field (the signing API's body). */
 export const ZInsertFieldBody = z.union([
@@ -150,14 +152,35 @@ export function decodePngDataUrl(dataUrl: string): Buffer {
   if (!match) throw invalid('a drawn signature is a data URL: data:image/png;base64,…', ['signature', 'image']);
   const bytes = Buffer.from(match[1]!, 'base64');
   if (bytes.length > MAX_SIGNATURE_PNG_BYTES) throw invalid(`the image is larger than ${MAX_SIGNATURE_PNG_BYTES / 1024} KB`, ['signature', 'image']);
+  // The header's dimensions are checked before anything is decoded: a small file can declare a
+  // huge image (30000×30000 at 1 bit is 109 KB compressed and gigabytes decoded).
+  const header = readPngHeader(bytes);
+  if (!header) throw invalid('the image is not a valid PNG', ['signature', 'image']);
+  checkSignatureDimensions(header.width, header.height);
   let png: PNG;
   try {
     png = PNG.sync.read(bytes);
   } catch {
     throw invalid('the image is not a valid PNG', ['signature', 'image']);
   }
-  if (png.width > MAX_SIGNATURE_PIXELS || png.height > MAX_SIGNATURE_PIXELS || png.width < 2 || png.height < 2) {
+  checkSignatureDimensions(png.width, png.height);
+  return bytes;
+}
+
+function checkSignatureDimensions(width: number, height: number): void {
+  if (width > MAX_SIGNATURE_PIXELS || height > MAX_SIGNATURE_PIXELS || width < 2 || height < 2) {
     throw invalid(`the image must be between 2 and ${MAX_SIGNATURE_PIXELS} pixels wide and high`, ['signature', 'image']);
   }
-  return bytes;
+  if (width * height > MAX_SIGNATURE_AREA) {
+    throw invalid(`the image must have at most ${MAX_SIGNATURE_AREA / 1_000_000} million pixels`, ['signature', 'image']);
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from the IHDR chunk, which the PNG format requires to come first. */
+export function readPngHeader(bytes: Buffer): { width: number; height: number } | undefined {
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
+  if (bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
