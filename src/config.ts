@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -31,6 +32,7 @@ const EnvSchema = z.object({
   FIRMA_MAX_UPLOAD_MB: positiveInt.default(50),
   FIRMA_MAX_JSON_BODY_KB: positiveInt.default(1024),
   FIRMA_MAX_PAGES: positiveInt.default(2000),
+  FIRMA_PDF_WORKERS: positiveInt.optional(),
   FIRMA_MAX_ITEMS_PER_ENVELOPE: positiveInt.default(20),
   FIRMA_MAX_RECIPIENTS_PER_ENVELOPE: positiveInt.default(100),
   FIRMA_MAX_FIELDS_PER_ENVELOPE: positiveInt.default(1000),
@@ -77,6 +79,8 @@ export interface Config {
     recipientsPerEnvelope: number;
     fieldsPerEnvelope: number;
   };
+  /** Worker threads for PDF parsing, rendering and sealing (FIRMA_PDF_WORKERS). */
+  pdfWorkers: number;
   seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
   mail: { smtpUrl: string | null; from: string };
   webhooks: { allowPrivate: boolean; retryBaseMs: number; retryMaxAttempts: number; timeoutMs: number };
@@ -127,6 +131,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       recipientsPerEnvelope: e.FIRMA_MAX_RECIPIENTS_PER_ENVELOPE,
       fieldsPerEnvelope: e.FIRMA_MAX_FIELDS_PER_ENVELOPE,
     },
+    // One core stays with the event loop that answers requests: PDF threads busy on every core
+    // delayed /health by ~100 ms under a decompression bomb on a 2-core machine.
+    pdfWorkers: e.FIRMA_PDF_WORKERS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     seal: { p12Path: e.FIRMA_SEAL_P12_PATH ?? null, p12Password: e.FIRMA_SEAL_P12_PASSWORD ?? '', tsaUrl: e.FIRMA_TSA_URL ?? null },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
     webhooks: {

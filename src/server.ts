@@ -16,6 +16,8 @@ import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
 import { FsBlobStore } from './infra/storage/fs-blob-store.js';
 import { createMailer } from './infra/mail/mailer.js';
+import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
+import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
 import { loadSealIdentity, type SealIdentity } from './infra/pdf/seal/seal-identity.js';
 import { jobHandlers } from './worker.js';
 
@@ -46,6 +48,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     log,
     clock: () => new Date(),
     sealIdentity: sealIdentityLoader(config, log),
+    pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
     wakeWorker: () => undefined,
   };
 }
@@ -74,6 +77,7 @@ function sealIdentityLoader(config: Config, log: Logger): () => Promise<SealIden
 }
 
 export async function closeContext(ctx: Ctx): Promise<void> {
+  await ctx.pdf.close();
   await ctx.db.destroy();
 }
 

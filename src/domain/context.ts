@@ -5,6 +5,7 @@ import type { BlobStore } from '../infra/storage/blob-store.js';
 import type { SecretBox } from '../infra/crypto/secret-box.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { SealIdentity } from '../infra/pdf/seal/seal-identity.js';
+import type { PdfWorkers } from '../infra/pdf/sandbox/pdf-workers.js';
 
 /**
  * Everything a use case needs, built once in the composition root (`src/server.ts`) and passed
@@ -20,6 +21,8 @@ export interface Ctx {
   clock: () => Date;
   /** The identity that seals final PDFs, loaded once (PKCS#12 or a generated self-signed one). */
   sealIdentity: () => Promise<SealIdentity>;
+  /** Worker threads that parse, render and seal PDFs off the event loop. */
+  pdf: PdfWorkers;
   /** Wakes this process's job worker after a commit that queued work (a no-op without one). */
   wakeWorker: () => void;
 }

@@ -3,8 +3,6 @@ import { loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph } f
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../../infra/pdf/evidence/render-certificate.js';
-import { renderFields } from '../../infra/pdf/render/index.js';
-import { sealPdf } from '../../infra/pdf/seal/seal-pdf.js';
 import type { PageSize } from '../../db/schema.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
@@ -102,15 +100,13 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
     const auditPages = await renderAuditPagesPdf(evidence, last ? { width: last.width, height: last.height } : undefined);
     const original = await ctx.storage.getBytes(item.originalSha256);
     const inputs = await renderInputs(ctx, graph.fields.filter((f) => f.envelopeItemId === item.id));
-    const rendered = await renderFields(original, inputs, {
-      appendPdfs: [auditPages],
-      ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
-    });
-    const sealed = await sealPdf(rendered, identity, sealOptions);
+    const options = { appendPdfs: [auditPages], ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}) };
+    const rendered = await ctx.pdf.run({ kind: 'render', original, fields: inputs, options });
+    const sealed = await ctx.pdf.run({ kind: 'seal', pdf: rendered, identity, options: sealOptions });
     finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
   }
   const certificate = await renderCertificatePdf(await buildEvidence(ctx, { ...base, finalSha256: finals }));
-  const sealedCertificate = await sealPdf(certificate, identity, { ...sealOptions, reason: 'Completion certificate issued by Firma' });
+  const sealedCertificate = await ctx.pdf.run({ kind: 'seal', pdf: certificate, identity, options: { ...sealOptions, reason: 'Completion certificate issued by Firma' } });
   const certificateSha256 = (await ctx.storage.putBytes(sealedCertificate)).sha256;
   return { completedAt, finals, certificateSha256 };
 }

@@ -3,7 +3,6 @@ import { listAuditEvents } from '../../db/repositories/audit.repo.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
-import { sealPdf } from '../../infra/pdf/seal/seal-pdf.js';
 import type { Ctx } from '../context.js';
 import { safeFilename, type PdfDownload } from '../envelopes/download-item.js';
 import { buildEvidence } from './build-evidence.js';
@@ -30,6 +29,6 @@ export async function getAuditLogPdf(ctx: Ctx, graph: EnvelopeGraph): Promise<Pd
     generatedAt: now,
   });
   const pdf = await renderAuditPagesPdf(evidence);
-  const sealed = await sealPdf(pdf, identity, { reason: 'Audit log extract issued by Firma', location: ctx.config.publicUrl, name: 'Firma', signingTime: now });
+  const sealed = await ctx.pdf.run({ kind: 'seal', pdf, identity, options: { reason: 'Audit log extract issued by Firma', location: ctx.config.publicUrl, name: 'Firma', signingTime: now } });
   return { stream: Readable.from([sealed]), size: sealed.length, filename: `${safeFilename(e.title)}_audit_log.pdf` };
 }

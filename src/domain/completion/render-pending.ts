@@ -1,5 +1,4 @@
 import type { EnvelopeGraph, ItemRow } from '../../db/repositories/envelope.repo.js';
-import { renderFields } from '../../infra/pdf/render/index.js';
 import type { Ctx } from '../context.js';
 import { renderInputs } from './field-render-inputs.js';
 
@@ -10,5 +9,5 @@ import { renderInputs } from './field-render-inputs.js';
 export async function renderPendingItem(ctx: Ctx, graph: EnvelopeGraph, item: ItemRow): Promise<Uint8Array> {
   const inputs = await renderInputs(ctx, graph.fields.filter((f) => f.envelopeItemId === item.id));
   const original = await ctx.storage.getBytes(item.originalSha256);
-  return inputs.length === 0 ? original : renderFields(original, inputs);
+  return inputs.length === 0 ? original : ctx.pdf.run({ kind: 'render', original, fields: inputs, options: {} });
 }

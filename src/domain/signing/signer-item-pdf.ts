@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { renderFields } from '../../infra/pdf/render/index.js';
 import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
 import { safeFilename, type PdfDownload } from '../envelopes/download-item.js';
@@ -20,6 +19,6 @@ export async function signerItemPdf(ctx: Ctx, token: string, itemId: string): Pr
   const shown = s.graph.fields.filter((f) => f.envelopeItemId === item.id && completed.has(f.recipientId));
   const inputs = await renderInputs(ctx, shown);
   if (inputs.length === 0) return { stream: ctx.storage.getStream(item.originalSha256), size: item.originalSize, filename };
-  const bytes = await renderFields(await ctx.storage.getBytes(item.originalSha256), inputs);
+  const bytes = await ctx.pdf.run({ kind: 'render', original: await ctx.storage.getBytes(item.originalSha256), fields: inputs, options: {} });
   return { stream: Readable.from([Buffer.from(bytes)]), size: bytes.length, filename };
 }

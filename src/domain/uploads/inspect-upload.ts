@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { inspectPdf, PdfRejectedError, type PdfInfo } from '../../infra/pdf/inspect-pdf.js';
+import { PdfRejectedError, type PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import type { Ctx } from '../context.js';
 
@@ -10,7 +10,7 @@ import type { Ctx } from '../context.js';
 export async function inspectUpload(ctx: Ctx, staged: StagedBlob, label: string): Promise<PdfInfo> {
   let info: PdfInfo;
   try {
-    info = await inspectPdf(await staged.read());
+    info = await ctx.pdf.run({ kind: 'inspect', bytes: await staged.read() });
   } catch (error) {
     if (error instanceof PdfRejectedError) {
       throw new AppError(error.reason, `${label}: ${error.message}`, { issues: [{ message: error.message, path: [label] }] });

@@ -1,4 +1,6 @@
-import { ParseSpeeds, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
+import type { PDFContext, PDFObject } from 'pdf-lib';
+import { MAX_OBJECT_NESTING } from './pdf-limits.js';
 import { readPageInfo, walkPageTree, PageTreeError } from './page-info.js';
 import type { PdfPageInfo } from './page-info.js';
 
@@ -11,13 +13,14 @@ export interface PdfInfo {
   pdfVersion: string;
 }
 
-export type PdfRejectReason = 'NOT_A_PDF' | 'PDF_DAMAGED' | 'PDF_ENCRYPTED' | 'PDF_NO_PAGES';
+export type PdfRejectReason = 'NOT_A_PDF' | 'PDF_DAMAGED' | 'PDF_ENCRYPTED' | 'PDF_NO_PAGES' | 'PDF_TOO_COMPLEX';
 
 const MESSAGES: Record<PdfRejectReason, string> = {
   NOT_A_PDF: 'The file is not a PDF document.',
   PDF_DAMAGED: 'The PDF document is damaged or incomplete.',
   PDF_ENCRYPTED: 'The PDF document is encrypted or password-protected.',
   PDF_NO_PAGES: 'The PDF document has no pages.',
+  PDF_TOO_COMPLEX: 'The PDF document exceeds what Firma can process (decompressed size, nesting or processing time).',
 };
 
 export class PdfRejectedError extends Error {
@@ -93,6 +96,9 @@ export async function loadCheckedPdf(bytes: Uint8Array): Promise<LoadedPdf> {
     throw new PdfRejectedError('PDF_ENCRYPTED', 'the trailer has an /Encrypt entry');
   }
 
+  const deepest = deepestNesting(doc.context);
+  if (deepest > MAX_OBJECT_NESTING) throw new PdfRejectedError('PDF_TOO_COMPLEX', `objects nested ${deepest} deep; the limit is ${MAX_OBJECT_NESTING}`);
+
   const catalog = doc.context.lookup(doc.context.trailerInfo.Root);
   if (!(catalog instanceof PDFDict)) throw new PdfRejectedError('PDF_DAMAGED', 'the trailer has no /Root catalog');
 
@@ -124,6 +130,26 @@ export async function loadCheckedPdf(bytes: Uint8Array): Promise<LoadedPdf> {
 
   const pages = leaves.map((leaf) => readPageInfo(doc.context, leaf));
   return { doc, info: { pageCount: pages.length, pages, pdfVersion } };
+}
+
+/** The deepest nesting of arrays and dictionaries inside any one object (references not followed). */
+function deepestNesting(context: PDFContext): number {
+  let deepest = 0;
+  const stack: [PDFObject, number][] = context.enumerateIndirectObjects().map(([, object]) => [object, 1]);
+  while (stack.length > 0) {
+    const [object, depth] = stack.pop()!;
+    const container = object instanceof PDFStream ? object.dict : object;
+    if (container instanceof PDFArray) {
+      deepest = Math.max(deepest, depth);
+      if (depth > MAX_OBJECT_NESTING) return depth;
+      for (const child of container.asArray()) stack.push([child, depth + 1]);
+    } else if (container instanceof PDFDict) {
+      deepest = Math.max(deepest, depth);
+      if (depth > MAX_OBJECT_NESTING) return depth;
+      for (const child of container.values()) stack.push([child, depth + 1]);
+    }
+  }
+  return deepest;
 }
 
 /** Validates an uploaded PDF and describes its pages as a viewer displays them. */

@@ -76,7 +76,8 @@ for (const char of '()<>[]{}/%') DELIMITER[char.charCodeAt(0)] = 1;
 
 const isRegular = (byte: number): boolean => byte >= 0 && !WHITESPACE[byte] && !DELIMITER[byte];
 const isDigit = (byte: number): boolean => byte >= 0x30 && byte <= 0x39;
-const MAX_NESTING = 256;
+/** Arrays and dictionaries nested deeper are refused; upload inspection applies the same bound. */
+export const MAX_NESTING = 256;
 
 export class PdfParser {
   private depth = 0;

@@ -26,11 +26,15 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** No structural stream of a sealable document comes near this; a decompression bomb stops here. */
+const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+
 function inflate(data: Buffer): Buffer {
   try {
     // A sync flush tolerates streams whose final block marker got lost, as viewers do.
-    return inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH });
+    return inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED_BYTES });
   } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw unsupportedPdf('a compressed stream inflates beyond the limit', error);
     throw unsupportedPdf('a compressed stream is corrupt', error);
   }
 }

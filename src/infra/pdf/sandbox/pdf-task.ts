@@ -1,0 +1,54 @@
+import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
+import { RenderError, type RenderField, type RenderOptions } from '../render/index.js';
+import { SealError, type SealErrorReason, type SealOptions } from '../seal/seal-pdf.js';
+import type { SealIdentity } from '../seal/seal-identity.js';
+
+/** The work a PDF worker thread does, with what each kind takes and answers. */
+export type PdfTask =
+  | { kind: 'inspect'; bytes: Uint8Array }
+  | { kind: 'render'; original: Uint8Array; fields: RenderField[]; options: RenderOptions }
+  | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions };
+
+export interface PdfTaskResult {
+  inspect: PdfInfo;
+  render: Uint8Array;
+  seal: Uint8Array;
+}
+
+/** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  reason?: string;
+  detail?: string;
+  fieldIndex?: number;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof PdfRejectedError) return { name: error.name, message: error.message, reason: error.reason, ...(error.detail ? { detail: error.detail } : {}) };
+  if (error instanceof RenderError) return { name: error.name, message: error.message, ...(error.fieldIndex !== undefined ? { fieldIndex: error.fieldIndex } : {}) };
+  if (error instanceof SealError) return { name: error.name, message: error.message, reason: error.reason };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+export function deserializeError(e: SerializedError): Error {
+  switch (e.name) {
+    case 'PdfRejectedError':
+      return new PdfRejectedError(e.reason as PdfRejectReason, e.detail);
+    case 'RenderError': {
+      const error = new RenderError(e.message);
+      Object.defineProperty(error, 'fieldIndex', { value: e.fieldIndex });
+      return error;
+    }
+    case 'SealError':
+      return new SealError(e.reason as SealErrorReason, e.message);
+    case 'InflateLimitError':
+      return new PdfRejectedError('PDF_TOO_COMPLEX', e.message);
+    default: {
+      const error = new Error(e.message);
+      error.name = e.name;
+      return error;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { inspectPdf } from '../inspect-pdf.js';
+import { renderFields } from '../render/index.js';
+import { sealPdf } from '../seal/seal-pdf.js';
+import { withInflateBudget } from './inflate-guard.js';
+import { serializeError, type PdfTask } from './pdf-task.js';
+
+/**
+ * A PDF worker thread: parses, renders and seals off the main event loop, one task at a time
+ * (the pool never sends a second before the first is answered), within an inflate budget.
+ */
+
+const { inflateBudgetBytes } = workerData as { inflateBudgetBytes: number };
+
+async function run(task: PdfTask): Promise<unknown> {
+  switch (task.kind) {
+    case 'inspect':
+      return inspectPdf(task.bytes);
+    case 'render':
+      return renderFields(task.original, task.fields, task.options);
+    case 'seal':
+      return sealPdf(task.pdf, task.identity, task.options);
+  }
+}
+
+/** Hands a result's memory over instead of copying it, unless it shares a pooled slab. */
+function transferable(value: unknown): ArrayBuffer[] {
+  if (value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer) return [value.buffer];
+  return [];
+}
+
+parentPort!.on('message', (message: { id: number; task: PdfTask }) => {
+  withInflateBudget(inflateBudgetBytes, () => run(message.task)).then(
+    (value) => parentPort!.postMessage({ id: message.id, ok: true, value }, transferable(value)),
+    (error: unknown) => parentPort!.postMessage({ id: message.id, ok: false, error: serializeError(error) }),
+  );
+});
