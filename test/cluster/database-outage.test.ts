@@ -153,6 +153,9 @@ describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
     const created = await createDocument(node.api);
     assert.equal(created.status, 200, JSON.stringify(created.body));
     assertAlive(node.child, node.output);
+    // The embedded worker kept polling through the outage, backing off, and went on.
+    assert.match(node.output(), /job runner: the database is unavailable/);
+    assert.match(node.output(), /periodic task: the database is unavailable/);
     assert.doesNotMatch(node.output(), new RegExp(PASSWORD));
   });
 
