@@ -23,6 +23,7 @@ const EnvSchema = z.object({
       message: 'must be a postgres:// URL, a sqlite:<path> URL, or unset for the embedded SQLite file',
     })
     .optional(),
+  FIRMA_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   FIRMA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   FIRMA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   FIRMA_SECRET_KEY: z
@@ -67,6 +68,8 @@ export interface Config {
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  /** How long `serve`, `serve --workers` and `worker` keep retrying an unavailable database at start; 0 = fail at once. */
+  databaseWaitMs: number;
   environment: 'sandbox' | 'production';
   publicUrl: string;
   /** Key for secrets kept at rest (recipient tokens, webhook secrets); null = generated in the data dir. */
@@ -120,6 +123,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     dataDir,
     database,
+    databaseWaitMs: e.FIRMA_DATABASE_WAIT_SECONDS * 1000,
     environment: e.FIRMA_ENVIRONMENT,
     publicUrl,
     secretKey: e.FIRMA_SECRET_KEY ? Buffer.from(e.FIRMA_SECRET_KEY, 'hex') : null,

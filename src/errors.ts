@@ -114,6 +114,8 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   /** A dependency (database) is not reachable. */
   SERVICE_UNAVAILABLE: 503,
+  /** The database is unreachable or cannot write right now; retry after Retry-After seconds. */
+  DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -147,3 +149,10 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 export const notFound = (what: string): AppError => new AppError('NOT_FOUND', `${what} not found`);
+
+/** Seconds a client is asked to wait when the database is unavailable: long enough for a restart or failover to show. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer to a transient database failure. Names no host, URL or driver detail. */
+export const databaseUnavailable = (cause?: unknown): AppError =>
+  new AppError('DATABASE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly', { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, cause });

@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { ensurePgSchema, openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { isTransientDatabaseError } from './db/transient-errors.js';
+import { retryWhileDatabaseUnavailable } from './db/wait-for-database.js';
 import { WebhookDispatcher } from './domain/webhooks/dispatch-webhooks.js';
 import { expireRecipients } from './domain/signing/expire-recipients.js';
 import { sweepCompletions } from './domain/completion/sweep-completions.js';
@@ -29,7 +31,7 @@ export interface ContextOptions {
 /** The composition root: config → database (migrated) → storage → ctx. */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<Ctx> {
   const log = options.log ?? createLogger(config.logLevel);
-  const db = openDatabase(config, options.database);
+  const db = openDatabase(config, { ...options.database, log });
   try {
     await ensurePgSchema(db, options.database?.pgSchema);
     await migrateToLatest(db);
@@ -51,6 +53,33 @@ export async function createContext(config: Config, options: ContextOptions = {}
     pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
     wakeWorker: () => undefined,
   };
+}
+
+/**
+ * `createContext` (and, with `bootstrap`, the first-start bootstrap) for the long-running commands:
+ * while the database is unreachable or cannot write, retries with backoff for up to
+ * FIRMA_DATABASE_WAIT_SECONDS instead of failing, so nodes started before the database (or
+ * restarted during an outage) come up on their own once it is back.
+ */
+export async function createContextWhenAvailable(
+  config: Config,
+  what: string,
+  bootstrap: boolean,
+): Promise<{ ctx: Ctx; first: Awaited<ReturnType<typeof bootstrapFirstStart>> }> {
+  const log = createLogger(config.logLevel);
+  return retryWhileDatabaseUnavailable(
+    what,
+    async () => {
+      const ctx = await createContext(config, { log });
+      try {
+        return { ctx, first: bootstrap ? await bootstrapFirstStart(ctx) : null };
+      } catch (error) {
+        await closeContext(ctx).catch(() => undefined);
+        throw error;
+      }
+    },
+    { log, waitMs: config.databaseWaitMs },
+  );
 }
 
 /** Loads the seal identity on first use and keeps it for the life of the process. */
@@ -90,7 +119,9 @@ export async function bootstrapFirstStart(ctx: Ctx): Promise<{ token: string; pl
   if ((await countPlatforms(ctx.db)) > 0) return null;
   try {
     await createPlatform(ctx, { name: 'default' });
-  } catch {
+  } catch (error) {
+    // Another process created it first; an unavailable database is retried by the caller.
+    if (isTransientDatabaseError(error)) throw error;
     return null;
   }
   const created = await createApiToken(ctx, { platformName: 'default', name: 'first-start token', scope: 'full' });

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { bootstrapFirstStart, closeContext, createContext } from '../server.js';
+import { closeContext, createContextWhenAvailable } from '../server.js';
 import { serve } from './serve.js';
 
 /** A node that dies sooner than this after its start is not restarted at once (crash loop). */
@@ -16,21 +16,21 @@ const RESTART_BACKOFF_MS = 1000;
  */
 export async function serveCluster(config: Config, workers: string): Promise<number> {
   if (!cluster.isPrimary) {
-    const code = await serve(config);
-    // The IPC channel to the primary would keep this process alive after a graceful stop.
-    cluster.worker?.disconnect();
-    return code;
+    try {
+      // The primary bootstrapped; a node only migrates (a no-op) and waits for the database.
+      return await serve(config, false);
+    } finally {
+      // The IPC channel to the primary would keep this process alive after a graceful stop, or
+      // after a failed start (a node that never listens, which the primary would not replace).
+      cluster.worker?.disconnect();
+    }
   }
   const count = Number(workers);
   if (!Number.isInteger(count) || count < 1 || count > 256) throw new AppError('VALIDATION_ERROR', '--workers must be an integer from 1 to 256');
 
-  const ctx = await createContext(config);
-  let first: Awaited<ReturnType<typeof bootstrapFirstStart>>;
-  try {
-    first = await bootstrapFirstStart(ctx);
-  } finally {
-    await closeContext(ctx);
-  }
+  // Waits for the database (a cluster started before it, or during an outage), then lets go of it.
+  const { ctx, first } = await createContextWhenAvailable(config, 'cluster start', true);
+  await closeContext(ctx);
   if (first) {
     process.stdout.write(
       `\nFirst start: created platform "${first.platform}" and this full-scope ${config.environment} API token.\n` +

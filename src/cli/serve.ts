@@ -1,13 +1,13 @@
 import type { Config } from '../config.js';
-import { bootstrapFirstStart, createContext, startServer } from '../server.js';
+import { createContextWhenAvailable, startServer } from '../server.js';
 
 /**
- * `firma serve`: migrate, bootstrap on first start, listen, and shut down gracefully on
- * SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+ * `firma serve`: migrate, bootstrap on first start (waiting for the database if it is not
+ * there yet), listen, and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish
+ * in-flight requests, close the database).
  */
-export async function serve(config: Config): Promise<number> {
-  const ctx = await createContext(config);
-  const first = await bootstrapFirstStart(ctx);
+export async function serve(config: Config, bootstrap = true): Promise<number> {
+  const { ctx, first } = await createContextWhenAvailable(config, 'start', bootstrap);
   const server = await startServer(ctx);
   ctx.log.info({ url: server.url, environment: config.environment, database: config.database.kind }, 'Firma is listening');
   // Printed, not logged: the one-time token must not end up in log storage.

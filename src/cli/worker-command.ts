@@ -1,14 +1,15 @@
 import type { Config } from '../config.js';
-import { closeContext, createContext, createWorker } from '../server.js';
+import { closeContext, createContextWhenAvailable, createWorker } from '../server.js';
 
 /**
  * `firma worker`: a process that runs only the job runner (completion, mail, sweeps), no HTTP.
  * Any number may run beside any number of API nodes on one PostgreSQL database and one data dir:
- * jobs are claimed with leases, so each runs once in effect. Stops claiming on SIGTERM/SIGINT and
+ * jobs are claimed with leases, so each runs once in effect. Waits for the database at start, backs
+ * off while it is unavailable later (the job runner). Stops claiming on SIGTERM/SIGINT and
  * finishes the jobs in hand before closing the database.
  */
 export async function runWorker(config: Config): Promise<number> {
-  const ctx = await createContext(config);
+  const { ctx } = await createContextWhenAvailable(config, 'worker start', false);
   const worker = createWorker(ctx);
   worker.start();
   ctx.log.info({ workerId: worker.workerId, database: config.database.kind }, 'Firma worker started');

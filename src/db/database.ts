@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, sql, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { DB } from './schema.js';
 
@@ -16,7 +17,14 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests give each server its own). Created when missing. */
   pgSchema?: string;
   poolSize?: number;
+  /** Where a dropped pooled connection is reported (a warning: the pool replaces it). */
+  log?: Logger;
 }
+
+/** How long a statement waits for SQLite's write lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** How long a request waits for a PostgreSQL connection (new or from a full pool) before a 503. */
+const PG_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The one place the dialect is chosen. SQLite (embedded default): WAL, foreign keys on,
@@ -31,7 +39,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
     sqliteHandles.set(db, sqlite);
     return db;
@@ -40,8 +48,19 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
   const pool = new pg.Pool({
     connectionString: config.database.url,
     max: options.poolSize ?? 10,
+    // Without it a request waits forever for a database that does not answer; with it, a 503.
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
+  // An idle connection that dies (terminated backend, restart, network) makes the pool emit
+  // 'error'; with no listener that is an uncaught exception that kills the process. The pool has
+  // already discarded the connection and opens a new one on demand.
+  pool.on('error', (error) => options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost; the pool replaces it'));
+  // A connection in use that dies emits 'error' on the client too, where the pool listens only
+  // while it is idle. The statement running on it fails on its own (503 for a request), and the
+  // pool discards the client when it is released, so this listener only keeps the process up.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
 }
 

@@ -1,18 +1,23 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { createReadinessProbe } from '../db/readiness-probe.js';
 import type { Ctx } from '../domain/context.js';
-import { AppError } from '../errors.js';
+import { databaseUnavailable } from '../errors.js';
 
-/** Liveness (the process answers) and readiness (the database answers), for load balancers. */
+/**
+ * Liveness (`/health`: the process answers, whatever the database does) and readiness (`/ready`:
+ * the database takes writes now), for load balancers and orchestrators. Readiness follows the
+ * database both ways within about a second, with no restart.
+ */
 export function registerHealthRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const probe = createReadinessProbe(ctx.db);
+  let wasReady = true;
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async () => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'readiness check: database unreachable');
-      throw new AppError('SERVICE_UNAVAILABLE', 'The database is not reachable');
-    }
+    const ready = await probe();
+    // Logged on changes only: a load balancer polls this every few seconds.
+    if (ready !== wasReady) ctx.log[ready ? 'info' : 'warn'](ready ? 'readiness: the database is available again' : 'readiness: the database is unavailable');
+    wasReady = ready;
+    if (!ready) throw databaseUnavailable();
     return { status: 'ready' };
   });
 }

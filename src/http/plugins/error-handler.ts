@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
+import { isTransientDatabaseError } from '../../db/transient-errors.js';
+import { AppError, databaseUnavailable, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -36,7 +37,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /**
  * Turns every failure into `{message, code, issues?}` with the status from the one code table:
  * AppErrors from the domain, schema validation, body parsing and size limits, unknown routes
- * (404) and known paths with a wrong method (405 + Allow). Anything else is a 500 whose body
+ * (404) and known paths with a wrong method (405 + Allow), a database that is down or cannot write
+ * (503 DATABASE_UNAVAILABLE + Retry-After, see db/transient-errors.ts). Anything else is a 500 whose body
  * carries only the request id; the detail goes to the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -68,6 +70,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError) return sendError(reply, appError);
+    if (isTransientDatabaseError(error)) {
+      // Only the code: a driver's message may name the host; the logger scrubs the rest anyway.
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable; answered 503');
+      return sendError(reply, databaseUnavailable());
+    }
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL_ERROR', requestId: request.id };
     return reply.status(500).type('application/json; charset=utf-8').send(body);

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
 import { claimJobs, extendLease, failJob, finishJob, purgeSettledJobs, type JobRow } from '../../db/repositories/job.repo.js';
+import { isTransientDatabaseError } from '../../db/transient-errors.js';
 import { scrubText } from '../logger.js';
 
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
@@ -43,6 +44,14 @@ export interface PeriodicTask {
   run(atStart: boolean): Promise<unknown>;
 }
 
+/** While the database fails, the loop and each periodic task wait twice as long each time, up to this. */
+const OUTAGE_BACKOFF_MAX_MS = 5000;
+
+/** The wait after `failures` failures in a row: from `baseMs`, doubling, capped. */
+function outageBackoff(baseMs: number, failures: number): number {
+  return Math.min(OUTAGE_BACKOFF_MAX_MS, Math.max(baseMs, 250) * 2 ** Math.min(failures - 1, 16));
+}
+
 /**
  * Runs jobs from the database queue. Any number of processes may run one: claiming is atomic
  * and leased, a crashed worker's jobs are picked up when the lease runs out, and retries back
@@ -68,14 +77,26 @@ export class JobRunner {
     this.loop = this.run();
     for (const task of this.options.periodic ?? []) {
       let busy = false;
+      // A task failing on every tick (the database is down) skips ticks, backing off, and logs
+      // each failure once; the first success resets it.
+      let failures = 0;
+      let resumeAt = 0;
       const fire = (atStart: boolean) => {
-        if (busy || !this.running) return;
+        if (busy || !this.running || Date.now() < resumeAt) return;
         busy = true;
         const run = task
           .run(atStart)
           .then(
-            () => undefined,
-            (error: unknown) => this.options.log.error({ err: error, task: task.name }, 'periodic task failed'),
+            () => {
+              failures = 0;
+            },
+            (error: unknown) => {
+              failures++;
+              const retryInMs = outageBackoff(task.everyMs, failures);
+              resumeAt = Date.now() + retryInMs;
+              if (isTransientDatabaseError(error)) this.options.log.warn({ task: task.name, code: (error as { code?: unknown }).code, failures, retryInMs }, 'periodic task: the database is unavailable');
+              else this.options.log.error({ err: error, task: task.name }, 'periodic task failed');
+            },
           )
           .finally(() => {
             busy = false;
@@ -121,12 +142,22 @@ export class JobRunner {
   }
 
   private async run(): Promise<void> {
+    let failures = 0;
     while (this.running) {
       let claimed = 0;
       try {
         claimed = await this.tick();
+        if (failures > 0) this.options.log.info({ failures }, 'job runner: claiming works again');
+        failures = 0;
       } catch (error) {
-        this.options.log.error({ err: error }, 'job runner: claiming failed');
+        // The database is down or the claim failed otherwise: log, wait longer each time, go on.
+        failures++;
+        const retryInMs = outageBackoff(this.options.pollMs, failures);
+        if (isTransientDatabaseError(error)) this.options.log.warn({ code: (error as { code?: unknown }).code, failures, retryInMs }, 'job runner: the database is unavailable');
+        else this.options.log.error({ err: error, failures, retryInMs }, 'job runner: claiming failed');
+        if (!this.running) break;
+        await this.sleep(retryInMs);
+        continue;
       }
       if (!this.running) break;
       if (claimed === 0 || this.inFlight.size >= (this.options.concurrency ?? 4)) await this.sleep(claimed === 0 ? this.options.pollMs : 20);
