@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   NOT_A_PDF: 400,
   /** The PDF is truncated or otherwise unreadable. */
   PDF_DAMAGED: 400,
+  /** A recipient verification method (accessAuth/actionAuth, global or per recipient) Firma does not enforce. */
+  AUTH_METHOD_NOT_SUPPORTED: 400,
   /** The PDF inflates beyond the limit, nests objects too deeply or takes too long to process. */
   PDF_TOO_COMPLEX: 400,
   /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */

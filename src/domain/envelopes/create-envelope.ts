@@ -12,6 +12,7 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId, randomToken } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
+import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
@@ -66,6 +67,15 @@ export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateE
 }
 
 async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<{ graph: EnvelopeGraph; queuedJobs: boolean }> {
+  refuseUnenforcedVerification([
+    // Both creating routes carry the envelope's members in their `payload` part.
+    { path: ['payload', 'globalAccessAuth'], methods: input.globalAccessAuth },
+    { path: ['payload', 'globalActionAuth'], methods: input.globalActionAuth },
+    ...input.recipients.flatMap((r) => [
+      { path: [...r.path, 'accessAuth'], methods: r.accessAuth },
+      { path: [...r.path, 'actionAuth'], methods: r.actionAuth },
+    ]),
+  ]);
   const limits = ctx.config.limits;
   const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
   if (input.files.length > limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.itemsPerEnvelope} documents per envelope`);

@@ -9,6 +9,7 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { isValidCuil } from '../recipients/tax-id.js';
+import { refuseUnenforcedVerification, storedVerification } from '../recipients/verification-methods.js';
 import { currentTurn, mustAct } from '../signing/signing-turn.js';
 import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../signing/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../signing/notify-turn.js';
@@ -91,6 +92,11 @@ export async function distributeEnvelope(
 }
 
 function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {
+  // Options stored before they were refused at create and update must not go out unenforced.
+  refuseUnenforcedVerification([
+    ...storedVerification(graph.envelope.authOptions, ['authOptions']),
+    ...graph.recipients.flatMap((r, index) => storedVerification(r.authOptions, ['recipients', index, 'authOptions'])),
+  ]);
   const issues = new IssueCollector();
   if (graph.items.length === 0) issues.add('ENVELOPE_HAS_NO_DOCUMENT', ['envelopeItems'], 'the envelope has no PDF yet');
   if (graph.recipients.length === 0) issues.add('ENVELOPE_NO_RECIPIENTS', ['recipients'], 'add at least one recipient before distributing');

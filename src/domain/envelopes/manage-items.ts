@@ -10,6 +10,7 @@ import type { Ctx } from '../context.js';
 import { downloadItem, type DownloadVersion } from './download-item.js';
 import { editEnvelope } from './edit-envelope.js';
 import { envelopeLiteView, itemView } from './envelope-views.js';
+import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
 export async function updateItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: { envelopeItemId: string; order?: number | undefined; title?: string | undefined }[]) {
@@ -65,6 +66,10 @@ export async function updateEnvelopeData(
   envelopeId: string,
   data: { title?: string | undefined; externalId?: string | null | undefined; visibility?: EnvelopeTable['visibility'] | undefined; globalAccessAuth?: string[] | undefined; globalActionAuth?: string[] | undefined },
 ) {
+  refuseUnenforcedVerification([
+    { path: ['data', 'globalAccessAuth'], methods: data.globalAccessAuth },
+    { path: ['data', 'globalActionAuth'], methods: data.globalActionAuth },
+  ]);
   return editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;
     const current = e.authOptions ? (JSON.parse(e.authOptions) as { globalAccessAuth?: string[]; globalActionAuth?: string[] }) : {};

@@ -11,6 +11,14 @@ import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-en
 import { expiryFrom, parseStoredMeta } from './envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView, recipientView } from './envelope-views.js';
+import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
+
+function recipientVerification(inputs: { accessAuth: string[]; actionAuth: string[] }[]): VerificationRequest[] {
+  return inputs.flatMap((input, index) => [
+    { path: ['data', index, 'accessAuth'], methods: input.accessAuth },
+    { path: ['data', index, 'actionAuth'], methods: input.actionAuth },
+  ]);
+}
 
 /**
  * Adds recipients. On a PENDING envelope each new recipient who must act gets its token and expiry
@@ -18,6 +26,7 @@ import { fieldView, recipientView } from './envelope-views.js';
  * @throws NOT_FOUND, ENVELOPE_COMPLETED/REJECTED/CANCELLED, LIMIT_EXCEEDED
  */
 export async function createRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: RecipientCreateInput[]) {
+  refuseUnenforcedVerification(recipientVerification(inputs));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
       throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.recipientsPerEnvelope} recipients per envelope`);
@@ -45,6 +54,7 @@ export async function createRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: 
  * @throws NOT_FOUND, RECIPIENT_LOCKED, FIELD_ROLE_NOT_ALLOWED, ENVELOPE_*
  */
 export async function updateRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: RecipientUpdateInput[]) {
+  refuseUnenforcedVerification(recipientVerification(inputs));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();
     const targets = inputs.map((input, index) => {
