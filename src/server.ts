@@ -13,6 +13,7 @@ import { countPlatforms } from './db/repositories/platform.repo.js';
 import { createApiToken } from './domain/auth/create-api-token.js';
 import type { Ctx } from './domain/context.js';
 import { createPlatform } from './domain/platforms/create-platform.js';
+import { createAuditMac } from './infra/crypto/audit-mac.js';
 import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-box.js';
 import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
@@ -40,12 +41,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     await db.destroy().catch(() => undefined);
     throw error;
   }
-  const secrets = createSecretBox(loadOrCreateSecretKey(config.secretKey, config.dataDir));
+  const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
   return {
     db,
     config,
     storage: new FsBlobStore(config.dataDir),
-    secrets,
+    secrets: createSecretBox(secretKey),
+    auditMac: createAuditMac(secretKey),
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),
     log,
     clock: () => new Date(),

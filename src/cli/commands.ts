@@ -31,8 +31,9 @@ Commands:
   webhook delete <webhookId> --platform <name>
                                       remove an endpoint
   audit verify <envelopeId|documentId>
-                                      recompute the audit hash chain and the stored PDF hashes;
-                                      exit 0 "OK", or 1 naming the first broken link
+                                      check the audit chain, every entry's MAC, the stored PDFs,
+                                      and (once final) the sealed certificate and final seals;
+                                      exit 0 OK, 1 BROKEN (naming what failed), 2 UNANCHORED
 
 Options:
   --json                              print JSON

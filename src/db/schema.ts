@@ -175,6 +175,8 @@ export interface AuditEventTable {
   createdAt: string;
   prevHash: string;
   hash: string;
+  /** HMAC of `hash` under the instance's audit subkey; null on entries older than migration 0018. */
+  mac: string | null;
 }
 
 export interface EventTable {

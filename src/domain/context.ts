@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { BlobStore } from '../infra/storage/blob-store.js';
+import type { AuditMac } from '../infra/crypto/audit-mac.js';
 import type { SecretBox } from '../infra/crypto/secret-box.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { SealIdentity } from '../infra/pdf/seal/seal-identity.js';
@@ -16,6 +17,8 @@ export interface Ctx {
   config: Config;
   storage: BlobStore;
   secrets: SecretBox;
+  /** MACs audit entries under a subkey of the same instance secret (`infra/crypto/audit-mac.ts`). */
+  auditMac: AuditMac;
   mailer: Mailer;
   log: Logger;
   clock: () => Date;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { insertAuditEvent, lastAuditEvent } from '../../db/repositories/audit.repo.js';
+import type { Ctx } from '../context.js';
 import { auditEntryHash, GENESIS_HASH } from './audit-hash.js';
 
 /** Who did it: an API caller (by token), a recipient (by id), or Firma itself. */
@@ -28,9 +29,10 @@ export interface AuditInput {
 /**
  * Appends to the envelope's hash chain. Must run inside the transaction of the change it records,
  * after that transaction locked the envelope (`lockEnvelope`), so concurrent writers queue up and
- * each sees the previous link; the unique (envelope, seq) index is the backstop.
+ * each sees the previous link; the unique (envelope, seq) index is the backstop. The entry's MAC
+ * (keyed by the instance secret) is what a database-only writer cannot recompute.
  */
-export async function appendAuditEvent(trx: Db, input: AuditInput): Promise<{ seq: number; hash: string }> {
+export async function appendAuditEvent(ctx: Pick<Ctx, 'auditMac'>, trx: Db, input: AuditInput): Promise<{ seq: number; hash: string }> {
   const last = input.first ? undefined : await lastAuditEvent(trx, input.envelopeId);
   const entry = {
     envelopeId: input.envelopeId,
@@ -45,6 +47,6 @@ export async function appendAuditEvent(trx: Db, input: AuditInput): Promise<{ se
     prevHash: last?.hash ?? GENESIS_HASH,
   };
   const hash = auditEntryHash(entry);
-  await insertAuditEvent(trx, { ...entry, hash });
+  await insertAuditEvent(trx, { ...entry, hash, mac: ctx.auditMac.sign(hash) });
   return { seq: entry.seq, hash };
 }

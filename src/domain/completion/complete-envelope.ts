@@ -130,7 +130,7 @@ async function storeResults(ctx: Ctx, envelopeId: number, outcome: 'COMPLETED' |
       await trx.updateTable('recipient').set({ signingStatus: 'SIGNED', signedAt: iso, updatedAt: iso }).where('envelopeId', '=', envelope.id).where('role', '=', 'CC').execute();
       for (const r of graph.recipients) if (r.role === 'CC') Object.assign(r, { signingStatus: 'SIGNED', signedAt: iso });
     }
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId: envelope.id,
       type: outcome === 'COMPLETED' ? 'DOCUMENT_COMPLETED' : 'DOCUMENT_REJECTED',
       data: {

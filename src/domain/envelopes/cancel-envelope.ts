@@ -39,7 +39,7 @@ export async function recordCancellation(trx: Db, ctx: Ctx, caller: ApiCaller, e
   await updateEnvelope(trx, envelope.id, patch, now);
   Object.assign(envelope, patch, { updatedAt: now.toISOString() });
   const graph = await loadEnvelopeParts(trx, envelope);
-  await appendAuditEvent(trx, { envelopeId: envelope.id, type: extra.deletedAt ? 'DOCUMENT_DELETED' : 'DOCUMENT_CANCELLED', data: { previousStatus: wasPending ? 'PENDING' : 'DRAFT' }, actor: apiActor(caller), request: caller.request, at: now });
+  await appendAuditEvent(ctx, trx, { envelopeId: envelope.id, type: extra.deletedAt ? 'DOCUMENT_DELETED' : 'DOCUMENT_CANCELLED', data: { previousStatus: wasPending ? 'PENDING' : 'DRAFT' }, actor: apiActor(caller), request: caller.request, at: now });
   await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: 'DOCUMENT_CANCELLED', payload: envelopeEventPayload(graph), at: now });
   const meta = parseStoredMeta(envelope.meta);
   if (!wasPending || meta.distributionMethod !== 'EMAIL' || !meta.emailSettings.documentDeleted) return;

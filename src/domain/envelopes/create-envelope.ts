@@ -158,7 +158,7 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
       fields: fieldRows.map((f) => ({ ...f, id: fieldIds.get(f.secondaryId)! }) as FieldRow),
       attachments: [],
     };
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId,
       first: true,
       type: 'DOCUMENT_CREATED',

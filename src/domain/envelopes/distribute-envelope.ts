@@ -75,7 +75,7 @@ export async function distributeEnvelope(
     await updateEnvelope(trx, envelope.id, envelopePatch, now);
     Object.assign(graph.envelope, envelopePatch, { updatedAt: iso, version: envelope.version + 1 });
 
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId: envelope.id,
       type: 'DOCUMENT_SENT',
       data: { distributionMethod: meta.distributionMethod, signingOrder: meta.signingOrder, notified: notifyByMail ? [...turn] : [] },

@@ -43,7 +43,7 @@ export async function duplicateEnvelope(ctx: Ctx, caller: ApiCaller, envelopeId:
       (include.recipients && include.fields ? source.fields : []).map(({ id: _f, ...f }) => ({ ...f, secondaryId: randomBytes(12).toString('base64url'), envelopeId: id, envelopeItemId: items.get(f.envelopeItemId)!, recipientId: recipients.get(f.recipientId)!, customText: '', inserted: 0, value: null, insertedAt: null, insertedByRecipientId: null })),
     );
     await insertAttachments(trx, source.attachments.map((a) => ({ ...a, id: newId('attachment'), envelopeId: id, createdAt: iso })));
-    await appendAuditEvent(trx, { envelopeId: id, type: 'DOCUMENT_CREATED', data: { title: e.title, duplicatedFrom: e.publicId }, actor: apiActor(caller), request: caller.request, at: now });
+    await appendAuditEvent(ctx, trx, { envelopeId: id, type: 'DOCUMENT_CREATED', data: { title: e.title, duplicatedFrom: e.publicId }, actor: apiActor(caller), request: caller.request, at: now });
     const graph = await loadEnvelopeParts(trx, { ...row, id });
     await recordEvent(trx, { platformId: e.platformId, envelopeId: id, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
     return graph.envelope.publicId;

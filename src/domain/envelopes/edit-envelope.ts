@@ -25,7 +25,7 @@ export async function editEnvelope<T>(
     const graph = await loadEnvelopeParts(trx, envelope);
     const now = ctx.clock();
     const { result, data } = await edit(trx, graph, now);
-    await appendAuditEvent(trx, { envelopeId: envelope.id, type: audit, data, actor: apiActor(caller), request: caller.request, at: now });
+    await appendAuditEvent(ctx, trx, { envelopeId: envelope.id, type: audit, data, actor: apiActor(caller), request: caller.request, at: now });
     return result;
   });
 }

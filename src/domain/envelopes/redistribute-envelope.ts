@@ -57,7 +57,7 @@ export async function redistributeEnvelope(ctx: Ctx, caller: ApiCaller, input: {
         mailed.push(r.id);
       }
     }
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId: envelope.id,
       type: 'DOCUMENT_RESENT',
       data: { recipients: chosen.map((r) => r.id), mailed, expiresAt },

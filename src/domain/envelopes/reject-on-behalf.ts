@@ -18,7 +18,7 @@ export async function rejectOnBehalf(ctx: Ctx, caller: ApiCaller, recipientId: n
     if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found');
     const session: SigningSession = { graph, recipient, meta: parseStoredMeta(graph.envelope.meta) };
     assertCanAct(session, now, { ignoreTurn: true });
-    await recordRejection(trx, session, reason, now, apiActor(caller), caller.request);
+    await recordRejection(ctx, trx, session, reason, now, apiActor(caller), caller.request);
     return { result: { recipientId, signingStatus: 'REJECTED' as const, rejectionReason: reason }, data: { recipientId, reason } };
   });
   ctx.wakeWorker();

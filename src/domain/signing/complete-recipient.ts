@@ -58,7 +58,7 @@ export async function completeRecipient(ctx: Ctx, token: string, request: Reques
     await updateEnvelope(trx, s.graph.envelope.id, {}, now);
 
     const env = s.graph.envelope;
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId: env.id,
       type: 'DOCUMENT_RECIPIENT_COMPLETED',
       data: { role: s.recipient.role, action: ACTION_OF[s.recipient.role] },

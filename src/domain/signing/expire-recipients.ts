@@ -40,7 +40,7 @@ export async function expireRecipients(ctx: Ctx, options: { batch?: number } = {
         const patch = { expirationNotifiedAt: iso, updatedAt: iso };
         await updateRecipientRow(trx, r.id, patch);
         Object.assign(r, patch);
-        await appendAuditEvent(trx, { envelopeId, type: 'RECIPIENT_EXPIRED', recipientId: r.id, data: { expiresAt: r.expiresAt }, actor: { kind: 'system' }, at: now });
+        await appendAuditEvent(ctx, trx, { envelopeId, type: 'RECIPIENT_EXPIRED', recipientId: r.id, data: { expiresAt: r.expiresAt }, actor: { kind: 'system' }, at: now });
       }
       await recordEvent(trx, { platformId, envelopeId, type: 'RECIPIENT_EXPIRED', payload: envelopeEventPayload(graph), at: now });
       const who = lapsed.map((r) => `${r.name} <${r.email}>`.trim()).join(', ');

@@ -42,7 +42,7 @@ export async function insertField(ctx: Ctx, token: string, fieldId: number, body
     await updateFieldRow(trx, field.id, patch);
     Object.assign(field, patch);
     await updateEnvelope(trx, s.graph.envelope.id, {}, now);
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId: s.graph.envelope.id,
       type: 'DOCUMENT_FIELD_INSERTED',
       data: { fieldId: field.id, fieldType: field.type, forRecipientId: field.recipientId, value: auditValue(stored) },
@@ -73,7 +73,7 @@ export async function removeField(ctx: Ctx, token: string, fieldId: number, requ
       await updateFieldRow(trx, field.id, patch);
       Object.assign(field, patch);
       await updateEnvelope(trx, s.graph.envelope.id, {}, now);
-      await appendAuditEvent(trx, {
+      await appendAuditEvent(ctx, trx, {
         envelopeId: s.graph.envelope.id,
         type: 'DOCUMENT_FIELD_UNINSERTED',
         data: { fieldId: field.id, fieldType: field.type },

@@ -30,7 +30,7 @@ export async function openSigningSession(ctx: Ctx, token: string, request: Reque
     };
     await updateRecipientRow(trx, s.recipient.id, patch);
     Object.assign(s.recipient, patch);
-    await appendAuditEvent(trx, {
+    await appendAuditEvent(ctx, trx, {
       envelopeId: s.graph.envelope.id,
       type: 'DOCUMENT_OPENED',
       actor: recipientActor(s.recipient),

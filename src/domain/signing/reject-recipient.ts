@@ -22,7 +22,7 @@ export async function rejectRecipient(ctx: Ctx, token: string, reason: string, r
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
     assertCanAct(s, now, { ignoreTurn: true });
-    await recordRejection(trx, s, reason, now, recipientActor(s.recipient), request);
+    await recordRejection(ctx, trx, s, reason, now, recipientActor(s.recipient), request);
     return { recipientId: s.recipient.id, signingStatus: 'REJECTED' as const, rejectionReason: reason };
   });
   ctx.wakeWorker();
@@ -30,14 +30,14 @@ export async function rejectRecipient(ctx: Ctx, token: string, reason: string, r
 }
 
 /** Shared with the API's reject-on-behalf: the same state change, another actor. */
-export async function recordRejection(trx: Db, s: SigningSession, reason: string, now: Date, actor: AuditActor, request: RequestMeta | undefined): Promise<void> {
+export async function recordRejection(ctx: Pick<Ctx, 'auditMac'>, trx: Db, s: SigningSession, reason: string, now: Date, actor: AuditActor, request: RequestMeta | undefined): Promise<void> {
   const iso = now.toISOString();
   const patch = { signingStatus: 'REJECTED' as const, rejectionReason: reason, updatedAt: iso };
   await updateRecipientRow(trx, s.recipient.id, patch);
   Object.assign(s.recipient, patch);
   await updateEnvelope(trx, s.graph.envelope.id, { status: 'REJECTED' }, now);
   s.graph.envelope.status = 'REJECTED';
-  await appendAuditEvent(trx, {
+  await appendAuditEvent(ctx, trx, {
     envelopeId: s.graph.envelope.id,
     type: 'DOCUMENT_RECIPIENT_REJECTED',
     data: { reason, recordedBy: actor.kind },

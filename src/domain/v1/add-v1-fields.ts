@@ -53,7 +53,7 @@ export async function addV1Fields(ctx: Ctx, caller: ApiCaller, documentId: numbe
     issues.throwIfAny('Some fields cannot be placed');
     const ids = await insertFields(trx, rows);
     const now = ctx.clock();
-    await appendAuditEvent(trx, { envelopeId: envelope.id, type: 'FIELD_CREATED', data: { fields: [...ids.values()] }, actor: apiActor(caller), request: caller.request, at: now });
+    await appendAuditEvent(ctx, trx, { envelopeId: envelope.id, type: 'FIELD_CREATED', data: { fields: [...ids.values()] }, actor: apiActor(caller), request: caller.request, at: now });
     return rows.map((r) => ({ ...r, id: ids.get(r.secondaryId)! }) as FieldRow);
   });
 }

@@ -59,7 +59,7 @@ export async function receiveUpload(ctx: Ctx, token: string, staged: StagedBlob)
         createdAt: now.toISOString(),
       };
       await insertItem(trx, item);
-      await appendAuditEvent(trx, {
+      await appendAuditEvent(ctx, trx, {
         envelopeId: envelope.id,
         type: 'ENVELOPE_ITEM_CREATED',
         data: { id: item.id, title: item.title, sha256: item.originalSha256, pages: item.pageCount, via: 'v1 upload URL' },

@@ -2,6 +2,7 @@ import { embedSignatures, drawRecipients } from './evidence-recipients.js';
 import { translator } from './evidence-i18n.js';
 import { drawDocumentFacts, finishEvidence, startEvidence } from './evidence-frame.js';
 import { drawEvents, drawIntegrity, drawItems, drawRejectionNotice, sectionHeading, type Ctx } from './evidence-sections.js';
+import { writeEvidenceRecord } from './evidence-record.js';
 import type { EvidenceData } from './evidence-types.js';
 import { A4, lineHeight, palette, roundedBox, type Flow, type TextStyle } from './pdf-layout.js';
 
@@ -17,6 +18,7 @@ export async function renderCertificatePdf(data: EvidenceData): Promise<Uint8Arr
   const { doc, flow, ctx } = evidence;
   const images = await embedSignatures(doc, data.recipients);
   const { tr } = ctx;
+  writeEvidenceRecord(doc, data);
 
   drawTitleBlock(flow, ctx);
   if (data.envelope.status === 'REJECTED') drawRejectionNotice(flow, ctx);

@@ -1,0 +1,128 @@
+import { createHash, verify, X509Certificate } from 'node:crypto';
+import { MemorySource } from './byte-source.js';
+import { OID } from './cms.js';
+import { childrenOf, contentOf, decodeOid, DerError, encodingOf, expectTag, readNode, TAG, type DerNode } from './der.js';
+import { PdfRef, PdfString, type PdfDict, type PdfValue } from './pdf-objects.js';
+import { PdfReader } from './pdf-reader.js';
+import type { SealIdentity } from './seal-identity.js';
+
+export type SealVerdict =
+  | { ok: true; reader: PdfReader }
+  | { ok: false; problem: string };
+
+const MAX_FIELDS = 10_000;
+
+/**
+ * Checks that `pdf` carries a seal made with `identity`'s key that covers the whole file, as
+ * `sealPdf` writes it: the signature whose /ByteRange runs from the first byte to the last,
+ * leaving out only its own /Contents; a CMS whose messageDigest is the SHA-256 of those bytes
+ * and whose signed attributes verify under the identity's public key. Anything appended after
+ * the seal (an incremental update rewriting /Info, say) leaves no signature covering the whole
+ * file, so it fails. On success the reader over the verified bytes is returned, so callers read
+ * the sealed content, not a second parse of something else.
+ */
+export function verifyPdfSeal(pdf: Buffer, identity: SealIdentity): SealVerdict {
+  let reader: PdfReader;
+  let signatures: PdfDict[];
+  try {
+    reader = PdfReader.open(new MemorySource(pdf));
+    signatures = signatureDictionaries(reader);
+  } catch (error) {
+    return { ok: false, problem: `not a readable PDF (${(error as Error).message})` };
+  }
+  if (signatures.length === 0) return { ok: false, problem: 'carries no signature' };
+  const covering = signatures.map((dict) => ({ dict, range: byteRangeOf(reader, dict) })).find(({ range }) => range && coversWholeFile(pdf, range));
+  if (!covering?.range) return { ok: false, problem: 'no signature covers the whole file: it was changed after it was sealed' };
+  const contents = reader.resolve(covering.dict.get('Contents'));
+  if (!(contents instanceof PdfString)) return { ok: false, problem: 'the seal has no /Contents' };
+  const [, gapStart, gapEnd, tailLength] = covering.range;
+  const digest = createHash('sha256').update(pdf.subarray(0, gapStart)).update(pdf.subarray(gapEnd, gapEnd + tailLength)).digest();
+  try {
+    return checkCms(contents.bytes, digest, identity) ?? { ok: true, reader };
+  } catch (error) {
+    if (error instanceof DerError) return { ok: false, problem: `the seal's CMS is malformed (${error.message})` };
+    throw error;
+  }
+}
+
+/** null when the CMS holds; otherwise what is wrong with it. */
+function checkCms(padded: Buffer, digest: Buffer, identity: SealIdentity): { ok: false; problem: string } | null {
+  // The /Contents placeholder is zero-padded after the CMS: its outer length says where it ends.
+  const cms = encodingOf(padded, readNode(padded, 0));
+  const contentInfo = childrenOf(cms, readNode(cms, 0));
+  if (decodeOid(contentOf(cms, expectTag(contentInfo[0], TAG.oid, 'contentType'))) !== OID.signedData) return { ok: false, problem: 'the seal is not CMS SignedData' };
+  const explicit = expectTag(contentInfo[1], 0xa0, '[0] content');
+  const signedData = childrenOf(cms, expectTag(childrenOf(cms, explicit)[0], TAG.sequence, 'SignedData'));
+  const signerInfos = signedData.at(-1);
+  const signerInfo = childrenOf(cms, expectTag(signerInfos, TAG.set, 'signerInfos'));
+  if (signerInfo.length !== 1) return { ok: false, problem: `the seal has ${signerInfo.length} signers, not one` };
+  const fields = childrenOf(cms, expectTag(signerInfo[0], TAG.sequence, 'SignerInfo'));
+  const digestAlgorithm = childrenOf(cms, expectTag(fields[2], TAG.sequence, 'digestAlgorithm'))[0];
+  if (decodeOid(contentOf(cms, expectTag(digestAlgorithm, TAG.oid, 'digest OID'))) !== OID.sha256) return { ok: false, problem: 'the seal does not use SHA-256' };
+  const signedAttributes = expectTag(fields[3], 0xa0, 'signedAttrs');
+  const signature = contentOf(cms, expectTag(fields[5], TAG.octetString, 'signature'));
+
+  const messageDigest = attributeValue(cms, signedAttributes, OID.messageDigest);
+  if (!messageDigest || messageDigest.tag !== TAG.octetString || !contentOf(cms, messageDigest).equals(digest)) {
+    return { ok: false, problem: 'the sealed bytes do not match the digest the seal signed' };
+  }
+  // What was signed is the DER SET: the same bytes with the universal tag in place of [0].
+  const signedBytes = Buffer.concat([Buffer.from([TAG.set]), encodingOf(cms, signedAttributes).subarray(1)]);
+  const publicKey = new X509Certificate(identity.certificate).publicKey;
+  let valid: boolean;
+  try {
+    valid = verify('sha256', signedBytes, publicKey, signature);
+  } catch {
+    valid = false; // a signature value that is not even well-formed for this key type
+  }
+  if (!valid) {
+    return { ok: false, problem: `the seal was not made by this instance's sealing identity (${identity.fingerprintSha256})` };
+  }
+  return null;
+}
+
+function attributeValue(bytes: Buffer, attributes: DerNode, type: string): DerNode | undefined {
+  for (const attribute of childrenOf(bytes, attributes)) {
+    const [typeNode, values] = childrenOf(bytes, attribute);
+    if (typeNode?.tag === TAG.oid && decodeOid(contentOf(bytes, typeNode)) === type && values) return childrenOf(bytes, values)[0];
+  }
+  return undefined;
+}
+
+type ByteRange = [number, number, number, number];
+
+function byteRangeOf(reader: PdfReader, dict: PdfDict): ByteRange | null {
+  const value = reader.resolve(dict.get('ByteRange'));
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) return null;
+  return value as ByteRange;
+}
+
+/** [0, a, b, c]: from the start to the /Contents hex string, and from its end to the end of file. */
+function coversWholeFile(pdf: Buffer, [start, gapStart, gapEnd, tailLength]: ByteRange): boolean {
+  return start === 0 && gapStart < gapEnd && gapEnd + tailLength === pdf.length && pdf[gapStart] === 0x3c && pdf[gapEnd - 1] === 0x3e;
+}
+
+/** The /V dictionaries of the document's signature fields (AcroForm /Fields and their /Kids). */
+function signatureDictionaries(reader: PdfReader): PdfDict[] {
+  const catalog = reader.resolveDict(reader.trailerValue('Root'));
+  const acroForm = reader.resolveDict(catalog?.get('AcroForm'));
+  const pending: PdfValue[] = [];
+  const fieldsValue = reader.resolve(acroForm?.get('Fields'));
+  if (Array.isArray(fieldsValue)) pending.push(...fieldsValue);
+  const seen = new Set<number>();
+  const found: PdfDict[] = [];
+  for (let visited = 0; pending.length > 0 && visited < MAX_FIELDS; visited++) {
+    const entry = pending.pop();
+    if (entry instanceof PdfRef) {
+      if (seen.has(entry.num)) continue;
+      seen.add(entry.num);
+    }
+    const field = reader.resolveDict(entry);
+    if (!field) continue;
+    const kids = reader.resolve(field.get('Kids'));
+    if (Array.isArray(kids)) pending.push(...kids);
+    const value = reader.resolveDict(field.get('V'));
+    if (value && value.get('ByteRange') !== undefined) found.push(value);
+  }
+  return found;
+}
