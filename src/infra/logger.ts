@@ -15,8 +15,20 @@ const CAPABILITY_PATHS = [
 const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key)=)[^&#]*/gi;
 const API_TOKEN = /api_[A-Za-z0-9_-]{6,}/g;
 
+/** Route parameters that are credentials: a matched route's pattern is logged instead of its values. */
+const CAPABILITY_PARAM = /:(token|link)\b/;
+
+/** Percent-decoded, so `/api/v2/%73igning/…` is seen as the `/signing/` route Fastify serves it as. */
+function decoded(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
 export function redactUrl(url: string): string {
-  let out = url;
+  let out = decoded(url);
   for (const pattern of CAPABILITY_PATHS) out = out.replace(pattern, '$1[redacted]');
   return out.replace(SECRET_QUERY, '$1[redacted]').replace(API_TOKEN, 'api_[redacted]');
 }
@@ -49,10 +61,13 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req(req: { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown> }) {
+      req(req: { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown>; routeOptions?: { url?: string } }) {
+        // By the route Fastify matched, whatever the spelling of the path: a route carrying a
+        // credential is logged as its pattern; anything else with capabilities rewritten.
+        const route = req.routeOptions?.url;
         return {
           method: req.method,
-          url: req.url ? redactUrl(req.url) : undefined,
+          url: route && CAPABILITY_PARAM.test(route) ? route : req.url ? redactUrl(req.url) : undefined,
           reqId: req.id,
           remoteAddress: req.ip,
           userAgent: req.headers?.['user-agent'],

@@ -22,7 +22,7 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     const query = request.url.indexOf('?');
     const path = query < 0 ? request.url : request.url.slice(0, query);
     if (EXEMPT.has(path)) return done();
-    const signing = path.startsWith('/api/v2/signing/') || path.startsWith('/api/v2-beta/signing/') || path.startsWith('/sign/') || path.startsWith('/sign-assets/');
+    const signing = isSigningRoute(request.routeOptions.url ?? path);
     const limit = signing ? ctx.config.rateLimit.signingPerMinute : ctx.config.rateLimit.perMinute;
     const key = signing ? `ip:s:${request.ip}` : tokenKey(request.headers.authorization) ?? `ip:a:${request.ip}`;
     const now = Date.now();
@@ -35,6 +35,23 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     if (hit instanceof Promise) hit.then((h) => done(count(reply, limit, h, now)), (error: Error) => done(error));
     else done(count(reply, limit, hit, now));
   });
+}
+
+/**
+ * Signing routes are counted per IP. Classified by the route Fastify matched (its pattern), not by
+ * the raw path: `/api/v2/%73igning/{token}` is routed as the signing API and must be counted as it.
+ * Unmatched paths fall back to their decoded spelling.
+ */
+function isSigningRoute(routeOrPath: string): boolean {
+  let path = routeOrPath;
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // not decodable: not a route either; counted by its raw spelling
+    }
+  }
+  return path.startsWith('/api/v2/signing/') || path.startsWith('/api/v2-beta/signing/') || path.startsWith('/sign/') || path.startsWith('/sign-assets/');
 }
 
 /** Per token: the same hash the authentication computes (so counting costs no extra work); garbage is counted per value. */
