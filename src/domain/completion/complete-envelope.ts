@@ -29,8 +29,13 @@ export const COMPLETED_MAIL = 'mail.document-completed';
 /** What a completion run did: finished the envelope, found nothing to do, or found another run at it. */
 export type CompletionRun = 'completed' | 'nothing-to-do' | 'busy';
 
-/** Longer than any completion takes; a crashed run's claim lapses after it and another run takes over. */
-const CLAIM_MS = 10 * 60 * 1000;
+/**
+ * A short claim, renewed while the run works (the PDF work runs in worker threads, so the event
+ * loop is free to renew it): a run killed mid-way is taken over by another within about
+ * CLAIM_MS, not after the longest completion imaginable.
+ */
+const CLAIM_MS = 30_000;
+const RENEW_EVERY_MS = 10_000;
 
 export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<CompletionRun> {
   const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', envelopeId).executeTakeFirst();
@@ -41,6 +46,7 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
   // Rendering and sealing are the expensive part: claim the envelope so only one run does them.
   const claim = await claimCompletion(ctx, envelopeId);
   if (!claim) return 'busy';
+  const renewal = setInterval(() => void renewClaim(ctx, envelopeId).catch((error: unknown) => ctx.log.warn({ err: error, envelopeId }, 'completion claim not renewed')), RENEW_EVERY_MS);
   try {
     const results = await produceResults(ctx, graph, outcome);
     await storeResults(ctx, envelopeId, outcome, results);
@@ -48,9 +54,16 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
     const message = error instanceof Error ? error.message : String(error);
     await ctx.db.updateTable('envelope').set({ completionError: message.slice(0, 1000), completionClaimedUntil: null }).where('id', '=', envelopeId).execute();
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
   ctx.wakeWorker();
   return 'completed';
+}
+
+async function renewClaim(ctx: Ctx, envelopeId: number): Promise<void> {
+  const until = new Date(ctx.clock().getTime() + CLAIM_MS).toISOString();
+  await ctx.db.updateTable('envelope').set({ completionClaimedUntil: until }).where('id', '=', envelopeId).where('completedAt', 'is', null).where('completionClaimedUntil', 'is not', null).execute();
 }
 
 async function claimCompletion(ctx: Ctx, envelopeId: number): Promise<boolean> {

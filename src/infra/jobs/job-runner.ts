@@ -178,7 +178,8 @@ export class JobRunner {
     const free = (this.options.concurrency ?? 4) - this.inFlight.size;
     if (free <= 0) return 0;
     const now = this.now();
-    const leaseMs = this.options.leaseMs ?? 5 * 60_000;
+    // Short and renewed while the job runs: a killed worker's job is taken over within ~30 s.
+    const leaseMs = this.options.leaseMs ?? 30_000;
     const jobs = await claimJobs(this.options.db, {
       kinds: Object.keys(this.options.handlers),
       workerId: this.workerId,
