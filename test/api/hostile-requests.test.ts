@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { createDocument, typicalPayload } from '../helpers/documents.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+
+/** Files under a data directory's folder (blobs or tmp), at any depth. */
+const filesUnder = (server: TestServer, folder: string) => readdirSync(join(server.dataDir, folder), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
 for (const database of testDatabases()) {
   describe(`hostile requests (${database})`, () => {
@@ -9,6 +15,8 @@ for (const database of testDatabases()) {
       server = await startTestServer({ database, worker: false });
     });
     after(() => server?.close());
+
+    const count = async (table: 'envelope' | 'envelopeItem') => Number((await server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
     test('webhook URLs on IPv6 forms that embed IPv4 or reach non-public space are refused with 400', async () => {
       server.ctx.config.webhooks.allowPrivate = false;
@@ -23,6 +31,35 @@ for (const database of testDatabases()) {
       } finally {
         server.ctx.config.webhooks.allowPrivate = true;
       }
+    });
+
+    test('malformed multipart bodies are 400 INVALID_MULTIPART on every upload route, and nothing is written', async () => {
+      const draft = await createDocument(server.api, typicalPayload({ recipients: [] }));
+      assert.equal(draft.status, 200);
+      const envelopeId = draft.body.envelopeId as string;
+      const before = { envelopes: await count('envelope'), items: await count('envelopeItem'), blobs: filesUnder(server, 'blobs') };
+      const payload = (json: unknown) => `--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(json)}\r\n`;
+      const filePart = (bytes: string) => `--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${bytes}`;
+      const cases: [string, string, string | Blob][] = [
+        ['garbage', 'multipart/form-data; boundary=x', 'this is not multipart at all'],
+        ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{}\r\n--x--\r\n'],
+        ['empty boundary', 'multipart/form-data; boundary=', 'garbage'],
+        ['truncated text part', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{"title":"a"'],
+        ['truncated file part', 'multipart/form-data; boundary=x', `${payload({ title: 'T', envelopeId })}${filePart('%PDF-1.7\n1 0 obj')}`],
+        // Past the 4 MiB kept in memory, so the cut lands while the upload is spilled to a scratch file.
+        ['truncated large file part', 'multipart/form-data; boundary=x', `${payload({ title: 'T', envelopeId })}${filePart(`%PDF-1.7\n${'0'.repeat(5 * 1024 * 1024)}`)}`],
+        ['binary noise', 'multipart/form-data; boundary=x', new Blob([new Uint8Array(4096).map((_, i) => (i * 7919) % 256)])],
+      ];
+      for (const path of ['/api/v2/document/create', '/api/v2/envelope/create', '/api/v2/envelope/item/create-many']) {
+        for (const [name, type, body] of cases) {
+          const res = await server.api.post(path, { body: typeof body === 'string' ? body.replaceAll('name="file"', path.includes('envelope') ? 'name="files"' : 'name="file"') : body, headers: { 'content-type': type } });
+          assert.equal(res.status, 400, `${path} ${name}: ${JSON.stringify(res.body)}`);
+          assert.equal(res.body.code, 'INVALID_MULTIPART', `${path} ${name}`);
+        }
+      }
+      assert.deepEqual({ envelopes: await count('envelope'), items: await count('envelopeItem'), blobs: filesUnder(server, 'blobs') }, before, 'nothing written');
+      assert.equal(filesUnder(server, 'tmp'), 0, 'no scratch file left behind');
+      assert.equal((await createDocument(server.api, typicalPayload({ recipients: [] }))).status, 200, 'the server still serves');
     });
   });
 }
