@@ -61,5 +61,35 @@ for (const database of testDatabases()) {
       assert.equal(filesUnder(server, 'tmp'), 0, 'no scratch file left behind');
       assert.equal((await createDocument(server.api, typicalPayload({ recipients: [] }))).status, 200, 'the server still serves');
     });
+
+    test('a signing token of any shape that opens nothing is 404 on every signing route and the page, never quoted', async () => {
+      const tokens = ['abcde', 'a', 'x'.repeat(129), 'y'.repeat(500), '%E2%82%AC%E2%82%AC', 'a%00b', '..%2F..%2Fsecret', '%252e%252e', "'\"<>{}|^`", 'ñandú', '%ZZ', 'a.b;c=d,e', 'tok%20en'];
+      const routes: [string, (t: string) => string, unknown?][] = [
+        ['GET', (t) => `/api/v2/signing/${t}`],
+        ['GET', (t) => `/api/v2-beta/signing/${t}`],
+        ['GET', (t) => `/api/v2/signing/${t}/item/envelope_item_1`],
+        ['POST', (t) => `/api/v2/signing/${t}/field/1`, { value: 'x' }],
+        ['DELETE', (t) => `/api/v2/signing/${t}/field/1`],
+        ['POST', (t) => `/api/v2/signing/${t}/complete`],
+        ['POST', (t) => `/api/v2/signing/${t}/reject`, { reason: 'no' }],
+        ['GET', (t) => `/sign/${t}`],
+      ];
+      for (const token of tokens) {
+        for (const [method, path, json] of routes) {
+          const res = await server.anon.request(method, path(token), json === undefined ? {} : { json });
+          assert.equal(res.status, 404, `${method} ${path(token)}: ${res.bytes.toString()}`);
+          const text = res.bytes.toString();
+          let decoded = token;
+          try {
+            decoded = decodeURIComponent(token);
+          } catch {
+            // %ZZ does not decode: the raw form is the one to look for.
+          }
+          for (const form of new Set([token, decoded])) {
+            if (form.length >= 5) assert.ok(!text.includes(form), `${method} ${path(token)} quotes the token`);
+          }
+        }
+      }
+    });
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
+import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -28,10 +29,19 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * Errors Fastify raises before routing (a malformed URL, an over-long path parameter). Its default
  * answer quotes the path, which may hold a signing token; this one never does.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const appError = error.code === 'FST_ERR_BAD_URL' ? new AppError('VALIDATION_ERROR', 'The request URL is malformed') : new AppError('ROUTE_NOT_FOUND', 'No route matches this path');
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Under a signing path the bad part is where the token goes: a token of any shape that opens
+  // nothing is the same 404 as a wrong one (real tokens are base64url, so this tells nothing).
+  const appError =
+    error.code !== 'FST_ERR_BAD_URL'
+      ? new AppError('ROUTE_NOT_FOUND', 'No route matches this path')
+      : SIGNING_PATH.test(request.url)
+        ? invalidLink()
+        : new AppError('VALIDATION_ERROR', 'The request URL is malformed');
   void sendError(reply, appError);
 }
+
+const SIGNING_PATH = /^\/(?:sign\/|api\/v2(?:-beta)?\/signing\/)/;
 
 /**
  * Turns every failure into `{message, code, issues?}` with the status from the one code table:
