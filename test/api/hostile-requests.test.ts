@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, typicalPayload } from '../helpers/documents.js';
+import { parseConfig } from '../../src/config.js';
+import { closeContext, createContext } from '../../src/server.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /** Files under a data directory's folder (blobs or tmp), at any depth. */
@@ -93,3 +96,25 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+// The temp directory does not depend on the database, so SQLite is enough here.
+describe('startup after a crash', () => {
+  test('temp files a killed process left are removed at start; recent ones (another node may own them) are kept', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'firma-crash-'));
+    try {
+      const tmp = join(dataDir, 'tmp');
+      mkdirSync(tmp, { recursive: true });
+      const hourAgo = Date.now() / 1000 - 3600;
+      for (const name of ['1790000000000-0123456789abcdef', '1790000000001-fedcba9876543210']) {
+        writeFileSync(join(tmp, name), Buffer.alloc(1024, 7));
+        utimesSync(join(tmp, name), hourAgo, hourAgo);
+      }
+      writeFileSync(join(tmp, `${Date.now()}-0000000000000000`), 'being written by another node');
+      const ctx = await createContext(parseConfig({ FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+      await closeContext(ctx);
+      assert.equal(readdirSync(tmp).length, 1, 'only the recent file is left');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
