@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, typicalPayload } from '../helpers/documents.js';
 import { parseConfig } from '../../src/config.js';
 import { closeContext, createContext } from '../../src/server.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+
+const execFileAsync = promisify(execFile);
 
 /** Files under a data directory's folder (blobs or tmp), at any depth. */
 const filesUnder = (server: TestServer, folder: string) => readdirSync(join(server.dataDir, folder), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
@@ -92,6 +96,35 @@ for (const database of testDatabases()) {
             if (form.length >= 5) assert.ok(!text.includes(form), `${method} ${path(token)} quotes the token`);
           }
         }
+      }
+    });
+
+    test('40 uploads over FIRMA_MAX_UPLOAD_MB sent by fetch from another process all receive the 413, none a reset', async () => {
+      // The client must be another process: in this one its reads and the server's close share an
+      // event loop and the race (the server closing with the upload unread) never shows.
+      const limited = await startTestServer({ database, worker: false, env: { FIRMA_MAX_UPLOAD_MB: '1' } });
+      try {
+        const client = `
+          const [url, token] = process.argv.slice(1);
+          const big = new Uint8Array(3_000_000);
+          big.set(new TextEncoder().encode('%PDF-1.7\\n'));
+          const outcomes = {};
+          for (let i = 0; i < 40; i++) {
+            const form = new FormData();
+            form.append('payload', JSON.stringify({ title: 'Too big', recipients: [] }));
+            form.append('file', new Blob([big], { type: 'application/pdf' }), 'big.pdf');
+            const outcome = await fetch(url + '/api/v2/document/create', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })
+              .then(async (res) => res.status + ' ' + (await res.json()).code)
+              .catch((error) => 'error ' + (error.cause?.code ?? error.message));
+            outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+          }
+          process.stdout.write(JSON.stringify(outcomes));
+        `;
+        const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', client, limited.url, limited.api.token!], { timeout: 120_000 });
+        assert.deepEqual(JSON.parse(stdout), { '413 PAYLOAD_TOO_LARGE': 40 });
+        assert.equal(filesUnder(limited, 'blobs'), 0, 'nothing stored');
+      } finally {
+        await limited.close();
       }
     });
   });

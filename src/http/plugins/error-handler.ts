@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -6,6 +7,10 @@ import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** How much of a refused body is read and dropped before answering, at most, and for how long. */
+const DRAIN_BYTES = 2 * 1024 * 1024;
+const DRAIN_MS = 2000;
 
 /** The spec's error body. */
 export interface ErrorBody {
@@ -77,10 +82,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
+    if (appError?.code === 'PAYLOAD_TOO_LARGE' || appError?.code === 'UNSUPPORTED_MEDIA_TYPE') return drainRefusedBody(request.raw).then(() => sendError(reply, appError));
     if (appError) return sendError(reply, appError);
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL_ERROR', requestId: request.id };
     return reply.status(500).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+/**
+ * Reads and drops what is left of a body refused before it was read, up to DRAIN_BYTES or
+ * DRAIN_MS, before the answer closes the connection. Closing a socket with unread data sends a
+ * reset, and a client still writing its upload (fetch, in another process) then fails with EPIPE
+ * or ECONNRESET instead of reading the 413; a body no more than DRAIN_BYTES over what was read is
+ * thus answered cleanly. The bounds keep a client from holding the connection by sending forever;
+ * past them it gets the reset, as before. Nothing read is kept.
+ */
+function drainRefusedBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', done).off('close', done).off('error', done);
+      raw.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MS);
+    raw.on('data', onData).once('end', done).once('close', done).once('error', done);
+    raw.resume();
   });
 }
 
