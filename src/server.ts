@@ -42,10 +42,17 @@ export async function createContext(config: Config, options: ContextOptions = {}
     throw error;
   }
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
+  const storage = new FsBlobStore(config.dataDir);
+  // Temp files a crash left behind (old enough that no live node sharing the directory owns them).
+  const stale = await storage.removeStaleTemp().catch((error: unknown) => {
+    log.warn({ err: error }, 'could not clean the temp directory');
+    return 0;
+  });
+  if (stale > 0) log.info({ removed: stale }, 'removed stale temp files');
   return {
     db,
     config,
-    storage: new FsBlobStore(config.dataDir),
+    storage,
     secrets: createSecretBox(secretKey),
     auditMac: createAuditMac(secretKey),
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),

@@ -1,11 +1,17 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isTransientDatabaseError } from '../../db/transient-errors.js';
 import { AppError, databaseUnavailable, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
+import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** How much of a refused body is read and dropped before answering, at most, and for how long. */
+const DRAIN_BYTES = 2 * 1024 * 1024;
+const DRAIN_MS = 2000;
 
 /** The spec's error body. */
 export interface ErrorBody {
@@ -29,10 +35,19 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
  * Errors Fastify raises before routing (a malformed URL, an over-long path parameter). Its default
  * answer quotes the path, which may hold a signing token; this one never does.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const appError = error.code === 'FST_ERR_BAD_URL' ? new AppError('VALIDATION_ERROR', 'The request URL is malformed') : new AppError('ROUTE_NOT_FOUND', 'No route matches this path');
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Under a signing path the bad part is where the token goes: a token of any shape that opens
+  // nothing is the same 404 as a wrong one (real tokens are base64url, so this tells nothing).
+  const appError =
+    error.code !== 'FST_ERR_BAD_URL'
+      ? new AppError('ROUTE_NOT_FOUND', 'No route matches this path')
+      : SIGNING_PATH.test(request.url)
+        ? invalidLink()
+        : new AppError('VALIDATION_ERROR', 'The request URL is malformed');
   void sendError(reply, appError);
 }
+
+const SIGNING_PATH = /^\/(?:sign\/|api\/v2(?:-beta)?\/signing\/)/;
 
 /**
  * Turns every failure into `{message, code, issues?}` with the status from the one code table:
@@ -69,6 +84,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
+    if (appError?.code === 'PAYLOAD_TOO_LARGE' || appError?.code === 'UNSUPPORTED_MEDIA_TYPE') return drainRefusedBody(request.raw).then(() => sendError(reply, appError));
     if (appError) return sendError(reply, appError);
     if (isTransientDatabaseError(error)) {
       // Only the code: a driver's message may name the host; the logger scrubs the rest anyway.
@@ -78,6 +94,34 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     const body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL_ERROR', requestId: request.id };
     return reply.status(500).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+/**
+ * Reads and drops what is left of a body refused before it was read, up to DRAIN_BYTES or
+ * DRAIN_MS, before the answer closes the connection. Closing a socket with unread data sends a
+ * reset, and a client still writing its upload (fetch, in another process) then fails with EPIPE
+ * or ECONNRESET instead of reading the 413; a body no more than DRAIN_BYTES over what was read is
+ * thus answered cleanly. The bounds keep a client from holding the connection by sending forever;
+ * past them it gets the reset, as before. Nothing read is kept.
+ */
+function drainRefusedBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', done).off('close', done).off('error', done);
+      raw.pause();
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MS);
+    raw.on('data', onData).once('end', done).once('close', done).once('error', done);
+    raw.resume();
   });
 }
 

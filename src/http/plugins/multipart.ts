@@ -21,13 +21,17 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
   const files: UploadedPdf[] = [];
   let payloadText: string | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: ctx.config.limits.uploadBytes + 1 } })) {
+    const parts = request.parts({ limits: { fileSize: ctx.config.limits.uploadBytes + 1 } })[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await parts.next().catch(throwAsMalformed);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
           part.file.resume();
           throw new AppError('INVALID_MULTIPART', `Unexpected file part "${part.fieldname}"; expected ${fileFields.map((f) => `"${f}"`).join(' or ')}`);
         }
-        const staged = await ctx.storage.stage(part.file, { maxBytes: ctx.config.limits.uploadBytes });
+        const staged = await ctx.storage.stage(malformedAsAppError(part.file), { maxBytes: ctx.config.limits.uploadBytes });
         const name = part.filename || `document-${files.length + 1}.pdf`;
         files.push({ staged, title: name.replace(/\.pdf$/i, '') || name, identifier: name });
       } else if (part.fieldname === 'payload') {
@@ -47,6 +51,26 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
   } catch {
     await Promise.all(files.map((f) => f.staged.discard()));
     throw new AppError('INVALID_JSON', 'The "payload" part is not valid JSON', { issues: [{ message: 'payload: not valid JSON', path: ['payload'] }] });
+  }
+}
+
+/**
+ * The parser's own failures (no boundary, a body that ends mid-part, garbage) are plain errors
+ * with no code: they are the client's malformed body, a 400. Coded ones (the plugin's limits,
+ * FST_*) keep their own mapping in the error handler. Only errors read from the request pass
+ * through here, so a storage failure (ENOSPC) stays a 500.
+ */
+function throwAsMalformed(error: unknown): never {
+  if (error instanceof AppError || typeof (error as { code?: unknown }).code === 'string') throw error;
+  throw new AppError('INVALID_MULTIPART', 'The request is not a valid multipart/form-data body (it ends early, or its boundary is missing or not found)');
+}
+
+/** A file part's bytes, with the parser's errors (a part cut short) turned into INVALID_MULTIPART. */
+async function* malformedAsAppError(file: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  try {
+    yield* file;
+  } catch (error) {
+    throwAsMalformed(error);
   }
 }
 

@@ -4,7 +4,9 @@ import { ZFieldMeta } from '../../domain/fields/field-meta.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
 import { ZStatus } from '../schemas/views.schema.js';
 
-export const ZSigningParams = z.object({ token: z.string().min(16).max(128).describe('The recipient signing token (private)') });
+// No length or alphabet rule on the token: a token of any shape that opens no session is the same
+// 404 as any other wrong one (a rule would answer 400 quoting it, telling guesses apart from tokens).
+export const ZSigningParams = z.object({ token: z.string().describe('The recipient signing token (private)') });
 export const ZSigningFieldParams = ZSigningParams.extend({ fieldId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ZSigningItemParams = ZSigningParams.extend({ envelopeItemId: z.string().min(1).max(100) });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
@@ -8,11 +8,18 @@ import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob, 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** Uploads up to this size are held in memory until committed. */
 const IN_MEMORY_LIMIT = 4 * 1024 * 1024;
+/**
+ * Temp files untouched for this long are left by a crash (kill -9, power loss): a live writer
+ * touches its file on every chunk and commits within seconds of its last one, so another node
+ * sharing the directory never loses a file it is still using.
+ */
+export const STALE_TEMP_MS = 15 * 60 * 1000;
 
 /**
  * Blobs under `<root>/blobs/ab/cd/<sha256>`. Every write goes to `<root>/tmp`, is fsynced, then
  * renamed into place (atomic on one filesystem), so a crash leaves at worst an orphan temp file,
- * never a torn blob under its address.
+ * never a torn blob under its address. Every failure removes its temp file; what a crash leaves
+ * is removed by `removeStaleTemp` at the next start.
  */
 export class FsBlobStore implements BlobStore {
   private readonly blobsDir: string;
@@ -25,6 +32,22 @@ export class FsBlobStore implements BlobStore {
     this.tmpDir = join(root, 'tmp');
     mkdirSync(this.blobsDir, { recursive: true });
     mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  /**
+   * Removes temp files not modified for `olderThanMs` (orphans of a crash); younger ones may belong
+   * to another node sharing the directory. Returns how many were removed.
+   */
+  async removeStaleTemp(olderThanMs = STALE_TEMP_MS, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.tmpDir)) {
+      const path = join(this.tmpDir, name);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile() || now - info.mtimeMs < olderThanMs) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   tempPath(suffix = ''): string {
@@ -62,13 +85,14 @@ export class FsBlobStore implements BlobStore {
         await file.write(chunk);
       }
       await file?.sync();
-    } catch (error) {
       await file?.close();
+    } catch (error) {
+      // A failed write (ENOSPC) or close must not keep the scratch file.
+      await file?.close().catch(() => undefined);
       if (temp) await rm(temp, { force: true });
       // Drain nothing more: the caller's stream is abandoned; multipart parsers discard the rest.
       throw error;
     }
-    await file?.close();
     const sha256 = hash.digest('hex');
     const bytes = chunks ? Buffer.concat(chunks, size) : null;
     let settled = false;
@@ -85,7 +109,11 @@ export class FsBlobStore implements BlobStore {
       commit: async () => {
         assertOpen();
         settled = true;
-        return bytes ? this.storeBytes(bytes, sha256) : this.commit(temp!, sha256, size);
+        if (bytes) return this.storeBytes(bytes, sha256);
+        return this.commit(temp!, sha256, size).catch(async (error: unknown) => {
+          await rm(temp!, { force: true });
+          throw error;
+        });
       },
       discard: async () => {
         if (settled) return;
@@ -103,14 +131,21 @@ export class FsBlobStore implements BlobStore {
   private async storeBytes(bytes: Uint8Array, sha256: string): Promise<StoredBlob> {
     if (await this.exists(sha256)) return { sha256, size: bytes.length };
     const temp = this.tempPath();
-    const file = await open(temp, 'wx', 0o600);
     try {
-      await file.writeFile(bytes);
-      await file.sync();
-    } finally {
-      await file.close();
+      const file = await open(temp, 'wx', 0o600);
+      try {
+        await file.writeFile(bytes);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      return await this.commit(temp, sha256, bytes.length);
+    } catch (error) {
+      // Whatever failed (a full disk, the blob directory), the temp file goes; once committed
+      // it is gone already and `force` ignores that.
+      await rm(temp, { force: true });
+      throw error;
     }
-    return this.commit(temp, sha256, bytes.length);
   }
 
   async putFile(path: string): Promise<StoredBlob> {
