@@ -257,6 +257,8 @@ export interface IdempotencyKeyTable {
   contentType: string | null;
   createdAt: string;
   expiresAt: string;
+  /** While `running`: the owner renews it; once lapsed another request may take the key over. */
+  leaseUntil: string | null;
 }
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import { callerOf } from '../plugins/caller.js';
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { principalOf } from '../plugins/authenticate.js';
-import { idempotencyGate } from '../plugins/idempotency.js';
+import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { ZDocument } from '../schemas/views.schema.js';
 import {
@@ -64,6 +64,8 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
         throw new AppError('INVALID_MULTIPART', 'Send exactly one PDF in the "file" part', { issues: [{ message: 'file: Required', path: ['file'] }] });
       }
       const file = { ...body.files[0]!, title: payload.title };
+      const answerOf = (g: Awaited<ReturnType<typeof createEnvelope>>) => ({ id: g.envelope.id, envelopeId: g.envelope.publicId });
+      const storeAnswer = answerInTransaction(ctx, request);
       const graph = await createEnvelope(ctx, callerOf(request), {
         type: 'DOCUMENT',
         title: payload.title,
@@ -90,8 +92,9 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
             names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' },
           })),
         })),
+        withinTransaction: storeAnswer && ((trx, created) => storeAnswer(trx, answerOf(created))),
       });
-      return { id: graph.envelope.id, envelopeId: graph.envelope.publicId };
+      return answerOf(graph);
     },
   );
 }

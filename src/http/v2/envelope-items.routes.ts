@@ -10,7 +10,7 @@ import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
-import { idempotencyGate } from '../plugins/idempotency.js';
+import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
 import { sendPdf } from './document.routes.js';
@@ -54,6 +54,8 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
         throw error;
       });
       if (body.files.length === 0) throw new AppError('INVALID_MULTIPART', 'Send at least one PDF in a "files" part', { issues: [{ message: 'files: Required', path: ['files'] }] });
+      const answerOf = (g: Awaited<ReturnType<typeof createEnvelope>>) => ({ id: g.envelope.publicId });
+      const storeAnswer = answerInTransaction(ctx, request);
       const graph = await createEnvelope(ctx, callerOf(request), {
         type: payload.type,
         title: payload.title,
@@ -80,8 +82,9 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
             path: ['payload', 'recipients', ri, 'fields', fi],
           })),
         })),
+        withinTransaction: storeAnswer && ((trx, created) => storeAnswer(trx, answerOf(created))),
       });
-      return { id: graph.envelope.publicId };
+      return answerOf(graph);
     },
   );
 
