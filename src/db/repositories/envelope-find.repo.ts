@@ -7,6 +7,7 @@ export interface EnvelopeFilter {
   platformId: number;
   status?: EnvelopeStatus | undefined;
   type?: EnvelopeType | undefined;
+  source?: EnvelopeRow['source'] | undefined;
   /** Matches the title (substring) or the externalId (exact). */
   query?: string | undefined;
   hasExpiredRecipients?: boolean | undefined;
@@ -27,6 +28,7 @@ export async function findEnvelopePage(
   let base = db.selectFrom('envelope').where('platformId', '=', filter.platformId).where('deletedAt', 'is', null);
   if (filter.status) base = base.where('status', '=', filter.status);
   if (filter.type) base = base.where('type', '=', filter.type);
+  if (filter.source) base = base.where('source', '=', filter.source);
   if (filter.query) {
     const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The same on both databases: case-insensitive (ASCII), with % and _ in the query taken literally.

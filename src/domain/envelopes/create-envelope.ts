@@ -18,6 +18,7 @@ import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from './env
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
+import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
@@ -37,7 +38,11 @@ export interface CreateEnvelopeInput {
   visibility?: EnvelopeTable['visibility'] | undefined;
   globalAccessAuth?: string[] | undefined;
   globalActionAuth?: string[] | undefined;
-  formValues?: Record<string, string | number | boolean> | undefined;
+  formValues?: Record<string, string | number | boolean> | null | undefined;
+  folderId?: string | null | undefined;
+  delegatedDocumentOwner?: string | null | undefined;
+  /** Where the envelope's members sit in the request, for issue paths: ['payload'] (multipart) or [] (v1 JSON). */
+  requestPath?: (string | number)[] | undefined;
   meta?: z.output<typeof ZMetaInput> | undefined;
   attachments?: { label: string; data: string }[] | undefined;
   files: UploadedPdf[];
@@ -76,6 +81,11 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
       { path: [...r.path, 'actionAuth'], methods: r.actionAuth },
     ]),
   ]);
+  const base = input.requestPath ?? ['payload'];
+  refuseUnsupported((issues) => {
+    collectUnsupportedEnvelopeMembers(issues, base, input);
+    collectUnsupportedMeta(issues, [...base, 'meta'], input.meta);
+  });
   const limits = ctx.config.limits;
   const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
   if (input.files.length > limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.itemsPerEnvelope} documents per envelope`);

@@ -14,8 +14,9 @@ import { currentTurn, mustAct } from '../signing/signing-turn.js';
 import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../signing/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../signing/notify-turn.js';
 import { assertNotFinal } from './envelope-state.js';
-import { expiryFrom, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
+import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from './envelope-meta.js';
 import { IssueCollector } from './validation-issues.js';
+import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 export interface DistributeResult {
@@ -36,7 +37,12 @@ export interface DistributeResult {
 export async function distributeEnvelope(
   ctx: Ctx,
   caller: ApiCaller,
-  input: { key: EnvelopeKey; meta?: z.output<typeof ZMetaInput> | undefined },
+  input: {
+    key: EnvelopeKey;
+    meta?: z.output<typeof ZMetaInput> | undefined;
+    /** Switches applied over the stored emailSettings (v1's sendCompletionEmails), unlike meta.emailSettings which replaces them. */
+    emailSettings?: Partial<EmailSettings> | undefined;
+  },
 ): Promise<DistributeResult> {
   const result = await ctx.db.transaction().execute(async (trx): Promise<DistributeResult> => {
     const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
@@ -48,7 +54,11 @@ export async function distributeEnvelope(
     assertNotFinal(envelope.status);
 
     const graph = await loadEnvelopeParts(trx, envelope);
-    const meta = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
+    const merged = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
+    const meta = input.emailSettings ? { ...merged, emailSettings: { ...merged.emailSettings, ...input.emailSettings } } : merged;
+    // The merged meta: members stored before they were refused must not go out ignored either;
+    // the caller can clear them in this same call.
+    refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
     assertDistributable(graph, meta.distributionMethod);
 
     const now = ctx.clock();

@@ -9,6 +9,10 @@ export interface FindEnvelopesInput {
   perPage: number;
   status?: EnvelopeStatus | undefined;
   type?: EnvelopeType | undefined;
+  source?: 'DOCUMENT' | 'TEMPLATE' | 'TEMPLATE_DIRECT_LINK' | undefined;
+  /** Envelopes made from this template, or in this folder: Firma has neither, so none match. */
+  templateId?: number | undefined;
+  folderId?: string | undefined;
   query?: string | undefined;
   hasExpiredRecipients?: boolean | undefined;
   orderByDirection: 'asc' | 'desc';
@@ -29,13 +33,17 @@ export function forgetEnvelopeCounts(platformId: number): void {
 
 /** The platform's envelopes, a page at a time, in the shape of Documenso's envelope find. */
 export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
+  if (input.templateId !== undefined || input.folderId !== undefined) {
+    // A filter Firma cannot match must narrow the answer, not be dropped (which would list all).
+    return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
+  }
   const now = ctx.clock();
-  const key = `${principal.platformId}:${input.status ?? ''}:${input.type ?? ''}:${input.hasExpiredRecipients ?? ''}:${input.query ?? ''}`;
+  const key = `${principal.platformId}:${input.status ?? ''}:${input.type ?? ''}:${input.source ?? ''}:${input.hasExpiredRecipients ?? ''}:${input.query ?? ''}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
     ctx.db,
-    { platformId: principal.platformId, status: input.status, type: input.type, query: input.query, hasExpiredRecipients: input.hasExpiredRecipients, now: now.toISOString() },
+    { platformId: principal.platformId, status: input.status, type: input.type, source: input.source, query: input.query, hasExpiredRecipients: input.hasExpiredRecipients, now: now.toISOString() },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
     fresh,
   );

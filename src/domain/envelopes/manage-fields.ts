@@ -3,7 +3,7 @@ import type { FieldType } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { fieldMetaProblems, geometryProblems, resolveFieldMeta } from '../fields/field-input.js';
+import { fieldMetaProblems, geometryProblems, resolveFieldMeta, unsupportedFieldMeta } from '../fields/field-input.js';
 import { newFieldRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { fieldView } from './envelope-views.js';
@@ -91,6 +91,7 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
       for (const p of geometryProblems(next, item.pageCount)) issues.add('FIELD_OUT_OF_BOUNDS', ['data', index, p.path], p.message);
       const meta = input.fieldMeta !== undefined ? resolveFieldMeta(f.type, input.fieldMeta) : undefined;
       if (meta) for (const p of fieldMetaProblems(meta)) issues.add('VALIDATION_ERROR', ['data', index, 'fieldMeta', ...p.path], p.message);
+      if (meta) for (const p of unsupportedFieldMeta(meta)) issues.add('FIELD_META_NOT_SUPPORTED', ['data', index, 'fieldMeta', ...p.path], p.message);
       updates.push({ f, patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ? JSON.stringify(meta) : null } : {}) } });
     }
     issues.throwIfAny('Some fields cannot be changed');

@@ -11,6 +11,9 @@ import { downloadItem, type DownloadVersion } from './download-item.js';
 import { editEnvelope } from './edit-envelope.js';
 import { envelopeLiteView, itemView } from './envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
+import type { z } from 'zod';
+import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from './envelope-meta.js';
+import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
 export async function updateItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: { envelopeItemId: string; order?: number | undefined; title?: string | undefined }[]) {
@@ -59,20 +62,40 @@ export async function downloadEnvelopeItem(ctx: Ctx, principal: Principal, envel
   return downloadItem(ctx, graph, item, version);
 }
 
-/** Title, externalId, visibility and auth options; meta through distribute. */
+/** Meta members whose change would not reach recipients already sent to: DRAFT only. */
+const DRAFT_ONLY_META = ['signingOrder', 'distributionMethod'] as const;
+
+/**
+ * Title, externalId, visibility, folder, auth options and meta (merged like at distribution: absent
+ * members keep their value, null clears). One DOCUMENT_META_UPDATED entry names what changed.
+ */
 export async function updateEnvelopeData(
   ctx: Ctx,
   caller: ApiCaller,
   envelopeId: string,
-  data: { title?: string | undefined; externalId?: string | null | undefined; visibility?: EnvelopeTable['visibility'] | undefined; globalAccessAuth?: string[] | undefined; globalActionAuth?: string[] | undefined },
+  data: { title?: string | undefined; externalId?: string | null | undefined; visibility?: EnvelopeTable['visibility'] | undefined; folderId?: string | null | undefined; globalAccessAuth?: string[] | undefined; globalActionAuth?: string[] | undefined },
+  metaInput?: z.output<typeof ZMetaInput>,
 ) {
   refuseUnenforcedVerification([
     { path: ['data', 'globalAccessAuth'], methods: data.globalAccessAuth },
     { path: ['data', 'globalActionAuth'], methods: data.globalActionAuth },
   ]);
+  refuseUnsupported((issues) => {
+    collectUnsupportedEnvelopeMembers(issues, ['data'], data);
+    collectUnsupportedMeta(issues, ['meta'], metaInput);
+  });
   return editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;
     const current = e.authOptions ? (JSON.parse(e.authOptions) as { globalAccessAuth?: string[]; globalActionAuth?: string[] }) : {};
+    const storedMeta = parseStoredMeta(e.meta);
+    const nextMeta = mergeMeta(storedMeta, metaInput);
+    const metaChanged = (Object.keys(nextMeta) as (keyof EnvelopeMeta)[]).filter((k) => JSON.stringify(nextMeta[k]) !== JSON.stringify(storedMeta[k]));
+    const lateChanges = e.status === 'DRAFT' ? [] : metaChanged.filter((k) => (DRAFT_ONLY_META as readonly string[]).includes(k));
+    if (lateChanges.length > 0) {
+      throw new AppError('ENVELOPE_NOT_DRAFT', `${lateChanges.join(' and ')} can change only while the envelope is a DRAFT: recipients were already sent to`, {
+        issues: lateChanges.map((k) => ({ path: ['meta', k], message: `meta.${k}: fixed once the envelope is sent` })),
+      });
+    }
     const patch = {
       ...(data.title !== undefined ? { title: data.title } : {}),
       ...(data.externalId !== undefined ? { externalId: data.externalId } : {}),
@@ -80,10 +103,13 @@ export async function updateEnvelopeData(
       ...(data.globalAccessAuth !== undefined || data.globalActionAuth !== undefined
         ? { authOptions: JSON.stringify({ globalAccessAuth: data.globalAccessAuth ?? current.globalAccessAuth ?? [], globalActionAuth: data.globalActionAuth ?? current.globalActionAuth ?? [] }) }
         : {}),
+      ...(metaChanged.length > 0 ? { meta: JSON.stringify(nextMeta) } : {}),
     };
     await updateEnvelope(trx, e.id, patch, now);
     Object.assign(e, patch, { updatedAt: now.toISOString() });
-    return { result: envelopeLiteView(e), data: { changed: Object.keys(patch) } };
+    // Names only: meta values (reply-to address, message) stay out of the audit data.
+    const changed = [...Object.keys(patch).filter((k) => k !== 'meta'), ...metaChanged.map((k) => `meta.${k}`)];
+    return { result: envelopeLiteView(e), data: { changed } };
   });
 }
 

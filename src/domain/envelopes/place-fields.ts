@@ -1,5 +1,5 @@
 import type { FieldType, RecipientRole } from '../../db/schema.js';
-import { fieldMetaProblems, geometryProblems, resolveFieldMeta, type FieldGeometry } from '../fields/field-input.js';
+import { fieldMetaProblems, geometryProblems, resolveFieldMeta, unsupportedFieldMeta, type FieldGeometry } from '../fields/field-input.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import type { IssueCollector } from './validation-issues.js';
 
@@ -53,6 +53,7 @@ export function placeFields(role: RecipientRole, fields: FieldRequest[], items: 
     }
     const fieldMeta = resolveFieldMeta(field.type, field.fieldMeta);
     if (fieldMeta) for (const p of fieldMetaProblems(fieldMeta)) issues.add('VALIDATION_ERROR', [...field.path, 'fieldMeta', ...p.path], p.message);
+    if (fieldMeta) for (const p of unsupportedFieldMeta(fieldMeta)) issues.add('FIELD_META_NOT_SUPPORTED', [...field.path, 'fieldMeta', ...p.path], p.message);
     placed.push({ type: field.type, fieldMeta, itemIndex, page: field.page, positionX: field.positionX, positionY: field.positionY, width: field.width, height: field.height });
   }
   return placed;

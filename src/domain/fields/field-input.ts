@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldType } from '../../db/schema.js';
-import { defaultFieldMeta, fieldMetaInputSchema, fieldMetaProblems, type FieldMeta, type FieldMetaType } from './field-meta.js';
+import { defaultFieldMeta, fieldMetaInputSchema, fieldMetaProblems, unsupportedFieldMeta, type FieldMeta, type FieldMetaType } from './field-meta.js';
 
 export const FIELD_TYPES = ['SIGNATURE', 'FREE_SIGNATURE', 'INITIALS', 'NAME', 'EMAIL', 'DATE', 'TEXT', 'NUMBER', 'RADIO', 'CHECKBOX', 'DROPDOWN'] as const;
 export const ZFieldType = z.enum(FIELD_TYPES);
@@ -59,4 +59,4 @@ export function geometryProblems(g: FieldGeometry, pageCount: number): { path: s
   return problems;
 }
 
-export { fieldMetaProblems };
+export { fieldMetaProblems, unsupportedFieldMeta };

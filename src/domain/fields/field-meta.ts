@@ -186,3 +186,32 @@ export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[];
   }
   return problems;
 }
+
+/**
+ * Members that promise what neither the signing page nor the renderer does yet: prefills the
+ * signer would not see (a checked option, a dropdown default, a NUMBER value), a number format
+ * and overflow modes the renderer does not apply (it shrinks text to fit, which is `auto`). Their
+ * off values (false, '', null, `auto`) are accepted. Refused with FIELD_META_NOT_SUPPORTED.
+ */
+export function unsupportedFieldMeta(meta: FieldMeta): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  if (meta.overflow !== undefined && meta.overflow !== 'auto') problems.push({ path: ['overflow'], message: 'only "auto" is supported: text shrinks to fit its box' });
+  switch (meta.type) {
+    case 'radio':
+    case 'checkbox':
+      (meta.values ?? []).forEach((v, i) => {
+        if (v.checked) problems.push({ path: ['values', i, 'checked'], message: 'pre-checked options are not supported yet: send false' });
+      });
+      break;
+    case 'dropdown':
+      if (meta.defaultValue) problems.push({ path: ['defaultValue'], message: 'a default choice is not supported yet: send "" or omit it' });
+      break;
+    case 'number':
+      if (meta.numberFormat) problems.push({ path: ['numberFormat'], message: 'number formats are not applied yet: send null or omit it' });
+      if (meta.value !== undefined && meta.value !== '') problems.push({ path: ['value'], message: 'a pre-filled number is not supported yet: send "" or omit it' });
+      break;
+    default:
+      break;
+  }
+  return problems;
+}

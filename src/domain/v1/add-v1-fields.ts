@@ -6,6 +6,7 @@ import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { newFieldRow } from '../envelopes/create-envelope.js';
 import { placeFields } from '../envelopes/place-fields.js';
+import { fieldMetaInputSchema, metaTypeOf } from '../fields/field-meta.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 
 export interface V1FieldInput {
@@ -42,9 +43,21 @@ export async function addV1Fields(ctx: Ctx, caller: ApiCaller, documentId: numbe
         issues.add('FIELD_INVALID_REFERENCE', [index, 'recipientId'], `recipient ${f.recipientId} is not on this document`);
         continue;
       }
+      // v1 takes fieldMeta as any object: check it against its type like v2 does, so an unknown
+      // or malformed member is refused rather than stored and ignored.
+      const metaType = metaTypeOf(f.type);
+      let fieldMeta: Record<string, unknown> | undefined;
+      if (f.fieldMeta !== undefined && metaType) {
+        const parsed = fieldMetaInputSchema(metaType).safeParse(f.fieldMeta);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) issues.add('VALIDATION_ERROR', [index, 'fieldMeta', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))], issue.message);
+          continue;
+        }
+        fieldMeta = parsed.data;
+      }
       const [placed] = placeFields(
         recipient.role,
-        [{ type: f.type, fieldMeta: f.fieldMeta, page: f.pageNumber, positionX: f.pageX, positionY: f.pageY, width: f.pageWidth, height: f.pageHeight, path: [index], names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY', width: 'pageWidth', height: 'pageHeight' } }],
+        [{ type: f.type, fieldMeta, page: f.pageNumber, positionX: f.pageX, positionY: f.pageY, width: f.pageWidth, height: f.pageHeight, path: [index], names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY', width: 'pageWidth', height: 'pageHeight' } }],
         items,
         issues,
       );

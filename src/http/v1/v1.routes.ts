@@ -55,6 +55,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         title: body.title,
         externalId: body.externalId,
         meta: body.meta,
+        requestPath: [],
         files: [],
         recipients: body.recipients.map((recipient, i) => ({ ...recipient, accessAuth: [], actionAuth: [], path: ['recipients', i] })),
         withinTransaction: async (trx, created) => {
@@ -124,7 +125,16 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request) => {
-      const result = await distributeEnvelope(ctx, callerOf(request), { key: { documentId: request.params.id }, meta: { distributionMethod: request.body.sendEmail ? 'EMAIL' : 'NONE' } });
+      const { sendEmail, sendCompletionEmails } = request.body;
+      // With sendEmail false Firma mails nothing at all, so completion mails cannot be asked for.
+      if (!sendEmail && sendCompletionEmails === true) {
+        throw new AppError('VALIDATION_ERROR', 'sendCompletionEmails needs sendEmail: with sendEmail false Firma sends no mail', { issues: [{ path: ['sendCompletionEmails'], message: 'sendCompletionEmails: true needs sendEmail: true' }] });
+      }
+      const result = await distributeEnvelope(ctx, callerOf(request), {
+        key: { documentId: request.params.id },
+        meta: { distributionMethod: sendEmail ? 'EMAIL' : 'NONE' },
+        ...(sendCompletionEmails !== undefined ? { emailSettings: { documentCompleted: sendCompletionEmails, ownerDocumentCompleted: sendCompletionEmails } } : {}),
+      });
       return { message: result.alreadyDistributed ? 'Document was already sent' : 'Document sent', ...v1Document(ctx, result.graph) };
     },
   );

@@ -73,7 +73,7 @@ const ZV1Field = z.object({
 export const ZV1FieldsResponse = z.object({ documentId: z.number().int(), fields: z.array(ZV1Field) });
 
 export const ZV1SendBody = z
-  .object({ sendEmail: z.boolean().default(true).describe('false: Firma sends nothing; hand the signingUrls to the recipients yourself'), sendCompletionEmails: z.boolean().optional() })
+  .object({ sendEmail: z.boolean().default(true).describe('false: Firma sends nothing; hand the signingUrls to the recipients yourself'), sendCompletionEmails: z.boolean().optional().describe('Mail the signed PDF to the recipients and the owner on completion (emailSettings.documentCompleted and ownerDocumentCompleted); true needs sendEmail') })
   .default({ sendEmail: true });
 
 const documentMembers = {

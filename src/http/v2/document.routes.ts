@@ -74,6 +74,7 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
         globalAccessAuth: payload.globalAccessAuth,
         globalActionAuth: payload.globalActionAuth,
         formValues: payload.formValues,
+        folderId: payload.folderId,
         meta: payload.meta,
         attachments: payload.attachments,
         files: [file],

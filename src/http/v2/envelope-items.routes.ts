@@ -64,6 +64,8 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
         globalAccessAuth: payload.globalAccessAuth,
         globalActionAuth: payload.globalActionAuth,
         formValues: payload.formValues,
+        folderId: payload.folderId,
+        delegatedDocumentOwner: payload.delegatedDocumentOwner,
         meta: payload.meta,
         attachments: payload.attachments,
         files: body.files,
@@ -175,8 +177,8 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
 
   r.post(
     '/envelope/update',
-    { schema: { operationId: 'envelope-update', summary: 'Change the title, externalId, visibility or auth options of a DRAFT or PENDING envelope', tags, body: ZEnvelopeUpdateBody, response: { 200: ZEnvelopeLite, ...errorResponses(404) } } },
-    async (request) => updateEnvelopeData(ctx, callerOf(request), request.body.envelopeId, request.body.data ?? {}),
+    { schema: { operationId: 'envelope-update', summary: 'Change the title, externalId or meta of a DRAFT or PENDING envelope (signingOrder and distributionMethod only while DRAFT)', tags, body: ZEnvelopeUpdateBody, response: { 200: ZEnvelopeLite, ...errorResponses(404) } } },
+    async (request) => updateEnvelopeData(ctx, callerOf(request), request.body.envelopeId, request.body.data ?? {}, request.body.meta),
   );
 
   r.post(

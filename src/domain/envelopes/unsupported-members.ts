@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../../errors.js';
+import type { EnvelopeMeta, ZMetaInput } from './envelope-meta.js';
+import { IssueCollector } from './validation-issues.js';
+
+/**
+ * Members the API accepts for Documenso compatibility but Firma cannot act on yet. Firma's rule:
+ * a member either has its effect or is refused with a specific 400 until it does, never stored
+ * and ignored. Each check accepts the member's "off" value (absent, null, [], false, the
+ * default) so SDK clients that send defaults keep working. README.md "Accepted but not yet
+ * supported" lists them.
+ */
+
+type Path = (string | number)[];
+
+/** Languages with mails, a signing page and a certificate; the others would silently be English. */
+export const SUPPORTED_LANGUAGES = new Set(['en', 'es']);
+
+export interface EnvelopeMembers {
+  folderId?: string | null | undefined;
+  delegatedDocumentOwner?: string | null | undefined;
+  visibility?: string | undefined;
+  formValues?: Record<string, unknown> | null | undefined;
+}
+
+/** Envelope-level members; `base` is where they sit in the request (['payload'], ['data']…). */
+export function collectUnsupportedEnvelopeMembers(issues: IssueCollector, base: Path, m: EnvelopeMembers): void {
+  if (m.folderId != null && m.folderId !== '') issues.add('FOLDERS_NOT_SUPPORTED', [...base, 'folderId'], 'Firma has no folders yet; send null or omit it');
+  if (m.delegatedDocumentOwner != null && m.delegatedDocumentOwner !== '') {
+    issues.add('DELEGATED_OWNER_NOT_SUPPORTED', [...base, 'delegatedDocumentOwner'], 'Firma has no user accounts to own a document; omit it');
+  }
+  if (m.visibility !== undefined && m.visibility !== 'EVERYONE') {
+    issues.add('VISIBILITY_NOT_SUPPORTED', [...base, 'visibility'], 'Firma has no team roles, so this would restrict nothing; send EVERYONE or omit it');
+  }
+  if (m.formValues && Object.keys(m.formValues).length > 0) {
+    issues.add('FORM_VALUES_NOT_SUPPORTED', [...base, 'formValues'], 'Firma does not fill PDF form fields yet; send {} or omit it');
+  }
+}
+
+type MetaLike = z.output<typeof ZMetaInput> | EnvelopeMeta;
+
+const isOff = (part: { disabled: true } | { unit: string; amount: number }) => 'disabled' in part;
+
+/** Meta members (input or merged stored meta) Firma would not act on. */
+export function collectUnsupportedMeta(issues: IssueCollector, path: Path, meta: MetaLike | undefined): void {
+  if (!meta) return;
+  const add = (code: ErrorCode, member: string, message: string) => issues.add(code, [...path, member], message);
+  if (meta.reminderSettings && !(isOff(meta.reminderSettings.sendAfter) && isOff(meta.reminderSettings.repeatEvery))) {
+    add('REMINDERS_NOT_SUPPORTED', 'reminderSettings', 'Firma sends no reminders yet; send null (or both parts disabled), or redistribute to remind');
+  }
+  if (meta.emailId != null && meta.emailId !== '') add('EMAIL_SENDER_NOT_SUPPORTED', 'emailId', 'Firma sends from its one configured sender (FIRMA_MAIL_FROM); send null or omit it');
+  if (meta.allowDictateNextSigner === true) add('NEXT_SIGNER_DICTATION_NOT_SUPPORTED', 'allowDictateNextSigner', 'signers cannot choose the next signer in Firma; send false or omit it');
+  if (meta.language !== undefined && !SUPPORTED_LANGUAGES.has(meta.language)) {
+    add('LANGUAGE_NOT_SUPPORTED', 'language', `mails, the signing page and the certificate exist in ${[...SUPPORTED_LANGUAGES].join(' and ')} only`);
+  }
+}
+
+/** Throws the first unsupported member's code, listing every one, when the request has any. */
+export function refuseUnsupported(collect: (issues: IssueCollector) => void): void {
+  const issues = new IssueCollector();
+  collect(issues);
+  issues.throwIfAny('The request uses options Firma does not support yet; they are refused rather than ignored');
+}
