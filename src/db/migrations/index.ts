@@ -9,6 +9,7 @@ import * as m0014 from './2026_11_23_0014_v1_uploads.js';
 import * as m0015 from './2026_11_23_0015_rate_limits_idempotency.js';
 import * as m0016 from './2026_11_23_0016_platform_notify_email.js';
 import * as m0017 from './2026_11_24_0017_envelope_version_triggers.js';
+import * as m0018 from './2026_11_26_0018_webhook_endpoint_due.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0015_rate_limits_idempotency': m0015,
   '2026_11_23_0016_platform_notify_email': m0016,
   '2026_11_24_0017_envelope_version_triggers': m0017,
+  '2026_11_26_0018_webhook_endpoint_due': m0018,
 };
