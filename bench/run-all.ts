@@ -13,6 +13,7 @@ import { runFlowBench } from './flow.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runRenderBench } from './render.bench.js';
 import { runSealBench } from './seal.bench.js';
+import { runWebhookDrainBench } from './webhook-drain.bench.js';
 
 const RESULTS = join(dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 const started = Date.now();
@@ -29,6 +30,8 @@ section('Full flows end to end, and server memory');
 const flow = await runFlowBench();
 section('GET /envelope with many envelopes');
 const find = await runEnvelopeFindBench(process.env.BENCH_QUICK ? [10_000] : [10_000, 1_000_000]);
+section('Webhook backlog: 10,000 deliveries to one local receiver (SQLite; PostgreSQL with FIRMA_TEST_DATABASE_URL)');
+const webhookDrain = await runWebhookDrainBench();
 
 const report = {
   measuredAt: new Date().toISOString(),
@@ -39,6 +42,7 @@ const report = {
   render,
   flow,
   envelopeFind: find,
+  webhookDrain,
 };
 mkdirSync(dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   FIRMA_WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
   FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(16),
   FIRMA_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  FIRMA_WEBHOOK_CONCURRENCY: positiveInt.default(64),
+  FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt.default(16),
   FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
   FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
   FIRMA_CORS_ORIGINS: z.string().optional(),
@@ -59,6 +61,10 @@ const EnvSchema = z.object({
   FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
   FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
+  // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
+  path: ['FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT'],
+  message: 'must be at most half of FIRMA_WEBHOOK_CONCURRENCY, so one endpoint never holds every slot',
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -86,7 +92,16 @@ export interface Config {
   pdfWorkers: number;
   seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
   mail: { smtpUrl: string | null; from: string };
-  webhooks: { allowPrivate: boolean; retryBaseMs: number; retryMaxAttempts: number; timeoutMs: number };
+  webhooks: {
+    allowPrivate: boolean;
+    retryBaseMs: number;
+    retryMaxAttempts: number;
+    timeoutMs: number;
+    /** Attempts in flight in this process, all endpoints together. */
+    concurrency: number;
+    /** Attempts in flight to one endpoint in this process (reached once the endpoint answers well). */
+    concurrencyPerEndpoint: number;
+  };
   rateLimit: { perMinute: number; signingPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
@@ -145,6 +160,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       retryBaseMs: e.FIRMA_WEBHOOK_RETRY_BASE_MS,
       retryMaxAttempts: e.FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS,
       timeoutMs: e.FIRMA_WEBHOOK_TIMEOUT_MS,
+      concurrency: e.FIRMA_WEBHOOK_CONCURRENCY,
+      concurrencyPerEndpoint: e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT,
     },
     rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../database.js';
-import type { WebhookDeliveryTable, WebhookEndpointTable } from '../schema.js';
+import { dialectOf, type Db } from '../database.js';
+import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.js';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -95,33 +95,125 @@ export async function claimEventDispatch(db: Db, eventId: string, at: string): P
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Deliveries that are due (or whose worker died mid-attempt), whose endpoint's circuit is closed. */
-export async function dueDeliveries(db: Db, now: string, limit: number) {
-  return db
-    .selectFrom('webhookDelivery')
-    .innerJoin('webhookEndpoint', 'webhookEndpoint.id', 'webhookDelivery.endpointId')
-    .select(['webhookDelivery.id', 'webhookDelivery.endpointId'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('webhookDelivery.status', '=', 'pending'), eb('webhookDelivery.nextAttemptAt', '<=', now)]),
-        eb.and([eb('webhookDelivery.status', '=', 'delivering'), eb('webhookDelivery.lockedUntil', '<', now)]),
-      ]),
-    )
+/**
+ * Of the endpoints whose circuit is closed, those with a due delivery (leaving out `skip`, the ones
+ * this worker cannot take more for now). One probe of the (endpoint, status, next attempt) index per
+ * endpoint, so the cost follows the number of endpoints, not the size of a backlog.
+ */
+export async function endpointsWithDueDeliveries(db: Db, now: string, skip: string[], limit: number): Promise<string[]> {
+  let query = db
+    .selectFrom('webhookEndpoint')
+    .select('webhookEndpoint.id')
     .where((eb) => eb.or([eb('webhookEndpoint.circuitOpenUntil', 'is', null), eb('webhookEndpoint.circuitOpenUntil', '<=', now)]))
-    .orderBy('webhookDelivery.nextAttemptAt')
-    .limit(limit)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('webhookDelivery')
+          .select(eb.lit(1).as('due'))
+          .whereRef('webhookDelivery.endpointId', '=', 'webhookEndpoint.id')
+          .where('webhookDelivery.status', '=', 'pending')
+          .where('webhookDelivery.nextAttemptAt', '<=', now),
+      ),
+    );
+  if (skip.length > 0) query = query.where('webhookEndpoint.id', 'not in', skip);
+  return (await query.limit(limit).execute()).map((r) => r.id);
+}
+
+/**
+ * Deliveries whose worker died mid-attempt (lease lapsed) become pending again, due at once (their
+ * next attempt time already passed when they were claimed), and are claimed like any other.
+ */
+export async function releaseLapsedDeliveries(db: Db, now: string): Promise<number> {
+  const result = await db
+    .updateTable('webhookDelivery')
+    .set({ status: 'pending', lockedUntil: null, updatedAt: now })
+    .where('status', '=', 'delivering')
+    .where('lockedUntil', '<', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Takes up to `limit` of one endpoint's oldest due deliveries for this worker until `lockedUntil`,
+ * in one statement. PostgreSQL: FOR UPDATE SKIP LOCKED, and the outer condition is checked again on
+ * the locked row, so concurrent workers never take the same delivery; SQLite: one UPDATE, atomic
+ * under its single writer.
+ */
+export async function claimDueDeliveries(db: Db, input: { endpointId: string; now: string; lockedUntil: string; limit: number }) {
+  const due = db
+    .selectFrom('webhookDelivery')
+    .select('id')
+    .where('endpointId', '=', input.endpointId)
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '<=', input.now)
+    .orderBy('nextAttemptAt')
+    .limit(input.limit);
+  return db
+    .updateTable('webhookDelivery')
+    .set({ status: 'delivering', lockedUntil: input.lockedUntil, updatedAt: input.now })
+    .where('id', 'in', dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '<=', input.now)
+    .returning(['id', 'eventId', 'attempts'])
     .execute();
 }
 
-/** Takes one delivery for this worker until `lockedUntil`; false when another worker has it. */
-export async function claimDelivery(db: Db, id: string, now: string, lockedUntil: string): Promise<boolean> {
-  const result = await db
+export async function findEndpointById(db: Db, id: string): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function eventsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('event').select(['id', 'type', 'payload', 'createdAt']).where('id', 'in', ids).execute();
+}
+
+export async function insertAttempts(db: Db, rows: Insertable<WebhookAttemptTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('webhookAttempt').values(rows).execute();
+}
+
+/** Delivered deliveries that got the same status code, in one statement. */
+export async function markDelivered(db: Db, ids: string[], input: { statusCode: number | null; at: string }): Promise<void> {
+  await db
     .updateTable('webhookDelivery')
-    .set({ status: 'delivering', lockedUntil, updatedAt: now })
+    .set((eb) => ({
+      status: 'delivered',
+      attempts: eb('attempts', '+', 1),
+      lockedUntil: null,
+      lastStatusCode: input.statusCode,
+      lastError: null,
+      nextAttemptAt: input.at,
+      deliveredAt: input.at,
+      updatedAt: input.at,
+    }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function updateDelivery(db: Db, id: string, patch: Updateable<WebhookDeliveryTable>): Promise<void> {
+  await db.updateTable('webhookDelivery').set(patch).where('id', '=', id).execute();
+}
+
+/** A success ends a run of failures and closes the circuit (no write when there is nothing to reset). */
+export async function resetEndpointFailures(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('webhookEndpoint')
+    .set({ consecutiveFailures: 0, circuitOpenUntil: null })
     .where('id', '=', id)
-    .where((eb) =>
-      eb.or([eb.and([eb('status', '=', 'pending'), eb('nextAttemptAt', '<=', now)]), eb.and([eb('status', '=', 'delivering'), eb('lockedUntil', '<', now)])]),
-    )
+    .where((eb) => eb.or([eb('consecutiveFailures', '<>', 0), eb('circuitOpenUntil', 'is not', null)]))
+    .execute();
+}
+
+/**
+ * Counts one more failure in a row, unless the circuit is already open (an attempt that was in
+ * flight when it opened says nothing new). Returns the new count, or null when not counted.
+ */
+export async function countEndpointFailure(db: Db, id: string, now: string): Promise<number | null> {
+  const row = await db
+    .updateTable('webhookEndpoint')
+    .set((eb) => ({ consecutiveFailures: eb('consecutiveFailures', '+', 1) }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('circuitOpenUntil', 'is', null), eb('circuitOpenUntil', '<=', now)]))
+    .returning('consecutiveFailures')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? row.consecutiveFailures : null;
 }

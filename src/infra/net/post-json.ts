@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, isPrivateAddress } from './address-guard.js';
 
@@ -12,8 +12,15 @@ export interface PostResult {
 /**
  * One POST with a hard deadline, no redirects (a 3xx is an answer, not an instruction), the
  * answer body read up to a small cap and dropped, and the private-address guard in the lookup.
+ * With an `agent` (keep-alive, see `keepAliveAgent`), connections are reused: the guard ran when
+ * each was opened, and a reused socket stays connected to the address it checked.
  */
-export function postJson(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { timeoutMs: number; allowPrivate: boolean; agent?: HttpAgent | undefined },
+): Promise<PostResult> {
   const started = performance.now();
   const done = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
@@ -39,7 +46,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
         lookup: guardedLookup(options.allowPrivate),
-        agent: false,
+        agent: options.agent ?? false,
       },
       (res) => {
         let seen = 0;
@@ -65,4 +72,14 @@ export function postJson(url: string, body: string, headers: Record<string, stri
 function describeStatus(status: number, headers: IncomingHttpHeaders): string {
   if (status >= 300 && status < 400) return `redirect ${status} not followed${headers.location ? '' : ''}`;
   return `HTTP ${status}`;
+}
+
+/**
+ * A keep-alive agent for one receiver: at most `maxSockets` connections, idle ones closed after a
+ * few seconds (before a typical server's own 5 s keep-alive timeout, so a reused socket is rarely
+ * one the server is closing).
+ */
+export function keepAliveAgent(url: string, maxSockets: number): HttpAgent {
+  const options = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: 4000, scheduling: 'lifo' as const };
+  return new URL(url).protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
 }
