@@ -55,10 +55,15 @@ for (const database of testDatabases()) {
       const hook = (await server.api.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/a', events: ['DOCUMENT_SENT'] } })).body;
       await server.api.post(`/api/v2/webhook/${hook.id}/test`);
       const dispatcher = new WebhookDispatcher(server.ctx);
-      await dispatcher.tick();
-      await dispatcher.settle();
       const delivery = await server.ctx.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', hook.id).executeTakeFirstOrThrow();
-      const attempts = await server.ctx.db.selectFrom('webhookAttempt').select('id').where('deliveryId', '=', delivery.id).execute();
+      const attemptsOf = () => server.ctx.db.selectFrom('webhookAttempt').select('id').where('deliveryId', '=', delivery.id).execute();
+      // Attempts are recorded by group commit: a few rounds until the first one is written.
+      for (let round = 0; round < 50 && (await attemptsOf()).length === 0; round++) {
+        await dispatcher.tick();
+        await dispatcher.settle();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const attempts = await attemptsOf();
       assert.ok(attempts.length > 0, 'the delivery was attempted');
 
       const b = await server.newPlatform();
