@@ -11,6 +11,7 @@ import { registerResponseHeaders } from './http/plugins/response-headers.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerCors } from './http/plugins/cors.js';
 import { registerIdempotency } from './http/plugins/idempotency.js';
+import { registerTextGuard } from './http/plugins/text-guard.js';
 import { v2Routes } from './http/v2/index.js';
 import { registerV1Routes } from './http/v1/v1.routes.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   registerCors(app, ctx);
   registerRateLimit(app, ctx);
   registerIdempotency(app, ctx);
+  registerTextGuard(app);
   registerHealthRoutes(app, ctx);
   registerSigningPage(app, ctx);
 

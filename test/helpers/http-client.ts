@@ -10,6 +10,8 @@ export interface RequestOptions {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
+  /** Aborts the request (e.g. AbortSignal.timeout for a deadline). */
+  signal?: AbortSignal;
   /** Overrides the client's token for one call; null sends no Authorization header. */
   token?: string | null;
 }
@@ -39,7 +41,7 @@ export class HttpClient {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body ?? null });
+    const response = await fetch(this.baseUrl + path, { method, headers, body: body ?? null, ...(options.signal ? { signal: options.signal } : {}) });
     const bytes = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && bytes.length > 0 ? (JSON.parse(bytes.toString('utf8')) as T) : (bytes.toString('utf8') as T);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
 import { AppError } from '../../errors.js';
+import { nulPath, nulRefusal } from './text-guard.js';
 
 export interface MultipartBody {
   payload: unknown;
@@ -76,9 +77,11 @@ async function* malformedAsAppError(file: AsyncIterable<Uint8Array>): AsyncItera
 
 /** Validates the parsed payload; issue paths start with `payload`. */
 export async function parsePayload<S extends z.ZodType>(schema: S, body: MultipartBody): Promise<z.output<S>> {
-  const result = schema.safeParse(body.payload);
-  if (result.success) return result.data;
+  const nul = nulPath(body.payload, ['payload']);
+  const result = nul ? null : schema.safeParse(body.payload);
+  if (result?.success) return result.data;
   await Promise.all(body.files.map((f) => f.staged.discard()));
+  if (!result) throw nulRefusal(nul!);
   throw new AppError('VALIDATION_ERROR', 'Input validation failed', {
     issues: result.error.issues.map((i) => ({ message: `${['payload', ...i.path].join('.')}: ${i.message}`, path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })),
   });

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
+
+/**
+ * NUL characters are refused in every path parameter, query value and JSON member, before any
+ * use case runs: PostgreSQL cannot store them in text (a statement would fail with a 500 deep in a
+ * transaction), SQLite would store them, and no legitimate title, name or id contains one. One
+ * rule at the edge keeps both databases answering the same 400.
+ */
+export function registerTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const at = nulPath(withoutCapabilities(request.params), ['params']) ?? nulPath(request.query, ['query']) ?? nulPath(request.body, ['body']);
+    done(at ? nulRefusal(at) : undefined);
+  });
+}
+
+/**
+ * Signing tokens and download links are only ever hashed and compared, never stored: whatever
+ * their shape, a wrong one is the same 404 as any other, which their routes answer.
+ */
+function withoutCapabilities(params: unknown): unknown {
+  if (!params || typeof params !== 'object' || !('token' in params || 'link' in params)) return params;
+  const { token: _token, link: _link, ...rest } = params as Record<string, unknown>;
+  return rest;
+}
+
+export function nulRefusal(path: (string | number)[]): AppError {
+  return new AppError('VALIDATION_ERROR', 'Input validation failed', { issues: [{ message: `${path.join('.')}: must not contain NUL characters`, path }] });
+}
+
+/** The path of the first string (value or key) holding U+0000, or null; iterative, so depth cannot overflow the stack. */
+export function nulPath(value: unknown, root: (string | number)[]): (string | number)[] | null {
+  const stack: [unknown, (string | number)[]][] = [[value, root]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => stack.push([item, [...path, i]]));
+    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) return [...path, key];
+        stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
