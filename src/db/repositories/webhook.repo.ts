@@ -135,23 +135,31 @@ export async function releaseLapsedDeliveries(db: Db, now: string): Promise<numb
 
 /**
  * Takes up to `limit` of one endpoint's oldest due deliveries for this worker until `lockedUntil`,
- * in one statement. PostgreSQL: FOR UPDATE SKIP LOCKED, and the outer condition is checked again on
- * the locked row, so concurrent workers never take the same delivery; SQLite: one UPDATE, atomic
- * under its single writer.
+ * in one statement. PostgreSQL: FOR UPDATE SKIP LOCKED, so concurrent workers never take the same
+ * delivery, in a MATERIALIZED common table expression: as a plain `IN (subquery)` the planner may
+ * rescan the locking LIMIT subquery once per outer row, and each rescan skips the rows this very
+ * statement already updated, so it took more than `limit`. SQLite: one UPDATE, atomic under its
+ * single writer. The outer conditions are checked again on the row being updated.
  */
 export async function claimDueDeliveries(db: Db, input: { endpointId: string; now: string; lockedUntil: string; limit: number }) {
-  const due = db
-    .selectFrom('webhookDelivery')
-    .select('id')
-    .where('endpointId', '=', input.endpointId)
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', input.now)
-    .orderBy('nextAttemptAt')
-    .limit(input.limit);
   return db
+    .with(
+      (cte) => cte('picked').materialized(),
+      (qb) => {
+        const due = qb
+          .selectFrom('webhookDelivery')
+          .select('id')
+          .where('endpointId', '=', input.endpointId)
+          .where('status', '=', 'pending')
+          .where('nextAttemptAt', '<=', input.now)
+          .orderBy('nextAttemptAt')
+          .limit(input.limit);
+        return dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due;
+      },
+    )
     .updateTable('webhookDelivery')
     .set({ status: 'delivering', lockedUntil: input.lockedUntil, updatedAt: input.now })
-    .where('id', 'in', dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
     .where('status', '=', 'pending')
     .where('nextAttemptAt', '<=', input.now)
     .returning(['id', 'eventId', 'attempts'])
