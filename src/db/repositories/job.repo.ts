@@ -13,23 +13,31 @@ export type JobRow = Selectable<JobTable>;
  */
 export async function claimJobs(db: Db, input: { kinds: string[]; workerId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRow[]> {
   if (input.kinds.length === 0) return [];
-  const runnable = db
-    .selectFrom('job')
-    .select('id')
-    .where('kind', 'in', input.kinds)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('runAt', '<=', input.now)]),
-        eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', input.now)]),
-      ]),
-    )
-    .orderBy('runAt')
-    .limit(input.limit);
-  const candidates = dialectOf(db) === 'postgres' ? runnable.forUpdate().skipLocked() : runnable;
+  // The locking LIMIT subquery sits in a MATERIALIZED CTE: as a plain `IN (subquery)` PostgreSQL's
+  // planner may rescan it per outer row, each rescan skipping the rows already taken, and so claim
+  // more jobs than `limit` (the same defect webhook claims had).
   return db
+    .with(
+      (cte) => cte('picked').materialized(),
+      (qb) => {
+        const runnable = qb
+          .selectFrom('job')
+          .select('id')
+          .where('kind', 'in', input.kinds)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'pending'), eb('runAt', '<=', input.now)]),
+              eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', input.now)]),
+            ]),
+          )
+          .orderBy('runAt')
+          .limit(input.limit);
+        return dialectOf(db) === 'postgres' ? runnable.forUpdate().skipLocked() : runnable;
+      },
+    )
     .updateTable('job')
     .set((eb) => ({ status: 'running', lockedBy: input.workerId, lockedUntil: input.leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: input.now }))
-    .where('id', 'in', candidates)
+    .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
     .returningAll()
     .execute();
 }
