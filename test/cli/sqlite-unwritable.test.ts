@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { createDocument } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';
@@ -24,6 +24,28 @@ function hasUser(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The other user must be able to read the checkout. A clean clone made with `mktemp -d` (as CI
+ * does) is private to root: under the temp directory only, let others traverse (never read) it.
+ */
+function readableBy(user: string): boolean {
+  const canRead = () => {
+    try {
+      execFileSync('runuser', ['-u', user, '--', 'test', '-r', join(REPO_ROOT, 'src', 'cli', 'main.ts')], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (canRead()) return true;
+  const temp = realpathSync(tmpdir());
+  for (let dir = realpathSync(REPO_ROOT); dir.startsWith(`${temp}/`); dir = dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+  }
+  return canRead();
 }
 
 function serve(env: Record<string, string>): ChildProcessWithoutNullStreams {
@@ -48,7 +70,8 @@ describe('SQLite: a database file that cannot be written', { skip: asRoot && !ru
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('/ready answers 503 and writes 503 DATABASE_UNAVAILABLE (not 500); reads and /health still work', async () => {
+  test('/ready answers 503 and writes 503 DATABASE_UNAVAILABLE (not 500); reads and /health still work', async (t) => {
+    if (runAs && !readableBy(runAs)) return t.skip(`the ${runAs} user cannot read the repository at ${REPO_ROOT}`);
     if (runAs) chownSync(dataDir, Number(execFileSync('id', ['-u', runAs]).toString()), Number(execFileSync('id', ['-g', runAs]).toString()));
     const env = { FIRMA_DATA_DIR: dataDir, FIRMA_SECRET_KEY: randomBytes(32).toString('hex') };
 

@@ -34,7 +34,7 @@ describe('a completion interrupted by kill -9 is taken over within a minute (rea
     let second: ReturnType<typeof spawnFirma> | undefined;
     try {
       const output = watchOutput(first);
-      const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/);
+      const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/, 90_000);
       const [, token] = await output.waitFor(/^\s+(api_[A-Za-z0-9_-]{32})\s*$/m);
       const api = new HttpClient(url!, token!);
       const { urls, documentId } = await createPendingDocument(api);
@@ -45,7 +45,7 @@ describe('a completion interrupted by kill -9 is taken over within a minute (rea
       const killedAt = Date.now();
 
       second = spawnFirma(['serve'], env);
-      const [, secondUrl] = await watchOutput(second).waitFor(/listening on (http:\/\/\S+)/);
+      const [, secondUrl] = await watchOutput(second).waitFor(/listening on (http:\/\/\S+)/, 90_000);
       const done = await waitForStatus(new HttpClient(secondUrl!, token!), documentId, ['COMPLETED'], 90_000);
       const tookSeconds = (Date.now() - killedAt) / 1000;
       assert.equal(done.status, 'COMPLETED');

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 
@@ -9,7 +10,9 @@ import { AppError } from '../../errors.js';
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    const at = nulPath(withoutCapabilities(request.params), ['params']) ?? nulPath(request.query, ['query']) ?? nulPath(request.body, ['body']);
+    // Only parsed JSON is walked: an upload's body is a stream or bytes, where NULs are data.
+    const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+    const at = nulPath(withoutCapabilities(request.params), ['params']) ?? nulPath(request.query, ['query']) ?? (json ? nulPath(request.body, ['body']) : null);
     done(at ? nulRefusal(at) : undefined);
   });
 }
@@ -37,7 +40,7 @@ export function nulPath(value: unknown, root: (string | number)[]): (string | nu
       if (current.includes('\u0000')) return path;
     } else if (Array.isArray(current)) {
       current.forEach((item, i) => stack.push([item, [...path, i]]));
-    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+    } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         if (key.includes('\u0000')) return [...path, key];
         stack.push([item, [...path, key]]);
@@ -45,4 +48,9 @@ export function nulPath(value: unknown, root: (string | number)[]): (string | nu
     }
   }
   return null;
+}
+
+/** Parsed values (JSON, query, route params); never a stream, an emitter or bytes, where NULs are data. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value) && !(value instanceof EventEmitter);
 }
