@@ -55,3 +55,46 @@ export async function finishedEnvelopesWithoutCompletionJob(db: Db, limit: numbe
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Claims an unfinished envelope for one completion run until `until`, unless another run's claim
+ * still holds at `now` (a conditional update, so one run renders and seals however many race).
+ */
+export async function claimCompletion(db: Db, platformId: number, envelopeId: number, now: string, until: string): Promise<boolean> {
+  const result = await db
+    .updateTable('envelope')
+    .set({ completionClaimedUntil: until })
+    .where('id', '=', envelopeId)
+    .where('platformId', '=', platformId)
+    .where('completedAt', 'is', null)
+    .where((eb) => eb.or([eb('completionClaimedUntil', 'is', null), eb('completionClaimedUntil', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Extends a running claim; a claim already released (finished or failed) stays released. */
+export async function renewCompletionClaim(db: Db, platformId: number, envelopeId: number, until: string): Promise<void> {
+  await db
+    .updateTable('envelope')
+    .set({ completionClaimedUntil: until })
+    .where('id', '=', envelopeId)
+    .where('platformId', '=', platformId)
+    .where('completedAt', 'is', null)
+    .where('completionClaimedUntil', 'is not', null)
+    .execute();
+}
+
+/** Stores why a run failed and releases its claim. */
+export async function recordCompletionError(db: Db, platformId: number, envelopeId: number, message: string): Promise<void> {
+  await db.updateTable('envelope').set({ completionError: message, completionClaimedUntil: null }).where('id', '=', envelopeId).where('platformId', '=', platformId).execute();
+}
+
+/** On completion, CC recipients count as signed at `at`. */
+export async function markCcRecipientsSigned(db: Db, envelopeId: number, at: string): Promise<void> {
+  await db.updateTable('recipient').set({ signingStatus: 'SIGNED', signedAt: at, updatedAt: at }).where('envelopeId', '=', envelopeId).where('role', '=', 'CC').execute();
+}
+
+/** The envelope's completion job (unique by its dedupe key), if one was ever queued. */
+export async function findCompletionJob(db: Db, envelopeId: number) {
+  return db.selectFrom('job').select(['status', 'attempts', 'runAt', 'lastError']).where('dedupeKey', '=', `complete:${envelopeId}`).executeTakeFirst();
+}

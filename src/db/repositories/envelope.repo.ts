@@ -96,8 +96,19 @@ export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable
   if (rows.length > 0) await db.insertInto('attachment').values(rows).execute();
 }
 
-/** Operator tools only (the CLI): finds an envelope on any platform, deleted ones included. */
+/**
+ * Operator tools (the CLI) and system jobs that name an envelope by id (completion): finds an
+ * envelope on any platform, deleted ones included.
+ */
 export async function findEnvelopeForOperator(db: Db, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
   const query = db.selectFrom('envelope').selectAll();
   return ('documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId)).executeTakeFirst();
+}
+
+/**
+ * The platform and public id of the envelope a signing token's recipient is on. The token is the
+ * credential here (no caller platform); the platform found scopes the reads that follow.
+ */
+export async function findEnvelopeOwner(db: Db, envelopeId: number): Promise<{ platformId: number; publicId: string } | undefined> {
+  return db.selectFrom('envelope').select(['platformId', 'publicId']).where('id', '=', envelopeId).executeTakeFirst();
 }

@@ -1,9 +1,16 @@
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import type { JobTable } from '../schema.js';
 
 export type JobRow = Selectable<JobTable>;
+
+/** Adds a job; with a dedupe key, a second one with the same key is a no-op. */
+export async function insertJob(db: Db, row: Insertable<JobTable>): Promise<void> {
+  const insert = db.insertInto('job').values(row);
+  // Both dialects support ON CONFLICT DO NOTHING on a unique column.
+  await (row.dedupeKey ? insert.onConflict((oc) => oc.column('dedupeKey').doNothing()) : insert).execute();
+}
 
 /**
  * Atomically claims up to `limit` runnable jobs of the given kinds for `workerId`: pending ones

@@ -16,3 +16,41 @@ export async function findRecipientByTokenHash(db: Db, tokenHash: string) {
     .where('envelope.deletedAt', 'is', null)
     .executeTakeFirst();
 }
+
+/** The live envelope of the platform that holds this recipient, if any. */
+export async function envelopeOfRecipient(db: Db, platformId: number, recipientId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('recipient')
+    .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')
+    .select('envelope.id')
+    .where('recipient.id', '=', recipientId)
+    .where('envelope.platformId', '=', platformId)
+    .where('envelope.deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Removes a recipient of this envelope and, first, its fields. */
+export async function deleteRecipientAndFields(db: Db, envelopeId: number, recipientId: number): Promise<void> {
+  await db.deleteFrom('field').where('recipientId', '=', recipientId).where('envelopeId', '=', envelopeId).execute();
+  await db.deleteFrom('recipient').where('id', '=', recipientId).where('envelopeId', '=', envelopeId).execute();
+}
+
+/**
+ * The expiry sweep (a system task, every platform): live PENDING envelopes with a recipient whose
+ * link lapsed by `now` and was not reported yet, with their platform so the caller's lock is scoped.
+ */
+export async function envelopesWithUnreportedExpiries(db: Db, now: string, limit: number): Promise<{ envelopeId: number; platformId: number }[]> {
+  return db
+    .selectFrom('recipient')
+    .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')
+    .select(['recipient.envelopeId', 'envelope.platformId'])
+    .where('recipient.expiresAt', '<=', now)
+    .where('recipient.expirationNotifiedAt', 'is', null)
+    .where('recipient.signingStatus', '=', 'NOT_SIGNED')
+    .where('envelope.status', '=', 'PENDING')
+    .where('envelope.deletedAt', 'is', null)
+    .groupBy(['recipient.envelopeId', 'envelope.platformId'])
+    .limit(limit)
+    .execute();
+}

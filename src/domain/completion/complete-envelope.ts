@@ -1,5 +1,7 @@
 import { listAuditEvents } from '../../db/repositories/audit.repo.js';
-import { loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import { claimCompletion, markCcRecipientsSigned, recordCompletionError, renewCompletionClaim } from '../../db/repositories/completion.repo.js';
+import { findEnvelopeForOperator, loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../../infra/pdf/evidence/render-certificate.js';
@@ -38,21 +40,24 @@ const CLAIM_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 
 export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<CompletionRun> {
-  const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', envelopeId).executeTakeFirst();
+  // The job names the envelope by id: it runs for the envelope's own platform, read from the row.
+  const envelope = await findEnvelopeForOperator(ctx.db, { documentId: envelopeId });
   if (!envelope || envelope.completedAt !== null || envelope.deletedAt !== null) return 'nothing-to-do';
   const graph = await loadEnvelopeParts(ctx.db, envelope);
   const outcome = outcomeOf(graph);
   if (!outcome) return 'nothing-to-do';
   // Rendering and sealing are the expensive part: claim the envelope so only one run does them.
-  const claim = await claimCompletion(ctx, envelopeId);
+  const { platformId } = envelope;
+  const now = ctx.clock();
+  const claim = await claimCompletion(ctx.db, platformId, envelopeId, now.toISOString(), new Date(now.getTime() + CLAIM_MS).toISOString());
   if (!claim) return 'busy';
-  const renewal = setInterval(() => void renewClaim(ctx, envelopeId).catch((error: unknown) => ctx.log.warn({ err: error, envelopeId }, 'completion claim not renewed')), RENEW_EVERY_MS);
+  const renewal = setInterval(() => void renewClaim(ctx, platformId, envelopeId).catch((error: unknown) => ctx.log.warn({ err: error, envelopeId }, 'completion claim not renewed')), RENEW_EVERY_MS);
   try {
     const results = await produceResults(ctx, graph, outcome);
-    await storeResults(ctx, envelopeId, outcome, results);
+    await storeResults(ctx, platformId, envelopeId, outcome, results);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await ctx.db.updateTable('envelope').set({ completionError: message.slice(0, 1000), completionClaimedUntil: null }).where('id', '=', envelopeId).execute();
+    await recordCompletionError(ctx.db, platformId, envelopeId, message.slice(0, 1000));
     throw error;
   } finally {
     clearInterval(renewal);
@@ -61,21 +66,8 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
   return 'completed';
 }
 
-async function renewClaim(ctx: Ctx, envelopeId: number): Promise<void> {
-  const until = new Date(ctx.clock().getTime() + CLAIM_MS).toISOString();
-  await ctx.db.updateTable('envelope').set({ completionClaimedUntil: until }).where('id', '=', envelopeId).where('completedAt', 'is', null).where('completionClaimedUntil', 'is not', null).execute();
-}
-
-async function claimCompletion(ctx: Ctx, envelopeId: number): Promise<boolean> {
-  const now = ctx.clock();
-  const result = await ctx.db
-    .updateTable('envelope')
-    .set({ completionClaimedUntil: new Date(now.getTime() + CLAIM_MS).toISOString() })
-    .where('id', '=', envelopeId)
-    .where('completedAt', 'is', null)
-    .where((eb) => eb.or([eb('completionClaimedUntil', 'is', null), eb('completionClaimedUntil', '<', now.toISOString())]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+async function renewClaim(ctx: Ctx, platformId: number, envelopeId: number): Promise<void> {
+  await renewCompletionClaim(ctx.db, platformId, envelopeId, new Date(ctx.clock().getTime() + CLAIM_MS).toISOString());
 }
 
 function outcomeOf(g: EnvelopeGraph): 'COMPLETED' | 'REJECTED' | null {
@@ -124,23 +116,23 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   return { completedAt, finals, certificateSha256 };
 }
 
-async function storeResults(ctx: Ctx, envelopeId: number, outcome: 'COMPLETED' | 'REJECTED', results: Results): Promise<void> {
+async function storeResults(ctx: Ctx, platformId: number, envelopeId: number, outcome: 'COMPLETED' | 'REJECTED', results: Results): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelope(trx, null, { documentId: envelopeId });
+    const envelope = await lockEnvelope(trx, platformId, { documentId: envelopeId });
     if (!envelope || envelope.completedAt !== null) return;
     const graph = await loadEnvelopeParts(trx, envelope);
     if (outcomeOf(graph) !== outcome) return;
     const iso = results.completedAt.toISOString();
     for (const item of graph.items) {
       const finalSha256 = results.finals.get(item.id)!;
-      await trx.updateTable('envelopeItem').set({ finalSha256 }).where('id', '=', item.id).execute();
+      await updateItemOfEnvelope(trx, envelope.id, item.id, { finalSha256 });
       item.finalSha256 = finalSha256;
     }
     const patch = { status: outcome, completedAt: iso, certificateSha256: results.certificateSha256, completionError: null, completionClaimedUntil: null };
     await updateEnvelope(trx, envelope.id, patch, results.completedAt);
     Object.assign(graph.envelope, patch, { updatedAt: iso });
     if (outcome === 'COMPLETED') {
-      await trx.updateTable('recipient').set({ signingStatus: 'SIGNED', signedAt: iso, updatedAt: iso }).where('envelopeId', '=', envelope.id).where('role', '=', 'CC').execute();
+      await markCcRecipientsSigned(trx, envelope.id, iso);
       for (const r of graph.recipients) if (r.role === 'CC') Object.assign(r, { signingStatus: 'SIGNED', signedAt: iso });
     }
     await appendAuditEvent(ctx, trx, {

@@ -1,3 +1,4 @@
+import { findCompletionJob } from '../../db/repositories/completion.repo.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import type { Ctx } from '../context.js';
 
@@ -20,11 +21,7 @@ export interface CompletionStatus {
  */
 export async function getCompletionStatus(ctx: Ctx, graph: EnvelopeGraph): Promise<CompletionStatus> {
   const e = graph.envelope;
-  const job = await ctx.db
-    .selectFrom('job')
-    .select(['status', 'attempts', 'runAt', 'lastError'])
-    .where('dedupeKey', '=', `complete:${e.id}`)
-    .executeTakeFirst();
+  const job = await findCompletionJob(ctx.db, e.id);
   const base = { envelopeId: e.publicId, status: e.status, completedAt: e.completedAt };
   if (e.completedAt) return { ...base, state: 'DONE', attempts: job?.attempts ?? 0, nextAttemptAt: null, lastError: null };
   if (!job) return { ...base, state: 'NOT_READY', attempts: 0, nextAttemptAt: null, lastError: null };

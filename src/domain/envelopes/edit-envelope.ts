@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
+import { envelopeOfField } from '../../db/repositories/field.repo.js';
+import { envelopeOfRecipient } from '../../db/repositories/recipient.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
@@ -32,12 +34,9 @@ export async function editEnvelope<T>(
 
 /** The envelope a recipient or field belongs to, scoped to the platform (another's is NOT_FOUND). */
 export async function envelopeOfPart(db: Db, platformId: number, part: { recipientId: number } | { fieldId: number }): Promise<number> {
-  const row =
-    'recipientId' in part
-      ? await db.selectFrom('recipient').innerJoin('envelope', 'envelope.id', 'recipient.envelopeId').select('envelope.id').where('recipient.id', '=', part.recipientId).where('envelope.platformId', '=', platformId).where('envelope.deletedAt', 'is', null).executeTakeFirst()
-      : await db.selectFrom('field').innerJoin('envelope', 'envelope.id', 'field.envelopeId').select('envelope.id').where('field.id', '=', part.fieldId).where('envelope.platformId', '=', platformId).where('envelope.deletedAt', 'is', null).executeTakeFirst();
-  if (!row) throw notFound('recipientId' in part ? 'Recipient' : 'Field');
-  return row.id;
+  const id = 'recipientId' in part ? await envelopeOfRecipient(db, platformId, part.recipientId) : await envelopeOfField(db, platformId, part.fieldId);
+  if (id === undefined) throw notFound('recipientId' in part ? 'Recipient' : 'Field');
+  return id;
 }
 
 /** A recipient who has acted or whose fields hold values can no longer be changed. */

@@ -1,4 +1,5 @@
 import { findEnvelope, insertFields, loadEnvelopeParts, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import { deleteFieldOfEnvelope, updateFieldOfEnvelope } from '../../db/repositories/field.repo.js';
 import type { FieldType } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
@@ -96,7 +97,7 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
     }
     issues.throwIfAny('Some fields cannot be changed');
     for (const { f, patch } of updates) {
-      await trx.updateTable('field').set(patch).where('id', '=', f.id).execute();
+      await updateFieldOfEnvelope(trx, graph.envelope.id, f.id, patch);
       Object.assign(f, patch);
     }
     return { result: updates.map(({ f }) => fieldView(f, graph.envelope)), data: { fields: updates.map(({ f }) => f.id) } };
@@ -110,7 +111,7 @@ export async function deleteField(ctx: Ctx, caller: ApiCaller, fieldId: number):
     const f = graph.fields.find((x) => x.id === fieldId);
     if (!f) throw notFound('Field');
     if (f.inserted === 1) throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer be removed`);
-    await trx.deleteFrom('field').where('id', '=', f.id).execute();
+    await deleteFieldOfEnvelope(trx, graph.envelope.id, f.id);
     return { result: undefined, data: { field: { id: f.id, type: f.type, recipientId: f.recipientId } } };
   });
 }

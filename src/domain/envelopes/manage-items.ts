@@ -1,4 +1,5 @@
 import { findEnvelope, insertItem, loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { deleteItemAndFields, envelopeOfItem, updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { newId } from '../ids.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import type { UploadedPdf } from './create-envelope.js';
@@ -25,7 +26,7 @@ export async function updateItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
     });
     for (const { item, input } of targets) {
       const patch = { ...(input.order !== undefined ? { order: input.order } : {}), ...(input.title !== undefined ? { title: input.title } : {}) };
-      if (Object.keys(patch).length) await trx.updateTable('envelopeItem').set(patch).where('id', '=', item.id).execute();
+      if (Object.keys(patch).length) await updateItemOfEnvelope(trx, graph.envelope.id, item.id, patch);
       Object.assign(item, patch);
     }
     return { result: targets.map(({ item }) => { const v = itemView(item, graph.envelope); return { id: v.id, order: v.order, title: v.title, envelopeId: v.envelopeId }; }), data: { items: targets.map(({ item }) => item.id) } };
@@ -38,23 +39,15 @@ export async function deleteItem(ctx: Ctx, caller: ApiCaller, envelopeId: string
     if (graph.envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be removed only while the envelope is a DRAFT');
     const item = graph.items.find((i) => i.id === envelopeItemId);
     if (!item) throw notFound('Envelope item');
-    await trx.deleteFrom('field').where('envelopeItemId', '=', item.id).execute();
-    await trx.deleteFrom('envelopeItem').where('id', '=', item.id).execute();
+    await deleteItemAndFields(trx, graph.envelope.id, item.id);
     return { result: undefined, data: { id: item.id, title: item.title } };
   });
 }
 
 /** One item's PDF by item id, in the version asked for (scoped to the platform). */
 export async function downloadEnvelopeItem(ctx: Ctx, principal: Principal, envelopeItemId: string, version: DownloadVersion) {
-  const row = await ctx.db
-    .selectFrom('envelopeItem')
-    .innerJoin('envelope', 'envelope.id', 'envelopeItem.envelopeId')
-    .select('envelope.id')
-    .where('envelopeItem.id', '=', envelopeItemId)
-    .where('envelope.platformId', '=', principal.platformId)
-    .where('envelope.deletedAt', 'is', null)
-    .executeTakeFirst();
-  const envelope = row ? await findEnvelope(ctx.db, principal.platformId, { documentId: row.id }) : undefined;
+  const documentId = await envelopeOfItem(ctx.db, principal.platformId, envelopeItemId);
+  const envelope = documentId !== undefined ? await findEnvelope(ctx.db, principal.platformId, { documentId }) : undefined;
   if (!envelope) throw notFound('Envelope item');
   const graph = await loadEnvelopeParts(ctx.db, envelope);
   const item = graph.items.find((i) => i.id === envelopeItemId);

@@ -1,5 +1,5 @@
 import { insertRecipient, loadEnvelopeParts, findEnvelope } from '../../db/repositories/envelope.repo.js';
-import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { deleteRecipientAndFields, updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -96,8 +96,7 @@ export async function deleteRecipient(ctx: Ctx, caller: ApiCaller, recipientId: 
     const r = graph.recipients.find((x) => x.id === recipientId);
     if (!r) throw notFound('Recipient');
     assertRecipientEditable(r, graph.fields);
-    await trx.deleteFrom('field').where('recipientId', '=', r.id).execute();
-    await trx.deleteFrom('recipient').where('id', '=', r.id).execute();
+    await deleteRecipientAndFields(trx, graph.envelope.id, r.id);
     return { result: undefined, data: { recipient: { id: r.id, email: r.email, role: r.role } } };
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { insertEvent } from '../../db/repositories/event.repo.js';
 import { newId } from '../ids.js';
 
 export const EVENT_TYPES = [
@@ -24,9 +25,6 @@ export async function recordEvent(
   input: { platformId: number; envelopeId: number | null; type: EventType; payload: unknown; at: Date },
 ): Promise<string> {
   const id = newId('evt');
-  await trx
-    .insertInto('event')
-    .values({ id, platformId: input.platformId, envelopeId: input.envelopeId, type: input.type, payload: JSON.stringify(input.payload), createdAt: input.at.toISOString(), dispatchedAt: null })
-    .execute();
+  await insertEvent(trx, { id, platformId: input.platformId, envelopeId: input.envelopeId, type: input.type, payload: JSON.stringify(input.payload), createdAt: input.at.toISOString(), dispatchedAt: null });
   return id;
 }

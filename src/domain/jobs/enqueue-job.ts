@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { insertJob } from '../../db/repositories/job.repo.js';
 
 export interface JobInput {
   kind: string;
@@ -32,7 +33,5 @@ export async function enqueueJob(trx: Db, input: JobInput, now: Date): Promise<v
     createdAt: iso,
     updatedAt: iso,
   };
-  const insert = trx.insertInto('job').values(row);
-  // Both dialects support ON CONFLICT DO NOTHING on a unique column.
-  await (input.dedupeKey ? insert.onConflict((oc) => oc.column('dedupeKey').doNothing()) : insert).execute();
+  await insertJob(trx, row);
 }

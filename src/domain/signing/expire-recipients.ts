@@ -1,5 +1,5 @@
 import { loadEnvelopeParts, lockEnvelope } from '../../db/repositories/envelope.repo.js';
-import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { envelopesWithUnreportedExpiries, updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
@@ -15,18 +15,7 @@ import { queueOwnerNotice } from '../mail/owner-notice.js';
 export async function expireRecipients(ctx: Ctx, options: { batch?: number } = {}): Promise<number> {
   const now = ctx.clock();
   const iso = now.toISOString();
-  const due = await ctx.db
-    .selectFrom('recipient')
-    .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')
-    .select(['recipient.envelopeId', 'envelope.platformId'])
-    .where('recipient.expiresAt', '<=', iso)
-    .where('recipient.expirationNotifiedAt', 'is', null)
-    .where('recipient.signingStatus', '=', 'NOT_SIGNED')
-    .where('envelope.status', '=', 'PENDING')
-    .where('envelope.deletedAt', 'is', null)
-    .groupBy(['recipient.envelopeId', 'envelope.platformId'])
-    .limit(options.batch ?? 100)
-    .execute();
+  const due = await envelopesWithUnreportedExpiries(ctx.db, iso, options.batch ?? 100);
   let reported = 0;
   for (const { envelopeId, platformId } of due) {
     reported += await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { findEnvelope, loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
+import { findEnvelope, findEnvelopeOwner, loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { findRecipientByTokenHash } from '../../db/repositories/recipient.repo.js';
 import { AppError } from '../../errors.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../envelopes/envelope-meta.js';
@@ -36,7 +36,7 @@ export async function loadSigningSession(db: Db, token: string, options: { lock?
 }
 
 async function findEnvelopeById(db: Db, id: number) {
-  const row = await db.selectFrom('envelope').select('platformId').where('id', '=', id).executeTakeFirst();
+  const row = await findEnvelopeOwner(db, id);
   return row ? findEnvelope(db, row.platformId, { documentId: id }) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { insertItem, lockEnvelope } from '../../db/repositories/envelope.repo.js';
+import { findV1UploadByTokenHash, insertV1Upload, markV1UploadUsed } from '../../db/repositories/v1-upload.repo.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
@@ -18,10 +19,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  */
 export async function issueUploadUrl(ctx: Ctx, trx: Db, envelopeId: number, platformId: number, now: Date): Promise<string> {
   const token = randomToken(32);
-  await trx
-    .insertInto('v1Upload')
-    .values({ tokenHash: hashOf(token), envelopeId, platformId, expiresAt: new Date(now.getTime() + ctx.config.v1.uploadTtlMinutes * 60_000).toISOString(), usedAt: null, createdAt: now.toISOString() })
-    .execute();
+  await insertV1Upload(trx, { tokenHash: hashOf(token), envelopeId, platformId, expiresAt: new Date(now.getTime() + ctx.config.v1.uploadTtlMinutes * 60_000).toISOString(), usedAt: null, createdAt: now.toISOString() });
   return `${ctx.config.publicUrl}/api/v1/uploads/${token}`;
 }
 
@@ -32,7 +30,7 @@ export async function issueUploadUrl(ctx: Ctx, trx: Db, envelopeId: number, plat
  */
 export async function receiveUpload(ctx: Ctx, token: string, staged: StagedBlob): Promise<{ documentId: number; pageCount: number }> {
   try {
-    const upload = await ctx.db.selectFrom('v1Upload').selectAll().where('tokenHash', '=', hashOf(token)).executeTakeFirst();
+    const upload = await findV1UploadByTokenHash(ctx.db, hashOf(token));
     if (!upload) throw new AppError('NOT_FOUND', 'This upload URL is not valid');
     const now = ctx.clock();
     if (upload.usedAt) throw new AppError('UPLOAD_ALREADY_USED', 'This upload URL has already been used: a document takes its PDF once');
@@ -42,8 +40,7 @@ export async function receiveUpload(ctx: Ctx, token: string, staged: StagedBlob)
     const result = await ctx.db.transaction().execute(async (trx) => {
       const envelope = await lockEnvelope(trx, upload.platformId, { documentId: upload.envelopeId });
       if (!envelope) throw new AppError('NOT_FOUND', 'This upload URL is not valid');
-      const used = await trx.updateTable('v1Upload').set({ usedAt: now.toISOString() }).where('tokenHash', '=', upload.tokenHash).where('usedAt', 'is', null).executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw new AppError('UPLOAD_ALREADY_USED', 'This upload URL has already been used: a document takes its PDF once');
+      if (!(await markV1UploadUsed(trx, upload.platformId, upload.tokenHash, now.toISOString()))) throw new AppError('UPLOAD_ALREADY_USED', 'This upload URL has already been used: a document takes its PDF once');
       if (envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'The document has already been sent');
       const item = {
         id: newId('envelope_item'),

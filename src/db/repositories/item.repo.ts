@@ -1,0 +1,31 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../database.js';
+import type { EnvelopeItemTable } from '../schema.js';
+
+/**
+ * Envelope item statements beyond creation and loading (`envelope.repo.ts`). Writes by item id
+ * also name the envelope, resolved through the caller's platform (or the completion job's).
+ */
+
+/** The live envelope of the platform that holds this item, if any. */
+export async function envelopeOfItem(db: Db, platformId: number, itemId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('envelopeItem')
+    .innerJoin('envelope', 'envelope.id', 'envelopeItem.envelopeId')
+    .select('envelope.id')
+    .where('envelopeItem.id', '=', itemId)
+    .where('envelope.platformId', '=', platformId)
+    .where('envelope.deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateItemOfEnvelope(db: Db, envelopeId: number, itemId: string, patch: Updateable<EnvelopeItemTable>): Promise<void> {
+  await db.updateTable('envelopeItem').set(patch).where('id', '=', itemId).where('envelopeId', '=', envelopeId).execute();
+}
+
+/** Removes an item and, first, the fields placed on it. */
+export async function deleteItemAndFields(db: Db, envelopeId: number, itemId: string): Promise<void> {
+  await db.deleteFrom('field').where('envelopeItemId', '=', itemId).where('envelopeId', '=', envelopeId).execute();
+  await db.deleteFrom('envelopeItem').where('id', '=', itemId).where('envelopeId', '=', envelopeId).execute();
+}
