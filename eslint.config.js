@@ -27,6 +27,40 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // Layers go one way: http and cli reach the database only through the domain.
+    files: ['src/http/**', 'src/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**'], message: 'http and cli call the domain; give the domain an entry point for what you need from db/.' }] }],
+    },
+  },
+  {
+    // Every SQL statement lives in a repository (src/db/repositories).
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/db/**',
+      // moved by helper/f; remove on merge
+      'src/domain/envelopes/manage-attachments.ts',
+      'src/domain/envelopes/manage-items.ts',
+      'src/domain/envelopes/manage-recipients.ts',
+      'src/domain/envelopes/manage-fields.ts',
+      'src/domain/envelopes/edit-envelope.ts',
+      'src/domain/completion/complete-envelope.ts',
+      'src/domain/completion/get-completion-status.ts',
+      'src/domain/v1/v1-upload.ts',
+      'src/domain/signing/signing-session.ts',
+      'src/domain/signing/expire-recipients.ts',
+      'src/domain/jobs/enqueue-job.ts',
+      'src/domain/events/record-event.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]', message: 'SQL lives in src/db/repositories: add or use a repository function.' },
+        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: 'SQL lives in src/db/repositories: add or use a repository function.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', 'test/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

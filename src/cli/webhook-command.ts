@@ -1,7 +1,6 @@
-import { findPlatformByName } from '../db/repositories/platform.repo.js';
-import type { Principal } from '../domain/auth/principal.js';
 import type { Ctx } from '../domain/context.js';
 import { EVENT_TYPES, type EventType } from '../domain/events/record-event.js';
+import { getPlatformOperator } from '../domain/platforms/get-platform-operator.js';
 import { createWebhook, deleteWebhook, listWebhooks } from '../domain/webhooks/manage-webhooks.js';
 import { AppError } from '../errors.js';
 
@@ -21,9 +20,7 @@ export interface WebhookCommandInput {
  */
 export async function webhookCommand(ctx: Ctx, input: WebhookCommandInput, out: (text: string) => void): Promise<number> {
   if (!input.platform) throw new AppError('VALIDATION_ERROR', `webhook ${input.sub ?? ''} needs --platform <name>`);
-  const platform = await findPlatformByName(ctx.db, input.platform);
-  if (!platform) throw new AppError('NOT_FOUND', `platform "${input.platform}" not found`);
-  const operator: Principal = { platformId: platform.id, platformName: platform.name, tokenId: 'cli', scope: 'full', environment: ctx.config.environment };
+  const operator = await getPlatformOperator(ctx, input.platform);
   switch (input.sub) {
     case 'create': {
       if (!input.url) throw new AppError('VALIDATION_ERROR', 'webhook create needs --url <http(s) URL>');

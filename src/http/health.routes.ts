@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createReadinessProbe } from '../db/readiness-probe.js';
 import type { Ctx } from '../domain/context.js';
+import { createReadinessCheck } from '../domain/health/check-readiness.js';
 import { databaseUnavailable } from '../errors.js';
 
 /**
@@ -9,7 +9,7 @@ import { databaseUnavailable } from '../errors.js';
  * database both ways within about a second, with no restart.
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const probe = createReadinessProbe(ctx.db);
+  const probe = createReadinessCheck(ctx);
   let wasReady = true;
   app.get('/health', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async () => {

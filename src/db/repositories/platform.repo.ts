@@ -16,3 +16,19 @@ export async function countPlatforms(db: Db): Promise<number> {
   const row = await db.selectFrom('platform').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The platform's owner address for notices (null when it has none). */
+export async function findPlatformNotifyEmail(db: Db, id: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('platform').select('notifyEmail').where('id', '=', id).executeTakeFirst();
+  return row?.notifyEmail;
+}
+
+export async function findPlatformNotifyTarget(db: Db, id: number) {
+  return db.selectFrom('platform').select(['name', 'notifyEmail']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets (or, with null, removes) the owner address; false when no platform has that name. */
+export async function setPlatformNotifyEmailByName(db: Db, name: string, notifyEmail: string | null): Promise<boolean> {
+  const result = await db.updateTable('platform').set({ notifyEmail }).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
-import type { WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.js';
+import type { EventTable, WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.js';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -87,6 +87,16 @@ export async function listDeliveries(db: Db, endpointId: string, page: { offset:
 /** Events not yet fanned out to endpoints, oldest first. */
 export async function undispatchedEvents(db: Db, limit: number) {
   return db.selectFrom('event').selectAll().where('dispatchedAt', 'is', null).orderBy('createdAt').orderBy('id').limit(limit).execute();
+}
+
+/** The enabled endpoints of these platforms (never empty: called with the platforms of pending events). */
+export async function enabledEndpointsOfPlatforms(db: Db, platformIds: number[]) {
+  return db.selectFrom('webhookEndpoint').select(['id', 'platformId', 'events']).where('platformId', 'in', platformIds).where('enabled', '=', 1).execute();
+}
+
+/** An event that is delivered by its own deliveries only (a test event), so it is born dispatched. */
+export async function insertDispatchedEvent(db: Db, row: Insertable<EventTable> & { dispatchedAt: string }): Promise<void> {
+  await db.insertInto('event').values(row).execute();
 }
 
 /** Marks an event dispatched; false when another worker did it first. */

@@ -1,5 +1,8 @@
 import type { Environment, TokenScope } from '../../db/schema.js';
 
+/** What a token may do (`read`: GET only); re-exported for the HTTP layer's route options. */
+export type { TokenScope };
+
 /** Who is calling the API: a platform, through one of its tokens. */
 export interface Principal {
   platformId: number;

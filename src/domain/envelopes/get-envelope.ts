@@ -2,6 +2,9 @@ import type { Db } from '../../db/database.js';
 import { findEnvelope, loadEnvelopeParts, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 
+/** An envelope read with everything it holds, and its rows, for the layers that present them. */
+export type { EnvelopeGraph, EnvelopeKey, FieldRow } from '../../db/repositories/envelope.repo.js';
+
 /**
  * The envelope with everything it holds, scoped to the platform: another platform's id is
  * NOT_FOUND, exactly like an id that does not exist.

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.js';
+import { findEnvelopeForOwnerNotice } from '../../db/repositories/mail.repo.js';
+import { findPlatformNotifyEmail, findPlatformNotifyTarget, setPlatformNotifyEmailByName } from '../../db/repositories/platform.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../envelopes/envelope-meta.js';
@@ -22,17 +24,16 @@ const SETTING: Record<OwnerNotice, keyof EnvelopeMeta['emailSettings']> = {
  */
 export async function queueOwnerNotice(trx: Db, input: { platformId: number; envelopeId: number; meta: EnvelopeMeta; notice: OwnerNotice; detail?: string }, now: Date): Promise<boolean> {
   if (!input.meta.emailSettings[SETTING[input.notice]]) return false;
-  const platform = await trx.selectFrom('platform').select('notifyEmail').where('id', '=', input.platformId).executeTakeFirst();
-  if (!platform?.notifyEmail) return false;
+  if (!(await findPlatformNotifyEmail(trx, input.platformId))) return false;
   await enqueueJob(trx, { kind: OWNER_NOTICE_MAIL, payload: { envelopeId: input.envelopeId, notice: input.notice, detail: input.detail ?? null } }, now);
   return true;
 }
 
 /** Runs the owner-notice job: built from the state at sending time. */
 export async function sendOwnerNotice(ctx: Ctx, payload: { envelopeId: number; notice: OwnerNotice; detail: string | null }): Promise<void> {
-  const envelope = await ctx.db.selectFrom('envelope').select(['title', 'meta', 'platformId']).where('id', '=', payload.envelopeId).executeTakeFirst();
+  const envelope = await findEnvelopeForOwnerNotice(ctx.db, payload.envelopeId);
   if (!envelope) return;
-  const platform = await ctx.db.selectFrom('platform').select(['name', 'notifyEmail']).where('id', '=', envelope.platformId).executeTakeFirst();
+  const platform = await findPlatformNotifyTarget(ctx.db, envelope.platformId);
   if (!platform?.notifyEmail) return;
   const meta = parseStoredMeta(envelope.meta);
   const content = renderMail(payload.notice, meta.language === 'es' ? 'es' : 'en', { title: envelope.title, recipientName: platform.name, senderMessage: null, actionUrl: null, role: '', detail: payload.detail });
@@ -43,6 +44,5 @@ export async function sendOwnerNotice(ctx: Ctx, payload: { envelopeId: number; n
 export async function setPlatformNotifyEmail(ctx: Ctx, name: string, email: string): Promise<void> {
   const value = email === '-' ? null : email;
   if (value !== null && !ZRecipientEmail.safeParse(value).success) throw new AppError('VALIDATION_ERROR', 'not a valid e-mail address');
-  const result = await ctx.db.updateTable('platform').set({ notifyEmail: value }).where('name', '=', name).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', `platform "${name}" not found`);
+  if (!(await setPlatformNotifyEmailByName(ctx.db, name, value))) throw new AppError('NOT_FOUND', `platform "${name}" not found`);
 }

@@ -1,3 +1,4 @@
+import { findEnvelopeForMail, findRecipientForMail, findRejectionReason, listFinalItems } from '../../db/repositories/mail.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../envelopes/envelope-meta.js';
@@ -15,9 +16,9 @@ const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
  * the job runner retries with backoff, so an outage delays mail and loses none.
  */
 export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: number): Promise<void> {
-  const recipient = await ctx.db.selectFrom('recipient').selectAll().where('id', '=', recipientId).executeTakeFirst();
+  const recipient = await findRecipientForMail(ctx.db, recipientId);
   if (!recipient || !recipient.email) return;
-  const envelope = await ctx.db.selectFrom('envelope').selectAll().where('id', '=', recipient.envelopeId).executeTakeFirst();
+  const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
   // A deleted envelope still tells its recipients it was cancelled; nothing else is sent for it.
   if (!envelope || (envelope.deletedAt && kind !== 'cancelled')) return;
   if (kind === 'signingRequest' && (envelope.status !== 'PENDING' || recipient.signingStatus !== 'NOT_SIGNED')) return;
@@ -27,7 +28,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
   const link = recipient.tokenSealed ? signingUrl(ctx, ctx.secrets.open(recipient.tokenSealed)) : null;
   const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
   if (kind === 'completed') {
-    const items = await ctx.db.selectFrom('envelopeItem').select(['title', 'finalSha256']).where('envelopeId', '=', envelope.id).orderBy('order').execute();
+    const items = await listFinalItems(ctx.db, envelope.id);
     let total = 0;
     for (const item of items) {
       if (!item.finalSha256) throw new AppError('DOCUMENT_NOT_COMPLETED', 'final PDF missing');
@@ -49,7 +50,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       senderMessage: kind === 'signingRequest' ? meta.message : null,
       actionUrl: kind === 'cancelled' ? null : link,
       role: recipient.role,
-      reason: kind === 'rejected' ? await rejectionReason(ctx, envelope.id) : null,
+      reason: kind === 'rejected' ? await findRejectionReason(ctx.db, envelope.id) : null,
       attached: attachments.length > 0,
     },
     meta.subject,
@@ -62,9 +63,4 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
     if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560) throw new PermanentJobError(`mail refused: ${e.responseCode}`);
     throw error;
   }
-}
-
-async function rejectionReason(ctx: Ctx, envelopeId: number): Promise<string | null> {
-  const row = await ctx.db.selectFrom('recipient').select('rejectionReason').where('envelopeId', '=', envelopeId).where('signingStatus', '=', 'REJECTED').executeTakeFirst();
-  return row?.rejectionReason ?? null;
 }

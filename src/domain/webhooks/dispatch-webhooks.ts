@@ -2,6 +2,7 @@ import type { Agent } from 'node:http';
 import {
   claimDueDeliveries,
   claimEventDispatch,
+  enabledEndpointsOfPlatforms,
   endpointsWithDueDeliveries,
   eventsByIds,
   findEndpointById,
@@ -210,16 +211,7 @@ export class WebhookDispatcher {
   private async fanOut(): Promise<void> {
     const events = await undispatchedEvents(this.ctx.db, 200);
     if (events.length === 0) return;
-    const endpoints = await this.ctx.db
-      .selectFrom('webhookEndpoint')
-      .select(['id', 'platformId', 'events'])
-      .where(
-        'platformId',
-        'in',
-        [...new Set(events.map((e) => e.platformId))],
-      )
-      .where('enabled', '=', 1)
-      .execute();
+    const endpoints = await enabledEndpointsOfPlatforms(this.ctx.db, [...new Set(events.map((e) => e.platformId))]);
     for (const event of events) {
       const targets = endpoints.filter((e) => e.platformId === event.platformId && (JSON.parse(e.events) as string[]).includes(event.type));
       const now = this.ctx.clock().toISOString();

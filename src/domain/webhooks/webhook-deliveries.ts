@@ -1,4 +1,4 @@
-import { findDelivery, insertDelivery, listDeliveries, newDeliveryRow } from '../../db/repositories/webhook.repo.js';
+import { findDelivery, insertDelivery, insertDispatchedEvent, listDeliveries, newDeliveryRow } from '../../db/repositories/webhook.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -46,7 +46,7 @@ export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId
   const row = newDeliveryRow({ id: newId('delivery'), endpointId: endpoint.id, platformId: endpoint.platformId, eventId, eventType, now });
   await ctx.db.transaction().execute(async (trx) => {
     const payload = { test: true, id: 0, title: 'Firma webhook test', status: 'PENDING', recipients: [] };
-    await trx.insertInto('event').values({ id: eventId, platformId: endpoint.platformId, envelopeId: null, type: eventType, payload: JSON.stringify(payload), createdAt: now, dispatchedAt: now }).execute();
+    await insertDispatchedEvent(trx, { id: eventId, platformId: endpoint.platformId, envelopeId: null, type: eventType, payload: JSON.stringify(payload), createdAt: now, dispatchedAt: now });
     await insertDelivery(trx, row);
   });
   ctx.wakeWorker();

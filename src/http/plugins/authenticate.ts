@@ -1,8 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.js';
-import { hasScope, type Principal } from '../../domain/auth/principal.js';
+import { hasScope, type Principal, type TokenScope } from '../../domain/auth/principal.js';
 import type { Ctx } from '../../domain/context.js';
-import type { TokenScope } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { changeStampOf, decorateChangeStamp } from './request-change-stamp.js';
 

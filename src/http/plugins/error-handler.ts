@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isTransientDatabaseError } from '../../db/transient-errors.js';
 import { AppError, databaseUnavailable, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
+import { isTransientDatabaseError } from '../../domain/health/transient-errors.js';
 import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
-import type { Db } from '../../db/database.js';
-import { deleteExpiredKey, findKey, insertRunningKey, releaseKey, renewKeyLease, storeKeyAnswer, takeOverLapsedKey } from '../../db/repositories/idempotency-key.repo.js';
+import { claimIdempotencyKey, renewIdempotencyLease } from '../../domain/idempotency/claim-idempotency-key.js';
+import { releaseIdempotencyKey, storeIdempotencyAnswer, type StoreAnswerInTransaction } from '../../domain/idempotency/store-idempotency-answer.js';
 import { AppError } from '../../errors.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 
@@ -20,10 +20,8 @@ declare module 'fastify' {
   }
 }
 
-const TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
-/** A running key's lease, renewed while its request runs; a dead owner's key is free after it. */
-const LEASE_MS = 30_000;
+/** A third of the key's lease (`IDEMPOTENCY_LEASE_MS`): a late renewal or two does not lose it. */
 const RENEW_EVERY_MS = 10_000;
 
 /**
@@ -49,12 +47,10 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
     // Stored with the creation; any other status means that transaction rolled back.
     if (claim.storedInTransaction && reply.statusCode === 200) return payload;
     if (reply.statusCode >= 500) {
-      await releaseKey(ctx.db, claim.platformId, claim.key);
+      await releaseIdempotencyKey(ctx, claim);
       return payload;
     }
-    // Sealed at rest: first answers carry signing URLs and webhook secrets.
-    const body = typeof payload === 'string' ? ctx.secrets.seal(payload) : null;
-    await storeKeyAnswer(ctx.db, claim.platformId, claim.key, { status: reply.statusCode, body, contentType: String(reply.getHeader('content-type') ?? 'application/json') });
+    await storeIdempotencyAnswer(ctx, claim, { status: reply.statusCode, body: typeof payload === 'string' ? payload : null, contentType: String(reply.getHeader('content-type') ?? 'application/json') });
     return payload;
   };
 
@@ -90,38 +86,18 @@ export async function idempotencyGate(ctx: Ctx, request: FastifyRequest, reply: 
   const route = (request.routeOptions.url ?? '').replace(/^\/api\/v2-beta\//, '/api/v2/');
   const requestHash = createHash('sha256').update(`${request.method} ${route}\n${canonicalJson(fingerprint)}`).digest('hex');
   const platformId = request.principal.platformId;
-  const now = new Date();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
-  // A stored answer older than the TTL no longer counts: the key is free again.
-  await deleteExpiredKey(ctx.db, platformId, key, now.toISOString());
-  const row = { platformId, key, requestHash, state: 'running' as const, status: null, body: null, contentType: null, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + TTL_MS).toISOString(), leaseUntil };
-  if (await insertRunningKey(ctx.db, row)) {
+  const stored = await claimIdempotencyKey(ctx, { platformId, key, requestHash }, new Date());
+  if (!stored) {
     holdClaim(ctx, request, platformId, key);
     return false;
   }
-  const existing = await findKey(ctx.db, platformId, key);
-  if (!existing) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is being processed; retry shortly');
-  if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request; use a new key for a new request');
-  if (existing.state !== 'done') {
-    // The first request's process died without an answer (its creation, if any, rolled back with
-    // it, since creating routes store the answer in the creating transaction): take the key over.
-    if (await takeOverLapsedKey(ctx.db, { platformId, key, requestHash, now: now.toISOString(), leaseUntil })) {
-      holdClaim(ctx, request, platformId, key);
-      return false;
-    }
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry shortly', { headers: { 'Retry-After': '2' } });
-  }
-  await reply
-    .status(existing.status ?? 200)
-    .header('Idempotent-Replayed', 'true')
-    .type(existing.contentType ?? 'application/json')
-    .send(existing.body ? ctx.secrets.open(existing.body) : '');
+  await reply.status(stored.status).header('Idempotent-Replayed', 'true').type(stored.contentType).send(stored.body);
   return true;
 }
 
 function holdClaim(ctx: Ctx, request: FastifyRequest, platformId: number, key: string): void {
   const renewal = setInterval(() => {
-    renewKeyLease(ctx.db, platformId, key, new Date(Date.now() + LEASE_MS).toISOString()).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency lease not renewed'));
+    renewIdempotencyLease(ctx, { platformId, key }, Date.now()).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency lease not renewed'));
   }, RENEW_EVERY_MS);
   renewal.unref();
   request.idempotencyClaim = { platformId, key, renewal, storedInTransaction: false };
@@ -133,11 +109,11 @@ function holdClaim(ctx: Ctx, request: FastifyRequest, platformId: number, key: s
  * Undefined when the request holds no Idempotency-Key. `body` must be what the route then
  * answers, with status 200.
  */
-export function answerInTransaction(ctx: Ctx, request: FastifyRequest): ((trx: Db, body: unknown) => Promise<void>) | undefined {
+export function answerInTransaction(ctx: Ctx, request: FastifyRequest): StoreAnswerInTransaction | undefined {
   const claim = request.idempotencyClaim;
   if (!claim) return undefined;
   return async (trx, body) => {
-    await storeKeyAnswer(trx, claim.platformId, claim.key, { status: 200, body: ctx.secrets.seal(JSON.stringify(body)), contentType: 'application/json; charset=utf-8' });
+    await storeIdempotencyAnswer(ctx, claim, { status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=utf-8' }, trx);
     // Only once the statement ran; a later rollback reaches onSend as an error, which releases the key.
     claim.storedInTransaction = true;
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
 import type { Ctx } from '../../domain/context.js';
+import { readChangeStamp, type ChangeStamp } from '../../domain/hot-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

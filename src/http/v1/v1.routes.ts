@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findEnvelope, loadEnvelopeParts, type EnvelopeGraph, type FieldRow } from '../../db/repositories/envelope.repo.js';
 import type { Ctx } from '../../domain/context.js';
 import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
 import { downloadItem } from '../../domain/envelopes/download-item.js';
 import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
-import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { getEnvelopeGraph, type EnvelopeGraph, type FieldRow } from '../../domain/envelopes/get-envelope.js';
 import { signingLinks } from '../../domain/signing/signing-links.js';
 import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
 import { createDownloadUrl, openDownloadLink } from '../../domain/v1/v1-download-link.js';
@@ -184,9 +183,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
     },
     async (request, reply) => {
       const { documentId, platformId } = openDownloadLink(ctx, request.params.link);
-      const envelope = await findEnvelope(ctx.db, platformId, { documentId });
-      if (!envelope) throw notFound('Document');
-      const graph = await loadEnvelopeParts(ctx.db, envelope);
+      const graph = await getEnvelopeGraph(ctx.db, platformId, { documentId });
       const item = graph.items[0];
       if (!item) throw notFound('Document');
       void reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EnvelopeGraph, EnvelopeKey } from '../../db/repositories/envelope.repo.js';
-import { whenReady } from '../../db/point-read.js';
 import type { Ctx } from '../../domain/context.js';
 import { readEnvelopeView } from '../../domain/envelopes/envelope-view-cache.js';
+import type { EnvelopeGraph, EnvelopeKey } from '../../domain/envelopes/get-envelope.js';
+import { whenReady } from '../../domain/hot-path.js';
 import { changeStampOf } from '../plugins/request-change-stamp.js';
 
 /**

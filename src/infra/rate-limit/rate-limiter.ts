@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { dialectOf, type Db } from '../../db/database.js';
+import { countRateLimitHit, purgeRateLimitBuckets } from '../../db/repositories/rate-limit-bucket.repo.js';
 
 export interface RateLimitHit {
   /** Requests counted in the current window, this one included. */
@@ -48,17 +48,12 @@ function databaseLimiter(db: Db): RateLimiter {
   return {
     async hit(key, now) {
       const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-      const row = await db
-        .insertInto('rateLimitBucket')
-        .values({ key, windowStart: window, count: 1 })
-        .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_limit_bucket.count + 1` }))
-        .returning('count')
-        .executeTakeFirstOrThrow();
+      const count = await countRateLimitHit(db, key, window);
       if (now - lastPurge > WINDOW_MS) {
         lastPurge = now;
-        void db.deleteFrom('rateLimitBucket').where('windowStart', '<', window - WINDOW_MS).execute().catch(() => undefined);
+        void purgeRateLimitBuckets(db, window - WINDOW_MS).catch(() => undefined);
       }
-      return { count: Number(row.count), resetAt: window + WINDOW_MS };
+      return { count, resetAt: window + WINDOW_MS };
     },
   };
 }
