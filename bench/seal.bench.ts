@@ -15,8 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { loadSealIdentity, type SealIdentity } from '../src/infra/pdf/seal/seal-identity.js';
-import { sealPdf, sealPdfFile, type SealOptions } from '../src/infra/pdf/seal/seal-pdf.js';
+import { loadSealIdentity, sealPdf, sealPdfFile, type SealIdentity, type SealOptions } from '../src/infra/pdf/seal/index.js';
 
 const execFileAsync = promisify(execFile);
 const BENCH_FILE = fileURLToPath(import.meta.url);

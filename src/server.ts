@@ -21,7 +21,7 @@ import { FsBlobStore } from './infra/storage/fs-blob-store.js';
 import { createMailer } from './infra/mail/mailer.js';
 import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
 import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
-import { loadSealIdentity, type SealIdentity } from './infra/pdf/seal/seal-identity.js';
+import { loadSealIdentity, type SealIdentity } from './infra/pdf/seal/index.js';
 import { jobHandlers } from './worker.js';
 
 export interface ContextOptions {

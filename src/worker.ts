@@ -1,28 +1,40 @@
 import type { Ctx } from './domain/context.js';
 import { completeEnvelope } from './domain/completion/complete-envelope.js';
-import { COMPLETE_ENVELOPE_JOB } from './domain/completion/hand-over.js';
+import {
+  bindJobHandlers,
+  CANCELLED_MAIL,
+  COMPLETE_ENVELOPE_JOB,
+  COMPLETED_MAIL,
+  OWNER_NOTICE_MAIL,
+  REJECTED_MAIL,
+  SIGNING_REQUEST_MAIL,
+  type JobHandlers,
+} from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
-import { COMPLETED_MAIL } from './domain/completion/complete-envelope.js';
-import { CANCELLED_MAIL } from './domain/envelopes/cancel-envelope.js';
-import { OWNER_NOTICE_MAIL, sendOwnerNotice, type OwnerNotice } from './domain/mail/owner-notice.js';
+import { sendOwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
-import { SIGNING_REQUEST_MAIL } from './domain/signing/notify-turn.js';
-import { REJECTED_MAIL } from './domain/signing/reject-recipient.js';
 
 /**
  * Every job kind and the use case that runs it. Job definitions (kind + payload) are written by
  * the domain in the transaction of the change that needs them; this is where they meet their code.
+ * The map is exhaustive over the catalogue (`domain/jobs/job-catalogue.ts`), and each payload is
+ * parsed with its kind's schema before the handler sees it.
  */
-export function jobHandlers(ctx: Ctx): Record<string, JobHandler> {
+export function workerJobHandlers(ctx: Ctx): JobHandlers {
   return {
-    [COMPLETE_ENVELOPE_JOB]: async (p) => {
+    [COMPLETE_ENVELOPE_JOB]: async ({ envelopeId }) => {
       // Another process is sealing this envelope: come back after its claim could have lapsed.
-      if ((await completeEnvelope(ctx, Number(p.envelopeId))) === 'busy') throw new RetryJobError('another run is completing this envelope', new Date(ctx.clock().getTime() + 60_000));
+      if ((await completeEnvelope(ctx, envelopeId)) === 'busy') throw new RetryJobError('another run is completing this envelope', new Date(ctx.clock().getTime() + 60_000));
     },
-    [SIGNING_REQUEST_MAIL]: (p) => sendRecipientMail(ctx, 'signingRequest', Number(p.recipientId)),
-    [COMPLETED_MAIL]: (p) => sendRecipientMail(ctx, 'completed', Number(p.recipientId)),
-    [REJECTED_MAIL]: (p) => sendRecipientMail(ctx, 'rejected', Number(p.recipientId)),
-    [OWNER_NOTICE_MAIL]: (p) => sendOwnerNotice(ctx, p as { envelopeId: number; notice: OwnerNotice; detail: string | null }),
-    [CANCELLED_MAIL]: (p) => sendRecipientMail(ctx, 'cancelled', Number(p.recipientId)),
+    [SIGNING_REQUEST_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'signingRequest', recipientId),
+    [COMPLETED_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'completed', recipientId),
+    [REJECTED_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'rejected', recipientId),
+    [OWNER_NOTICE_MAIL]: (payload) => sendOwnerNotice(ctx, payload),
+    [CANCELLED_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'cancelled', recipientId),
   };
+}
+
+/** The job runner's table: `workerJobHandlers` behind payload parsing. */
+export function jobHandlers(ctx: Ctx): Record<string, JobHandler> {
+  return bindJobHandlers(workerJobHandlers(ctx));
 }

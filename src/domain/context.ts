@@ -5,7 +5,7 @@ import type { BlobStore } from '../infra/storage/blob-store.js';
 import type { AuditMac } from '../infra/crypto/audit-mac.js';
 import type { SecretBox } from '../infra/crypto/secret-box.js';
 import type { Mailer } from '../infra/mail/mailer.js';
-import type { SealIdentity } from '../infra/pdf/seal/seal-identity.js';
+import type { SealIdentity } from '../infra/pdf/seal/index.js';
 import type { PdfWorkers } from '../infra/pdf/sandbox/pdf-workers.js';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { COMPLETE_ENVELOPE_JOB } from '../../src/domain/completion/hand-over.js';
+import { COMPLETE_ENVELOPE_JOB } from '../../src/domain/jobs/job-catalogue.js';
 import { createPendingDocument } from '../helpers/documents.js';
 import { tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { countJobs } from '../../src/db/repositories/job.repo.js';
-import { enqueueJob } from '../../src/domain/jobs/enqueue-job.js';
+import { insertJob } from '../../src/domain/jobs/enqueue-job.js';
 import { JobRunner, PermanentJobError } from '../../src/infra/jobs/job-runner.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -16,7 +16,7 @@ for (const database of testDatabases()) {
     const runner = (handlers: ConstructorParameters<typeof JobRunner>[0]['handlers'], extra: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}) =>
       new JobRunner({ db: server.ctx.db, log: server.ctx.log, handlers, pollMs: 10, backoff: () => 0, ...extra });
     const enqueue = (kind: string, payload: Record<string, unknown> = {}, extra: { maxAttempts?: number; dedupeKey?: string } = {}) =>
-      enqueueJob(server.ctx.db, { kind, payload, ...extra }, new Date());
+      insertJob(server.ctx.db, { kind, payload, ...extra }, new Date());
 
     test('runs a job once and marks it done', async () => {
       const seen: unknown[] = [];

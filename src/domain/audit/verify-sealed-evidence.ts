@@ -1,7 +1,6 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import { readEvidenceRecord } from '../../infra/pdf/evidence/evidence-record.js';
-import type { SealIdentity } from '../../infra/pdf/seal/seal-identity.js';
-import { verifyPdfSeal } from '../../infra/pdf/seal/verify-seal.js';
+import { verifyPdfSeal, type SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { Ctx } from '../context.js';
 import type { StoredAuditEntry } from './verify-audit-chain.js';
 

@@ -1,7 +1,7 @@
 import type { AuditEventTable } from '../../db/schema.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import type { EvidenceData, EvidenceEnvelopeStatus, EvidenceEvent, EvidenceRecipient, EvidenceSignature } from '../../infra/pdf/evidence/evidence-types.js';
-import type { SealIdentity } from '../../infra/pdf/seal/seal-identity.js';
+import type { SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../envelopes/envelope-meta.js';

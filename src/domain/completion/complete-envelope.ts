@@ -11,13 +11,12 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
+import { COMPLETED_MAIL } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from '../envelopes/envelope-meta.js';
 import { allActed } from '../signing/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { renderInputs } from './field-render-inputs.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
-
-export const COMPLETED_MAIL = 'mail.document-completed';
 
 /**
  * The completion job. For each item: burn the inserted fields into the original, stamp it if

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
-
-export const COMPLETE_ENVELOPE_JOB = 'envelope.complete';
+import { COMPLETE_ENVELOPE_JOB } from '../jobs/job-catalogue.js';
 
 /**
  * Hands a finished envelope (every required recipient done, or one rejected) to the completion

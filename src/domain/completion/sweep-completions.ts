@@ -1,6 +1,7 @@
 import { failedJobsOfKind, finishedEnvelopesWithoutCompletionJob, requeueJobs, unfinishedEnvelopeIds } from '../../db/repositories/completion.repo.js';
 import type { Ctx } from '../context.js';
-import { COMPLETE_ENVELOPE_JOB, handOverToCompletion } from './hand-over.js';
+import { COMPLETE_ENVELOPE_JOB } from '../jobs/job-catalogue.js';
+import { handOverToCompletion } from './hand-over.js';
 
 export interface SweepResult {
   requeued: number;

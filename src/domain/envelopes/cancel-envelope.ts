@@ -7,10 +7,9 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
+import { CANCELLED_MAIL } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from './envelope-meta.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
-
-export const CANCELLED_MAIL = 'mail.document-cancelled';
 
 /**
  * PENDING (or DRAFT) → CANCELLED: the links stop working at once, recipients who were sent the

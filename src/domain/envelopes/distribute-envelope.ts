@@ -12,7 +12,7 @@ import { isValidCuil } from '../recipients/tax-id.js';
 import { refuseUnenforcedVerification, storedVerification } from '../recipients/verification-methods.js';
 import { currentTurn, mustAct } from '../signing/signing-turn.js';
 import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../signing/signing-links.js';
-import { SIGNING_REQUEST_MAIL } from '../signing/notify-turn.js';
+import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { assertNotFinal } from './envelope-state.js';
 import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from './envelope-meta.js';
 import { IssueCollector } from './validation-issues.js';

@@ -5,7 +5,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
-import { SIGNING_REQUEST_MAIL } from '../signing/notify-turn.js';
+import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { signingLinks, type SigningLink } from '../signing/signing-links.js';
 import { currentTurn, mustAct } from '../signing/signing-turn.js';
 import { expiryFrom, parseStoredMeta } from './envelope-meta.js';

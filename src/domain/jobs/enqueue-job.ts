@@ -1,13 +1,18 @@
 import type { Db } from '../../db/database.js';
-import { insertJob } from '../../db/repositories/job.repo.js';
+import { insertJob as insertJobRow } from '../../db/repositories/job.repo.js';
+import type { JobKind, JobPayload } from './job-catalogue.js';
 
-export interface JobInput {
-  kind: string;
-  payload: Record<string, unknown>;
+export interface JobOptions {
   runAt?: Date;
   maxAttempts?: number;
   /** At most one job with this key ever exists: a second enqueue is a no-op (e.g. one seal per envelope). */
   dedupeKey?: string;
+}
+
+/** A job of a catalogued kind: its payload's type follows from the kind. */
+export interface JobInput<K extends JobKind> extends JobOptions {
+  kind: K;
+  payload: JobPayload<K>;
 }
 
 /**
@@ -18,7 +23,15 @@ export interface JobInput {
 const MAIL_MAX_ATTEMPTS = 40;
 
 /** Adds a job in the caller's transaction, so it exists exactly when the change that needs it does. */
-export async function enqueueJob(trx: Db, input: JobInput, now: Date): Promise<void> {
+export async function enqueueJob<K extends JobKind>(trx: Db, input: JobInput<K>, now: Date): Promise<void> {
+  await insertJob(trx, input, now);
+}
+
+/**
+ * The same for any kind string and payload: only for the job runner's own tests, whose kinds are
+ * not in the catalogue. Use cases call `enqueueJob`.
+ */
+export async function insertJob(trx: Db, input: JobOptions & { kind: string; payload: Record<string, unknown> }, now: Date): Promise<void> {
   const iso = now.toISOString();
   const row = {
     kind: input.kind,
@@ -33,5 +46,5 @@ export async function enqueueJob(trx: Db, input: JobInput, now: Date): Promise<v
     createdAt: iso,
     updatedAt: iso,
   };
-  await insertJob(trx, row);
+  await insertJobRow(trx, row);
 }

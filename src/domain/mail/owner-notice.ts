@@ -5,11 +5,11 @@ import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../envelopes/envelope-meta.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
+import { OWNER_NOTICE_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
 import { ZRecipientEmail } from '../recipients/recipient-input.js';
 import { renderMail } from './mail-templates.js';
 
-export const OWNER_NOTICE_MAIL = 'mail.owner-notice';
-export type OwnerNotice = 'ownerCreated' | 'ownerCompleted' | 'ownerRecipientExpired';
+export type OwnerNotice = JobPayload<typeof OWNER_NOTICE_MAIL>['notice'];
 
 const SETTING: Record<OwnerNotice, keyof EnvelopeMeta['emailSettings']> = {
   ownerCreated: 'ownerDocumentCreated',
@@ -30,7 +30,7 @@ export async function queueOwnerNotice(trx: Db, input: { platformId: number; env
 }
 
 /** Runs the owner-notice job: built from the state at sending time. */
-export async function sendOwnerNotice(ctx: Ctx, payload: { envelopeId: number; notice: OwnerNotice; detail: string | null }): Promise<void> {
+export async function sendOwnerNotice(ctx: Ctx, payload: JobPayload<typeof OWNER_NOTICE_MAIL>): Promise<void> {
   const envelope = await findEnvelopeForOwnerNotice(ctx.db, payload.envelopeId);
   if (!envelope) return;
   const platform = await findPlatformNotifyTarget(ctx.db, envelope.platformId);

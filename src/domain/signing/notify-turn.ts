@@ -2,9 +2,8 @@ import type { Db } from '../../db/database.js';
 import type { RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
+import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import type { SigningSession } from './signing-session.js';
-
-export const SIGNING_REQUEST_MAIL = 'mail.signing-request';
 
 /**
  * Recipients whose turn has just come (the next group of a SEQUENTIAL envelope) get their

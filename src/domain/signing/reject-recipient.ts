@@ -5,10 +5,9 @@ import { appendAuditEvent, type AuditActor, type RequestMeta } from '../audit/ap
 import { handOverToCompletion } from '../completion/hand-over.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
+import { REJECTED_MAIL } from '../jobs/job-catalogue.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
-
-export const REJECTED_MAIL = 'mail.document-rejected';
 
 /**
  * The recipient refuses to sign, with a reason. The recipient and the document become REJECTED

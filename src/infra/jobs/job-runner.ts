@@ -206,7 +206,7 @@ export class JobRunner {
     }, Math.max(1000, leaseMs / 3));
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
-      await handler(JSON.parse(job.payload) as Record<string, unknown>, job);
+      await handler(decodePayload(job.payload), job);
       await finishJob(db, job, this.workerId, this.now().toISOString());
     } catch (error) {
       const message = scrubText(error instanceof Error ? error.message : String(error));
@@ -225,6 +225,22 @@ export class JobRunner {
       clearInterval(renew);
     }
   }
+}
+
+/** A stored payload that is not a JSON object cannot become one by retrying: a permanent failure. */
+function decodePayload(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new PermanentJobError('payload is not valid JSON');
+  }
+  if (!isRecord(value)) throw new PermanentJobError('payload is not a JSON object');
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** 1 s, 2 s, 4 s … capped at 1 h, with full jitter so retries of many jobs spread out. */

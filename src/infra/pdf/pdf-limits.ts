@@ -3,7 +3,7 @@
  * the sealer would later refuse, so a document accepted at upload can always be completed.
  */
 
-import { MAX_NESTING } from './seal/pdf-objects.js';
+import { MAX_NESTING } from './seal/index.js';
 
 /** Arrays and dictionaries nested deeper than this are refused (the sealer's parser recurses). */
 export const MAX_OBJECT_NESTING = MAX_NESTING;

@@ -1,7 +1,6 @@
 import { PDFDict, PDFHexString, PDFName, type PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
-import { PdfString } from '../seal/pdf-objects.js';
-import type { PdfReader } from '../seal/pdf-reader.js';
+import { PdfString, type PdfReader } from '../seal/index.js';
 import type { EvidenceData } from './evidence-types.js';
 
 /**

@@ -1,7 +1,6 @@
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
 import { RenderError, type RenderField, type RenderOptions } from '../render/index.js';
-import { SealError, type SealErrorReason, type SealOptions } from '../seal/seal-pdf.js';
-import type { SealIdentity } from '../seal/seal-identity.js';
+import { SealError, type SealErrorReason, type SealIdentity, type SealOptions } from '../seal/index.js';
 
 /** The work a PDF worker thread does, with what each kind takes and answers. */
 export type PdfTask =

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
-import { sealPdf } from '../seal/seal-pdf.js';
+import { sealPdf } from '../seal/index.js';
 import { withInflateBudget } from './inflate-guard.js';
 import { serializeError, type PdfTask } from './pdf-task.js';
 

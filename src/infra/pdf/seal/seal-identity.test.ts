@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { loadSealIdentity } from './seal-identity.js';
 import { sealPdf, SealError } from './seal-pdf.js';
-import { makeTempDir, makeTextPdf, pdfsig } from './seal-test-support.js';
+import { makeTempDir, makeTextPdf, pdfsig } from '../../../../test/support/seal-test-support.js';
 
 const execFileAsync = promisify(execFile);
 let temp: ReturnType<typeof makeTempDir>;

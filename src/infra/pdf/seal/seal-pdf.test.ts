@@ -19,7 +19,7 @@ import {
   pdfsig,
   qpdfCheck,
   qpdfVariant,
-} from './seal-test-support.js';
+} from '../../../../test/support/seal-test-support.js';
 
 const OPTIONS: SealOptions = { reason: 'Sealed by Firma', location: 'Firma server', contactInfo: 'seal@firma.test', name: 'Firma' };
 

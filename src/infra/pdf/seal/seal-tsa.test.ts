@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { childrenOf, contentOf, readNode } from './der.js';
 import { loadSealIdentity, type SealIdentity } from './seal-identity.js';
 import { sealPdf, SealError } from './seal-pdf.js';
-import { extractLastCms, makeTempDir, makeTextPdf, opensslCmsPrint, pdfsig, qpdfCheck } from './seal-test-support.js';
+import { extractLastCms, makeTempDir, makeTextPdf, opensslCmsPrint, pdfsig, qpdfCheck } from '../../../../test/support/seal-test-support.js';
 
 const execFileAsync = promisify(execFile);
 let temp: ReturnType<typeof makeTempDir>;

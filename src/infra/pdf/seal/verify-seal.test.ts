@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { loadSealIdentity, type SealIdentity } from './seal-identity.js';
 import { sealPdf } from './seal-pdf.js';
-import { extractLastCms, makePdfWithTextField, makeTempDir, makeTextPdf } from './seal-test-support.js';
+import { extractLastCms, makePdfWithTextField, makeTempDir, makeTextPdf } from '../../../../test/support/seal-test-support.js';
 import { verifyPdfSeal } from './verify-seal.js';
 
 let temp: ReturnType<typeof makeTempDir>;

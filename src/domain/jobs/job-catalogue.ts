@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { JobRow } from '../../db/repositories/job.repo.js';
+import { PermanentJobError, type JobHandler } from '../../infra/jobs/job-runner.js';
+
+/*
+ * Every job kind, declared once, with the schema of its payload. The kind strings are stored in
+ * `job.kind` and the payloads as JSON text in `job.payload`: both must stay as they are, or jobs
+ * queued by an older version would no longer run (a new payload member must be optional).
+ */
+export const COMPLETE_ENVELOPE_JOB = 'envelope.complete';
+export const SIGNING_REQUEST_MAIL = 'mail.signing-request';
+export const COMPLETED_MAIL = 'mail.document-completed';
+export const REJECTED_MAIL = 'mail.document-rejected';
+export const CANCELLED_MAIL = 'mail.document-cancelled';
+export const OWNER_NOTICE_MAIL = 'mail.owner-notice';
+
+const ZId = z.number().int().positive();
+const ZRecipientMail = z.object({ recipientId: ZId });
+const ZOwnerNotice = z.enum(['ownerCreated', 'ownerCompleted', 'ownerRecipientExpired']);
+
+export const jobCatalogue = {
+  [COMPLETE_ENVELOPE_JOB]: z.object({ envelopeId: ZId }),
+  [SIGNING_REQUEST_MAIL]: ZRecipientMail,
+  [COMPLETED_MAIL]: ZRecipientMail,
+  [REJECTED_MAIL]: ZRecipientMail,
+  [CANCELLED_MAIL]: ZRecipientMail,
+  [OWNER_NOTICE_MAIL]: z.object({ envelopeId: ZId, notice: ZOwnerNotice, detail: z.string().nullable() }),
+};
+
+export type JobKind = keyof typeof jobCatalogue;
+export type JobPayload<K extends JobKind> = z.output<(typeof jobCatalogue)[K]>;
+
+/** What runs each kind; a mapped type, so a kind without a handler does not compile. */
+export type JobHandlers = { [K in JobKind]: (payload: JobPayload<K>, job: JobRow) => Promise<void> };
+
+// The same catalogue seen as a mapped type: indexed by a generic K it yields K's own schema (the
+// plain object would yield the union of all schemas).
+const schemas: { [K in JobKind]: z.ZodType<JobPayload<K>> } = jobCatalogue;
+
+export function isJobKind(kind: string): kind is JobKind {
+  return Object.hasOwn(jobCatalogue, kind);
+}
+
+/** Parses a stored payload (already JSON-decoded) against its kind's schema. */
+export function parseJobPayload<K extends JobKind>(kind: K, raw: unknown): { ok: true; payload: JobPayload<K> } | { ok: false; problem: string } {
+  const parsed = schemas[kind].safeParse(raw);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  // Paths and issue codes only: payload values (or a notice's detail) stay out of logs and the job row.
+  return { ok: false, problem: parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.code}`).join('; ') };
+}
+
+function bind<K extends JobKind>(kind: K, handler: JobHandlers[K]): JobHandler {
+  return async (raw, job) => {
+    const parsed = parseJobPayload(kind, raw);
+    // Retrying cannot fix a payload: the job fails at once, with the reason in its lastError and the log.
+    if (!parsed.ok) throw new PermanentJobError(`payload of ${kind} refused: ${parsed.problem}`);
+    await handler(parsed.payload, job);
+  };
+}
+
+/** The job runner's handler table: each kind's payload is parsed before its handler sees it. */
+export function bindJobHandlers(handlers: JobHandlers): Record<string, JobHandler> {
+  const bound: Record<string, JobHandler> = {};
+  for (const kind of Object.keys(jobCatalogue)) if (isJobKind(kind)) bound[kind] = bind(kind, handlers[kind]);
+  return bound;
+}

@@ -1,0 +1,14 @@
+/*
+ * The sealer's one entry: everything outside this folder imports from here, so the rest of the
+ * folder (DER, CMS, xref and object parsing, the incremental writer) can change freely. See
+ * README.md beside it.
+ */
+export { sealPdf, sealPdfFile } from './seal-pdf.js';
+export { SealError, type SealErrorReason } from './seal-error.js';
+export type { SealOptions } from './seal-update.js';
+export type { TsaOptions } from './tsa-client.js';
+export { loadSealIdentity, type LoadedSealIdentity, type LoadSealIdentityOptions, type SealIdentity } from './seal-identity.js';
+export { verifyPdfSeal, type SealVerdict } from './verify-seal.js';
+// What the evidence record reads out of a verified seal, and the parser's nesting limit (pdf-limits).
+export type { PdfReader } from './pdf-reader.js';
+export { MAX_NESTING, PdfString } from './pdf-objects.js';
