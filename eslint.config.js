@@ -36,22 +36,7 @@ export default tseslint.config(
   {
     // Every SQL statement lives in a repository (src/db/repositories).
     files: ['src/**/*.ts'],
-    ignores: [
-      'src/db/**',
-      // moved by helper/f; remove on merge
-      'src/domain/envelopes/manage-attachments.ts',
-      'src/domain/envelopes/manage-items.ts',
-      'src/domain/envelopes/manage-recipients.ts',
-      'src/domain/envelopes/manage-fields.ts',
-      'src/domain/envelopes/edit-envelope.ts',
-      'src/domain/completion/complete-envelope.ts',
-      'src/domain/completion/get-completion-status.ts',
-      'src/domain/v1/v1-upload.ts',
-      'src/domain/signing/signing-session.ts',
-      'src/domain/signing/expire-recipients.ts',
-      'src/domain/jobs/enqueue-job.ts',
-      'src/domain/events/record-event.ts',
-    ],
+    ignores: ['src/db/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
