@@ -4,7 +4,7 @@ import type { EvidenceData, EvidenceEnvelopeStatus, EvidenceEvent, EvidenceRecip
 import type { SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta } from '../envelopes/envelope-meta.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseFieldValue } from '../fields/field-value.js';
 
 type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };

@@ -4,7 +4,7 @@ import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
 import type { Ctx } from '../context.js';
-import { safeFilename, type PdfDownload } from '../envelopes/download-item.js';
+import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 import { buildEvidence } from './build-evidence.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { safeFilename, type PdfDownload } from '../envelopes/download-item.js';
+import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 
 /**
  * The completion certificate: a separate, sealed PDF written when the document became final.

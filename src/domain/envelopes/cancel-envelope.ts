@@ -8,7 +8,7 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { CANCELLED_MAIL } from '../jobs/job-catalogue.js';
-import { parseStoredMeta } from './envelope-meta.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 /**

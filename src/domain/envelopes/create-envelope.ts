@@ -14,7 +14,7 @@ import { newId, randomToken } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
-import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from './envelope-meta.js';
+import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';

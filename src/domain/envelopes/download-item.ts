@@ -1,15 +1,15 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { EnvelopeGraph, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
+import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
+import { renderPendingItem } from '../completion/render-pending.js';
+
+/** Every download answers a PdfDownload (see model/pdf-download.ts). */
+export type { PdfDownload } from '../model/pdf-download.js';
 
 export type DownloadVersion = 'original' | 'signed' | 'pending';
 
-export interface PdfDownload {
-  stream: Readable;
-  size: number | null;
-  filename: string;
-}
 
 /**
  * The bytes of one item in the version asked for. `original` is the upload byte for byte at any
@@ -33,14 +33,8 @@ export async function downloadItem(ctx: Ctx, graph: EnvelopeGraph, item: ItemRow
       if (graph.envelope.status !== 'PENDING') {
         throw new AppError('DOCUMENT_NOT_PENDING', `The pending version exists only while the document is PENDING; it is ${graph.envelope.status}.`);
       }
-      const { renderPendingItem } = await import('../completion/render-pending.js');
       const bytes = await renderPendingItem(ctx, graph, item);
-      const { Readable } = await import('node:stream');
       return { stream: Readable.from([bytes]), size: bytes.length, filename: `${base}_pending.pdf` };
     }
   }
-}
-
-export function safeFilename(title: string): string {
-  return title.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 120) || 'document';
 }

@@ -5,9 +5,9 @@ import { notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
-import { hashSigningToken } from '../signing/signing-links.js';
+import { hashSigningToken } from '../model/signing-links.js';
 import { editEnvelope } from './edit-envelope.js';
-import { attachmentView } from './envelope-views.js';
+import { attachmentView } from '../model/envelope-views.js';
 
 export interface AttachmentInput {
   label: string;

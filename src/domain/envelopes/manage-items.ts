@@ -10,10 +10,10 @@ import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { downloadItem, type DownloadVersion } from './download-item.js';
 import { editEnvelope } from './edit-envelope.js';
-import { envelopeLiteView, itemView } from './envelope-views.js';
+import { envelopeLiteView, itemView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
-import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from './envelope-meta.js';
+import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */

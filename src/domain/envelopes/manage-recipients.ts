@@ -4,13 +4,13 @@ import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import type { RecipientCreateInput, RecipientUpdateInput } from '../recipients/recipient-input.js';
-import { hashSigningToken, newSigningToken } from '../signing/signing-links.js';
-import { mustAct } from '../signing/signing-turn.js';
+import { hashSigningToken, newSigningToken } from '../model/signing-links.js';
+import { mustAct } from '../model/signing-turn.js';
 import { newRecipientRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
-import { expiryFrom, parseStoredMeta } from './envelope-meta.js';
+import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
-import { fieldView, recipientView } from './envelope-views.js';
+import { fieldView, recipientView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
 
 function recipientVerification(inputs: { accessAuth: string[]; actionAuth: string[] }[]): VerificationRequest[] {

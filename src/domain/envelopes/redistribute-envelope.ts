@@ -6,9 +6,9 @@ import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
-import { signingLinks, type SigningLink } from '../signing/signing-links.js';
-import { currentTurn, mustAct } from '../signing/signing-turn.js';
-import { expiryFrom, parseStoredMeta } from './envelope-meta.js';
+import { signingLinks, type SigningLink } from '../model/signing-links.js';
+import { currentTurn, mustAct } from '../model/signing-turn.js';
+import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 
 export interface RedistributeResult {
   graph: EnvelopeGraph;

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import { recordRejection } from '../signing/reject-recipient.js';
 import { assertCanAct, type SigningSession } from '../signing/signing-session.js';
 import { editEnvelope, envelopeOfPart } from './edit-envelope.js';
-import { parseStoredMeta } from './envelope-meta.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
 
 /**
  * The sender records a recipient's refusal (given by phone, in person…): the same state change as

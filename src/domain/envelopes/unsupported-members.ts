@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
-import type { EnvelopeMeta, ZMetaInput } from './envelope-meta.js';
+import type { EnvelopeMeta, ZMetaInput } from '../model/envelope-meta.js';
 import { IssueCollector } from './validation-issues.js';
 
 /**

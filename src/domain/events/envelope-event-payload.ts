@@ -1,5 +1,5 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
-import { documentMetaView, envelopeLiteView, recipientView } from '../envelopes/envelope-views.js';
+import { documentMetaView, envelopeLiteView, recipientView } from '../model/envelope-views.js';
 
 /**
  * The `payload` member of a webhook body: the document with its recipients, in the shape

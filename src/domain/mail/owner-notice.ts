@@ -3,7 +3,7 @@ import { findEnvelopeForOwnerNotice } from '../../db/repositories/mail.repo.js';
 import { findPlatformNotifyEmail, findPlatformNotifyTarget, setPlatformNotifyEmailByName } from '../../db/repositories/platform.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta, type EnvelopeMeta } from '../envelopes/envelope-meta.js';
+import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { OWNER_NOTICE_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
 import { ZRecipientEmail } from '../recipients/recipient-input.js';

@@ -1,10 +1,10 @@
 import { findEnvelopeForMail, findRecipientForMail, findRejectionReason, listFinalItems } from '../../db/repositories/mail.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta } from '../envelopes/envelope-meta.js';
-import { safeFilename } from '../envelopes/download-item.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
+import { safeFilename } from '../model/pdf-download.js';
 import { PermanentJobError } from '../../infra/jobs/job-runner.js';
-import { signingUrl } from '../signing/signing-links.js';
+import { signingUrl } from '../model/signing-links.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 
 /** Attachments above this go as a link instead, so mailboxes do not bounce the message. */

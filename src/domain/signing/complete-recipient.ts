@@ -13,7 +13,7 @@ import type { FieldMeta } from '../fields/field-meta.js';
 import { notifyNewTurn } from './notify-turn.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
-import { allActed, currentTurn } from './signing-turn.js';
+import { allActed, currentTurn } from '../model/signing-turn.js';
 
 export interface CompletionAnswer {
   recipientId: number;

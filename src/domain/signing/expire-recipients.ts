@@ -4,7 +4,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
-import { parseStoredMeta } from '../envelopes/envelope-meta.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 
 /**

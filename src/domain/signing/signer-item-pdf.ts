@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
-import { safeFilename, type PdfDownload } from '../envelopes/download-item.js';
+import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 import { invalidLink, loadSigningSession } from './signing-session.js';
 
 /**

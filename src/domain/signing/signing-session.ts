@@ -2,9 +2,9 @@ import type { Db } from '../../db/database.js';
 import { findEnvelope, findEnvelopeOwner, loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { findRecipientByTokenHash } from '../../db/repositories/recipient.repo.js';
 import { AppError } from '../../errors.js';
-import { parseStoredMeta, type EnvelopeMeta } from '../envelopes/envelope-meta.js';
-import { hashSigningToken } from './signing-links.js';
-import { currentTurn } from './signing-turn.js';
+import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
+import { hashSigningToken } from '../model/signing-links.js';
+import { currentTurn } from '../model/signing-turn.js';
 
 export interface SigningSession {
   graph: EnvelopeGraph;

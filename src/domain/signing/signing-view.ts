@@ -2,7 +2,7 @@ import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import type { PageSize } from '../../db/schema.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import { parseFieldValue } from '../fields/field-value.js';
-import { currentTurn } from './signing-turn.js';
+import { currentTurn } from '../model/signing-turn.js';
 import { fillableFields, signingState, type SigningSession } from './signing-session.js';
 
 /** A field as the signing page sees it: where it is, what it takes, what it holds. */

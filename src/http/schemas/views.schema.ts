@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_FORMATS, LANGUAGES, ZEmailSettings } from '../../domain/envelopes/envelope-meta.js';
+import { DATE_FORMATS, LANGUAGES, ZEmailSettings } from '../../domain/model/envelope-meta.js';
 import { FIELD_TYPES } from '../../domain/fields/field-input.js';
 import { ZFieldMeta } from '../../domain/fields/field-meta.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';

@@ -7,7 +7,7 @@ import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.j
 import { downloadItem } from '../../domain/envelopes/download-item.js';
 import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
 import { getEnvelopeGraph, type EnvelopeGraph, type FieldRow } from '../../domain/envelopes/get-envelope.js';
-import { signingLinks } from '../../domain/signing/signing-links.js';
+import { signingLinks } from '../../domain/model/signing-links.js';
 import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
 import { createDownloadUrl, openDownloadLink } from '../../domain/v1/v1-download-link.js';
 import { issueUploadUrl, receiveUpload } from '../../domain/v1/v1-upload.js';

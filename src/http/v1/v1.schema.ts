@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMetaInput } from '../../domain/envelopes/envelope-meta.js';
+import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { FIELD_TYPES } from '../../domain/fields/field-input.js';
 import { RECIPIENT_ROLES, ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
 import { ZStatus } from '../schemas/views.schema.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
 import { downloadItem, type PdfDownload } from '../../domain/envelopes/download-item.js';
-import { documentView } from '../../domain/envelopes/envelope-views.js';
+import { documentView } from '../../domain/model/envelope-views.js';
 import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { getCertificate } from '../../domain/completion/get-certificate.js';

@@ -5,7 +5,7 @@ import type { Ctx } from '../../domain/context.js';
 import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
 import { createItems, deleteItem, downloadEnvelopeItem, updateEnvelopeData, updateItems } from '../../domain/envelopes/manage-items.js';
 import { duplicateEnvelope } from '../../domain/envelopes/duplicate-envelope.js';
-import { envelopeView } from '../../domain/envelopes/envelope-views.js';
+import { envelopeView } from '../../domain/model/envelope-views.js';
 import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';

@@ -4,7 +4,7 @@ import type { Ctx } from '../../domain/context.js';
 import { cancelEnvelope } from '../../domain/envelopes/cancel-envelope.js';
 import { deleteEnvelope } from '../../domain/envelopes/delete-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
-import { envelopeView } from '../../domain/envelopes/envelope-views.js';
+import { envelopeView } from '../../domain/model/envelope-views.js';
 import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
 import { listAuditLog } from '../../domain/envelopes/list-audit-log.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMetaInput } from '../../domain/envelopes/envelope-meta.js';
+import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentMeta, ZField, ZRecipient, ZSigningRecipient, ZStatus } from '../schemas/views.schema.js';
