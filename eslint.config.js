@@ -7,19 +7,29 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
       ],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
       // Configuration is parsed once, in src/config.ts; nothing else reads the environment.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' },
+      ],
     },
   },
   {
@@ -30,7 +40,17 @@ export default tseslint.config(
     // Layers go one way: http and cli reach the database only through the domain.
     files: ['src/http/**', 'src/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/db/**'], message: 'http and cli call the domain; give the domain an entry point for what you need from db/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/**'],
+              message: 'http and cli call the domain; give the domain an entry point for what you need from db/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -40,8 +60,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]', message: 'SQL lives in src/db/repositories: add or use a repository function.' },
-        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: 'SQL lives in src/db/repositories: add or use a repository function.' },
+        {
+          selector: 'MemberExpression[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+          message: 'SQL lives in src/db/repositories: add or use a repository function.',
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"]',
+          message: 'SQL lives in src/db/repositories: add or use a repository function.',
+        },
       ],
     },
   },
@@ -71,7 +97,21 @@ export default tseslint.config(
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       globals: Object.fromEntries(
-        ['window', 'document', 'fetch', 'navigator', 'location', 'URL', 'console', 'setTimeout', 'Image', 'HTMLCanvasElement', 'Node', 'requestAnimationFrame', 'URLSearchParams'].map((g) => [g, 'readonly']),
+        [
+          'window',
+          'document',
+          'fetch',
+          'navigator',
+          'location',
+          'URL',
+          'console',
+          'setTimeout',
+          'Image',
+          'HTMLCanvasElement',
+          'Node',
+          'requestAnimationFrame',
+          'URLSearchParams',
+        ].map((g) => [g, 'readonly']),
       ),
     },
   },

@@ -25,7 +25,10 @@ function seed(dbPath: string, count: number): number {
   const db = new Database(dbPath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  const columns = (table: string) => (db.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'id');
+  const columns = (table: string) =>
+    (db.prepare(`pragma table_info(${table})`).all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== 'id');
   const envelopeColumns = columns('envelope');
   const pick = (c: string) => {
     switch (c) {
@@ -61,14 +64,21 @@ function seed(dbPath: string, count: number): number {
   return (performance.now() - started) / 1000;
 }
 
-export async function runEnvelopeFindBench(sizes = [10_000, 1_000_000], log: (line: string) => void = console.log): Promise<FindBenchRow[]> {
+export async function runEnvelopeFindBench(
+  sizes = [10_000, 1_000_000],
+  log: (line: string) => void = console.log,
+): Promise<FindBenchRow[]> {
   const rows: FindBenchRow[] = [];
   for (const size of sizes) {
     const dataDir = mkdtempSync(join(tmpdir(), 'firma-find-bench-'));
     try {
       const first = await startFirma(dataDir);
       const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
-      const created = await fetch(`${first.url}/api/v2/document/create`, { method: 'POST', headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType }, body: new Uint8Array(body.body) });
+      const created = await fetch(`${first.url}/api/v2/document/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType },
+        body: new Uint8Array(body.body),
+      });
       if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
       await stop(first);
       const seconds = seed(join(dataDir, 'firma.db'), size - 1);
@@ -76,14 +86,21 @@ export async function runEnvelopeFindBench(sizes = [10_000, 1_000_000], log: (li
       const server = await startFirma(dataDir, first.token);
       try {
         const headers = { authorization: `Bearer ${server.token}` };
-        for (const query of ['perPage=10', 'status=PENDING&perPage=10', 'perPage=100&page=50', `query=${encodeURIComponent('seed-4242')}`]) {
+        for (const query of [
+          'perPage=10',
+          'status=PENDING&perPage=10',
+          'perPage=100&page=50',
+          `query=${encodeURIComponent('seed-4242')}`,
+        ]) {
           const url = `${server.url}/api/v2/envelope?${query}`;
           const check = await fetch(url, { headers });
           if (check.status !== 200) throw new Error(`GET ${query}: ${check.status} ${await check.text()}`);
           await load(url, { headers, duration: 2, connections: 8 });
           const r = await load(url, { headers, duration: 6, connections: 8 });
           rows.push({ envelopes: size, query, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
-          log(`GET /envelope?${query.padEnd(28)} ${String(size).padStart(8)} envelopes: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`);
+          log(
+            `GET /envelope?${query.padEnd(28)} ${String(size).padStart(8)} envelopes: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`,
+          );
         }
       } finally {
         await stop(server);
@@ -96,6 +113,9 @@ export async function runEnvelopeFindBench(sizes = [10_000, 1_000_000], log: (li
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 1);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 1);
   await runEnvelopeFindBench(sizes.length ? sizes : undefined);
 }

@@ -22,7 +22,13 @@ export interface FlowBenchResult {
   seconds: number;
   flowsPerSecond: number;
   meanFlowMs: number;
-  memory: { upload50MbPeakRssMiB: number; upload50MbBaselineMiB: number; seal500PagesPeakRssMiB: number; seal500PagesBaselineMiB: number; seal500PagesMs: number };
+  memory: {
+    upload50MbPeakRssMiB: number;
+    upload50MbBaselineMiB: number;
+    seal500PagesPeakRssMiB: number;
+    seal500PagesBaselineMiB: number;
+    seal500PagesMs: number;
+  };
 }
 
 function payload(pages = 1) {
@@ -47,7 +53,13 @@ async function json(res: Response): Promise<any> {
 /** One whole flow; resolves once the document is COMPLETED. */
 async function flow(base: string, token: string, body: { body: Buffer; contentType: string }): Promise<void> {
   const auth = { authorization: `Bearer ${token}` };
-  const created = await json(await fetch(`${base}/api/v2/document/create`, { method: 'POST', headers: { ...auth, 'content-type': body.contentType }, body: new Uint8Array(body.body) }));
+  const created = await json(
+    await fetch(`${base}/api/v2/document/create`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': body.contentType },
+      body: new Uint8Array(body.body),
+    }),
+  );
   const sent = await json(
     await fetch(`${base}/api/v2/document/distribute`, {
       method: 'POST',
@@ -59,7 +71,13 @@ async function flow(base: string, token: string, body: { body: Buffer; contentTy
     const api = `${base}/api/v2/signing/${r.signingUrl.split('/sign/')[1]}`;
     const view = await json(await fetch(api));
     for (const f of view.fields as { id: number }[]) {
-      await json(await fetch(`${api}/field/${f.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ signature: { type: 'typed', text: view.recipient.name } }) }));
+      await json(
+        await fetch(`${api}/field/${f.id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ signature: { type: 'typed', text: view.recipient.name } }),
+        }),
+      );
     }
     await json(await fetch(`${api}/complete`, { method: 'POST' }));
   }
@@ -96,7 +114,13 @@ export async function runFlowBench(log: (line: string) => void = console.log): P
     const mib = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
     const uploadBaseline = currentRss(pid);
     const big = multipart(payload(), await makePdf(1, 50 * 1024 * 1024 - 200_000));
-    await json(await fetch(`${server.url}/api/v2/document/create`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': big.contentType }, body: new Uint8Array(big.body) }));
+    await json(
+      await fetch(`${server.url}/api/v2/document/create`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.token}`, 'content-type': big.contentType },
+        body: new Uint8Array(big.body),
+      }),
+    );
     const uploadPeak = peakRss(pid);
 
     const sealBaseline = currentRss(pid);
@@ -111,11 +135,23 @@ export async function runFlowBench(log: (line: string) => void = console.log): P
       seconds: Math.round(seconds * 100) / 100,
       flowsPerSecond: Math.round((FLOWS / seconds) * 100) / 100,
       meanFlowMs: Math.round(durations.reduce((a, b) => a + b, 0) / durations.length),
-      memory: { upload50MbPeakRssMiB: mib(uploadPeak), upload50MbBaselineMiB: mib(uploadBaseline), seal500PagesPeakRssMiB: mib(sealPeak), seal500PagesBaselineMiB: mib(sealBaseline), seal500PagesMs: Math.round(sealMs) },
+      memory: {
+        upload50MbPeakRssMiB: mib(uploadPeak),
+        upload50MbBaselineMiB: mib(uploadBaseline),
+        seal500PagesPeakRssMiB: mib(sealPeak),
+        seal500PagesBaselineMiB: mib(sealBaseline),
+        seal500PagesMs: Math.round(sealMs),
+      },
     };
-    log(`full flow (create → distribute → 3 signers → COMPLETED, ${IN_FLIGHT} in flight): ${result.flowsPerSecond} flows/s, mean ${result.meanFlowMs} ms per flow`);
-    log(`server RSS: 50 MB upload peak ${result.memory.upload50MbPeakRssMiB} MiB (before ${result.memory.upload50MbBaselineMiB} MiB)`);
-    log(`server RSS: 500-page flow to COMPLETED in ${result.memory.seal500PagesMs} ms, peak ${result.memory.seal500PagesPeakRssMiB} MiB (before ${result.memory.seal500PagesBaselineMiB} MiB; VmHWM is a process-lifetime peak)`);
+    log(
+      `full flow (create → distribute → 3 signers → COMPLETED, ${IN_FLIGHT} in flight): ${result.flowsPerSecond} flows/s, mean ${result.meanFlowMs} ms per flow`,
+    );
+    log(
+      `server RSS: 50 MB upload peak ${result.memory.upload50MbPeakRssMiB} MiB (before ${result.memory.upload50MbBaselineMiB} MiB)`,
+    );
+    log(
+      `server RSS: 500-page flow to COMPLETED in ${result.memory.seal500PagesMs} ms, peak ${result.memory.seal500PagesPeakRssMiB} MiB (before ${result.memory.seal500PagesBaselineMiB} MiB; VmHWM is a process-lifetime peak)`,
+    );
     return result;
   } finally {
     await stop(server);

@@ -15,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { createDocument, createPendingDocument } from '../test/helpers/documents.js';
 import { HttpClient } from '../test/helpers/http-client.js';
 import { tokenOf } from '../test/helpers/signing.js';
-import { deeplyNestedPdf, objectStreamBombPdf, pngBombDataUrl, singleLayerBombPdf } from '../test/support/bomb-fixtures.js';
+import {
+  deeplyNestedPdf,
+  objectStreamBombPdf,
+  pngBombDataUrl,
+  singleLayerBombPdf,
+} from '../test/support/bomb-fixtures.js';
 import { peakRss, startFirma, stop } from './http.bench.js';
 
 export interface HostileFilesBench {
@@ -43,14 +48,21 @@ async function probe(url: string, whileRunning: Promise<unknown>): Promise<numbe
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 
 export async function runHostileFilesBench(): Promise<HostileFilesBench> {
-  const bombs = { double: await objectStreamBombPdf(), single: await singleLayerBombPdf(), nested: deeplyNestedPdf(300), png: pngBombDataUrl(30_000) };
+  const bombs = {
+    double: await objectStreamBombPdf(),
+    single: await singleLayerBombPdf(),
+    nested: deeplyNestedPdf(300),
+    png: pngBombDataUrl(30_000),
+  };
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-bench-hostile-'));
   const firma = await startFirma(dataDir);
   try {
     const api = new HttpClient(firma.url, firma.token);
     const pending = await createPendingDocument(api);
     const token = tokenOf([...pending.urls.values()][0]!);
-    const signature = ((await api.get(`/api/v2/signing/${token}`)).body.fields as { id: number; type: string }[]).find((f) => f.type === 'SIGNATURE')!;
+    const signature = ((await api.get(`/api/v2/signing/${token}`)).body.fields as { id: number; type: string }[]).find(
+      (f) => f.type === 'SIGNATURE',
+    )!;
     const idle = await probe(firma.url, new Promise((r) => setTimeout(r, 2000)));
     let refused = 0;
     const attack = (async () => {
@@ -59,7 +71,9 @@ export async function runHostileFilesBench(): Promise<HostileFilesBench> {
           createDocument(api, undefined, bombs.double),
           createDocument(api, undefined, bombs.single),
           createDocument(api, undefined, bombs.nested),
-          api.post(`/api/v2/signing/${token}/field/${signature.id}`, { json: { signature: { type: 'drawn', image: bombs.png } } }),
+          api.post(`/api/v2/signing/${token}/field/${signature.id}`, {
+            json: { signature: { type: 'drawn', image: bombs.png } },
+          }),
         ]);
         refused += answers.filter((a) => a.status === 400).length;
       }

@@ -44,8 +44,15 @@ export interface Started {
   output: () => string;
 }
 
-export function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<Started & { match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<Started & { match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+  });
   let seen = '';
   child.stderr?.on('data', (d: Buffer) => (seen += d.toString()));
   return new Promise((resolve, reject) => {
@@ -73,15 +80,34 @@ let built = false;
  */
 export function buildOnce(): void {
   if (built) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   built = true;
 }
 
 /** `firma serve` on a data dir: the first start prints the token; later starts reuse `token`. */
-export async function startFirma(dataDir: string, token?: string, env: Record<string, string> = {}): Promise<Started & { token: string }> {
+export async function startFirma(
+  dataDir: string,
+  token?: string,
+  env: Record<string, string> = {},
+): Promise<Started & { token: string }> {
   buildOnce();
   const ready = token ? /listening on (http:\/\/\S+)/ : /listening on (http:\/\/\S+)[\s\S]*?\n\s+(api_\S+)\n/;
-  const started = await startProcess([join(ROOT, 'dist', 'cli', 'main.js'), 'serve'], { PORT: '0', FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '100000000', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '100000000', ...env }, ready);
+  const started = await startProcess(
+    [join(ROOT, 'dist', 'cli', 'main.js'), 'serve'],
+    {
+      PORT: '0',
+      FIRMA_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FIRMA_RATE_LIMIT_PER_MINUTE: '100000000',
+      FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    ready,
+  );
   return { ...started, token: token ?? started.match[2]! };
 }
 
@@ -115,7 +141,10 @@ export function stop(p: Started): Promise<void> {
   });
 }
 
-export async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Omit<HttpBenchRow, 'name'>> {
+export async function load(
+  url: string,
+  options: Partial<autocannon.Options> = {},
+): Promise<Omit<HttpBenchRow, 'name'>> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -129,7 +158,8 @@ export async function load(url: string, options: Partial<autocannon.Options> = {
 export async function makePdf(pages: number, padBytes = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < pages; i++) doc.addPage([595, 842]).drawText(`Contract page ${i + 1}`, { x: 50, y: 780, size: 14, font });
+  for (let i = 0; i < pages; i++)
+    doc.addPage([595, 842]).drawText(`Contract page ${i + 1}`, { x: 50, y: 780, size: 14, font });
   // A large, incompressible attachment makes a realistic "scanned" size without many pages.
   if (padBytes > 0) {
     const noise = new Uint8Array(padBytes);
@@ -145,7 +175,10 @@ export function multipart(payload: unknown, pdf: Uint8Array): { body: Buffer; co
     `--${boundary}\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(payload)}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
   );
-  return { body: Buffer.concat([head, Buffer.from(pdf), Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([head, Buffer.from(pdf), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 export const TYPICAL_PAYLOAD = {
@@ -180,7 +213,11 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
   const rows: HttpBenchRow[] = [];
   try {
     const onePage = multipart(TYPICAL_PAYLOAD, await makePdf(1));
-    const created = await fetch(`${firma.url}/api/v2/document/create`, { method: 'POST', headers: { ...auth, 'content-type': onePage.contentType }, body: new Uint8Array(onePage.body) });
+    const created = await fetch(`${firma.url}/api/v2/document/create`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': onePage.contentType },
+      body: new Uint8Array(onePage.body),
+    });
     if (created.status !== 200) throw new Error(`create failed: ${created.status} ${await created.text()}`);
     const { id } = (await created.json()) as { id: number };
 
@@ -195,7 +232,9 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
       const bareRun = await load(`${bare.url}/`);
       const firmaRun = await load(`${firma.url}/api/v2/document/${id}`, { headers: auth });
       getRounds.push({ bare: bareRun, firma: firmaRun });
-      log(`  round ${i + 1}: bare ${bareRun.requestsPerSecond} req/s, GET document ${firmaRun.requestsPerSecond} req/s (×${round(firmaRun.requestsPerSecond / bareRun.requestsPerSecond)})`);
+      log(
+        `  round ${i + 1}: bare ${bareRun.requestsPerSecond} req/s, GET document ${firmaRun.requestsPerSecond} req/s (×${round(firmaRun.requestsPerSecond / bareRun.requestsPerSecond)})`,
+      );
     }
     const getMedian = medianBy(getRounds, (r) => r.firma.requestsPerSecond / r.bare.requestsPerSecond);
     const getRatio = getMedian.firma.requestsPerSecond / getMedian.bare.requestsPerSecond;
@@ -212,7 +251,13 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
 
     const createRounds: Load[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      createRounds.push(await load(`${firma.url}/api/v2/document/create`, { method: 'POST', headers: { ...auth, 'content-type': onePage.contentType }, body: onePage.body }));
+      createRounds.push(
+        await load(`${firma.url}/api/v2/document/create`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': onePage.contentType },
+          body: onePage.body,
+        }),
+      );
       log(`  round ${i + 1}: create ${createRounds[i]!.requestsPerSecond}/s`);
     }
     const create = medianBy(createRounds, (r) => r.requestsPerSecond);
@@ -226,14 +271,29 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
     });
 
     const big = multipart(TYPICAL_PAYLOAD, await makePdf(1, 10 * 1024 * 1024));
-    const createBig = await load(`${firma.url}/api/v2/document/create`, { method: 'POST', connections: 4, headers: { ...auth, 'content-type': big.contentType }, body: big.body });
-    rows.push({ name: 'POST /document/create (10 MB PDF)', ...createBig, reference: 'bare Fastify GET /', ratioToReference: round(createBig.requestsPerSecond / reference) });
+    const createBig = await load(`${firma.url}/api/v2/document/create`, {
+      method: 'POST',
+      connections: 4,
+      headers: { ...auth, 'content-type': big.contentType },
+      body: big.body,
+    });
+    rows.push({
+      name: 'POST /document/create (10 MB PDF)',
+      ...createBig,
+      reference: 'bare Fastify GET /',
+      ratioToReference: round(createBig.requestsPerSecond / reference),
+    });
   } finally {
     await Promise.all([stop(firma), stop(bare)]);
     rmSync(dataDir, { recursive: true, force: true });
   }
   for (const r of rows) {
-    log(`${r.name.padEnd(58)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${String(r.p50Ms).padStart(4)} ms  p99 ${String(r.p99Ms).padStart(4)} ms` + (r.ratioToReference === undefined ? '' : `  ×bare ${r.ratioToReference}`) + (r.target ? `  target ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'}` : '') + (r.errors || r.non2xx ? `  errors ${r.errors} non2xx ${r.non2xx}` : ''));
+    log(
+      `${r.name.padEnd(58)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${String(r.p50Ms).padStart(4)} ms  p99 ${String(r.p99Ms).padStart(4)} ms` +
+        (r.ratioToReference === undefined ? '' : `  ×bare ${r.ratioToReference}`) +
+        (r.target ? `  target ${r.target}: ${r.meetsTarget ? 'met' : 'NOT met'}` : '') +
+        (r.errors || r.non2xx ? `  errors ${r.errors} non2xx ${r.non2xx}` : ''),
+    );
   }
   return rows;
 }
@@ -253,5 +313,12 @@ function round(n: number): number {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await runHttpBench();
   mkdirSync(dirname(RESULTS_PATH), { recursive: true });
-  writeFileSync(RESULTS_PATH, JSON.stringify({ measuredAt: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, rows }, null, 2) + '\n');
+  writeFileSync(
+    RESULTS_PATH,
+    JSON.stringify(
+      { measuredAt: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, rows },
+      null,
+      2,
+    ) + '\n',
+  );
 }

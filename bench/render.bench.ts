@@ -62,10 +62,30 @@ function signaturePng(seed: number): Uint8Array {
 
 function fields(): RenderField[] {
   const list: RenderField[] = [];
-  const box = (i: number) => ({ page: 1, positionX: i % 2 ? 52 : 8, positionY: 5 + Math.floor(i / 2) * 8, width: 40, height: 5 });
-  const values = ['Ñandú García', 'nandu@example.com', '21/11/2025', 'Calle Mayor 1, Madrid', '12.345,67', 'Opción B', 'NG'];
+  const box = (i: number) => ({
+    page: 1,
+    positionX: i % 2 ? 52 : 8,
+    positionY: 5 + Math.floor(i / 2) * 8,
+    width: 40,
+    height: 5,
+  });
+  const values = [
+    'Ñandú García',
+    'nandu@example.com',
+    '21/11/2025',
+    'Calle Mayor 1, Madrid',
+    '12.345,67',
+    'Opción B',
+    'NG',
+  ];
   for (let i = 0; i < 14; i++) list.push({ ...box(i), value: { kind: 'text', text: values[i % values.length]! } });
-  list.push({ ...box(14), value: { kind: 'text', text: 'Observaciones largas que obligan a ajustar el texto a la caja, con acentos: acción, pingüino, año.' } });
+  list.push({
+    ...box(14),
+    value: {
+      kind: 'text',
+      text: 'Observaciones largas que obligan a ajustar el texto a la caja, con acentos: acción, pingüino, año.',
+    },
+  });
   list.push({ ...box(15), value: { kind: 'typed-signature', text: 'Ñandú García' } });
   list.push({ ...box(16), value: { kind: 'typed-signature', text: 'José Müller' } });
   const options = [
@@ -76,8 +96,22 @@ function fields(): RenderField[] {
   list.push({ ...box(18), value: { kind: 'choices', style: 'radio', direction: 'horizontal', options } });
   list.push({ ...box(19), value: { kind: 'text', text: 'Fin' } });
   // Plus two drawn signatures.
-  list.push({ page: 1, positionX: 8, positionY: 88, width: 35, height: 8, value: { kind: 'image', png: signaturePng(1) } });
-  list.push({ page: 1, positionX: 52, positionY: 88, width: 35, height: 8, value: { kind: 'image', png: signaturePng(2) } });
+  list.push({
+    page: 1,
+    positionX: 8,
+    positionY: 88,
+    width: 35,
+    height: 8,
+    value: { kind: 'image', png: signaturePng(1) },
+  });
+  list.push({
+    page: 1,
+    positionX: 52,
+    positionY: 88,
+    width: 35,
+    height: 8,
+    value: { kind: 'image', png: signaturePng(2) },
+  });
   return list;
 }
 

@@ -35,7 +35,12 @@ const webhookDrain = await runWebhookDrainBench();
 
 const report = {
   measuredAt: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
   minutes: Math.round(((Date.now() - started) / 60_000) * 10) / 10,
   http,
   seal,

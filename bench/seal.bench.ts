@@ -15,13 +15,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { loadSealIdentity, sealPdf, sealPdfFile, type SealIdentity, type SealOptions } from '../src/infra/pdf/seal/index.js';
+import {
+  loadSealIdentity,
+  sealPdf,
+  sealPdfFile,
+  type SealIdentity,
+  type SealOptions,
+} from '../src/infra/pdf/seal/index.js';
 
 const execFileAsync = promisify(execFile);
 const BENCH_FILE = fileURLToPath(import.meta.url);
 const RESULTS_PATH = join(dirname(BENCH_FILE), 'results', 'seal.json');
 const OPTIONS: SealOptions = { reason: 'Sealed by Firma', location: 'bench', name: 'Firma' };
-const WORDS = 'agreement party signature clause witness hereby document term payment notice consent record undersigned'.split(' ');
+const WORDS =
+  'agreement party signature clause witness hereby document term payment notice consent record undersigned'.split(' ');
 
 export interface SealBenchOptions {
   pageCounts?: number[];
@@ -80,16 +87,29 @@ async function textPdf(pages: number): Promise<Uint8Array> {
 
 /** 13 pages, each painting ~4 MB of incompressible image data: the size of a phone-camera scan. */
 async function largeScanPdf(): Promise<Uint8Array> {
-  const { PDFDocument, PDFName, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } = await import('pdf-lib');
+  const { PDFDocument, PDFName, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } =
+    await import('pdf-lib');
   const doc = await PDFDocument.create();
   const side = 1150;
   for (let p = 0; p < 13; p++) {
     const page = doc.addPage([595, 842]);
     const image = doc.context.register(
-      doc.context.stream(randomBytes(side * side * 3), { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+      doc.context.stream(randomBytes(side * side * 3), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: side,
+        Height: side,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+      }),
     );
     const name = page.node.newXObject('Scan', image);
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(595, 0, 0, 842, 0, 0), drawObject(name), popGraphicsState());
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(595, 0, 0, 842, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
+    );
     page.node.set(PDFName.of('Rotate'), doc.context.obj(0));
   }
   return doc.save({ useObjectStreams: false });
@@ -113,7 +133,14 @@ async function timeOne(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function timeCase(name: string, inputPath: string, identity: SealIdentity, dir: string, warmups: number, reps: number): Promise<TimingRow> {
+async function timeCase(
+  name: string,
+  inputPath: string,
+  identity: SealIdentity,
+  dir: string,
+  warmups: number,
+  reps: number,
+): Promise<TimingRow> {
   const bytes = readFileSync(inputPath);
   const sealOut = join(dir, `${name}.sealed.pdf`);
   const floorOut = join(dir, `${name}.floor.pdf`);
@@ -134,7 +161,16 @@ async function timeCase(name: string, inputPath: string, identity: SealIdentity,
   const sealFileMs = median(seal.file);
   const floorMs = median(seal.floor);
   const limitMs = 2 * floorMs + 2;
-  return { name, bytes: bytes.length, sealFileMs, sealMemoryMs: median(seal.memory), floorMs, ratio: sealFileMs / floorMs, limitMs, withinTarget: sealFileMs <= limitMs };
+  return {
+    name,
+    bytes: bytes.length,
+    sealFileMs,
+    sealMemoryMs: median(seal.memory),
+    floorMs,
+    ratio: sealFileMs / floorMs,
+    limitMs,
+    withinTarget: sealFileMs <= limitMs,
+  };
 }
 
 /** Child entry: `--child <mode> <dataDir> <input> <output>`; prints peak RSS in bytes. */
@@ -150,7 +186,7 @@ async function runChild(mode: string, dataDir: string, inputPath: string, output
     const file = await open(inputPath, 'r');
     const chunk = Buffer.allocUnsafe(1024 * 1024);
     const hash = createHash('sha256');
-    for (let read = 1; read > 0; ) {
+    for (let read = 1; read > 0;) {
       ({ bytesRead: read } = await file.read(chunk, 0, chunk.length, null));
       hash.update(chunk.subarray(0, read));
     }
@@ -165,14 +201,25 @@ async function runChild(mode: string, dataDir: string, inputPath: string, output
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   // maxRSS is in kilobytes.
-  process.stdout.write(`${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, sampledGrowthBytes: rssPeak - rssBefore })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ maxRssBytes: process.resourceUsage().maxRSS * 1024, sampledGrowthBytes: rssPeak - rssBefore })}\n`,
+  );
 }
 
-async function childMemory(mode: string, dataDir: string, inputPath: string, outputPath: string): Promise<{ maxRssBytes: number; sampledGrowthBytes: number }> {
-  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', BENCH_FILE, '--child', mode, dataDir, inputPath, outputPath], {
-    cwd: dirname(dirname(BENCH_FILE)),
-    maxBuffer: 1024 * 1024,
-  });
+async function childMemory(
+  mode: string,
+  dataDir: string,
+  inputPath: string,
+  outputPath: string,
+): Promise<{ maxRssBytes: number; sampledGrowthBytes: number }> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', BENCH_FILE, '--child', mode, dataDir, inputPath, outputPath],
+    {
+      cwd: dirname(dirname(BENCH_FILE)),
+      maxBuffer: 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as { maxRssBytes: number; sampledGrowthBytes: number };
 }
 
@@ -206,7 +253,9 @@ async function measureMemory(dataDir: string, inputPath: string, dir: string): P
 
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export async function runSealBench(options: SealBenchOptions = {}): Promise<{ timings: TimingRow[]; memory?: MemoryResult }> {
+export async function runSealBench(
+  options: SealBenchOptions = {},
+): Promise<{ timings: TimingRow[]; memory?: MemoryResult }> {
   const log = options.log ?? ((line: string) => console.log(line));
   const pageCounts = options.pageCounts ?? [1, 10, 100, 500];
   const warmups = options.warmups ?? 3;

@@ -50,14 +50,19 @@ async function startCountingReceiver() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-async function drainOnce(database: 'sqlite' | 'postgres', count: number, log: (line: string) => void): Promise<DrainBenchRow> {
+async function drainOnce(
+  database: 'sqlite' | 'postgres',
+  count: number,
+  log: (line: string) => void,
+): Promise<DrainBenchRow> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-drain-bench-'));
   let pgUrl: string | null = null;
   let admin: pg.Client | null = null;
@@ -71,14 +76,32 @@ async function drainOnce(database: 'sqlite' | 'postgres', count: number, log: (l
     pgUrl = base.toString();
   }
   const receiver = await startCountingReceiver();
-  const firma = await startFirma(dataDir, undefined, { FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) });
+  const firma = await startFirma(dataDir, undefined, {
+    FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+  });
   const workers: Started[] = [];
   const workerCount = Math.max(1, Number(process.env.BENCH_WEBHOOK_WORKERS ?? 1));
   for (let i = 1; i < workerCount; i++) {
-    const env = { FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true', ...(pgUrl ? { DATABASE_URL: pgUrl } : {}) };
-    workers.push(await startProcess([join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'cli', 'main.js'), 'worker'], env, /Firma worker (\S+) is running/));
+    const env = {
+      FIRMA_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
+    };
+    workers.push(
+      await startProcess(
+        [join(fileURLToPath(new URL('..', import.meta.url)), 'dist', 'cli', 'main.js'), 'worker'],
+        env,
+        /Firma worker (\S+) is running/,
+      ),
+    );
   }
-  const db = openDatabase(pgUrl ? { database: { kind: 'postgres', url: pgUrl } } : { database: { kind: 'sqlite', path: join(dataDir, 'firma.db') } });
+  const db = openDatabase(
+    pgUrl
+      ? { database: { kind: 'postgres', url: pgUrl } }
+      : { database: { kind: 'sqlite', path: join(dataDir, 'firma.db') } },
+  );
   try {
     const created = await fetch(`${firma.url}/api/v2/webhook/create`, {
       method: 'POST',
@@ -87,24 +110,56 @@ async function drainOnce(database: 'sqlite' | 'postgres', count: number, log: (l
     });
     if (created.status !== 200) throw new Error(`webhook create failed: ${created.status} ${await created.text()}`);
     const endpoint = (await created.json()) as { id: string };
-    const { platformId } = await db.selectFrom('webhookEndpoint').select('platformId').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    const { platformId } = await db
+      .selectFrom('webhookEndpoint')
+      .select('platformId')
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    const payload = JSON.stringify({ id: 1, title: 'Drain bench', status: 'PENDING', recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER' }] });
-    const events = Array.from({ length: count }, (_, i) => ({ id: `evt_drain_${i}`, platformId, envelopeId: null, type: 'DOCUMENT_SENT', payload, createdAt: now, dispatchedAt: now }));
+    const payload = JSON.stringify({
+      id: 1,
+      title: 'Drain bench',
+      status: 'PENDING',
+      recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER' }],
+    });
+    const events = Array.from({ length: count }, (_, i) => ({
+      id: `evt_drain_${i}`,
+      platformId,
+      envelopeId: null,
+      type: 'DOCUMENT_SENT',
+      payload,
+      createdAt: now,
+      dispatchedAt: now,
+    }));
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < count; i += 500) {
         const slice = events.slice(i, i + 500);
         await trx.insertInto('event').values(slice).execute();
         await trx
           .insertInto('webhookDelivery')
-          .values(slice.map((e) => newDeliveryRow({ id: `dlv_drain_${e.id}`, endpointId: endpoint.id, platformId, eventId: e.id, eventType: e.type, now })))
+          .values(
+            slice.map((e) =>
+              newDeliveryRow({
+                id: `dlv_drain_${e.id}`,
+                endpointId: endpoint.id,
+                platformId,
+                eventId: e.id,
+                eventType: e.type,
+                now,
+              }),
+            ),
+          )
           .execute();
       }
     });
     const started = performance.now();
     const deadline = Date.now() + 15 * 60_000;
     for (;;) {
-      const { n } = await db.selectFrom('webhookDelivery').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'delivered').executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom('webhookDelivery')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'delivered')
+        .executeTakeFirstOrThrow();
       if (Number(n) >= count) break;
       if (Date.now() > deadline) throw new Error(`only ${n} of ${count} delivered after 15 minutes`);
       await new Promise((r) => setTimeout(r, 100));
@@ -113,8 +168,19 @@ async function drainOnce(database: 'sqlite' | 'postgres', count: number, log: (l
     const missing = events.filter((e) => !receiver.seen.has(e.id)).length;
     if (missing > 0) throw new Error(`${missing} event ids never reached the receiver`);
     const duplicates = [...receiver.seen.values()].reduce((sum, n) => sum + n - 1, 0);
-    const row: DrainBenchRow = { database, workers: workerCount, deliveries: count, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(count / seconds), duplicates, target: '10,000 in ≤ 60 s', meetsTarget: count >= 10_000 ? seconds <= 60 : count / seconds >= 10_000 / 60 };
-    log(`${database}, ${workerCount} worker(s): ${count} deliveries drained in ${row.seconds} s (${row.perSecond}/s), ${duplicates} duplicate(s)`);
+    const row: DrainBenchRow = {
+      database,
+      workers: workerCount,
+      deliveries: count,
+      seconds: Math.round(seconds * 10) / 10,
+      perSecond: Math.round(count / seconds),
+      duplicates,
+      target: '10,000 in ≤ 60 s',
+      meetsTarget: count >= 10_000 ? seconds <= 60 : count / seconds >= 10_000 / 60,
+    };
+    log(
+      `${database}, ${workerCount} worker(s): ${count} deliveries drained in ${row.seconds} s (${row.perSecond}/s), ${duplicates} duplicate(s)`,
+    );
     return row;
   } finally {
     await db.destroy();
@@ -128,7 +194,10 @@ async function drainOnce(database: 'sqlite' | 'postgres', count: number, log: (l
   }
 }
 
-export async function runWebhookDrainBench(count = 10_000, log: (line: string) => void = console.log): Promise<DrainBenchRow[]> {
+export async function runWebhookDrainBench(
+  count = 10_000,
+  log: (line: string) => void = console.log,
+): Promise<DrainBenchRow[]> {
   const rows = [await drainOnce('sqlite', count, log)];
   if (process.env.FIRMA_TEST_DATABASE_URL) rows.push(await drainOnce('postgres', count, log));
   else log('postgres: skipped (set FIRMA_TEST_DATABASE_URL)');

@@ -54,7 +54,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
         hiddenPrefixes: ['/api/v2-beta'],
         title: 'Firma API',
         version: API_VERSION_V2,
-        description: 'Electronic document signing: envelopes, recipients, fields, distribution, signing and sealed results.',
+        description:
+          'Electronic document signing: envelopes, recipients, fields, distribution, signing and sealed results.',
         publicUrl: ctx.config.publicUrl,
       }),
     );
@@ -77,7 +78,8 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
         hiddenPrefixes: [],
         title: 'Firma API (legacy v1)',
         version: API_VERSION_V1,
-        description: 'The legacy v1 flow: create a document, PUT its PDF to the upload URL, add fields, send, download. Same token as v2.',
+        description:
+          'The legacy v1 flow: create a document, PUT its PDF to the upload URL, add fields, send, download. Same token as v2.',
         publicUrl: ctx.config.publicUrl,
       }),
     );
@@ -89,7 +91,10 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
       },
       { prefix: '/api/v1' },
     );
-    legacy.get('/api/v1/openapi.json', { schema: { hide: true } }, () => ({ ...legacy.swagger(), servers: [{ url: `${ctx.config.publicUrl}/api/v1` }] }));
+    legacy.get('/api/v1/openapi.json', { schema: { hide: true } }, () => ({
+      ...legacy.swagger(),
+      servers: [{ url: `${ctx.config.publicUrl}/api/v1` }],
+    }));
   });
 
   registerDocsRoutes(app, ctx);

@@ -13,59 +13,64 @@ const booleanFromEnv = z
 
 const positiveInt = z.coerce.number().int().positive();
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  FIRMA_DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^postgres(ql)?:\/\//.test(v) || v.startsWith('sqlite:') || v === '', {
-      message: 'must be a postgres:// URL, a sqlite:<path> URL, or unset for the embedded SQLite file',
-    })
-    .optional(),
-  FIRMA_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  FIRMA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
-  FIRMA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  FIRMA_SECRET_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
-    .optional(),
-  FIRMA_MAX_UPLOAD_MB: positiveInt.default(50),
-  FIRMA_MAX_JSON_BODY_KB: positiveInt.default(1024),
-  FIRMA_MAX_PAGES: positiveInt.default(2000),
-  FIRMA_PDF_WORKERS: positiveInt.optional(),
-  FIRMA_MAX_ITEMS_PER_ENVELOPE: positiveInt.default(20),
-  FIRMA_MAX_RECIPIENTS_PER_ENVELOPE: positiveInt.default(100),
-  FIRMA_MAX_FIELDS_PER_ENVELOPE: positiveInt.default(1000),
-  FIRMA_SEAL_P12_PATH: z.string().min(1).optional(),
-  FIRMA_SEAL_P12_PASSWORD: z.string().optional(),
-  FIRMA_TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  FIRMA_MAIL_FROM: z.string().min(3).default('Firma <no-reply@firma.localhost>'),
-  FIRMA_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
-  FIRMA_WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
-  FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(16),
-  FIRMA_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
-  FIRMA_WEBHOOK_CONCURRENCY: positiveInt.default(64),
-  FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt.default(16),
-  FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
-  FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
-  FIRMA_CORS_ORIGINS: z.string().optional(),
-  FIRMA_FRAME_ANCESTORS: z.string().default("'none'"),
-  FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
-  FIRMA_JOB_POLL_MS: positiveInt.default(500),
-  FIRMA_COMPLETION_SWEEP_MS: positiveInt.default(300_000),
-  FIRMA_EXPIRY_SWEEP_MS: positiveInt.default(60_000),
-  FIRMA_V1_UPLOAD_TTL_MINUTES: positiveInt.default(60),
-  FIRMA_V1_DOWNLOAD_TTL_MINUTES: positiveInt.default(15),
-  FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
-  FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-}).refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
-  // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
-  path: ['FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT'],
-  message: 'must be at most half of FIRMA_WEBHOOK_CONCURRENCY, so one endpoint never holds every slot',
-});
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    FIRMA_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v) || v.startsWith('sqlite:') || v === '', {
+        message: 'must be a postgres:// URL, a sqlite:<path> URL, or unset for the embedded SQLite file',
+      })
+      .optional(),
+    FIRMA_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    FIRMA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    FIRMA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    FIRMA_SECRET_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+    FIRMA_MAX_UPLOAD_MB: positiveInt.default(50),
+    FIRMA_MAX_JSON_BODY_KB: positiveInt.default(1024),
+    FIRMA_MAX_PAGES: positiveInt.default(2000),
+    FIRMA_PDF_WORKERS: positiveInt.optional(),
+    FIRMA_MAX_ITEMS_PER_ENVELOPE: positiveInt.default(20),
+    FIRMA_MAX_RECIPIENTS_PER_ENVELOPE: positiveInt.default(100),
+    FIRMA_MAX_FIELDS_PER_ENVELOPE: positiveInt.default(1000),
+    FIRMA_SEAL_P12_PATH: z.string().min(1).optional(),
+    FIRMA_SEAL_P12_PASSWORD: z.string().optional(),
+    FIRMA_TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    FIRMA_MAIL_FROM: z.string().min(3).default('Firma <no-reply@firma.localhost>'),
+    FIRMA_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    FIRMA_WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
+    FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(16),
+    FIRMA_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+    FIRMA_WEBHOOK_CONCURRENCY: positiveInt.default(64),
+    FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt.default(16),
+    FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
+    FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+    FIRMA_CORS_ORIGINS: z.string().optional(),
+    FIRMA_FRAME_ANCESTORS: z.string().default("'none'"),
+    FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
+    FIRMA_JOB_POLL_MS: positiveInt.default(500),
+    FIRMA_COMPLETION_SWEEP_MS: positiveInt.default(300_000),
+    FIRMA_EXPIRY_SWEEP_MS: positiveInt.default(60_000),
+    FIRMA_V1_UPLOAD_TTL_MINUTES: positiveInt.default(60),
+    FIRMA_V1_DOWNLOAD_TTL_MINUTES: positiveInt.default(15),
+    FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
+    FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
+    // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
+    path: ['FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT'],
+    message: 'must be at most half of FIRMA_WEBHOOK_CONCURRENCY, so one endpoint never holds every slot',
+  });
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -105,7 +110,13 @@ export interface Config {
   rateLimit: { perMinute: number; signingPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
-  worker: { mode: 'embedded' | 'off'; pollMs: number; completionSweepMs: number; expirySweepMs: number; completionRetryFailedAfterMs: number };
+  worker: {
+    mode: 'embedded' | 'off';
+    pollMs: number;
+    completionSweepMs: number;
+    expirySweepMs: number;
+    completionRetryFailedAfterMs: number;
+  };
   /** Memory for rendered envelope views per process (validated against the database on each use); 0 = off. */
   cache: { viewBytes: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -130,9 +141,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const database: Config['database'] =
     e.DATABASE_URL && /^postgres/.test(e.DATABASE_URL)
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', path: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : resolve(dataDir, 'firma.db') };
+      : {
+          kind: 'sqlite',
+          path: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : resolve(dataDir, 'firma.db'),
+        };
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
-  const publicUrl = (e.FIRMA_PUBLIC_URL ?? `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (
+    e.FIRMA_PUBLIC_URL ?? `http://${displayHost.includes(':') ? `[${displayHost}]` : displayHost}:${e.PORT}`
+  ).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -153,7 +169,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // One core stays with the event loop that answers requests: PDF threads busy on every core
     // delayed /health by ~100 ms under a decompression bomb on a 2-core machine.
     pdfWorkers: e.FIRMA_PDF_WORKERS ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
-    seal: { p12Path: e.FIRMA_SEAL_P12_PATH ?? null, p12Password: e.FIRMA_SEAL_P12_PASSWORD ?? '', tsaUrl: e.FIRMA_TSA_URL ?? null },
+    seal: {
+      p12Path: e.FIRMA_SEAL_P12_PATH ?? null,
+      p12Password: e.FIRMA_SEAL_P12_PASSWORD ?? '',
+      tsaUrl: e.FIRMA_TSA_URL ?? null,
+    },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
     webhooks: {
       allowPrivate: e.FIRMA_WEBHOOK_ALLOW_PRIVATE,
@@ -166,7 +186,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     http: {
-      corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       frameAncestors: e.FIRMA_FRAME_ANCESTORS,
     },
     worker: {

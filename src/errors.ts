@@ -156,7 +156,11 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, Allow). */
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -180,4 +184,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The answer to a transient database failure. Names no host, URL or driver detail. */
 export const databaseUnavailable = (cause?: unknown): AppError =>
-  new AppError('DATABASE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly', { headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }, cause });
+  new AppError('DATABASE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    cause,
+  });

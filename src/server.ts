@@ -95,9 +95,16 @@ export async function createContextWhenAvailable(
 function sealIdentityLoader(config: Config, log: Logger): () => Promise<SealIdentity> {
   let loading: Promise<SealIdentity> | null = null;
   return () => {
-    loading ??= loadSealIdentity({ dataDir: config.dataDir, ...(config.seal.p12Path ? { p12Path: config.seal.p12Path, p12Password: config.seal.p12Password } : {}) }).then(
+    loading ??= loadSealIdentity({
+      dataDir: config.dataDir,
+      ...(config.seal.p12Path ? { p12Path: config.seal.p12Path, p12Password: config.seal.p12Password } : {}),
+    }).then(
       ({ identity, generated, source }) => {
-        if (config.seal.p12Path) log.info({ subject: identity.subject, fingerprint: identity.fingerprintSha256 }, 'sealing with the configured PKCS#12 identity');
+        if (config.seal.p12Path)
+          log.info(
+            { subject: identity.subject, fingerprint: identity.fingerprintSha256 },
+            'sealing with the configured PKCS#12 identity',
+          );
         else
           log.warn(
             { subject: identity.subject, fingerprint: identity.fingerprintSha256, source, generated },
@@ -150,7 +157,8 @@ export function createWorker(ctx: Ctx): JobRunner {
       {
         name: 'completion-sweep',
         everyMs: ctx.config.worker.completionSweepMs,
-        run: (atStart) => sweepCompletions(ctx, { full: atStart, retryFailedAfterMs: ctx.config.worker.completionRetryFailedAfterMs }),
+        run: (atStart) =>
+          sweepCompletions(ctx, { full: atStart, retryFailedAfterMs: ctx.config.worker.completionRetryFailedAfterMs }),
       },
       { name: 'expiry-sweep', everyMs: ctx.config.worker.expirySweepMs, run: () => expireRecipients(ctx) },
       { name: 'webhooks', everyMs: ctx.config.worker.pollMs, run: () => webhooks.tick() },

@@ -24,7 +24,8 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
   return {
     [COMPLETE_ENVELOPE_JOB]: async ({ envelopeId }) => {
       // Another process is sealing this envelope: come back after its claim could have lapsed.
-      if ((await completeEnvelope(ctx, envelopeId)) === 'busy') throw new RetryJobError('another run is completing this envelope', new Date(ctx.clock().getTime() + 60_000));
+      if ((await completeEnvelope(ctx, envelopeId)) === 'busy')
+        throw new RetryJobError('another run is completing this envelope', new Date(ctx.clock().getTime() + 60_000));
     },
     [SIGNING_REQUEST_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'signingRequest', recipientId),
     [COMPLETED_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'completed', recipientId),

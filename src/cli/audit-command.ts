@@ -10,7 +10,12 @@ const MARK = { pass: 'ok  ', fail: 'FAIL', unanchored: 'WARN' } as const;
  * 1 when any failed, 2 when none failed but some entries are unanchored (nothing vouches for
  * them: written before entry MACs existed and not covered by a sealed certificate).
  */
-export async function auditVerifyCommand(ctx: Ctx, ref: string | undefined, json: boolean, out: (text: string) => void): Promise<number> {
+export async function auditVerifyCommand(
+  ctx: Ctx,
+  ref: string | undefined,
+  json: boolean,
+  out: (text: string) => void,
+): Promise<number> {
   if (!ref) throw new AppError('VALIDATION_ERROR', 'audit verify needs an envelope id (envelope_…) or a document id');
   const key = /^\d+$/.test(ref) ? { documentId: Number(ref) } : { publicId: ref };
   const verdict = await verifyEnvelopeEvidence(ctx, key);

@@ -49,7 +49,8 @@ const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : 
 export async function runCommand(config: Config, positionals: string[], values: Values): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
-  if (command === 'serve') return typeof values.workers === 'string' ? serveCluster(config, values.workers) : serve(config);
+  if (command === 'serve')
+    return typeof values.workers === 'string' ? serveCluster(config, values.workers) : serve(config);
   if (command === 'worker') return runWorker(config);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
@@ -69,7 +70,11 @@ export async function runCommand(config: Config, positionals: string[], values: 
         const email = positionals[3];
         if (!arg || !email) throw usage('platform set-email needs a platform name and an e-mail address (or -)');
         await setPlatformNotifyEmail(ctx, arg, email);
-        out(json ? JSON.stringify({ platform: arg, notifyEmail: email === '-' ? null : email }) : `owner notices of ${arg} go to ${email === '-' ? 'nobody' : email}`);
+        out(
+          json
+            ? JSON.stringify({ platform: arg, notifyEmail: email === '-' ? null : email })
+            : `owner notices of ${arg} go to ${email === '-' ? 'nobody' : email}`,
+        );
         return 0;
       }
       case 'token create': {
@@ -96,15 +101,27 @@ export async function runCommand(config: Config, positionals: string[], values: 
         else if (tokens.length === 0) out('(no tokens)');
         else
           for (const t of tokens) {
-            const state = t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date().toISOString() ? 'expired' : 'active';
-            out(`${t.id}\tapi_${t.tokenHint}…\t${t.environment}\t${t.scope}\t${state}\t${t.expiresAt ?? 'no expiry'}\t${t.name}`);
+            const state = t.revokedAt
+              ? 'revoked'
+              : t.expiresAt && t.expiresAt <= new Date().toISOString()
+                ? 'expired'
+                : 'active';
+            out(
+              `${t.id}\tapi_${t.tokenHint}…\t${t.environment}\t${t.scope}\t${state}\t${t.expiresAt ?? 'no expiry'}\t${t.name}`,
+            );
           }
         return 0;
       }
       case 'token revoke': {
         if (!arg) throw usage('token revoke needs a token id');
         const result = await revokeApiToken(ctx, arg);
-        out(json ? JSON.stringify({ id: result.id, revoked: true }) : result.alreadyRevoked ? `${result.id} was already revoked` : `${result.id} revoked`);
+        out(
+          json
+            ? JSON.stringify({ id: result.id, revoked: true })
+            : result.alreadyRevoked
+              ? `${result.id} was already revoked`
+              : `${result.id} revoked`,
+        );
         return 0;
       }
       case 'webhook create':
@@ -112,7 +129,15 @@ export async function runCommand(config: Config, positionals: string[], values: 
       case 'webhook delete':
         return await webhookCommand(
           ctx,
-          { sub, arg, platform: stringOption(values, 'platform'), url: stringOption(values, 'url'), events: stringOption(values, 'events'), secret: stringOption(values, 'secret'), json },
+          {
+            sub,
+            arg,
+            platform: stringOption(values, 'platform'),
+            url: stringOption(values, 'url'),
+            events: stringOption(values, 'events'),
+            secret: stringOption(values, 'secret'),
+            json,
+          },
           out,
         );
       case 'audit verify':

@@ -26,7 +26,8 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     }
   }
   const count = Number(workers);
-  if (!Number.isInteger(count) || count < 1 || count > 256) throw new AppError('VALIDATION_ERROR', '--workers must be an integer from 1 to 256');
+  if (!Number.isInteger(count) || count < 1 || count > 256)
+    throw new AppError('VALIDATION_ERROR', '--workers must be an integer from 1 to 256');
 
   // Waits for the database (a cluster started before it, or during an outage), then lets go of it.
   const { ctx, first } = await createContextWhenAvailable(config, 'cluster start', true);
@@ -52,7 +53,9 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     setTimeout(fork, age < RESTART_BACKOFF_MS ? RESTART_BACKOFF_MS : 0);
   });
   for (let i = 0; i < count; i++) fork();
-  process.stdout.write(`Firma cluster: ${count} API processes on ${config.host}:${config.port} (primary ${process.pid})\n`);
+  process.stdout.write(
+    `Firma cluster: ${count} API processes on ${config.host}:${config.port} (primary ${process.pid})\n`,
+  );
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {

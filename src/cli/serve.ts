@@ -9,7 +9,10 @@ import { createContextWhenAvailable, startServer } from '../server.js';
 export async function serve(config: Config, bootstrap = true): Promise<number> {
   const { ctx, first } = await createContextWhenAvailable(config, 'start', bootstrap);
   const server = await startServer(ctx);
-  ctx.log.info({ url: server.url, environment: config.environment, database: config.database.kind }, 'Firma is listening');
+  ctx.log.info(
+    { url: server.url, environment: config.environment, database: config.database.kind },
+    'Firma is listening',
+  );
   // Printed, not logged: the one-time token must not end up in log storage.
   process.stdout.write(`\nFirma is listening on ${server.url} (${config.environment}, ${config.database.kind})\n`);
   process.stdout.write(`OpenAPI document: ${server.url}/api/v2/openapi.json\n`);

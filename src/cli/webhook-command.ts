@@ -18,17 +18,30 @@ export interface WebhookCommandInput {
  * `firma webhook create|list|delete`: the same use cases as the API, acting as the platform's
  * operator. The secret is printed once, on create.
  */
-export async function webhookCommand(ctx: Ctx, input: WebhookCommandInput, out: (text: string) => void): Promise<number> {
+export async function webhookCommand(
+  ctx: Ctx,
+  input: WebhookCommandInput,
+  out: (text: string) => void,
+): Promise<number> {
   if (!input.platform) throw new AppError('VALIDATION_ERROR', `webhook ${input.sub ?? ''} needs --platform <name>`);
   const operator = await getPlatformOperator(ctx, input.platform);
   switch (input.sub) {
     case 'create': {
       if (!input.url) throw new AppError('VALIDATION_ERROR', 'webhook create needs --url <http(s) URL>');
-      const events = (input.events ?? EVENT_TYPES.join(',')).split(',').map((e) => e.trim()).filter(Boolean);
+      const events = (input.events ?? EVENT_TYPES.join(','))
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const unknown = events.filter((e) => !(EVENT_TYPES as readonly string[]).includes(e));
-      if (unknown.length || events.length === 0) throw new AppError('VALIDATION_ERROR', `--events takes a comma-separated list of: ${EVENT_TYPES.join(', ')}`);
-      if (input.secret !== undefined && input.secret.length < 16) throw new AppError('VALIDATION_ERROR', '--secret must be at least 16 characters');
-      const created = await createWebhook(ctx, operator, { url: input.url, events: events as EventType[], secret: input.secret });
+      if (unknown.length || events.length === 0)
+        throw new AppError('VALIDATION_ERROR', `--events takes a comma-separated list of: ${EVENT_TYPES.join(', ')}`);
+      if (input.secret !== undefined && input.secret.length < 16)
+        throw new AppError('VALIDATION_ERROR', '--secret must be at least 16 characters');
+      const created = await createWebhook(ctx, operator, {
+        url: input.url,
+        events: events as EventType[],
+        secret: input.secret,
+      });
       out(input.json ? JSON.stringify(created) : `${created.id}\nsecret (shown once): ${created.secret}`);
       return 0;
     }

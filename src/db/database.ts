@@ -44,7 +44,8 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     sqliteHandles.set(db, sqlite);
     return db;
   }
-  if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema)) throw new Error('invalid PostgreSQL schema name');
+  if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema))
+    throw new Error('invalid PostgreSQL schema name');
   const pool = new pg.Pool({
     connectionString: config.database.url,
     max: options.poolSize ?? 10,
@@ -56,7 +57,12 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
   // An idle connection that dies (terminated backend, restart, network) makes the pool emit
   // 'error'; with no listener that is an uncaught exception that kills the process. The pool has
   // already discarded the connection and opens a new one on demand.
-  pool.on('error', (error) => options.log?.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database connection lost; the pool replaces it'));
+  pool.on('error', (error) =>
+    options.log?.warn(
+      { err: { message: error.message, code: (error as { code?: string }).code } },
+      'database connection lost; the pool replaces it',
+    ),
+  );
   // A connection in use that dies emits 'error' on the client too, where the pool listens only
   // while it is idle. The statement running on it fails on its own (503 for a request), and the
   // pool discards the client when it is released, so this listener only keeps the process up.

@@ -26,12 +26,19 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest().catch((thrown: unknown) => ({ error: thrown, results: undefined }));
+    const { error, results } = await migrator
+      .migrateToLatest()
+      .catch((thrown: unknown) => ({ error: thrown, results: undefined }));
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     // Kysely's table introspection reads the catalog of every schema; one dropped by someone else
     // meanwhile (tests, tenants) aborts it with invalid_schema_name. The run is one transaction on
     // PostgreSQL, so nothing was applied: try again.
-    if (attempt < 3 && (error as { code?: string }).code === '3F000' && !String((error as Error).message).includes(`"${migrationTableSchema}"`)) continue;
+    if (
+      attempt < 3 &&
+      (error as { code?: string }).code === '3F000' &&
+      !String((error as Error).message).includes(`"${migrationTableSchema}"`)
+    )
+      continue;
     throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   }
 }

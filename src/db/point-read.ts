@@ -14,11 +14,15 @@ export type MaybePromise<T> = T | Promise<T>;
  * The SQL is written once with `?` placeholders and columns aliased (quoted) to the names the
  * caller reads, so both dialects return the same row.
  */
-export function pointRead<Row>(db: Db, text: string): (...params: (string | number)[]) => MaybePromise<Row | undefined> {
+export function pointRead<Row>(
+  db: Db,
+  text: string,
+): (...params: (string | number)[]) => MaybePromise<Row | undefined> {
   const sqlite = sqliteHandleOf(db);
   let n = 0;
   const compiled = sqlite ? text : text.replace(/\?/g, () => `$${++n}`);
-  const viaKysely = async (params: (string | number)[]): Promise<Row | undefined> => (await db.executeQuery<Row>(CompiledQuery.raw(compiled, params))).rows[0];
+  const viaKysely = async (params: (string | number)[]): Promise<Row | undefined> =>
+    (await db.executeQuery<Row>(CompiledQuery.raw(compiled, params))).rows[0];
   if (!sqlite) return (...params) => viaKysely(params);
   const statement = sqlite.prepare(text);
   return (...params) => (sqlite.inTransaction ? viaKysely(params) : (statement.get(...params) as Row | undefined));

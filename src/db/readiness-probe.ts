@@ -61,7 +61,11 @@ function sqliteCheck(db: Db): (() => Promise<boolean>) | null {
     if (sqlite.inTransaction) return Promise.resolve(true);
     try {
       // `platform` exists from the first migration; `where 0` touches no row, yet needs the write lock.
-      statements ??= { begin: sqlite.prepare('begin immediate'), write: sqlite.prepare('delete from platform where 0'), rollback: sqlite.prepare('rollback') };
+      statements ??= {
+        begin: sqlite.prepare('begin immediate'),
+        write: sqlite.prepare('delete from platform where 0'),
+        rollback: sqlite.prepare('rollback'),
+      };
       sqlite.pragma('busy_timeout = 0');
       try {
         statements.begin.run();

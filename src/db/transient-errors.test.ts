@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isTransientDatabaseError } from './transient-errors.js';
 
-const withCode = (code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error('x'), { code, ...extra });
+const withCode = (code: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error('x'), { code, ...extra });
 
 test('connection loss, shutdown, overload and an unwritable SQLite file are transient', () => {
   for (const e of [

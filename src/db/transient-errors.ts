@@ -9,7 +9,16 @@
 const PG_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** Socket errors of a connection to the database (always with a syscall, unlike a client's aborted request). */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 
 /**
  * node-postgres reports a lost or timed-out connection with plain Errors, known by their text
@@ -27,7 +36,11 @@ const SQLITE_PREFIXES = ['SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_R
 
 export function isTransientDatabaseError(error: unknown): boolean {
   // Kysely and our own code sometimes wrap the driver's error (a failed rollback after a lost connection).
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if (isTransientItself(e)) return true;
     // A host name with several addresses fails with an AggregateError of each attempt.
     if (e instanceof AggregateError && e.errors.some((inner) => isTransientDatabaseError(inner))) return true;
@@ -39,7 +52,8 @@ function isTransientItself(e: { code?: unknown; syscall?: unknown; message?: unk
   const code = typeof e.code === 'string' ? e.code : '';
   if (PG_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   if (SQLITE_PREFIXES.some((p) => code.startsWith(p))) return true;
-  if (typeof e.syscall === 'string' && (SOCKET_CODES.has(code) || (code === 'ENOENT' && e.syscall === 'connect'))) return true;
+  if (typeof e.syscall === 'string' && (SOCKET_CODES.has(code) || (code === 'ENOENT' && e.syscall === 'connect')))
+    return true;
   const message = typeof e.message === 'string' ? e.message : '';
   return code === '' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m));
 }

@@ -17,7 +17,11 @@ export interface WaitOptions {
  * coming back, and at most `waitMs` in all, after which the error is thrown and the process exits
  * non-zero for its supervisor to restart.
  */
-export async function retryWhileDatabaseUnavailable<T>(what: string, start: () => Promise<T>, options: WaitOptions): Promise<T> {
+export async function retryWhileDatabaseUnavailable<T>(
+  what: string,
+  start: () => Promise<T>,
+  options: WaitOptions,
+): Promise<T> {
   const firstDelay = options.firstDelayMs ?? 250;
   const maxDelay = options.maxDelayMs ?? 5000;
   const began = Date.now();
@@ -32,7 +36,10 @@ export async function retryWhileDatabaseUnavailable<T>(what: string, start: () =
       // ±20 % so nodes restarted together do not knock in step.
       const delay = Math.round(Math.min(maxDelay, firstDelay * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4));
       const code = (error as { code?: unknown }).code;
-      options.log.warn({ attempt, retryInMs: delay, code, waitedMs: elapsed }, `${what}: the database is unavailable; retrying`);
+      options.log.warn(
+        { attempt, retryInMs: delay, code, waitedMs: elapsed },
+        `${what}: the database is unavailable; retrying`,
+      );
       await sleep(Math.min(delay, Math.max(0, options.waitMs - elapsed)));
     }
   }

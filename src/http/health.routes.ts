@@ -15,7 +15,10 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/ready', { schema: { hide: true } }, async () => {
     const ready = await probe();
     // Logged on changes only: a load balancer polls this every few seconds.
-    if (ready !== wasReady) ctx.log[ready ? 'info' : 'warn'](ready ? 'readiness: the database is available again' : 'readiness: the database is unavailable');
+    if (ready !== wasReady)
+      ctx.log[ready ? 'info' : 'warn'](
+        ready ? 'readiness: the database is available again' : 'readiness: the database is unavailable',
+      );
     wasReady = ready;
     if (!ready) throw databaseUnavailable();
     return { status: 'ready' };

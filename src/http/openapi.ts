@@ -34,7 +34,8 @@ export function openApiOptions(opts: {
           apiToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API token (`api_…`), sent as `Authorization: Bearer api_…` (the bare `Authorization: api_…` is accepted too).',
+            description:
+              'An API token (`api_…`), sent as `Authorization: Bearer api_…` (the bare `Authorization: api_…` is accepted too).',
           },
         },
       },

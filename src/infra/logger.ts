@@ -61,7 +61,14 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req(req: { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown>; routeOptions?: { url?: string } }) {
+      req(req: {
+        method?: string;
+        url?: string;
+        id?: string;
+        ip?: string;
+        headers?: Record<string, unknown>;
+        routeOptions?: { url?: string };
+      }) {
         // By the route Fastify matched, whatever the spelling of the path: a route carrying a
         // credential is logged as its pattern; anything else with capabilities rewritten.
         const route = req.routeOptions?.url;
@@ -77,7 +84,9 @@ export function loggerOptions(level: string): LoggerOptions {
     },
     hooks: {
       logMethod(args, method) {
-        const scrubbed = args.map((a: unknown) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>;
+        const scrubbed = args.map((a: unknown) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<
+          typeof method
+        >;
         method.apply(this, scrubbed);
       },
     },

@@ -8,7 +8,10 @@ test('patterns of the API in a time zone', () => {
   assert.equal(formatDate(at, 'yyyy-MM-dd hh:mm a', 'Etc/UTC'), '2026-03-05 06:07 PM');
   assert.equal(formatDate(at, 'dd/MM/yyyy HH:mm', 'America/Argentina/Buenos_Aires'), '05/03/2026 15:07');
   assert.equal(formatDate(at, 'yy-MM-dd', 'Asia/Tokyo'), '26-03-06');
-  assert.equal(formatDate(at, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", 'America/Argentina/Buenos_Aires'), '2026-03-05T15:07:09.042-03:00');
+  assert.equal(
+    formatDate(at, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", 'America/Argentina/Buenos_Aires'),
+    '2026-03-05T15:07:09.042-03:00',
+  );
   assert.equal(formatDate(at, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", 'Etc/UTC'), '2026-03-05T18:07:09.042Z');
 });
 

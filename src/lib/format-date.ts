@@ -19,7 +19,8 @@ export function formatDate(date: Date, pattern: string, timeZone: string, langua
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
-  const named = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, { timeZone: zone, ...options }).format(date);
+  const named = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(language, { timeZone: zone, ...options }).format(date);
   const hour24 = Number(parts.hour) % 24;
   const tokens: Record<string, () => string> = {
     yyyy: () => parts.year!,
@@ -36,8 +37,9 @@ export function formatDate(date: Date, pattern: string, timeZone: string, langua
     a: () => (hour24 < 12 ? 'AM' : 'PM'),
     XXX: () => offsetOf(date, zone),
   };
-  return pattern.replace(/'([^']*)'|yyyy|yy|MMMM|MM|dd|EEEE|HH|hh|mm|ss|SSS|a|XXX/g, (match, literal: string | undefined) =>
-    literal !== undefined ? literal : tokens[match]!(),
+  return pattern.replace(
+    /'([^']*)'|yyyy|yy|MMMM|MM|dd|EEEE|HH|hh|mm|ss|SSS|a|XXX/g,
+    (match, literal: string | undefined) => (literal !== undefined ? literal : tokens[match]!()),
   );
 }
 
@@ -52,7 +54,10 @@ function validZone(timeZone: string): string {
 
 /** `+hh:mm` / `-hh:mm`, or `Z` for UTC. */
 function offsetOf(date: Date, timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(date)
+      .find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-]\d{2}):?(\d{2})?/.exec(name);
   const offset = match ? `${match[1]}:${match[2] ?? '00'}` : 'Z';
   return offset === '+00:00' || offset === '-00:00' ? 'Z' : offset;

@@ -10,8 +10,20 @@ import { startTestServer, testDatabases, type TestServer } from '../helpers/test
  */
 const sig = (pageY: number) => ({ type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY, width: 20, height: 5 });
 /** The envelope flow names geometry differently; a recipient without fields is enough to create. */
-const envelopePayload = (extra: Record<string, unknown>) => ({ title: 'Sobre', recipients: [{ email: 'ana@example.com', name: 'Ana', role: 'SIGNER' }], ...extra });
-const withField = (field: Record<string, unknown>) => typicalPayload({ recipients: [{ ...typicalPayload().recipients[0], fields: [sig(80), { pageNumber: 1, pageX: 10, pageY: 40, width: 30, height: 5, ...field }] }] });
+const envelopePayload = (extra: Record<string, unknown>) => ({
+  title: 'Sobre',
+  recipients: [{ email: 'ana@example.com', name: 'Ana', role: 'SIGNER' }],
+  ...extra,
+});
+const withField = (field: Record<string, unknown>) =>
+  typicalPayload({
+    recipients: [
+      {
+        ...typicalPayload().recipients[0],
+        fields: [sig(80), { pageNumber: 1, pageX: 10, pageY: 40, width: 30, height: 5, ...field }],
+      },
+    ],
+  });
 
 for (const database of testDatabases()) {
   describe(`accepted members have their effect or are refused (${database})`, () => {
@@ -21,8 +33,19 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const envelopeCount = async () => Number((await server.ctx.db.selectFrom('envelope').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const createEnvelope = async (payload: unknown) => server.api.post('/api/v2/envelope/create', { body: multipartBody(payload, [{ field: 'files', bytes: await onePagePdf() }]) });
+    const envelopeCount = async () =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('envelope')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const createEnvelope = async (payload: unknown) =>
+      server.api.post('/api/v2/envelope/create', {
+        body: multipartBody(payload, [{ field: 'files', bytes: await onePagePdf() }]),
+      });
     const draft = async () => {
       const created = await createDocument(server.api);
       assert.equal(created.status, 200, JSON.stringify(created.body));
@@ -35,18 +58,88 @@ for (const database of testDatabases()) {
       const cases: [string, unknown, string, (string | number)[]][] = [
         ['folderId', typicalPayload({ folderId: 'folder_1' }), 'FOLDERS_NOT_SUPPORTED', ['payload', 'folderId']],
         ['visibility', typicalPayload({ visibility: 'ADMIN' }), 'VISIBILITY_NOT_SUPPORTED', ['payload', 'visibility']],
-        ['visibility (managers)', typicalPayload({ visibility: 'MANAGER_AND_ABOVE' }), 'VISIBILITY_NOT_SUPPORTED', ['payload', 'visibility']],
-        ['formValues', typicalPayload({ formValues: { domicilio: 'Av. Siempre Viva 742' } }), 'FORM_VALUES_NOT_SUPPORTED', ['payload', 'formValues']],
-        ['meta.reminderSettings', typicalPayload({ meta: { reminderSettings: { sendAfter: { unit: 'day', amount: 2 }, repeatEvery: { disabled: true } } } }), 'REMINDERS_NOT_SUPPORTED', ['payload', 'meta', 'reminderSettings']],
-        ['meta.emailId', typicalPayload({ meta: { emailId: 'email_domain_1' } }), 'EMAIL_SENDER_NOT_SUPPORTED', ['payload', 'meta', 'emailId']],
-        ['meta.allowDictateNextSigner', typicalPayload({ meta: { allowDictateNextSigner: true } }), 'NEXT_SIGNER_DICTATION_NOT_SUPPORTED', ['payload', 'meta', 'allowDictateNextSigner']],
-        ['meta.language', typicalPayload({ meta: { language: 'de' } }), 'LANGUAGE_NOT_SUPPORTED', ['payload', 'meta', 'language']],
-        ['fieldMeta.overflow', withField({ type: 'TEXT', fieldMeta: { overflow: 'crop' } }), 'FIELD_META_NOT_SUPPORTED', ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'overflow']],
-        ['fieldMeta.values.checked (radio)', withField({ type: 'RADIO', fieldMeta: { values: [{ id: 1, checked: true, value: 'Sí' }, { id: 2, checked: false, value: 'No' }] } }), 'FIELD_META_NOT_SUPPORTED', ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values', 0, 'checked']],
-        ['fieldMeta.values.checked (checkbox)', withField({ type: 'CHECKBOX', fieldMeta: { values: [{ id: 1, checked: true, value: 'Acepto' }] } }), 'FIELD_META_NOT_SUPPORTED', ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values', 0, 'checked']],
-        ['fieldMeta.defaultValue', withField({ type: 'DROPDOWN', fieldMeta: { values: [{ value: 'A' }, { value: 'B' }], defaultValue: 'B' } }), 'FIELD_META_NOT_SUPPORTED', ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'defaultValue']],
-        ['fieldMeta.numberFormat', withField({ type: 'NUMBER', fieldMeta: { numberFormat: '0.00' } }), 'FIELD_META_NOT_SUPPORTED', ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'numberFormat']],
-        ['fieldMeta.value (number)', withField({ type: 'NUMBER', fieldMeta: { value: '12' } }), 'FIELD_META_NOT_SUPPORTED', ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'value']],
+        [
+          'visibility (managers)',
+          typicalPayload({ visibility: 'MANAGER_AND_ABOVE' }),
+          'VISIBILITY_NOT_SUPPORTED',
+          ['payload', 'visibility'],
+        ],
+        [
+          'formValues',
+          typicalPayload({ formValues: { domicilio: 'Av. Siempre Viva 742' } }),
+          'FORM_VALUES_NOT_SUPPORTED',
+          ['payload', 'formValues'],
+        ],
+        [
+          'meta.reminderSettings',
+          typicalPayload({
+            meta: { reminderSettings: { sendAfter: { unit: 'day', amount: 2 }, repeatEvery: { disabled: true } } },
+          }),
+          'REMINDERS_NOT_SUPPORTED',
+          ['payload', 'meta', 'reminderSettings'],
+        ],
+        [
+          'meta.emailId',
+          typicalPayload({ meta: { emailId: 'email_domain_1' } }),
+          'EMAIL_SENDER_NOT_SUPPORTED',
+          ['payload', 'meta', 'emailId'],
+        ],
+        [
+          'meta.allowDictateNextSigner',
+          typicalPayload({ meta: { allowDictateNextSigner: true } }),
+          'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
+          ['payload', 'meta', 'allowDictateNextSigner'],
+        ],
+        [
+          'meta.language',
+          typicalPayload({ meta: { language: 'de' } }),
+          'LANGUAGE_NOT_SUPPORTED',
+          ['payload', 'meta', 'language'],
+        ],
+        [
+          'fieldMeta.overflow',
+          withField({ type: 'TEXT', fieldMeta: { overflow: 'crop' } }),
+          'FIELD_META_NOT_SUPPORTED',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'overflow'],
+        ],
+        [
+          'fieldMeta.values.checked (radio)',
+          withField({
+            type: 'RADIO',
+            fieldMeta: {
+              values: [
+                { id: 1, checked: true, value: 'Sí' },
+                { id: 2, checked: false, value: 'No' },
+              ],
+            },
+          }),
+          'FIELD_META_NOT_SUPPORTED',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values', 0, 'checked'],
+        ],
+        [
+          'fieldMeta.values.checked (checkbox)',
+          withField({ type: 'CHECKBOX', fieldMeta: { values: [{ id: 1, checked: true, value: 'Acepto' }] } }),
+          'FIELD_META_NOT_SUPPORTED',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values', 0, 'checked'],
+        ],
+        [
+          'fieldMeta.defaultValue',
+          withField({ type: 'DROPDOWN', fieldMeta: { values: [{ value: 'A' }, { value: 'B' }], defaultValue: 'B' } }),
+          'FIELD_META_NOT_SUPPORTED',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'defaultValue'],
+        ],
+        [
+          'fieldMeta.numberFormat',
+          withField({ type: 'NUMBER', fieldMeta: { numberFormat: '0.00' } }),
+          'FIELD_META_NOT_SUPPORTED',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'numberFormat'],
+        ],
+        [
+          'fieldMeta.value (number)',
+          withField({ type: 'NUMBER', fieldMeta: { value: '12' } }),
+          'FIELD_META_NOT_SUPPORTED',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'value'],
+        ],
       ];
       for (const [name, payload, code, path] of cases) {
         const res = await createDocument(server.api, payload);
@@ -65,11 +158,22 @@ for (const database of testDatabases()) {
 
     test('the off values of refused members are accepted (SDK defaults)', async () => {
       const offMeta = { reminderSettings: null, emailId: null, allowDictateNextSigner: false, language: 'es' };
-      const doc = await createDocument(server.api, typicalPayload({ folderId: null, visibility: 'EVERYONE', formValues: {}, meta: offMeta }));
+      const doc = await createDocument(
+        server.api,
+        typicalPayload({ folderId: null, visibility: 'EVERYONE', formValues: {}, meta: offMeta }),
+      );
       assert.equal(doc.status, 200, JSON.stringify(doc.body));
-      const disabled = await createDocument(server.api, typicalPayload({ formValues: null, meta: { reminderSettings: { sendAfter: { disabled: true }, repeatEvery: { disabled: true } } } }));
+      const disabled = await createDocument(
+        server.api,
+        typicalPayload({
+          formValues: null,
+          meta: { reminderSettings: { sendAfter: { disabled: true }, repeatEvery: { disabled: true } } },
+        }),
+      );
       assert.equal(disabled.status, 200, JSON.stringify(disabled.body));
-      const env = await createEnvelope(envelopePayload({ folderId: null, delegatedDocumentOwner: null, visibility: 'EVERYONE' }));
+      const env = await createEnvelope(
+        envelopePayload({ folderId: null, delegatedDocumentOwner: null, visibility: 'EVERYONE' }),
+      );
       assert.equal(env.status, 200, JSON.stringify(env.body));
       for (const field of [
         { type: 'TEXT', fieldMeta: { overflow: 'auto' } },
@@ -85,7 +189,18 @@ for (const database of testDatabases()) {
     test('envelope/update stores meta (merged, audited by member name) on a DRAFT and on a PENDING envelope', async () => {
       const { id, envelopeId } = await draft();
       const res = await server.api.post('/api/v2/envelope/update', {
-        json: { envelopeId, meta: { subject: 'Firmá el contrato', message: 'Gracias', emailReplyTo: 'legales@example.com', redirectUrl: 'https://example.com/listo', language: 'es', signingOrder: 'SEQUENTIAL', dateFormat: 'dd/MM/yyyy' } },
+        json: {
+          envelopeId,
+          meta: {
+            subject: 'Firmá el contrato',
+            message: 'Gracias',
+            emailReplyTo: 'legales@example.com',
+            redirectUrl: 'https://example.com/listo',
+            language: 'es',
+            signingOrder: 'SEQUENTIAL',
+            dateFormat: 'dd/MM/yyyy',
+          },
+        },
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       let meta = (await envelope(envelopeId)).documentMeta;
@@ -98,21 +213,32 @@ for (const database of testDatabases()) {
       assert.equal(meta.dateFormat, 'dd/MM/yyyy');
       const log = (await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log?orderByDirection=desc`)).body.data;
       assert.equal(log[0].type, 'DOCUMENT_META_UPDATED');
-      assert.ok(log[0].data.changed.includes('meta.subject') && log[0].data.changed.includes('meta.emailReplyTo'), JSON.stringify(log[0].data));
+      assert.ok(
+        log[0].data.changed.includes('meta.subject') && log[0].data.changed.includes('meta.emailReplyTo'),
+        JSON.stringify(log[0].data),
+      );
       assert.ok(!JSON.stringify(log[0].data).includes('legales@example.com'), 'the audit names members, not values');
 
-      const cleared = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, meta: { emailReplyTo: null } } });
+      const cleared = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId, meta: { emailReplyTo: null } },
+      });
       assert.equal(cleared.status, 200);
       meta = (await envelope(envelopeId)).documentMeta;
       assert.equal(meta.emailReplyTo, null, 'null clears');
       assert.equal(meta.subject, 'Firmá el contrato', 'absent members keep their value');
 
-      const sent = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE' } } });
+      const sent = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
-      const late = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, meta: { subject: 'Recordatorio' } } });
+      const late = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId, meta: { subject: 'Recordatorio' } },
+      });
       assert.equal(late.status, 200, JSON.stringify(late.body));
       assert.equal((await envelope(envelopeId)).documentMeta.subject, 'Recordatorio');
-      const order = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, meta: { signingOrder: 'PARALLEL' } } });
+      const order = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId, meta: { signingOrder: 'PARALLEL' } },
+      });
       assert.equal(order.status, 400);
       assert.equal(order.body.code, 'ENVELOPE_NOT_DRAFT');
       assert.deepEqual(order.body.issues[0].path, ['meta', 'signingOrder']);
@@ -125,18 +251,40 @@ for (const database of testDatabases()) {
       for (const [json, code, path] of [
         [{ data: { folderId: 'folder_1' } }, 'FOLDERS_NOT_SUPPORTED', ['data', 'folderId']],
         [{ data: { visibility: 'ADMIN' } }, 'VISIBILITY_NOT_SUPPORTED', ['data', 'visibility']],
-        [{ meta: { reminderSettings: { sendAfter: { unit: 'day', amount: 1 }, repeatEvery: { unit: 'week', amount: 1 } } } }, 'REMINDERS_NOT_SUPPORTED', ['meta', 'reminderSettings']],
+        [
+          {
+            meta: {
+              reminderSettings: { sendAfter: { unit: 'day', amount: 1 }, repeatEvery: { unit: 'week', amount: 1 } },
+            },
+          },
+          'REMINDERS_NOT_SUPPORTED',
+          ['meta', 'reminderSettings'],
+        ],
         [{ meta: { emailId: 'x' } }, 'EMAIL_SENDER_NOT_SUPPORTED', ['meta', 'emailId']],
-        [{ meta: { allowDictateNextSigner: true } }, 'NEXT_SIGNER_DICTATION_NOT_SUPPORTED', ['meta', 'allowDictateNextSigner']],
+        [
+          { meta: { allowDictateNextSigner: true } },
+          'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
+          ['meta', 'allowDictateNextSigner'],
+        ],
         [{ meta: { language: 'fr' } }, 'LANGUAGE_NOT_SUPPORTED', ['meta', 'language']],
-        [{ data: { title: 'Otro' }, meta: { subject: 'x', language: 'ja' } }, 'LANGUAGE_NOT_SUPPORTED', ['meta', 'language']],
+        [
+          { data: { title: 'Otro' }, meta: { subject: 'x', language: 'ja' } },
+          'LANGUAGE_NOT_SUPPORTED',
+          ['meta', 'language'],
+        ],
       ] as const) {
         const res = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, ...json } });
         assert.equal(res.status, 400, JSON.stringify(res.body));
         assert.equal(res.body.code, code);
         assert.deepEqual(res.body.issues[0].path, path);
       }
-      const ok = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, data: { folderId: null, visibility: 'EVERYONE' }, meta: { emailId: null, reminderSettings: null, allowDictateNextSigner: false } } });
+      const ok = await server.api.post('/api/v2/envelope/update', {
+        json: {
+          envelopeId,
+          data: { folderId: null, visibility: 'EVERYONE' },
+          meta: { emailId: null, reminderSettings: null, allowDictateNextSigner: false },
+        },
+      });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
       const after = await envelope(envelopeId);
       assert.equal(after.title, before.title);
@@ -145,16 +293,27 @@ for (const database of testDatabases()) {
 
     test('distribute refuses unsupported meta, given or stored before; clearing it in the same call sends', async () => {
       const { id, envelopeId } = await draft();
-      const given = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE', language: 'it' } } });
+      const given = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE', language: 'it' } },
+      });
       assert.equal(given.status, 400);
       assert.equal(given.body.code, 'LANGUAGE_NOT_SUPPORTED');
-      const stored = { ...(await envelope(envelopeId)).documentMeta, reminderSettings: { sendAfter: { unit: 'day', amount: 3 }, repeatEvery: { disabled: true } } };
-      await sql`update envelope set meta = ${JSON.stringify(stored)} where public_id = ${envelopeId}`.execute(server.ctx.db);
-      const refused = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE' } } });
+      const stored = {
+        ...(await envelope(envelopeId)).documentMeta,
+        reminderSettings: { sendAfter: { unit: 'day', amount: 3 }, repeatEvery: { disabled: true } },
+      };
+      await sql`update envelope set meta = ${JSON.stringify(stored)} where public_id = ${envelopeId}`.execute(
+        server.ctx.db,
+      );
+      const refused = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(refused.status, 400, JSON.stringify(refused.body));
       assert.equal(refused.body.code, 'REMINDERS_NOT_SUPPORTED');
       assert.equal((await envelope(envelopeId)).status, 'DRAFT');
-      const sent = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE', reminderSettings: null } } });
+      const sent = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE', reminderSettings: null } },
+      });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
     });
 
@@ -163,12 +322,28 @@ for (const database of testDatabases()) {
       const view = await envelope(envelopeId);
       const text = view.fields.find((f: { type: string }) => f.type === 'TEXT');
       const created = await server.api.post('/api/v2/envelope/field/create-many', {
-        json: { envelopeId, data: [{ recipientId: view.recipients[0].id, type: 'DROPDOWN', page: 1, positionX: 10, positionY: 20, width: 20, height: 5, fieldMeta: { values: [{ value: 'A' }], defaultValue: 'A' } }] },
+        json: {
+          envelopeId,
+          data: [
+            {
+              recipientId: view.recipients[0].id,
+              type: 'DROPDOWN',
+              page: 1,
+              positionX: 10,
+              positionY: 20,
+              width: 20,
+              height: 5,
+              fieldMeta: { values: [{ value: 'A' }], defaultValue: 'A' },
+            },
+          ],
+        },
       });
       assert.equal(created.status, 400, JSON.stringify(created.body));
       assert.equal(created.body.code, 'FIELD_META_NOT_SUPPORTED');
       assert.deepEqual(created.body.issues[0].path, ['data', 0, 'fieldMeta', 'defaultValue']);
-      const updated = await server.api.post('/api/v2/envelope/field/update-many', { json: { envelopeId, data: [{ id: text.id, type: 'TEXT', fieldMeta: { overflow: 'horizontal' } }] } });
+      const updated = await server.api.post('/api/v2/envelope/field/update-many', {
+        json: { envelopeId, data: [{ id: text.id, type: 'TEXT', fieldMeta: { overflow: 'horizontal' } }] },
+      });
       assert.equal(updated.status, 400, JSON.stringify(updated.body));
       assert.equal(updated.body.code, 'FIELD_META_NOT_SUPPORTED');
       assert.deepEqual((await envelope(envelopeId)).fields, view.fields);
@@ -185,7 +360,10 @@ for (const database of testDatabases()) {
     });
 
     test('v1: sendCompletionEmails sets the completion mails; true without sendEmail is refused; meta and fieldMeta are checked', async () => {
-      const body = { title: 'v1', recipients: [{ name: 'Bruno', email: 'bruno@example.com', role: 'SIGNER', cuil: CUIL_B }] };
+      const body = {
+        title: 'v1',
+        recipients: [{ name: 'Bruno', email: 'bruno@example.com', role: 'SIGNER', cuil: CUIL_B }],
+      };
       const refusedMeta = await server.api.post('/api/v1/documents', { json: { ...body, meta: { emailId: 'x' } } });
       assert.equal(refusedMeta.status, 400);
       assert.equal(refusedMeta.body.code, 'EMAIL_SENDER_NOT_SUPPORTED');
@@ -194,24 +372,54 @@ for (const database of testDatabases()) {
       const created = await server.api.post('/api/v1/documents', { json: body });
       assert.equal(created.status, 200, JSON.stringify(created.body));
       const { documentId, uploadUrl, recipients } = created.body;
-      assert.equal((await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(await onePagePdf()) })).status, 200);
-      const field = { recipientId: recipients[0].recipientId, type: 'RADIO', pageNumber: 1, pageX: 10, pageY: 40, pageWidth: 20, pageHeight: 5 };
-      const bad = await server.api.post(`/api/v1/documents/${documentId}/fields`, { json: { ...field, fieldMeta: { fontSize: 500 } } });
+      assert.equal(
+        (
+          await fetch(uploadUrl, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/pdf' },
+            body: new Uint8Array(await onePagePdf()),
+          })
+        ).status,
+        200,
+      );
+      const field = {
+        recipientId: recipients[0].recipientId,
+        type: 'RADIO',
+        pageNumber: 1,
+        pageX: 10,
+        pageY: 40,
+        pageWidth: 20,
+        pageHeight: 5,
+      };
+      const bad = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
+        json: { ...field, fieldMeta: { fontSize: 500 } },
+      });
       assert.equal(bad.status, 400);
       assert.equal(bad.body.code, 'VALIDATION_ERROR');
       assert.deepEqual(bad.body.issues[0].path, [0, 'fieldMeta', 'fontSize']);
-      const prefilled = await server.api.post(`/api/v1/documents/${documentId}/fields`, { json: { ...field, fieldMeta: { values: [{ id: 1, checked: true, value: 'Sí' }] } } });
+      const prefilled = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
+        json: { ...field, fieldMeta: { values: [{ id: 1, checked: true, value: 'Sí' }] } },
+      });
       assert.equal(prefilled.status, 400);
       assert.equal(prefilled.body.code, 'FIELD_META_NOT_SUPPORTED');
-      const fields = await server.api.post(`/api/v1/documents/${documentId}/fields`, { json: [{ ...field, type: 'SIGNATURE' }, { ...field, pageY: 60, fieldMeta: { values: [{ id: 1, checked: false, value: 'Sí' }] } }] });
+      const fields = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
+        json: [
+          { ...field, type: 'SIGNATURE' },
+          { ...field, pageY: 60, fieldMeta: { values: [{ id: 1, checked: false, value: 'Sí' }] } },
+        ],
+      });
       assert.equal(fields.status, 200, JSON.stringify(fields.body));
 
-      const contradictory = await server.api.post(`/api/v1/documents/${documentId}/send`, { json: { sendEmail: false, sendCompletionEmails: true } });
+      const contradictory = await server.api.post(`/api/v1/documents/${documentId}/send`, {
+        json: { sendEmail: false, sendCompletionEmails: true },
+      });
       assert.equal(contradictory.status, 400);
       assert.deepEqual(contradictory.body.issues[0].path, ['sendCompletionEmails']);
       const v2 = (await server.api.get(`/api/v2/document/${documentId}`)).body;
       assert.equal(v2.status, 'DRAFT');
-      const sent = await server.api.post(`/api/v1/documents/${documentId}/send`, { json: { sendEmail: true, sendCompletionEmails: false } });
+      const sent = await server.api.post(`/api/v1/documents/${documentId}/send`, {
+        json: { sendEmail: true, sendCompletionEmails: false },
+      });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
       const settings = (await envelope(v2.envelopeId)).documentMeta.emailSettings;
       assert.equal(settings.documentCompleted, false);

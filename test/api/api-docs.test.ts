@@ -29,7 +29,8 @@ describe('API reference page, OpenAPI documents, Postman collection, v2-beta', (
     assert.match(res.headers.get('content-security-policy')!, /default-src 'none'; script-src 'self'/);
     const html = await res.text();
     assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//);
-    for (const asset of ['docs.js', 'docs.css']) assert.equal((await fetch(`${server.url}/api/docs/assets/${asset}`)).status, 200);
+    for (const asset of ['docs.js', 'docs.css'])
+      assert.equal((await fetch(`${server.url}/api/docs/assets/${asset}`)).status, 200);
     assert.equal((await fetch(`${server.url}/api/docs/assets/nope.js`)).status, 404);
     const v1 = await server.anon.get('/api/v1/openapi.json');
     assert.equal(v1.body.openapi, '3.1.0');
@@ -42,7 +43,9 @@ describe('API reference page, OpenAPI documents, Postman collection, v2-beta', (
     const collection: any = res.body;
     assert.equal(collection.info.schema, 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
     assert.deepEqual(
-      collection.variable.filter((v: { key: string }) => ['base_url', 'api_token'].includes(v.key)).map((v: { key: string }) => v.key),
+      collection.variable
+        .filter((v: { key: string }) => ['base_url', 'api_token'].includes(v.key))
+        .map((v: { key: string }) => v.key),
       ['base_url', 'api_token'],
     );
     assert.ok(existsSync(SCHEMA_PATH), 'the schema fixture is present');
@@ -70,10 +73,7 @@ describe('API reference page, OpenAPI documents, Postman collection, v2-beta', (
     assert.match(flow.item[0].name, /^1\. Create/);
     const create = flow.item[0].request;
     assert.equal(create.body.mode, 'formdata');
-    assert.deepEqual(
-      create.body.formdata.map((f: { key: string }) => f.key).sort(),
-      ['file', 'payload'],
-    );
+    assert.deepEqual(create.body.formdata.map((f: { key: string }) => f.key).sort(), ['file', 'payload']);
   });
 
   test('every v2 operation answers identically under /api/v2-beta', async () => {
@@ -82,11 +82,22 @@ describe('API reference page, OpenAPI documents, Postman collection, v2-beta', (
     for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
       for (const method of ['get', 'post', 'put', 'delete']) {
         if (!item[method]) continue;
-        const concrete = path.replace(/\{[^}]+\}/g, (m) => (/id\}$/i.test(m) && !/envelope|item|webhook/i.test(m) ? '999999' : 'zz_unknown_0000000000000000'));
-        const call = (prefix: string) => server.api.request(method.toUpperCase(), `${prefix}${concrete}`, method === 'get' || method === 'delete' ? {} : { json: {} });
+        const concrete = path.replace(/\{[^}]+\}/g, (m) =>
+          /id\}$/i.test(m) && !/envelope|item|webhook/i.test(m) ? '999999' : 'zz_unknown_0000000000000000',
+        );
+        const call = (prefix: string) =>
+          server.api.request(
+            method.toUpperCase(),
+            `${prefix}${concrete}`,
+            method === 'get' || method === 'delete' ? {} : { json: {} },
+          );
         const [a, b] = await Promise.all([call('/api/v2'), call('/api/v2-beta')]);
         assert.equal(b.status, a.status, `${method} ${path}`);
-        assert.deepEqual(typeof b.body === 'object' ? { ...b.body, requestId: undefined } : b.body, typeof a.body === 'object' ? { ...a.body, requestId: undefined } : a.body, `${method} ${path}`);
+        assert.deepEqual(
+          typeof b.body === 'object' ? { ...b.body, requestId: undefined } : b.body,
+          typeof a.body === 'object' ? { ...a.body, requestId: undefined } : a.body,
+          `${method} ${path}`,
+        );
         compared++;
       }
     }

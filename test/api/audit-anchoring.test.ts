@@ -22,15 +22,29 @@ async function completedEnvelope(server: TestServer) {
 }
 
 /** Applies `patch` to entry `seq`'s data, then recomputes that hash and every later link, as the attacker would. */
-async function rewriteChain(db: Db, envelopeId: number, seq: number, patch: (data: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-  const rows = await db.selectFrom('auditEvent').selectAll().where('envelopeId', '=', envelopeId).orderBy('seq').execute();
+async function rewriteChain(
+  db: Db,
+  envelopeId: number,
+  seq: number,
+  patch: (data: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
+  const rows = await db
+    .selectFrom('auditEvent')
+    .selectAll()
+    .where('envelopeId', '=', envelopeId)
+    .orderBy('seq')
+    .execute();
   let prevHash: string | null = null;
   for (const row of rows) {
     if (row.seq < seq) continue;
     const data = row.seq === seq ? JSON.stringify(patch(JSON.parse(row.data) as Record<string, unknown>)) : row.data;
     const fields = { ...row, data, prevHash: prevHash ?? row.prevHash };
     const hash = auditEntryHash(fields);
-    await db.updateTable('auditEvent').set({ data, prevHash: fields.prevHash, hash }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('auditEvent')
+      .set({ data, prevHash: fields.prevHash, hash })
+      .where('id', '=', row.id)
+      .execute();
     prevHash = hash;
   }
 }
@@ -51,17 +65,31 @@ for (const database of testDatabases()) {
       const verdict = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
       assert.equal(verdict.verdict, 'OK', explain(verdict));
       assert.equal(verdict.ok, true);
-      for (const name of ['audit chain', 'entry MACs', 'certificate seal', 'certificate record']) assert.equal(checkOf(verdict, name)?.status, 'pass', name);
+      for (const name of ['audit chain', 'entry MACs', 'certificate seal', 'certificate record'])
+        assert.equal(checkOf(verdict, name)?.status, 'pass', name);
       assert.ok(verdict.checks.some((c) => c.name.startsWith('seal of sealed final') && c.status === 'pass'));
       assert.match(checkOf(verdict, 'certificate record')!.detail, /entry \d+ names this certificate/);
     });
 
     test('(d) a rejected envelope with a certificate verifies too', async () => {
       const doc = await createPendingDocument(server.api);
-      const reject = await server.anon.post(`/api/v2/signing/${tokenOf([...doc.urls.values()][0]!)}/reject`, { json: { reason: 'no' } });
+      const reject = await server.anon.post(`/api/v2/signing/${tokenOf([...doc.urls.values()][0]!)}/reject`, {
+        json: { reason: 'no' },
+      });
       assert.equal(reject.status, 200, JSON.stringify(reject.body));
       await waitForStatus(server.api, doc.documentId, ['REJECTED']);
-      for (let i = 0; i < 100 && !(await server.ctx.db.selectFrom('envelope').select('completedAt').where('id', '=', doc.documentId).executeTakeFirstOrThrow()).completedAt; i++) {
+      for (
+        let i = 0;
+        i < 100 &&
+        !(
+          await server.ctx.db
+            .selectFrom('envelope')
+            .select('completedAt')
+            .where('id', '=', doc.documentId)
+            .executeTakeFirstOrThrow()
+        ).completedAt;
+        i++
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const verdict = await verifyEnvelopeEvidence(server.ctx, { publicId: doc.envelopeId });
@@ -84,27 +112,60 @@ for (const database of testDatabases()) {
     test('(b) a swapped final PDF with the completion entry rewritten to name it fails', async () => {
       const { envelopeId, documentId } = await completedEnvelope(server);
       const db = server.ctx.db;
-      const item = await db.selectFrom('envelopeItem').select(['id', 'finalSha256']).where('envelopeId', '=', documentId).executeTakeFirstOrThrow();
+      const item = await db
+        .selectFrom('envelopeItem')
+        .select(['id', 'finalSha256'])
+        .where('envelopeId', '=', documentId)
+        .executeTakeFirstOrThrow();
       // A PDF this very instance sealed (anyone with a token can download one): its seal holds.
       const extract = await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log/download`);
       assert.equal(extract.status, 200);
       const { sha256: swapped } = await server.ctx.storage.putBytes(extract.bytes);
       await db.updateTable('envelopeItem').set({ finalSha256: swapped }).where('id', '=', item.id).execute();
-      const closing = await db.selectFrom('auditEvent').select('seq').where('envelopeId', '=', documentId).where('type', '=', 'DOCUMENT_COMPLETED').executeTakeFirstOrThrow();
-      await rewriteChain(db, documentId, closing.seq, (data) => JSON.parse(JSON.stringify(data).replaceAll(item.finalSha256!, swapped)) as Record<string, unknown>);
+      const closing = await db
+        .selectFrom('auditEvent')
+        .select('seq')
+        .where('envelopeId', '=', documentId)
+        .where('type', '=', 'DOCUMENT_COMPLETED')
+        .executeTakeFirstOrThrow();
+      await rewriteChain(
+        db,
+        documentId,
+        closing.seq,
+        (data) => JSON.parse(JSON.stringify(data).replaceAll(item.finalSha256!, swapped)) as Record<string, unknown>,
+      );
 
       const verdict = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
       assert.equal(checkOf(verdict, 'audit chain')?.status, 'pass');
-      assert.ok(verdict.files.every((f) => f.present && f.intact && f.recorded), 'the old checks alone are satisfied');
+      assert.ok(
+        verdict.files.every((f) => f.present && f.intact && f.recorded),
+        'the old checks alone are satisfied',
+      );
       assert.equal(verdict.verdict, 'BROKEN', explain(verdict));
-      assert.match(checkOf(verdict, 'certificate record')!.detail, /documents .* differ from those the certificate states/);
+      assert.match(
+        checkOf(verdict, 'certificate record')!.detail,
+        /documents .* differ from those the certificate states/,
+      );
       assert.equal(checkOf(verdict, 'entry MACs')?.status, 'fail');
 
       // A final that is not sealed by this instance at all fails its own seal check.
-      const original = await db.selectFrom('envelopeItem').select('originalSha256').where('id', '=', item.id).executeTakeFirstOrThrow();
-      await db.updateTable('envelopeItem').set({ finalSha256: original.originalSha256 }).where('id', '=', item.id).execute();
+      const original = await db
+        .selectFrom('envelopeItem')
+        .select('originalSha256')
+        .where('id', '=', item.id)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('envelopeItem')
+        .set({ finalSha256: original.originalSha256 })
+        .where('id', '=', item.id)
+        .execute();
       const unsealed = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
-      assert.ok(unsealed.checks.some((c) => c.name.startsWith('seal of sealed final') && c.status === 'fail' && /no signature/.test(c.detail)), explain(unsealed));
+      assert.ok(
+        unsealed.checks.some(
+          (c) => c.name.startsWith('seal of sealed final') && c.status === 'fail' && /no signature/.test(c.detail),
+        ),
+        explain(unsealed),
+      );
     });
 
     test('(c) an open envelope with a rewritten chain fails through the MACs; entries without MAC are unanchored', async () => {
@@ -120,8 +181,18 @@ for (const database of testDatabases()) {
       assert.match(checkOf(verdict, 'entry MACs')!.detail, /entry 1's MAC does not match its hash/);
 
       // Removing the MACs of the rewritten entries is not a way out: a MAC-less entry after a MAC'd one fails.
-      await server.ctx.db.updateTable('auditEvent').set({ mac: null }).where('envelopeId', '=', documentId).where('seq', '>', 1).execute();
-      await server.ctx.db.updateTable('auditEvent').set({ mac: server.ctx.auditMac.sign('0'.repeat(64)) }).where('envelopeId', '=', documentId).where('seq', '=', 1).execute();
+      await server.ctx.db
+        .updateTable('auditEvent')
+        .set({ mac: null })
+        .where('envelopeId', '=', documentId)
+        .where('seq', '>', 1)
+        .execute();
+      await server.ctx.db
+        .updateTable('auditEvent')
+        .set({ mac: server.ctx.auditMac.sign('0'.repeat(64)) })
+        .where('envelopeId', '=', documentId)
+        .where('seq', '=', 1)
+        .execute();
       assert.equal((await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId })).verdict, 'BROKEN');
       // Removing all of them makes the envelope look older than the MACs: unanchored, never OK.
       await server.ctx.db.updateTable('auditEvent').set({ mac: null }).where('envelopeId', '=', documentId).execute();
@@ -146,7 +217,13 @@ describe('firma audit verify prints every check (CLI)', () => {
     const ok = await runFirma(['audit', 'verify', completed.envelopeId], env);
     assert.equal(ok.code, 0, ok.stdout + ok.stderr);
     assert.match(ok.stdout, /^OK /);
-    for (const line of [/\[ok {2}\] audit chain: /, /\[ok {2}\] entry MACs: /, /\[ok {2}\] certificate seal: valid/, /\[ok {2}\] certificate record: /, /\[ok {2}\] seal of sealed final /]) {
+    for (const line of [
+      /\[ok {2}\] audit chain: /,
+      /\[ok {2}\] entry MACs: /,
+      /\[ok {2}\] certificate seal: valid/,
+      /\[ok {2}\] certificate record: /,
+      /\[ok {2}\] seal of sealed final /,
+    ]) {
       assert.match(ok.stdout, line);
     }
 
@@ -158,7 +235,11 @@ describe('firma audit verify prints every check (CLI)', () => {
     assert.match(broken.stdout, /\[FAIL\] entry MACs: entry 3's MAC/);
 
     const open = await createPendingDocument(server.api);
-    await server.ctx.db.updateTable('auditEvent').set({ mac: null }).where('envelopeId', '=', open.documentId).execute();
+    await server.ctx.db
+      .updateTable('auditEvent')
+      .set({ mac: null })
+      .where('envelopeId', '=', open.documentId)
+      .execute();
     const unanchored = await runFirma(['audit', 'verify', String(open.documentId)], env);
     assert.equal(unanchored.code, 2, unanchored.stdout + unanchored.stderr);
     assert.match(unanchored.stdout, /^UNANCHORED /);

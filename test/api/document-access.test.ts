@@ -19,13 +19,22 @@ for (const database of testDatabases()) {
     });
     after(() => server.close());
 
-    const reads = () => [`/api/v2/document/${documentId}`, `/api/v2/document/${documentId}/download?version=original`, `/api/v2/document/${documentId}/certificate`];
+    const reads = () => [
+      `/api/v2/document/${documentId}`,
+      `/api/v2/document/${documentId}/download?version=original`,
+      `/api/v2/document/${documentId}/certificate`,
+    ];
 
     test('no token: 401 on every endpoint, before the body is read', async () => {
       for (const path of reads()) assert.equal((await server.anon.get(path)).status, 401, path);
-      const create = await server.anon.post('/api/v2/document/create', { body: multipartBody(typicalPayload(), [{ field: 'file', bytes: await onePagePdf() }]) });
+      const create = await server.anon.post('/api/v2/document/create', {
+        body: multipartBody(typicalPayload(), [{ field: 'file', bytes: await onePagePdf() }]),
+      });
       assert.equal(create.status, 401);
-      const distribute = await server.anon.post('/api/v2/document/distribute', { body: 'not even json', headers: { 'content-type': 'application/json' } });
+      const distribute = await server.anon.post('/api/v2/document/distribute', {
+        body: 'not even json',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(distribute.status, 401, 'authentication comes before body parsing');
     });
 
@@ -39,7 +48,11 @@ for (const database of testDatabases()) {
     });
 
     test('unknown ids are 404 NOT_FOUND', async () => {
-      for (const path of ['/api/v2/document/999999', '/api/v2/document/999999/download', '/api/v2/document/999999/certificate']) {
+      for (const path of [
+        '/api/v2/document/999999',
+        '/api/v2/document/999999/download',
+        '/api/v2/document/999999/certificate',
+      ]) {
         const res = await server.api.get(path);
         assert.equal(res.status, 404, path);
         assert.equal(res.body.code, 'NOT_FOUND');
@@ -56,7 +69,11 @@ for (const database of testDatabases()) {
       }
       const res = await other.post('/api/v2/document/distribute', { json: { documentId } });
       assert.equal(res.status, 404);
-      assert.equal((await server.api.get(`/api/v2/document/${documentId}`)).body.status, 'DRAFT', 'the other platform changed nothing');
+      assert.equal(
+        (await server.api.get(`/api/v2/document/${documentId}`)).body.status,
+        'DRAFT',
+        'the other platform changed nothing',
+      );
     });
 
     test('non-numeric ids are 400', async () => {

@@ -20,7 +20,9 @@ for (const database of testDatabases()) {
     test('the typical sequence: create, distribute with signing URLs, read PENDING', async () => {
       const created = await createDocument(server.api);
       const id = created.body.id as number;
-      const res = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE', subject: 'Firmá' }, includeSigningUrls: true } });
+      const res = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE', subject: 'Firmá' }, includeSigningUrls: true },
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.status, 'PENDING');
       assert.equal(res.body.id, id);
@@ -36,14 +38,20 @@ for (const database of testDatabases()) {
       for (const r of doc.body.recipients) {
         assert.equal(r.sendStatus, 'NOT_SENT', 'with NONE, Firma sends nothing');
         assert.equal(r.token, '');
-        if (r.role !== 'CC') assert.ok(r.expiresAt > new Date(Date.now() + 80 * 86_400_000).toISOString(), 'expires in about 3 months');
+        if (r.role !== 'CC')
+          assert.ok(r.expiresAt > new Date(Date.now() + 80 * 86_400_000).toISOString(), 'expires in about 3 months');
       }
-      assert.ok(!JSON.stringify(doc.body).includes(res.body.recipients[0].signingUrl.split('/sign/')[1]), 'no token in reads');
+      assert.ok(
+        !JSON.stringify(doc.body).includes(res.body.recipients[0].signingUrl.split('/sign/')[1]),
+        'no token in reads',
+      );
     });
 
     test('without includeSigningUrls, no URL or token appears anywhere', async () => {
       const created = await createDocument(server.api);
-      const res = await server.api.post('/api/v2/document/distribute', { json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } } });
+      const res = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(res.status, 200);
       assert.equal(res.body.recipients, undefined);
       assert.doesNotMatch(JSON.stringify(res.body), /\/sign\//);
@@ -56,7 +64,9 @@ for (const database of testDatabases()) {
       assert.equal(res.status, 200);
       assert.equal((await count('job')) - jobsBefore, 2, 'one signing-request mail per signer, none for the CC');
       const doc = await server.api.get(`/api/v2/document/${created.body.id}`);
-      const sent = doc.body.recipients.filter((r: { sendStatus: string }) => r.sendStatus === 'SENT').map((r: { role: string }) => r.role);
+      const sent = doc.body.recipients
+        .filter((r: { sendStatus: string }) => r.sendStatus === 'SENT')
+        .map((r: { role: string }) => r.role);
       assert.deepEqual(sent, ['SIGNER', 'SIGNER']);
     });
 
@@ -65,21 +75,47 @@ for (const database of testDatabases()) {
       payload.recipients[0] = { ...payload.recipients[0]!, signingOrder: 2 } as never;
       payload.recipients[1] = { ...payload.recipients[1]!, signingOrder: 1 } as never;
       const created = await createDocument(server.api, payload);
-      await server.api.post('/api/v2/document/distribute', { json: { documentId: created.body.id, meta: { signingOrder: 'SEQUENTIAL' } } });
+      await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: created.body.id, meta: { signingOrder: 'SEQUENTIAL' } },
+      });
       const doc = await server.api.get(`/api/v2/document/${created.body.id}`);
-      const sent = doc.body.recipients.filter((r: { sendStatus: string }) => r.sendStatus === 'SENT').map((r: { email: string }) => r.email);
+      const sent = doc.body.recipients
+        .filter((r: { sendStatus: string }) => r.sendStatus === 'SENT')
+        .map((r: { email: string }) => r.email);
       assert.deepEqual(sent, ['bruno@example.com']);
     });
 
     test('distributing a PENDING document again returns the same URLs and sends or fires nothing', async () => {
       const { documentId, urls, envelopeId } = await createPendingDocument(server.api, typicalPayload(), {});
-      const internalId = (await server.ctx.db.selectFrom('envelope').select('id').where('publicId', '=', envelopeId).executeTakeFirstOrThrow()).id;
-      const before = { events: await count('event', internalId), audit: await count('auditEvent', internalId), jobs: await count('job') };
-      const again = await server.api.post('/api/v2/document/distribute', { json: { documentId, includeSigningUrls: true } });
+      const internalId = (
+        await server.ctx.db
+          .selectFrom('envelope')
+          .select('id')
+          .where('publicId', '=', envelopeId)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const before = {
+        events: await count('event', internalId),
+        audit: await count('auditEvent', internalId),
+        jobs: await count('job'),
+      };
+      const again = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId, includeSigningUrls: true },
+      });
       assert.equal(again.status, 200);
       assert.equal(again.body.status, 'PENDING');
-      assert.deepEqual(new Map(again.body.recipients.map((r: { email: string; signingUrl: string }) => [r.email, r.signingUrl])), urls);
-      assert.deepEqual({ events: await count('event', internalId), audit: await count('auditEvent', internalId), jobs: await count('job') }, before);
+      assert.deepEqual(
+        new Map(again.body.recipients.map((r: { email: string; signingUrl: string }) => [r.email, r.signingUrl])),
+        urls,
+      );
+      assert.deepEqual(
+        {
+          events: await count('event', internalId),
+          audit: await count('auditEvent', internalId),
+          jobs: await count('job'),
+        },
+        before,
+      );
     });
 
     test('refusals: no recipients, signer without signature field, signer without CUIL, missing email, final states', async () => {
@@ -87,15 +123,40 @@ for (const database of testDatabases()) {
         ['no recipients', { title: 'x' }, 'ENVELOPE_NO_RECIPIENTS'],
         [
           'signer without a signature field',
-          { title: 'x', recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER', cuil: CUIL_A, fields: [{ type: 'TEXT', pageNumber: 1, pageX: 1, pageY: 1, width: 5, height: 5 }] }] },
+          {
+            title: 'x',
+            recipients: [
+              {
+                email: 'a@example.com',
+                name: 'A',
+                role: 'SIGNER',
+                cuil: CUIL_A,
+                fields: [{ type: 'TEXT', pageNumber: 1, pageX: 1, pageY: 1, width: 5, height: 5 }],
+              },
+            ],
+          },
           'MISSING_SIGNATURE_FIELD',
         ],
         [
           'signer without a CUIL',
-          { title: 'x', recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER', fields: [{ type: 'SIGNATURE', pageNumber: 1, pageX: 1, pageY: 1, width: 5, height: 5 }] }] },
+          {
+            title: 'x',
+            recipients: [
+              {
+                email: 'a@example.com',
+                name: 'A',
+                role: 'SIGNER',
+                fields: [{ type: 'SIGNATURE', pageNumber: 1, pageX: 1, pageY: 1, width: 5, height: 5 }],
+              },
+            ],
+          },
           'RECIPIENT_INVALID_CUIL',
         ],
-        ['approver without an email, by e-mail', { title: 'x', recipients: [{ email: '', name: 'A', role: 'APPROVER' }] }, 'RECIPIENT_MISSING_EMAIL'],
+        [
+          'approver without an email, by e-mail',
+          { title: 'x', recipients: [{ email: '', name: 'A', role: 'APPROVER' }] },
+          'RECIPIENT_MISSING_EMAIL',
+        ],
       ];
       for (const [name, payload, code] of cases) {
         const created = await createDocument(server.api, payload);
@@ -107,8 +168,13 @@ for (const database of testDatabases()) {
         const doc = await server.api.get(`/api/v2/document/${created.body.id}`);
         assert.equal(doc.body.status, 'DRAFT', `${name}: nothing changed`);
       }
-      const noMail = await createDocument(server.api, { title: 'x', recipients: [{ email: '', name: 'A', role: 'APPROVER' }] });
-      const ok = await server.api.post('/api/v2/document/distribute', { json: { documentId: noMail.body.id, meta: { distributionMethod: 'NONE' } } });
+      const noMail = await createDocument(server.api, {
+        title: 'x',
+        recipients: [{ email: '', name: 'A', role: 'APPROVER' }],
+      });
+      const ok = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: noMail.body.id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(ok.status, 200, 'without e-mail distribution, an address is not needed');
 
       for (const status of ['COMPLETED', 'REJECTED', 'CANCELLED'] as const) {
@@ -121,13 +187,22 @@ for (const database of testDatabases()) {
     });
 
     test('invalid distribute bodies are 400 with issues', async () => {
-      for (const body of [{}, { documentId: 'x' }, { documentId: 1, meta: { distributionMethod: 'FAX' } }, { documentId: 1, meta: { timezone: 'Mars/Olympus' } }, { documentId: 1, includeSigningUrls: 'yes' }]) {
+      for (const body of [
+        {},
+        { documentId: 'x' },
+        { documentId: 1, meta: { distributionMethod: 'FAX' } },
+        { documentId: 1, meta: { timezone: 'Mars/Olympus' } },
+        { documentId: 1, includeSigningUrls: 'yes' },
+      ]) {
         const res = await server.api.post('/api/v2/document/distribute', { json: body });
         assert.equal(res.status, 400, JSON.stringify(body));
         assert.equal(res.body.code, 'VALIDATION_ERROR');
         assert.ok(res.body.issues.length > 0);
       }
-      const bad = await server.api.post('/api/v2/document/distribute', { body: '{"documentId":', headers: { 'content-type': 'application/json' } });
+      const bad = await server.api.post('/api/v2/document/distribute', {
+        body: '{"documentId":',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(bad.status, 400);
       assert.equal(bad.body.code, 'INVALID_JSON');
     });
@@ -138,7 +213,10 @@ for (const database of testDatabases()) {
       assert.equal(original.status, 200);
       assert.equal(original.headers.get('content-type'), 'application/pdf');
       assert.deepEqual(new Uint8Array(original.bytes), await onePagePdf());
-      for (const path of [`/api/v2/document/${created.body.id}/download`, `/api/v2/document/${created.body.id}/download?version=signed`]) {
+      for (const path of [
+        `/api/v2/document/${created.body.id}/download`,
+        `/api/v2/document/${created.body.id}/download?version=signed`,
+      ]) {
         const res = await server.api.get(path);
         assert.equal(res.status, 409);
         assert.equal(res.body.code, 'DOCUMENT_NOT_COMPLETED');

@@ -15,7 +15,12 @@ for (const database of testDatabases()) {
   describe(`encoded paths are classified by their route (${database})`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer({ database, worker: false, captureLogs: true, env: { LOG_LEVEL: 'info', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '5' } });
+      server = await startTestServer({
+        database,
+        worker: false,
+        captureLogs: true,
+        env: { LOG_LEVEL: 'info', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '5' },
+      });
     });
     after(() => server?.close());
 
@@ -27,7 +32,10 @@ for (const database of testDatabases()) {
         const client = new HttpClient(server.url, `api_${randomBytes(24).toString('base64url')}`);
         statuses.push((await client.get(`/api/v2/%73igning/${token}`)).status);
       }
-      assert.ok(statuses.slice(0, 3).every((s) => s === 200), `the encoded path is served as the signing API: ${statuses.join(',')}`);
+      assert.ok(
+        statuses.slice(0, 3).every((s) => s === 200),
+        `the encoded path is served as the signing API: ${statuses.join(',')}`,
+      );
       assert.ok(statuses.includes(429), `the per-IP limit applies: ${statuses.join(',')}`);
     });
 
@@ -36,7 +44,9 @@ for (const database of testDatabases()) {
       const token = tokenOf([...pending.urls.values()][0]!);
       await server.anon.get(`/api/v2/%73igning/${token}`);
       await server.anon.get(`/%73ign/${token}`);
-      await server.anon.get(`/api/v2/signing/${encodeURIComponent(token).replace(/^(.)/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`);
+      await server.anon.get(
+        `/api/v2/signing/${encodeURIComponent(token).replace(/^(.)/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
+      );
       const logs = server.logs.join('\n');
       assert.ok(logs.includes('signing/:token') || logs.includes('[redacted]'), 'the requests were logged');
       assert.ok(!logs.includes(token), 'no line carries the token');

@@ -6,9 +6,35 @@ import { tokenOf } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const ENVELOPE_KEYS = [
-  'internalVersion', 'type', 'status', 'source', 'visibility', 'templateType', 'id', 'secondaryId', 'externalId', 'createdAt', 'updatedAt', 'completedAt', 'deletedAt',
-  'title', 'authOptions', 'formValues', 'publicTitle', 'publicDescription', 'userId', 'teamId', 'folderId', 'templateId', 'documentMeta', 'recipients', 'fields',
-  'envelopeItems', 'directLink', 'team', 'user',
+  'internalVersion',
+  'type',
+  'status',
+  'source',
+  'visibility',
+  'templateType',
+  'id',
+  'secondaryId',
+  'externalId',
+  'createdAt',
+  'updatedAt',
+  'completedAt',
+  'deletedAt',
+  'title',
+  'authOptions',
+  'formValues',
+  'publicTitle',
+  'publicDescription',
+  'userId',
+  'teamId',
+  'folderId',
+  'templateId',
+  'documentMeta',
+  'recipients',
+  'fields',
+  'envelopeItems',
+  'directLink',
+  'team',
+  'user',
 ].sort();
 
 for (const database of testDatabases()) {
@@ -34,17 +60,28 @@ for (const database of testDatabases()) {
       assert.equal(res.body.status, 'DRAFT');
       assert.equal(res.body.recipients.length, 3);
       assert.equal(res.body.fields.length, 4);
-      assert.deepEqual(Object.keys(res.body.envelopeItems[0]).sort(), ['documentDataId', 'envelopeId', 'id', 'order', 'title']);
+      assert.deepEqual(Object.keys(res.body.envelopeItems[0]).sort(), [
+        'documentDataId',
+        'envelopeId',
+        'id',
+        'order',
+        'title',
+      ]);
       assert.equal(res.body.directLink, null);
       assert.ok(!('password' in res.body.documentMeta));
-      assert.ok(res.body.recipients.every((r: { token: string }) => r.token === ''), 'no signing token in reads');
+      assert.ok(
+        res.body.recipients.every((r: { token: string }) => r.token === ''),
+        'no signing token in reads',
+      );
     });
 
     test('GET /envelope finds with filters and pages; perPage above 100 is refused', async () => {
       const other = await server.newPlatform();
       const a = await draft('Alquiler Córdoba', 'find-a');
       const b = await draft('Compraventa Salta', 'find-b');
-      await server.api.post('/api/v2/envelope/distribute', { json: { envelopeId: b, meta: { distributionMethod: 'NONE' } } });
+      await server.api.post('/api/v2/envelope/distribute', {
+        json: { envelopeId: b, meta: { distributionMethod: 'NONE' } },
+      });
       const all = await server.api.get('/api/v2/envelope?perPage=100');
       assert.equal(all.status, 200);
       assert.ok(all.body.count >= 2);
@@ -54,11 +91,21 @@ for (const database of testDatabases()) {
       assert.ok(all.body.data[0].recipients.length === 3);
 
       const byTitle = await server.api.get(`/api/v2/envelope?query=${encodeURIComponent('Córdoba')}`);
-      assert.deepEqual(byTitle.body.data.map((e: { id: string }) => e.id), [a]);
+      assert.deepEqual(
+        byTitle.body.data.map((e: { id: string }) => e.id),
+        [a],
+      );
       assert.equal((await server.api.get('/api/v2/envelope?query=%25')).body.count, 0, '% is taken literally');
-      assert.deepEqual((await server.api.get('/api/v2/envelope?query=ALQUILER')).body.data.map((e: { id: string }) => e.id), [a], 'case does not matter');
+      assert.deepEqual(
+        (await server.api.get('/api/v2/envelope?query=ALQUILER')).body.data.map((e: { id: string }) => e.id),
+        [a],
+        'case does not matter',
+      );
       const byExternal = await server.api.get('/api/v2/envelope?query=find-b');
-      assert.deepEqual(byExternal.body.data.map((e: { id: string }) => e.id), [b]);
+      assert.deepEqual(
+        byExternal.body.data.map((e: { id: string }) => e.id),
+        [b],
+      );
       const pending = await server.api.get('/api/v2/envelope?status=PENDING');
       assert.ok(pending.body.data.every((e: { status: string }) => e.status === 'PENDING'));
       assert.ok(pending.body.data.some((e: { id: string }) => e.id === b));
@@ -79,7 +126,9 @@ for (const database of testDatabases()) {
 
     test('distribute answers the signing URLs; distributing again changes nothing', async () => {
       const id = await draft();
-      const res = await server.api.post('/api/v2/envelope/distribute', { json: { envelopeId: id, meta: { distributionMethod: 'NONE' } } });
+      const res = await server.api.post('/api/v2/envelope/distribute', {
+        json: { envelopeId: id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(res.status, 200);
       assert.equal(res.body.success, true);
       assert.equal(res.body.id, id);
@@ -91,22 +140,39 @@ for (const database of testDatabases()) {
 
     test('redistribute renews an expired recipient; refuses DRAFT, unknown and finished recipients', async () => {
       const id = await draft();
-      const refusedDraft = await server.api.post('/api/v2/envelope/redistribute', { json: { envelopeId: id, recipients: [1] } });
+      const refusedDraft = await server.api.post('/api/v2/envelope/redistribute', {
+        json: { envelopeId: id, recipients: [1] },
+      });
       assert.equal(refusedDraft.status, 400);
       assert.equal(refusedDraft.body.code, 'ENVELOPE_NOT_PENDING');
 
-      const sent = await server.api.post('/api/v2/envelope/distribute', { json: { envelopeId: id, meta: { distributionMethod: 'NONE' } } });
+      const sent = await server.api.post('/api/v2/envelope/distribute', {
+        json: { envelopeId: id, meta: { distributionMethod: 'NONE' } },
+      });
       const ana = sent.body.recipients.find((r: { email: string }) => r.email === 'ana@example.com');
       const env = await server.api.get(`/api/v2/envelope/${id}`);
       const cc = env.body.recipients.find((r: { role: string }) => r.role === 'CC');
-      await server.ctx.db.updateTable('recipient').set({ expiresAt: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', ana.id).execute();
+      await server.ctx.db
+        .updateTable('recipient')
+        .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+        .where('id', '=', ana.id)
+        .execute();
       assert.equal((await server.anon.get(`/api/v2/signing/${ana.token}`)).body.state, 'expired');
 
       // The sweep reports the lapse once: an audit entry and one RECIPIENT_EXPIRED event.
       assert.equal(await expireRecipients(server.ctx), 1);
       assert.equal(await expireRecipients(server.ctx), 0);
-      const envelopeRow = await server.ctx.db.selectFrom('envelope').select('id').where('publicId', '=', id).executeTakeFirstOrThrow();
-      const events = await server.ctx.db.selectFrom('event').select('type').where('envelopeId', '=', envelopeRow.id).where('type', '=', 'RECIPIENT_EXPIRED').execute();
+      const envelopeRow = await server.ctx.db
+        .selectFrom('envelope')
+        .select('id')
+        .where('publicId', '=', id)
+        .executeTakeFirstOrThrow();
+      const events = await server.ctx.db
+        .selectFrom('event')
+        .select('type')
+        .where('envelopeId', '=', envelopeRow.id)
+        .where('type', '=', 'RECIPIENT_EXPIRED')
+        .execute();
       assert.equal(events.length, 1);
       const expiredList = await server.api.get('/api/v2/envelope?hasExpiredRecipients=true&perPage=100');
       assert.ok(expiredList.body.data.some((e: { id: string }) => e.id === id));
@@ -116,7 +182,9 @@ for (const database of testDatabases()) {
         assert.equal(res.status, 400, JSON.stringify(recipients));
         assert.ok(res.body.issues.length >= 1);
       }
-      const renewed = await server.api.post('/api/v2/envelope/redistribute', { json: { envelopeId: id, recipients: [ana.id] } });
+      const renewed = await server.api.post('/api/v2/envelope/redistribute', {
+        json: { envelopeId: id, recipients: [ana.id] },
+      });
       assert.equal(renewed.status, 200);
       assert.equal(renewed.body.recipients.length, 1);
       assert.equal(renewed.body.recipients[0].token, ana.token, 'the same link keeps working');
@@ -137,7 +205,9 @@ for (const database of testDatabases()) {
       const again = await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId } });
       assert.equal(again.status, 400);
       assert.equal(again.body.code, 'ENVELOPE_CANCELLED');
-      const redistribute = await server.api.post('/api/v2/envelope/redistribute', { json: { envelopeId, recipients: [1] } });
+      const redistribute = await server.api.post('/api/v2/envelope/redistribute', {
+        json: { envelopeId, recipients: [1] },
+      });
       assert.equal(redistribute.body.code, 'ENVELOPE_NOT_PENDING');
 
       const deleted = await server.api.post('/api/v2/envelope/delete', { json: { envelopeId } });
@@ -151,7 +221,11 @@ for (const database of testDatabases()) {
       const token = tokenOf(urls.get('bruno@example.com')!);
       assert.equal((await server.api.post('/api/v2/envelope/delete', { json: { envelopeId } })).status, 200);
       assert.equal((await server.anon.get(`/api/v2/signing/${token}`)).status, 404);
-      const row = await server.ctx.db.selectFrom('envelope').select(['id', 'status']).where('publicId', '=', envelopeId).executeTakeFirstOrThrow();
+      const row = await server.ctx.db
+        .selectFrom('envelope')
+        .select(['id', 'status'])
+        .where('publicId', '=', envelopeId)
+        .executeTakeFirstOrThrow();
       assert.equal(row.status, 'CANCELLED');
       const events = await server.ctx.db.selectFrom('event').select('type').where('envelopeId', '=', row.id).execute();
       assert.ok(events.some((e) => e.type === 'DOCUMENT_CANCELLED'));
@@ -169,7 +243,10 @@ for (const database of testDatabases()) {
       const types = all.body.data.map((e: { type: string }) => e.type);
       assert.deepEqual(types.slice(0, 2), ['DOCUMENT_CREATED', 'DOCUMENT_SENT']);
       assert.ok(types.includes('DOCUMENT_OPENED'));
-      assert.deepEqual(all.body.data.map((e: { seq: number }) => e.seq), [...all.body.data.keys()].map((i) => i + 1));
+      assert.deepEqual(
+        all.body.data.map((e: { seq: number }) => e.seq),
+        [...all.body.data.keys()].map((i) => i + 1),
+      );
       const desc = await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log?orderByDirection=desc&perPage=1`);
       assert.equal(desc.body.data[0].seq, all.body.count);
       assert.equal((await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log?perPage=500`)).status, 400);

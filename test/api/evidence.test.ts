@@ -26,12 +26,14 @@ async function completedEnvelope(server: TestServer) {
 
 const countRows = async (server: TestServer, table: 'auditEvent' | 'event', envelopeId: number, type: string) =>
   Number(
-    (await server.ctx.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('envelopeId', '=', envelopeId)
-      .where('type', '=', type)
-      .executeTakeFirstOrThrow()).n,
+    (
+      await server.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('envelopeId', '=', envelopeId)
+        .where('type', '=', type)
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 for (const database of testDatabases()) {
@@ -58,7 +60,10 @@ for (const database of testDatabases()) {
       assert.match(text, /DOCUMENT_SENT|Sent/);
       const completion = await server.api.get(`/api/v2/envelope/${envelopeId}/completion`);
       assert.equal(completion.status, 200);
-      assert.deepEqual({ state: completion.body.state, status: completion.body.status }, { state: 'NOT_READY', status: 'PENDING' });
+      assert.deepEqual(
+        { state: completion.body.state, status: completion.body.status },
+        { state: 'NOT_READY', status: 'PENDING' },
+      );
     });
 
     test('once COMPLETED: the certificate by envelope id equals the document certificate; the audit log names the chain head', async () => {
@@ -89,21 +94,41 @@ for (const database of testDatabases()) {
     test('a tampered audit row or a changed stored PDF is found and named', async () => {
       const { envelopeId, documentId } = await completedEnvelope(server);
       const db = server.ctx.db;
-      const row = await db.selectFrom('auditEvent').select(['id', 'ip']).where('envelopeId', '=', documentId).where('seq', '=', 2).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('auditEvent')
+        .select(['id', 'ip'])
+        .where('envelopeId', '=', documentId)
+        .where('seq', '=', 2)
+        .executeTakeFirstOrThrow();
       await db.updateTable('auditEvent').set({ ip: '198.51.100.66' }).where('id', '=', row.id).execute();
       const broken = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
       assert.equal(broken.ok, false);
-      assert.deepEqual(broken.chain.firstBreak, { seq: 2, reason: 'HASH_MISMATCH', detail: 'entry 2 was changed after it was written' });
+      assert.deepEqual(broken.chain.firstBreak, {
+        seq: 2,
+        reason: 'HASH_MISMATCH',
+        detail: 'entry 2 was changed after it was written',
+      });
       await db.updateTable('auditEvent').set({ ip: row.ip }).where('id', '=', row.id).execute();
-      assert.equal((await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId })).ok, true, 'restoring the row restores the chain');
+      assert.equal(
+        (await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId })).ok,
+        true,
+        'restoring the row restores the chain',
+      );
 
-      const item = await db.selectFrom('envelopeItem').select('finalSha256').where('envelopeId', '=', documentId).executeTakeFirstOrThrow();
+      const item = await db
+        .selectFrom('envelopeItem')
+        .select('finalSha256')
+        .where('envelopeId', '=', documentId)
+        .executeTakeFirstOrThrow();
       const path = await server.ctx.storage.localPath(item.finalSha256!);
       chmodSync(path, 0o600);
       writeFileSync(path, Buffer.from('%PDF-1.7 not the sealed file'));
       const changed = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
       assert.equal(changed.ok, false);
-      assert.ok(changed.problems.some((p) => p.includes('no longer hash')), changed.problems.join('; '));
+      assert.ok(
+        changed.problems.some((p) => p.includes('no longer hash')),
+        changed.problems.join('; '),
+      );
     });
 
     test('evidence routes: unknown ids and other platforms get 404, no token 401', async () => {
@@ -128,8 +153,12 @@ for (const database of testDatabases()) {
 
     test('10 concurrent completions of one envelope seal it once', async () => {
       const { documentId } = await createPendingDocument(server.api);
-      const { urls } = { urls: (await server.api.post('/api/v2/document/distribute', { json: { documentId, includeSigningUrls: true } })).body.recipients };
-      for (const r of urls as { signingUrl: string }[]) assert.equal((await signAll(server.anon, tokenOf(r.signingUrl))).status, 200);
+      const { urls } = {
+        urls: (await server.api.post('/api/v2/document/distribute', { json: { documentId, includeSigningUrls: true } }))
+          .body.recipients,
+      };
+      for (const r of urls as { signingUrl: string }[])
+        assert.equal((await signAll(server.anon, tokenOf(r.signingUrl))).status, 200);
       const runs = await Promise.all(Array.from({ length: 10 }, () => completeEnvelope(server.ctx, documentId)));
       assert.equal(runs.filter((r) => r === 'completed').length, 1, runs.join(','));
       assert.equal(runs.filter((r) => r === 'completed' || r === 'busy' || r === 'nothing-to-do').length, 10);
@@ -139,7 +168,11 @@ for (const database of testDatabases()) {
       assert.equal(await countRows(server, 'event', documentId, 'DOCUMENT_COMPLETED'), 1);
       assert.equal(await completeEnvelope(server.ctx, documentId), 'nothing-to-do');
       await server.worker.drain();
-      assert.equal(await countRows(server, 'event', documentId, 'DOCUMENT_COMPLETED'), 1, 'the queued job finds nothing left to do');
+      assert.equal(
+        await countRows(server, 'event', documentId, 'DOCUMENT_COMPLETED'),
+        1,
+        'the queued job finds nothing left to do',
+      );
     });
 
     test('the sweep queues a failed completion again, and hands over a finished envelope that lost its job', async () => {
@@ -149,16 +182,34 @@ for (const database of testDatabases()) {
       await signEveryone(server, second.urls);
       const db = server.ctx.db;
       const long = new Date(Date.now() - 2 * 3600_000).toISOString();
-      await db.updateTable('job').set({ status: 'failed', attempts: 25, lastError: 'TSA unreachable', updatedAt: long }).where('dedupeKey', '=', `complete:${first.documentId}`).execute();
+      await db
+        .updateTable('job')
+        .set({ status: 'failed', attempts: 25, lastError: 'TSA unreachable', updatedAt: long })
+        .where('dedupeKey', '=', `complete:${first.documentId}`)
+        .execute();
       await db.deleteFrom('job').where('dedupeKey', '=', `complete:${second.documentId}`).execute();
 
       const failed = await server.api.get(`/api/v2/envelope/${first.envelopeId}/completion`);
-      assert.deepEqual({ state: failed.body.state, lastError: failed.body.lastError }, { state: 'FAILED', lastError: 'TSA unreachable' });
-      assert.deepEqual(await sweepCompletions(server.ctx, { full: false, retryFailedAfterMs: 3600_000 }), { requeued: 1, handedOver: 0 });
-      assert.deepEqual(await sweepCompletions(server.ctx, { full: true, retryFailedAfterMs: 3600_000 }), { requeued: 0, handedOver: 1 });
+      assert.deepEqual(
+        { state: failed.body.state, lastError: failed.body.lastError },
+        { state: 'FAILED', lastError: 'TSA unreachable' },
+      );
+      assert.deepEqual(await sweepCompletions(server.ctx, { full: false, retryFailedAfterMs: 3600_000 }), {
+        requeued: 1,
+        handedOver: 0,
+      });
+      assert.deepEqual(await sweepCompletions(server.ctx, { full: true, retryFailedAfterMs: 3600_000 }), {
+        requeued: 0,
+        handedOver: 1,
+      });
       await server.worker.drain();
-      for (const { documentId } of [first, second]) assert.equal((await server.api.get(`/api/v2/document/${documentId}`)).body.status, 'COMPLETED');
-      assert.deepEqual(await sweepCompletions(server.ctx, { full: true, retryFailedAfterMs: 0 }), { requeued: 0, handedOver: 0 }, 'nothing left');
+      for (const { documentId } of [first, second])
+        assert.equal((await server.api.get(`/api/v2/document/${documentId}`)).body.status, 'COMPLETED');
+      assert.deepEqual(
+        await sweepCompletions(server.ctx, { full: true, retryFailedAfterMs: 0 }),
+        { requeued: 0, handedOver: 0 },
+        'nothing left',
+      );
     });
   });
 }
@@ -178,14 +229,22 @@ describe('firma audit verify (CLI)', () => {
     assert.match(ok.stdout, new RegExp(`^OK ${envelopeId} \\(document ${documentId}, COMPLETED\\)`));
     assert.match(ok.stdout, /audit chain: \d+ entries, head [0-9a-f]{64}/);
 
-    await server.ctx.db.updateTable('auditEvent').set({ userAgent: 'forged' }).where('envelopeId', '=', documentId).where('seq', '=', 3).execute();
+    await server.ctx.db
+      .updateTable('auditEvent')
+      .set({ userAgent: 'forged' })
+      .where('envelopeId', '=', documentId)
+      .where('seq', '=', 3)
+      .execute();
     const broken = await runFirma(['audit', 'verify', String(documentId), '--json'], env);
     assert.equal(broken.code, 1);
     const verdict = JSON.parse(broken.stdout) as { ok: boolean; chain: { firstBreak: { seq: number } } };
     assert.equal(verdict.ok, false);
     assert.equal(verdict.chain.firstBreak.seq, 3);
     const human = await runFirma(['audit', 'verify', envelopeId], env);
-    assert.match(human.stdout, /^BROKEN .*\n {2}audit chain broken at entry 3: entry 3 was changed after it was written/);
+    assert.match(
+      human.stdout,
+      /^BROKEN .*\n {2}audit chain broken at entry 3: entry 3 was changed after it was written/,
+    );
 
     const unknown = await runFirma(['audit', 'verify', 'envelope_nope'], env);
     assert.equal(unknown.code, 1);

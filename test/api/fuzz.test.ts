@@ -53,7 +53,19 @@ const ODD_VALUES: unknown[] = [
   JSON.parse('{"__proto__": {"polluted": true}}') as unknown,
   { constructor: { prototype: { polluted: true } } },
 ];
-const ODD_SEGMENTS = ['0', '-1', '99999999999999999999999', 'null', '%E2%82', '%2e%2e', 'x'.repeat(3000), '%F0%9F%92%A5', 'envelope_' + 'A'.repeat(16), '1.5', '%00'];
+const ODD_SEGMENTS = [
+  '0',
+  '-1',
+  '99999999999999999999999',
+  'null',
+  '%E2%82',
+  '%2e%2e',
+  'x'.repeat(3000),
+  '%F0%9F%92%A5',
+  'envelope_' + 'A'.repeat(16),
+  '1.5',
+  '%00',
+];
 
 function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
@@ -62,7 +74,8 @@ function pick<T>(random: () => number, list: readonly T[]): T {
 /** Bends one member somewhere in `value`: replaced by an odd value, dropped, or joined by an unknown one. */
 function mutate(value: unknown, random: () => number, depth = 0): unknown {
   if (Array.isArray(value)) {
-    if (value.length === 0 || random() < 0.2) return random() < 0.5 ? [...value, pick(random, ODD_VALUES)] : Array.from({ length: 600 }, () => value[0] ?? 1);
+    if (value.length === 0 || random() < 0.2)
+      return random() < 0.5 ? [...value, pick(random, ODD_VALUES)] : Array.from({ length: 600 }, () => value[0] ?? 1);
     const i = Math.floor(random() * value.length);
     return value.map((v, j) => (j === i ? mutate(v, random, depth + 1) : v));
   }
@@ -91,11 +104,16 @@ for (const database of testDatabases()) {
     after(() => server?.close());
 
     test(`${VARIANTS_PER_OPERATION} bent requests per operation, seed ${SEED}: no 5xx, no hang`, async (t) => {
-      const draft = (await server.api.get(`/api/v2/envelope/${(await createDocument(server.api)).body.envelopeId}`)).body;
+      const draft = (await server.api.get(`/api/v2/envelope/${(await createDocument(server.api)).body.envelopeId}`))
+        .body;
       const pending = await createPendingDocument(server.api);
       const open = (await server.api.get(`/api/v2/envelope/${pending.envelopeId}`)).body;
       const token = tokenOf([...pending.urls.values()][0]!);
-      const hook = (await server.api.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/h', events: ['DOCUMENT_SENT'] } })).body;
+      const hook = (
+        await server.api.post('/api/v2/webhook/create', {
+          json: { url: 'http://127.0.0.1:9/h', events: ['DOCUMENT_SENT'] },
+        })
+      ).body;
       const operations = [
         ...listOperations((await server.anon.get('/api/v2/openapi.json')).body, '/api/v2'),
         ...listOperations((await server.anon.get('/api/v1/openapi.json')).body, '/api/v1'),
@@ -129,10 +147,15 @@ for (const database of testDatabases()) {
       for (const op of operations) {
         const ids = idFor(op);
         for (let v = 0; v < VARIANTS_PER_OPERATION; v++) {
-          const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => (random() < 0.3 ? pick(random, ODD_SEGMENTS) : encodeURIComponent(String(ids(name) ?? 'x'))));
+          const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+            random() < 0.3 ? pick(random, ODD_SEGMENTS) : encodeURIComponent(String(ids(name) ?? 'x')),
+          );
           const query = op.parameters
             .filter((p) => p.in === 'query' && random() < 0.6)
-            .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(random() < 0.5 ? sampleValue(p.schema, { idFor: ids }) : pick(random, ODD_VALUES)))}`)
+            .map(
+              (p) =>
+                `${encodeURIComponent(p.name)}=${encodeURIComponent(String(random() < 0.5 ? sampleValue(p.schema, { idFor: ids }) : pick(random, ODD_VALUES)))}`,
+            )
             .join('&');
           const url = `${op.prefix}${path}${query ? `?${query}` : ''}`;
           const client = op.public ? server.anon : server.api;
@@ -141,12 +164,24 @@ for (const database of testDatabases()) {
           const roll = random();
           if (op.body?.contentType === 'multipart/form-data') {
             const payloadSchema: JsonSchema = op.body.schema.properties?.payload ?? {};
-            const payload = payloadSchema.type === 'object' ? sampleValue(payloadSchema, { idFor: ids }) : { title: 'Fuzz' };
+            const payload =
+              payloadSchema.type === 'object' ? sampleValue(payloadSchema, { idFor: ids }) : { title: 'Fuzz' };
             const field = op.body.schema.properties?.file ? 'file' : 'files';
             if (roll < 0.2) init.body = 'garbage';
-            else if (roll < 0.4) init.body = multipartBody(JSON.stringify(mutate(payload, random)).slice(0, 1 + Math.floor(random() * 400)), [{ field, bytes: await onePagePdf() }]);
-            else init.body = multipartBody(mutate(payload, random), [{ field: random() < 0.2 ? 'other' : field, bytes: random() < 0.3 ? new Uint8Array([37, 80, 68, 70]) : await onePagePdf() }]);
-            if (roll < 0.2) init.headers = { 'content-type': `multipart/form-data; boundary=${random() < 0.5 ? 'x' : ''}` };
+            else if (roll < 0.4)
+              init.body = multipartBody(
+                JSON.stringify(mutate(payload, random)).slice(0, 1 + Math.floor(random() * 400)),
+                [{ field, bytes: await onePagePdf() }],
+              );
+            else
+              init.body = multipartBody(mutate(payload, random), [
+                {
+                  field: random() < 0.2 ? 'other' : field,
+                  bytes: random() < 0.3 ? new Uint8Array([37, 80, 68, 70]) : await onePagePdf(),
+                },
+              ]);
+            if (roll < 0.2)
+              init.headers = { 'content-type': `multipart/form-data; boundary=${random() < 0.5 ? 'x' : ''}` };
           } else if (op.body || op.method !== 'GET') {
             if (roll < 0.1) {
               init.body = '{"broken": ';
@@ -159,14 +194,19 @@ for (const database of testDatabases()) {
           try {
             const res = await client.request(op.method, url, { ...init, signal: AbortSignal.timeout(DEADLINE_MS) });
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-            if (res.status >= 500) failures.push(`${op.method} ${url.slice(0, 120)} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+            if (res.status >= 500)
+              failures.push(
+                `${op.method} ${url.slice(0, 120)} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`,
+              );
           } catch (error) {
             failures.push(`${op.method} ${url.slice(0, 120)} → ${(error as Error).name}: ${(error as Error).message}`);
           }
           sent++;
         }
       }
-      t.diagnostic(`${sent} requests over ${operations.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+      t.diagnostic(
+        `${sent} requests over ${operations.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+      );
       assert.ok(sent >= 1500, `sent ${sent}`);
       assert.deepEqual(failures, []);
       assert.equal((await server.anon.get('/health')).status, 200, 'the server is still up');

@@ -7,7 +7,11 @@ for (const database of testDatabases()) {
   describe(`rate limits (${database})`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer({ database, worker: false, env: { FIRMA_RATE_LIMIT_PER_MINUTE: '5', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '3' } });
+      server = await startTestServer({
+        database,
+        worker: false,
+        env: { FIRMA_RATE_LIMIT_PER_MINUTE: '5', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '3' },
+      });
     });
     after(() => server?.close());
 
@@ -43,12 +47,23 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const count = async () => Number((await server.ctx.db.selectFrom('envelope').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('envelope')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     test('a repeated multipart create answers the first document and creates nothing; another request with the key is 422', async () => {
       const before = await count();
       const send = async (payload = typicalPayload()) =>
-        server.api.post('/api/v2/document/create', { body: multipartBody(payload, [{ field: 'file', bytes: await onePagePdf() }]), headers: { 'idempotency-key': 'create-1' } });
+        server.api.post('/api/v2/document/create', {
+          body: multipartBody(payload, [{ field: 'file', bytes: await onePagePdf() }]),
+          headers: { 'idempotency-key': 'create-1' },
+        });
       const first = await send();
       assert.equal(first.status, 200);
       assert.equal(first.headers.get('idempotent-replayed'), null);
@@ -66,29 +81,60 @@ for (const database of testDatabases()) {
     test('JSON distribute and webhook create replay their first answer; refusals are stored too; long keys are 400', async () => {
       const created = await createDocument(server.api);
       const body = { documentId: created.body.id, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true };
-      const first = await server.api.post('/api/v2/document/distribute', { json: body, headers: { 'idempotency-key': 'dist-1' } });
-      const again = await server.api.post('/api/v2/document/distribute', { json: { includeSigningUrls: true, meta: { distributionMethod: 'NONE' }, documentId: created.body.id }, headers: { 'idempotency-key': 'dist-1' } });
+      const first = await server.api.post('/api/v2/document/distribute', {
+        json: body,
+        headers: { 'idempotency-key': 'dist-1' },
+      });
+      const again = await server.api.post('/api/v2/document/distribute', {
+        json: { includeSigningUrls: true, meta: { distributionMethod: 'NONE' }, documentId: created.body.id },
+        headers: { 'idempotency-key': 'dist-1' },
+      });
       assert.equal(again.headers.get('idempotent-replayed'), 'true', 'key order of the JSON body does not matter');
       assert.deepEqual(again.body, first.body);
 
       const hook = { url: 'http://127.0.0.1:9/h', events: ['DOCUMENT_SENT'] };
-      const w1 = await server.api.post('/api/v2/webhook/create', { json: hook, headers: { 'idempotency-key': 'wh-1' } });
-      const w2 = await server.api.post('/api/v2/webhook/create', { json: hook, headers: { 'idempotency-key': 'wh-1' } });
+      const w1 = await server.api.post('/api/v2/webhook/create', {
+        json: hook,
+        headers: { 'idempotency-key': 'wh-1' },
+      });
+      const w2 = await server.api.post('/api/v2/webhook/create', {
+        json: hook,
+        headers: { 'idempotency-key': 'wh-1' },
+      });
       assert.equal(w2.body.id, w1.body.id);
-      assert.equal((await server.api.get('/api/v2/webhook')).body.data.filter((w: { url: string }) => w.url === hook.url).length, 1);
-      const stored = await server.ctx.db.selectFrom('idempotencyKey').select('body').where('key', '=', 'wh-1').executeTakeFirstOrThrow();
+      assert.equal(
+        (await server.api.get('/api/v2/webhook')).body.data.filter((w: { url: string }) => w.url === hook.url).length,
+        1,
+      );
+      const stored = await server.ctx.db
+        .selectFrom('idempotencyKey')
+        .select('body')
+        .where('key', '=', 'wh-1')
+        .executeTakeFirstOrThrow();
       assert.ok(!stored.body!.includes(w1.body.secret), 'stored answers are sealed at rest');
 
-      const bad1 = await server.api.post('/api/v2/document/distribute', { json: { documentId: 999_999 }, headers: { 'idempotency-key': 'bad-1' } });
-      const bad2 = await server.api.post('/api/v2/document/distribute', { json: { documentId: 999_999 }, headers: { 'idempotency-key': 'bad-1' } });
+      const bad1 = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: 999_999 },
+        headers: { 'idempotency-key': 'bad-1' },
+      });
+      const bad2 = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: 999_999 },
+        headers: { 'idempotency-key': 'bad-1' },
+      });
       assert.equal(bad1.status, 404);
       assert.equal(bad2.status, 404);
       assert.equal(bad2.headers.get('idempotent-replayed'), 'true');
 
-      const long = await server.api.post('/api/v2/document/distribute', { json: body, headers: { 'idempotency-key': 'k'.repeat(256) } });
+      const long = await server.api.post('/api/v2/document/distribute', {
+        json: body,
+        headers: { 'idempotency-key': 'k'.repeat(256) },
+      });
       assert.equal(long.status, 400);
       const otherPlatform = await server.newPlatform();
-      const theirs = await otherPlatform.post('/api/v2/webhook/create', { json: hook, headers: { 'idempotency-key': 'wh-1' } });
+      const theirs = await otherPlatform.post('/api/v2/webhook/create', {
+        json: hook,
+        headers: { 'idempotency-key': 'wh-1' },
+      });
       assert.equal(theirs.status, 200, 'keys belong to a platform');
       assert.notEqual(theirs.body.id, w1.body.id);
     });
@@ -97,9 +143,17 @@ for (const database of testDatabases()) {
       const before = await count();
       const pdf = await onePagePdf();
       const answers = await Promise.all(
-        Array.from({ length: 5 }, () => server.api.post('/api/v2/document/create', { body: multipartBody(typicalPayload(), [{ field: 'file', bytes: pdf }]), headers: { 'idempotency-key': 'race-1' } })),
+        Array.from({ length: 5 }, () =>
+          server.api.post('/api/v2/document/create', {
+            body: multipartBody(typicalPayload(), [{ field: 'file', bytes: pdf }]),
+            headers: { 'idempotency-key': 'race-1' },
+          }),
+        ),
       );
-      assert.ok(answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'IDEMPOTENCY_IN_PROGRESS')), JSON.stringify(answers.map((a) => a.status)));
+      assert.ok(
+        answers.every((a) => a.status === 200 || (a.status === 409 && a.body.code === 'IDEMPOTENCY_IN_PROGRESS')),
+        JSON.stringify(answers.map((a) => a.status)),
+      );
       assert.equal(new Set(answers.filter((a) => a.status === 200).map((a) => a.body.id)).size, 1);
       assert.equal(await count(), before + 1);
     });
@@ -108,18 +162,29 @@ for (const database of testDatabases()) {
   describe(`security headers and CORS (${database})`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer({ database, worker: false, env: { FIRMA_CORS_ORIGINS: 'https://app.example.com' } });
+      server = await startTestServer({
+        database,
+        worker: false,
+        env: { FIRMA_CORS_ORIGINS: 'https://app.example.com' },
+      });
     });
     after(() => server?.close());
 
     test('nosniff everywhere, no-store on the API, CORS only for the configured origin', async () => {
-      const res = await fetch(`${server.url}/api/v2/me`, { headers: { authorization: `Bearer ${server.api.token}`, origin: 'https://app.example.com' } });
+      const res = await fetch(`${server.url}/api/v2/me`, {
+        headers: { authorization: `Bearer ${server.api.token}`, origin: 'https://app.example.com' },
+      });
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(res.headers.get('cache-control'), 'no-store');
       assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example.com');
-      const foreign = await fetch(`${server.url}/api/v2/me`, { headers: { authorization: `Bearer ${server.api.token}`, origin: 'https://evil.example' } });
+      const foreign = await fetch(`${server.url}/api/v2/me`, {
+        headers: { authorization: `Bearer ${server.api.token}`, origin: 'https://evil.example' },
+      });
       assert.equal(foreign.headers.get('access-control-allow-origin'), null);
-      const preflight = await fetch(`${server.url}/api/v2/document/create`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+      const preflight = await fetch(`${server.url}/api/v2/document/create`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+      });
       assert.equal(preflight.status, 204);
       assert.match(preflight.headers.get('access-control-allow-headers')!, /Idempotency-Key/);
       const health = await fetch(`${server.url}/health`);
@@ -132,7 +197,9 @@ describe('CORS is off by default', () => {
   test('no Access-Control-Allow-Origin without FIRMA_CORS_ORIGINS', async () => {
     const server = await startTestServer({ database: 'sqlite', worker: false });
     try {
-      const res = await fetch(`${server.url}/api/v2/me`, { headers: { authorization: `Bearer ${server.api.token}`, origin: 'https://app.example.com' } });
+      const res = await fetch(`${server.url}/api/v2/me`, {
+        headers: { authorization: `Bearer ${server.api.token}`, origin: 'https://app.example.com' },
+      });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('access-control-allow-origin'), null);
     } finally {

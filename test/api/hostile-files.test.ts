@@ -20,12 +20,20 @@ interface Bombs {
 
 let bombs: Bombs | undefined;
 async function makeBombs(): Promise<Bombs> {
-  bombs ??= { doubleDeflated: await objectStreamBombPdf(), singleLayer: await singleLayerBombPdf(), nested: deeplyNestedPdf(300), png: pngBombDataUrl(30_000) };
+  bombs ??= {
+    doubleDeflated: await objectStreamBombPdf(),
+    singleLayer: await singleLayerBombPdf(),
+    nested: deeplyNestedPdf(300),
+    png: pngBombDataUrl(30_000),
+  };
   return bombs;
 }
 
 async function envelopeCount(server: TestServer): Promise<number> {
-  const row = await server.ctx.db.selectFrom('envelope').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await server.ctx.db
+    .selectFrom('envelope')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -49,7 +57,12 @@ function probeHealth(server: TestServer) {
       running = false;
       await loop;
       const sorted = [...latencies].sort((a, b) => a - b);
-      return { count: sorted.length, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, max: sorted.at(-1) ?? 0, maxRssMb: maxRss / 1024 / 1024 };
+      return {
+        count: sorted.length,
+        p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+        max: sorted.at(-1) ?? 0,
+        maxRssMb: maxRss / 1024 / 1024,
+      };
     },
   };
 }
@@ -59,7 +72,7 @@ for (const database of testDatabases()) {
     let server: TestServer;
     before(async () => {
       await makeBombs();
-      server = await startTestServer({ database, worker: false, });
+      server = await startTestServer({ database, worker: false });
     });
     after(() => server?.close());
 
@@ -94,14 +107,18 @@ for (const database of testDatabases()) {
           ...(await Promise.all([
             createDocument(server.api, undefined, b.doubleDeflated),
             createDocument(server.api, undefined, b.singleLayer),
-            server.anon.post(`/api/v2/signing/${token}/field/${signature.id}`, { json: { signature: { type: 'drawn', image: b.png } } }),
+            server.anon.post(`/api/v2/signing/${token}/field/${signature.id}`, {
+              json: { signature: { type: 'drawn', image: b.png } },
+            }),
             createDocument(server.api, undefined, b.nested),
           ])),
         );
       }
       await new Promise((r) => setTimeout(r, 100));
       const health = await probe.stop();
-      t.diagnostic(`/health: ${health.count} probes, p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms; RSS max ${health.maxRssMb.toFixed(0)} MB`);
+      t.diagnostic(
+        `/health: ${health.count} probes, p99 ${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms; RSS max ${health.maxRssMb.toFixed(0)} MB`,
+      );
       assert.deepEqual(
         answers.map((a) => a.status),
         Array(12).fill(400),

@@ -13,7 +13,8 @@ import { startTestServer, testDatabases, type TestServer } from '../helpers/test
 const execFileAsync = promisify(execFile);
 
 /** Files under a data directory's folder (blobs or tmp), at any depth. */
-const filesUnder = (server: TestServer, folder: string) => readdirSync(join(server.dataDir, folder), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+const filesUnder = (server: TestServer, folder: string) =>
+  readdirSync(join(server.dataDir, folder), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
 for (const database of testDatabases()) {
   describe(`hostile requests (${database})`, () => {
@@ -23,17 +24,39 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const count = async (table: 'envelope' | 'envelopeItem') => Number((await server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'envelope' | 'envelopeItem') =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     test('webhook URLs on IPv6 forms that embed IPv4 or reach non-public space are refused with 400', async () => {
       server.ctx.config.webhooks.allowPrivate = false;
       try {
-        for (const host of ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[64:ff9b::10.0.0.1]', '[2002:7f00:1::]', '[fec0::1]', '[100::1]', '[2001:db8::1]', '[::ffff:127.0.0.1]']) {
-          const res = await server.api.post('/api/v2/webhook/create', { json: { url: `http://${host}:8080/hook`, events: ['DOCUMENT_SENT'] } });
+        for (const host of [
+          '[::127.0.0.1]',
+          '[::ffff:0:127.0.0.1]',
+          '[64:ff9b::127.0.0.1]',
+          '[64:ff9b::10.0.0.1]',
+          '[2002:7f00:1::]',
+          '[fec0::1]',
+          '[100::1]',
+          '[2001:db8::1]',
+          '[::ffff:127.0.0.1]',
+        ]) {
+          const res = await server.api.post('/api/v2/webhook/create', {
+            json: { url: `http://${host}:8080/hook`, events: ['DOCUMENT_SENT'] },
+          });
           assert.equal(res.status, 400, host);
           assert.equal(res.body.code, 'WEBHOOK_URL_NOT_ALLOWED', host);
         }
-        const fine = await server.api.post('/api/v2/webhook/create', { json: { url: 'https://[2606:4700:4700::1111]/hook', events: ['DOCUMENT_SENT'] } });
+        const fine = await server.api.post('/api/v2/webhook/create', {
+          json: { url: 'https://[2606:4700:4700::1111]/hook', events: ['DOCUMENT_SENT'] },
+        });
         assert.equal(fine.status, 200, 'a public IPv6 address is accepted');
       } finally {
         server.ctx.config.webhooks.allowPrivate = true;
@@ -44,33 +67,87 @@ for (const database of testDatabases()) {
       const draft = await createDocument(server.api, typicalPayload({ recipients: [] }));
       assert.equal(draft.status, 200);
       const envelopeId = draft.body.envelopeId as string;
-      const before = { envelopes: await count('envelope'), items: await count('envelopeItem'), blobs: filesUnder(server, 'blobs') };
-      const payload = (json: unknown) => `--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(json)}\r\n`;
-      const filePart = (bytes: string) => `--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${bytes}`;
+      const before = {
+        envelopes: await count('envelope'),
+        items: await count('envelopeItem'),
+        blobs: filesUnder(server, 'blobs'),
+      };
+      const payload = (json: unknown) =>
+        `--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n${JSON.stringify(json)}\r\n`;
+      const filePart = (bytes: string) =>
+        `--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${bytes}`;
       const cases: [string, string, string | Blob][] = [
         ['garbage', 'multipart/form-data; boundary=x', 'this is not multipart at all'],
-        ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{}\r\n--x--\r\n'],
+        [
+          'no boundary',
+          'multipart/form-data',
+          '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{}\r\n--x--\r\n',
+        ],
         ['empty boundary', 'multipart/form-data; boundary=', 'garbage'],
-        ['truncated text part', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{"title":"a"'],
-        ['truncated file part', 'multipart/form-data; boundary=x', `${payload({ title: 'T', envelopeId })}${filePart('%PDF-1.7\n1 0 obj')}`],
+        [
+          'truncated text part',
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="payload"\r\n\r\n{"title":"a"',
+        ],
+        [
+          'truncated file part',
+          'multipart/form-data; boundary=x',
+          `${payload({ title: 'T', envelopeId })}${filePart('%PDF-1.7\n1 0 obj')}`,
+        ],
         // Past the 4 MiB kept in memory, so the cut lands while the upload is spilled to a scratch file.
-        ['truncated large file part', 'multipart/form-data; boundary=x', `${payload({ title: 'T', envelopeId })}${filePart(`%PDF-1.7\n${'0'.repeat(5 * 1024 * 1024)}`)}`],
-        ['binary noise', 'multipart/form-data; boundary=x', new Blob([new Uint8Array(4096).map((_, i) => (i * 7919) % 256)])],
+        [
+          'truncated large file part',
+          'multipart/form-data; boundary=x',
+          `${payload({ title: 'T', envelopeId })}${filePart(`%PDF-1.7\n${'0'.repeat(5 * 1024 * 1024)}`)}`,
+        ],
+        [
+          'binary noise',
+          'multipart/form-data; boundary=x',
+          new Blob([new Uint8Array(4096).map((_, i) => (i * 7919) % 256)]),
+        ],
       ];
       for (const path of ['/api/v2/document/create', '/api/v2/envelope/create', '/api/v2/envelope/item/create-many']) {
         for (const [name, type, body] of cases) {
-          const res = await server.api.post(path, { body: typeof body === 'string' ? body.replaceAll('name="file"', path.includes('envelope') ? 'name="files"' : 'name="file"') : body, headers: { 'content-type': type } });
+          const res = await server.api.post(path, {
+            body:
+              typeof body === 'string'
+                ? body.replaceAll('name="file"', path.includes('envelope') ? 'name="files"' : 'name="file"')
+                : body,
+            headers: { 'content-type': type },
+          });
           assert.equal(res.status, 400, `${path} ${name}: ${JSON.stringify(res.body)}`);
           assert.equal(res.body.code, 'INVALID_MULTIPART', `${path} ${name}`);
         }
       }
-      assert.deepEqual({ envelopes: await count('envelope'), items: await count('envelopeItem'), blobs: filesUnder(server, 'blobs') }, before, 'nothing written');
+      assert.deepEqual(
+        { envelopes: await count('envelope'), items: await count('envelopeItem'), blobs: filesUnder(server, 'blobs') },
+        before,
+        'nothing written',
+      );
       assert.equal(filesUnder(server, 'tmp'), 0, 'no scratch file left behind');
-      assert.equal((await createDocument(server.api, typicalPayload({ recipients: [] }))).status, 200, 'the server still serves');
+      assert.equal(
+        (await createDocument(server.api, typicalPayload({ recipients: [] }))).status,
+        200,
+        'the server still serves',
+      );
     });
 
     test('a signing token of any shape that opens nothing is 404 on every signing route and the page, never quoted', async () => {
-      const tokens = ['abcde', 'a', 'x'.repeat(129), 'y'.repeat(500), '%E2%82%AC%E2%82%AC', 'a%00b', '..%2F..%2Fsecret', '%252e%252e', "'\"<>{}|^`", 'ñandú', '%ZZ', 'a.b;c=d,e', 'tok%20en'];
+      const tokens = [
+        'abcde',
+        'a',
+        'x'.repeat(129),
+        'y'.repeat(500),
+        '%E2%82%AC%E2%82%AC',
+        'a%00b',
+        '..%2F..%2Fsecret',
+        '%252e%252e',
+        '\'"<>{}|^`',
+        'ñandú',
+        '%ZZ',
+        'a.b;c=d,e',
+        'tok%20en',
+      ];
       const routes: [string, (t: string) => string, unknown?][] = [
         ['GET', (t) => `/api/v2/signing/${t}`],
         ['GET', (t) => `/api/v2-beta/signing/${t}`],
@@ -120,7 +197,11 @@ for (const database of testDatabases()) {
           }
           process.stdout.write(JSON.stringify(outcomes));
         `;
-        const { stdout } = await execFileAsync(process.execPath, ['--input-type=module', '-e', client, limited.url, limited.api.token!], { timeout: 120_000 });
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          ['--input-type=module', '-e', client, limited.url, limited.api.token!],
+          { timeout: 120_000 },
+        );
         assert.deepEqual(JSON.parse(stdout), { '413 PAYLOAD_TOO_LARGE': 40 });
         assert.equal(filesUnder(limited, 'blobs'), 0, 'nothing stored');
       } finally {

@@ -17,15 +17,26 @@ for (const database of testDatabases()) {
     after(() => server?.close());
 
     const send = async (key: string) =>
-      server.api.post('/api/v2/document/create', { body: multipartBody(typicalPayload(), [{ field: 'file', bytes: await onePagePdf() }]), headers: { 'idempotency-key': key } });
+      server.api.post('/api/v2/document/create', {
+        body: multipartBody(typicalPayload(), [{ field: 'file', bytes: await onePagePdf() }]),
+        headers: { 'idempotency-key': key },
+      });
     /** The row a process killed mid-request leaves: running, no answer, its lease at `leaseUntil`. */
     const orphan = async (key: string, leaseUntil: Date) =>
-      server.ctx.db.updateTable('idempotencyKey').set({ state: 'running', status: null, body: null, contentType: null, leaseUntil: leaseUntil.toISOString() }).where('key', '=', key).execute();
+      server.ctx.db
+        .updateTable('idempotencyKey')
+        .set({ state: 'running', status: null, body: null, contentType: null, leaseUntil: leaseUntil.toISOString() })
+        .where('key', '=', key)
+        .execute();
 
     test('the answer is committed with the creation', async () => {
       const first = await send('tx-1');
       assert.equal(first.status, 200);
-      const row = await server.ctx.db.selectFrom('idempotencyKey').selectAll().where('key', '=', 'tx-1').executeTakeFirstOrThrow();
+      const row = await server.ctx.db
+        .selectFrom('idempotencyKey')
+        .selectAll()
+        .where('key', '=', 'tx-1')
+        .executeTakeFirstOrThrow();
       assert.equal(row.state, 'done');
       assert.deepEqual(JSON.parse(server.ctx.secrets.open(row.body!)), first.body);
     });

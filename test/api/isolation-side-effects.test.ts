@@ -17,7 +17,12 @@ type Row = Record<string, unknown>;
 type Snapshot = Map<string, Row[]>;
 
 /** Tables whose rows describe requests, not tenant data. */
-const REQUEST_BOOKKEEPING = new Set(['rate_limit_bucket', 'rateLimitBucket', 'kysely_migration', 'kysely_migration_lock']);
+const REQUEST_BOOKKEEPING = new Set([
+  'rate_limit_bucket',
+  'rateLimitBucket',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 async function snapshot(server: TestServer): Promise<Snapshot> {
   const tables = await server.ctx.db.introspection.getTables();
@@ -52,11 +57,20 @@ for (const database of testDatabases()) {
       });
       assert.equal(attachment.status, 200, JSON.stringify(attachment.body));
       const attachments = (await server.api.get(`/api/v2/envelope/attachment?envelopeId=${draft.id}`)).body;
-      const hook = (await server.api.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/a', events: ['DOCUMENT_SENT'] } })).body;
+      const hook = (
+        await server.api.post('/api/v2/webhook/create', {
+          json: { url: 'http://127.0.0.1:9/a', events: ['DOCUMENT_SENT'] },
+        })
+      ).body;
       await server.api.post(`/api/v2/webhook/${hook.id}/test`);
       const dispatcher = new WebhookDispatcher(server.ctx);
-      const delivery = await server.ctx.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', hook.id).executeTakeFirstOrThrow();
-      const attemptsOf = () => server.ctx.db.selectFrom('webhookAttempt').select('id').where('deliveryId', '=', delivery.id).execute();
+      const delivery = await server.ctx.db
+        .selectFrom('webhookDelivery')
+        .select('id')
+        .where('endpointId', '=', hook.id)
+        .executeTakeFirstOrThrow();
+      const attemptsOf = () =>
+        server.ctx.db.selectFrom('webhookAttempt').select('id').where('deliveryId', '=', delivery.id).execute();
       // Attempts are recorded by group commit: a few rounds until the first one is written.
       for (let round = 0; round < 50 && (await attemptsOf()).length === 0; round++) {
         await dispatcher.tick();
@@ -112,15 +126,22 @@ for (const database of testDatabases()) {
         };
         for (const op of operations) {
           const ids = idFor(op);
-          const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(ids(name, op.parameters.find((p) => p.name === name)?.schema.type as string) ?? 'x')));
+          const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+            encodeURIComponent(
+              String(ids(name, op.parameters.find((p) => p.name === name)?.schema.type as string) ?? 'x'),
+            ),
+          );
           const url = `${op.prefix}${path}`;
           let res;
           if (op.body?.contentType === 'multipart/form-data') {
             const payloadSchema = op.body.schema.properties?.payload ?? {};
             // Creating routes document their payload as a JSON string: send the smallest valid one.
-            const payload = payloadSchema.type === 'object' ? sampleValue(payloadSchema, { idFor: ids }) : { title: 'B' };
+            const payload =
+              payloadSchema.type === 'object' ? sampleValue(payloadSchema, { idFor: ids }) : { title: 'B' };
             const fileField = op.body.schema.properties?.file ? 'file' : 'files';
-            res = await b.request(op.method, url, { body: multipartBody(payload, [{ field: fileField, bytes: await onePagePdf() }]) });
+            res = await b.request(op.method, url, {
+              body: multipartBody(payload, [{ field: fileField, bytes: await onePagePdf() }]),
+            });
           } else if (op.body) {
             res = await b.request(op.method, url, { json: sampleValue(op.body.schema, { idFor: ids }) });
           } else {
@@ -137,14 +158,22 @@ for (const database of testDatabases()) {
         const now = new Set((afterwards.get(table) ?? []).map((r) => JSON.stringify(r)));
         for (const row of rows) {
           if (platformOf(row) !== undefined && platformOf(row) !== aPlatformId) continue; // B's own rows
-          assert.ok(now.has(JSON.stringify(row)), `${table}: A's row changed or vanished: ${JSON.stringify(row).slice(0, 300)}`);
+          assert.ok(
+            now.has(JSON.stringify(row)),
+            `${table}: A's row changed or vanished: ${JSON.stringify(row).slice(0, 300)}`,
+          );
         }
         const known = new Set(rows.map((r) => JSON.stringify(r)));
         for (const row of afterwards.get(table) ?? []) {
           if (known.has(JSON.stringify(row))) continue;
-          assert.notEqual(platformOf(row), aPlatformId, `${table}: a new row for A: ${JSON.stringify(row).slice(0, 300)}`);
+          assert.notEqual(
+            platformOf(row),
+            aPlatformId,
+            `${table}: a new row for A: ${JSON.stringify(row).slice(0, 300)}`,
+          );
           const text = JSON.stringify(row);
-          for (const id of [draft.id, open.id, hook.id]) assert.ok(!text.includes(id), `${table}: a new row refers to A's ${id}: ${text.slice(0, 300)}`);
+          for (const id of [draft.id, open.id, hook.id])
+            assert.ok(!text.includes(id), `${table}: a new row refers to A's ${id}: ${text.slice(0, 300)}`);
         }
       }
     });

@@ -21,9 +21,17 @@ for (const database of testDatabases()) {
     test("platform B gets 404 and none of A's data on every route with an id", async () => {
       const a = await createPendingDocument(server.api);
       const envelope = (await server.api.get(`/api/v2/envelope/${a.envelopeId}`)).body;
-      const hook = (await server.api.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/a', events: ['DOCUMENT_SENT'] } })).body;
+      const hook = (
+        await server.api.post('/api/v2/webhook/create', {
+          json: { url: 'http://127.0.0.1:9/a', events: ['DOCUMENT_SENT'] },
+        })
+      ).body;
       await server.api.post(`/api/v2/webhook/${hook.id}/test`);
-      const delivery = await server.ctx.db.selectFrom('webhookDelivery').select('id').where('endpointId', '=', hook.id).executeTakeFirstOrThrow();
+      const delivery = await server.ctx.db
+        .selectFrom('webhookDelivery')
+        .select('id')
+        .where('endpointId', '=', hook.id)
+        .executeTakeFirstOrThrow();
       const ids: Record<string, string> = {
         documentId: String(a.documentId),
         envelopeId: a.envelopeId,
@@ -35,20 +43,43 @@ for (const database of testDatabases()) {
       const b = await server.newPlatform();
       const secrets = [a.envelopeId, envelope.title, envelope.recipients[0].email, hook.url];
       let checked = 0;
-      for (const [prefix, docPath] of [['/api/v2', '/api/v2/openapi.json'], ['/api/v1', '/api/v1/openapi.json']] as const) {
+      for (const [prefix, docPath] of [
+        ['/api/v2', '/api/v2/openapi.json'],
+        ['/api/v1', '/api/v1/openapi.json'],
+      ] as const) {
         const doc = (await server.anon.get(docPath)).body;
-        for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>)) {
+        for (const [path, item] of Object.entries(
+          doc.paths as Record<string, Record<string, { security?: unknown[] }>>,
+        )) {
           const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
           if (names.length === 0) continue;
           for (const [method, op] of Object.entries(item)) {
             if (Array.isArray(op.security) && op.security.length === 0) continue; // capability URLs: not token-scoped
             const webhookRoute = path.startsWith('/webhook');
-            const concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) => (webhookRoute ? (path.includes('delivery') ? delivery.id : hook.id) : (ids[name] ?? 'x')));
+            const concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+              webhookRoute ? (path.includes('delivery') ? delivery.id : hook.id) : (ids[name] ?? 'x'),
+            );
             const json = path.endsWith('/fields')
-              ? { recipientId: envelope.recipients[0].id, type: 'TEXT', pageNumber: 1, pageX: 1, pageY: 1, pageWidth: 5, pageHeight: 5 }
+              ? {
+                  recipientId: envelope.recipients[0].id,
+                  type: 'TEXT',
+                  pageNumber: 1,
+                  pageX: 1,
+                  pageY: 1,
+                  pageWidth: 5,
+                  pageHeight: 5,
+                }
               : { documentId: a.documentId, envelopeId: a.envelopeId, id: hook.id, reason: 'isolation' };
-            const res = await b.request(method.toUpperCase(), `${prefix}${concrete}`, method === 'get' || method === 'delete' ? {} : { json });
-            assert.equal(res.status, 404, `${method.toUpperCase()} ${prefix}${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+            const res = await b.request(
+              method.toUpperCase(),
+              `${prefix}${concrete}`,
+              method === 'get' || method === 'delete' ? {} : { json },
+            );
+            assert.equal(
+              res.status,
+              404,
+              `${method.toUpperCase()} ${prefix}${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+            );
             const text = res.bytes.toString();
             for (const s of secrets) assert.ok(!text.includes(s), `${method} ${path} shows none of A's data`);
             checked++;
@@ -68,11 +99,15 @@ for (const database of testDatabases()) {
         checked++;
       }
       assert.ok(checked >= 20, `checked ${checked} operations`);
-      assert.equal((await server.api.get(`/api/v2/envelope/${a.envelopeId}`)).body.status, 'PENDING', "A's envelope is untouched");
+      assert.equal(
+        (await server.api.get(`/api/v2/envelope/${a.envelopeId}`)).body.status,
+        'PENDING',
+        "A's envelope is untouched",
+      );
       assert.equal((await server.api.get(`/api/v2/webhook/${hook.id}`)).status, 200);
     });
 
-    test("a token of the other environment is 401 on v2 and v1", async () => {
+    test('a token of the other environment is 401 on v2 and v1', async () => {
       const { token } = await createApiToken(server.ctx, { platformName: 'default', environment: 'production' });
       const prod = new HttpClient(server.url, token);
       for (const path of ['/api/v2/me', '/api/v2/envelope', '/api/v1/documents']) {

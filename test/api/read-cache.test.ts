@@ -31,11 +31,17 @@ for (const database of testDatabases()) {
         closeElsewhere = () => Promise.resolve(void other.close());
       } else {
         const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(server.ctx.db);
-        const client = new pg.Client({ connectionString: process.env.FIRMA_TEST_DATABASE_URL, options: `-c search_path=${rows[0]!.schema}` });
+        const client = new pg.Client({
+          connectionString: process.env.FIRMA_TEST_DATABASE_URL,
+          options: `-c search_path=${rows[0]!.schema}`,
+        });
         await client.connect();
         elsewhere = async (text, params = []) => {
           let n = 0;
-          await client.query(text.replace(/\?/g, () => `$${++n}`), params);
+          await client.query(
+            text.replace(/\?/g, () => `$${++n}`),
+            params,
+          );
         };
         closeElsewhere = () => client.end();
       }
@@ -57,26 +63,52 @@ for (const database of testDatabases()) {
       assert.deepEqual(await get(id), first, 'a repeated read answers the same document');
 
       const ana = first.recipients.find((r: { name: string }) => r.name === 'Ana García');
-      assert.equal((await server.api.post('/api/v2/envelope/recipient/update-many', { json: { envelopeId, data: [{ id: ana.id, name: 'Ana G. Pérez' }] } })).status, 200);
+      assert.equal(
+        (
+          await server.api.post('/api/v2/envelope/recipient/update-many', {
+            json: { envelopeId, data: [{ id: ana.id, name: 'Ana G. Pérez' }] },
+          })
+        ).status,
+        200,
+      );
       assert.equal((await get(id)).recipients.find((r: { id: number }) => r.id === ana.id).name, 'Ana G. Pérez');
 
       const added = await server.api.post('/api/v2/envelope/field/create-many', {
-        json: { envelopeId, data: [{ recipientId: ana.id, type: 'NAME', page: 1, positionX: 10, positionY: 40, width: 20, height: 5 }] },
+        json: {
+          envelopeId,
+          data: [{ recipientId: ana.id, type: 'NAME', page: 1, positionX: 10, positionY: 40, width: 20, height: 5 }],
+        },
       });
       assert.equal(added.status, 200, JSON.stringify(added.body));
       const fieldId = added.body.data[0].id;
       assert.equal((await get(id)).fields.length, first.fields.length + 1);
 
-      assert.equal((await server.api.post('/api/v2/envelope/field/update-many', { json: { envelopeId, data: [{ id: fieldId, type: 'NAME', positionY: 45 }] } })).status, 200);
+      assert.equal(
+        (
+          await server.api.post('/api/v2/envelope/field/update-many', {
+            json: { envelopeId, data: [{ id: fieldId, type: 'NAME', positionY: 45 }] },
+          })
+        ).status,
+        200,
+      );
       assert.equal((await get(id)).fields.find((f: { id: number }) => f.id === fieldId).positionY, 45);
 
       assert.equal((await server.api.post('/api/v2/envelope/field/delete', { json: { fieldId } })).status, 200);
       assert.equal((await get(id)).fields.length, first.fields.length);
 
-      assert.equal((await server.api.post('/api/v2/envelope/update', { json: { envelopeId, data: { title: 'Contrato renovado' } } })).status, 200);
+      assert.equal(
+        (
+          await server.api.post('/api/v2/envelope/update', {
+            json: { envelopeId, data: { title: 'Contrato renovado' } },
+          })
+        ).status,
+        200,
+      );
       assert.equal((await get(id)).title, 'Contrato renovado');
 
-      const distributed = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true } });
+      const distributed = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true },
+      });
       assert.equal(distributed.status, 200, JSON.stringify(distributed.body));
       const pending = await get(id);
       assert.equal(pending.status, 'PENDING');
@@ -86,13 +118,21 @@ for (const database of testDatabases()) {
       assert.equal((await signAll(server.anon, tokenOf(anaUrl))).status, 200);
       const signed = await get(id);
       assert.equal(signed.recipients.find((r: { id: number }) => r.id === ana.id).signingStatus, 'SIGNED');
-      assert.ok(signed.fields.filter((f: { recipientId: number }) => f.recipientId === ana.id).every((f: { inserted: boolean }) => f.inserted));
+      assert.ok(
+        signed.fields
+          .filter((f: { recipientId: number }) => f.recipientId === ana.id)
+          .every((f: { inserted: boolean }) => f.inserted),
+      );
 
       assert.equal((await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId } })).status, 200);
       assert.equal((await get(id)).status, 'CANCELLED');
 
       assert.equal((await server.api.post('/api/v2/envelope/delete', { json: { envelopeId } })).status, 200);
-      assert.equal((await server.api.get(`/api/v2/document/${id}`)).status, 404, 'a deleted document is gone from the next read');
+      assert.equal(
+        (await server.api.get(`/api/v2/document/${id}`)).status,
+        404,
+        'a deleted document is gone from the next read',
+      );
     });
 
     test('a change made by another connection (another node, the CLI, an operator) shows in the next read', async () => {
@@ -107,15 +147,24 @@ for (const database of testDatabases()) {
 
       const recipient = before.recipients[0];
       await elsewhere('update recipient set name = ? where id = ?', ['Nombre externo', recipient.id]);
-      assert.equal((await get(id)).recipients.find((r: { id: number }) => r.id === recipient.id).name, 'Nombre externo');
+      assert.equal(
+        (await get(id)).recipients.find((r: { id: number }) => r.id === recipient.id).name,
+        'Nombre externo',
+      );
 
       const field = before.fields[0];
       await elsewhere('update field set position_x = ? where id = ?', [33, field.id]);
       assert.equal((await get(id)).fields.find((f: { id: number }) => f.id === field.id).positionX, 33);
 
       await elsewhere('delete from field where id = ?', [field.id]);
-      assert.equal((await get(id)).fields.some((f: { id: number }) => f.id === field.id), false);
-      assert.equal((await envelope()).fields.some((f: { id: number }) => f.id === field.id), false);
+      assert.equal(
+        (await get(id)).fields.some((f: { id: number }) => f.id === field.id),
+        false,
+      );
+      assert.equal(
+        (await envelope()).fields.some((f: { id: number }) => f.id === field.id),
+        false,
+      );
 
       await elsewhere('update envelope set deleted_at = ? where id = ?', [new Date().toISOString(), id]);
       assert.equal((await server.api.get(`/api/v2/document/${id}`)).status, 404);
@@ -136,7 +185,9 @@ for (const database of testDatabases()) {
 
     test('a link lapsing changes the view (expired) with no write at all', async () => {
       const { id } = (await createDocument(server.api)).body;
-      const distributed = await server.api.post('/api/v2/document/distribute', { json: { documentId: id, meta: { distributionMethod: 'NONE' } } });
+      const distributed = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(distributed.status, 200);
       const recipient = (await get(id)).recipients[0];
       const expiresAt = new Date(Date.now() + 1500).toISOString();
@@ -173,7 +224,9 @@ for (const database of testDatabases()) {
     test('a read never sees what an open transaction has not committed', async () => {
       const { id } = (await createDocument(server.api, undefined)).body;
       const title = (await get(id)).title;
-      const open = await holdUncommitted(server.ctx.db, (trx) => trx.updateTable('envelope').set({ title: 'never committed' }).where('id', '=', id).execute());
+      const open = await holdUncommitted(server.ctx.db, (trx) =>
+        trx.updateTable('envelope').set({ title: 'never committed' }).where('id', '=', id).execute(),
+      );
       const read = get(id);
       await new Promise((r) => setTimeout(r, 100));
       await open.rollBack();
@@ -200,10 +253,19 @@ describe('reads stay exact while cached: the CLI in another process (sqlite)', (
   });
 
   test('a document changed by `firma` in another process shows in the next read', async () => {
-    const { id } = (await createDocument(server.api, { title: 'Antes', recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER', cuil: CUIL_A }] })).body;
+    const { id } = (
+      await createDocument(server.api, {
+        title: 'Antes',
+        recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER', cuil: CUIL_A }],
+      })
+    ).body;
     assert.equal((await server.api.get(`/api/v2/document/${id}`)).body.title, 'Antes');
     // The platform's owner address is not part of the view: it changes nothing the read shows…
-    assert.equal((await runFirma(['platform', 'set-email', 'default', 'owner@example.com'], { FIRMA_DATA_DIR: server.dataDir })).code, 0);
+    assert.equal(
+      (await runFirma(['platform', 'set-email', 'default', 'owner@example.com'], { FIRMA_DATA_DIR: server.dataDir }))
+        .code,
+      0,
+    );
     assert.equal((await server.api.get(`/api/v2/document/${id}`)).body.title, 'Antes');
     // …while a change of the envelope by another process does.
     const db = new SQLite(server.ctx.config.database.kind === 'sqlite' ? server.ctx.config.database.path : '');

@@ -26,7 +26,16 @@ function fiftySigners() {
       name: `Signer ${n}`,
       role: 'SIGNER',
       cuil,
-      fields: [{ type: 'SIGNATURE', pageNumber: 1, pageX: (n % 5) * 19 + 1, pageY: Math.floor(n / 5) * 9 + 1, width: 18, height: 8 }],
+      fields: [
+        {
+          type: 'SIGNATURE',
+          pageNumber: 1,
+          pageX: (n % 5) * 19 + 1,
+          pageY: Math.floor(n / 5) * 9 + 1,
+          width: 18,
+          height: 8,
+        },
+      ],
     });
   }
   return { title: 'Cincuenta firmantes', recipients };
@@ -46,7 +55,9 @@ for (const database of testDatabases()) {
       const tokens = [...urls.values()].map(tokenOf);
       for (const token of tokens) {
         const view = await server.anon.get(`/api/v2/signing/${token}`);
-        const res = await server.anon.post(`/api/v2/signing/${token}/field/${view.body.fields[0].id}`, { json: { signature: { type: 'typed', text: view.body.recipient.name } } });
+        const res = await server.anon.post(`/api/v2/signing/${token}/field/${view.body.fields[0].id}`, {
+          json: { signature: { type: 'typed', text: view.body.recipient.name } },
+        });
         assert.equal(res.status, 200);
       }
       const answers = await Promise.all(tokens.map((token) => server.anon.post(`/api/v2/signing/${token}/complete`)));
@@ -56,18 +67,43 @@ for (const database of testDatabases()) {
       );
       assert.ok(answers.every((a) => a.body.signingStatus === 'SIGNED'));
 
-      const jobs = await server.ctx.db.selectFrom('job').select('payload').where('kind', '=', COMPLETE_ENVELOPE_JOB).execute();
-      assert.equal(jobs.filter((j) => (JSON.parse(j.payload) as { envelopeId: number }).envelopeId === documentId).length, 1, 'one completion job');
-      const audit = await server.ctx.db.selectFrom('auditEvent').select('type').where('envelopeId', '=', documentId).execute();
+      const jobs = await server.ctx.db
+        .selectFrom('job')
+        .select('payload')
+        .where('kind', '=', COMPLETE_ENVELOPE_JOB)
+        .execute();
+      assert.equal(
+        jobs.filter((j) => (JSON.parse(j.payload) as { envelopeId: number }).envelopeId === documentId).length,
+        1,
+        'one completion job',
+      );
+      const audit = await server.ctx.db
+        .selectFrom('auditEvent')
+        .select('type')
+        .where('envelopeId', '=', documentId)
+        .execute();
       assert.equal(audit.filter((a) => a.type === 'DOCUMENT_RECIPIENT_COMPLETED').length, 50);
-      const events = await server.ctx.db.selectFrom('event').select('type').where('envelopeId', '=', documentId).execute();
+      const events = await server.ctx.db
+        .selectFrom('event')
+        .select('type')
+        .where('envelopeId', '=', documentId)
+        .execute();
       assert.equal(events.filter((e) => e.type === 'DOCUMENT_RECIPIENT_COMPLETED').length, 50);
-      assert.equal(events.filter((e) => e.type === 'DOCUMENT_SIGNED').length, 50, 'one DOCUMENT_SIGNED per signer, as Documenso sends it');
+      assert.equal(
+        events.filter((e) => e.type === 'DOCUMENT_SIGNED').length,
+        50,
+        'one DOCUMENT_SIGNED per signer, as Documenso sends it',
+      );
 
       await server.worker.drain();
       const doc = await waitForStatus(server.api, documentId, ['COMPLETED']);
       assert.equal(doc.recipients.filter((r: { signingStatus: string }) => r.signingStatus === 'SIGNED').length, 50);
-      const final = await server.ctx.db.selectFrom('event').select('type').where('envelopeId', '=', documentId).where('type', '=', 'DOCUMENT_COMPLETED').execute();
+      const final = await server.ctx.db
+        .selectFrom('event')
+        .select('type')
+        .where('envelopeId', '=', documentId)
+        .where('type', '=', 'DOCUMENT_COMPLETED')
+        .execute();
       assert.equal(final.length, 1, 'completed exactly once');
     });
   });

@@ -25,7 +25,10 @@ for (const database of testDatabases()) {
       assert.equal(bruno.status, 200);
       const doc = await waitForStatus(server.api, documentId, ['COMPLETED']);
       assert.ok(doc.completedAt >= doc.createdAt);
-      assert.ok(doc.recipients.every((r: { signingStatus: string }) => r.signingStatus === 'SIGNED'), 'CC marked signed at completion too');
+      assert.ok(
+        doc.recipients.every((r: { signingStatus: string }) => r.signingStatus === 'SIGNED'),
+        'CC marked signed at completion too',
+      );
 
       const signed = await server.api.get(`/api/v2/document/${documentId}/download`);
       assert.equal(signed.status, 200);
@@ -46,7 +49,10 @@ for (const database of testDatabases()) {
       const certText = pdfToText(certificate.bytes).replace(/\s+/g, '');
       assert.ok(certText.includes('20-12345678-6'), 'the CUIL is on the certificate');
       const { createHash } = await import('node:crypto');
-      assert.ok(certText.includes(createHash('sha256').update(signed.bytes).digest('hex')), 'the certificate carries the SHA-256 of the final PDF as downloaded');
+      assert.ok(
+        certText.includes(createHash('sha256').update(signed.bytes).digest('hex')),
+        'the certificate carries the SHA-256 of the final PDF as downloaded',
+      );
 
       const tampered = Buffer.from(signed.bytes);
       const at = Math.floor(tampered.length / 3);
@@ -63,11 +69,16 @@ for (const database of testDatabases()) {
       const token = tokenOf(urls.get('bruno@example.com')!);
       const bad = await server.anon.post(`/api/v2/signing/${token}/reject`, { json: { reason: '' } });
       assert.equal(bad.status, 400);
-      const res = await server.anon.post(`/api/v2/signing/${token}/reject`, { json: { reason: 'El monto es incorrecto' } });
+      const res = await server.anon.post(`/api/v2/signing/${token}/reject`, {
+        json: { reason: 'El monto es incorrecto' },
+      });
       assert.equal(res.status, 200);
       assert.equal(res.body.signingStatus, 'REJECTED');
       const doc = await waitForStatus(server.api, documentId, ['REJECTED']);
-      assert.equal(doc.recipients.find((r: { email: string }) => r.email === 'bruno@example.com').rejectionReason, 'El monto es incorrecto');
+      assert.equal(
+        doc.recipients.find((r: { email: string }) => r.email === 'bruno@example.com').rejectionReason,
+        'El monto es incorrecto',
+      );
       const other = await server.anon.post(`/api/v2/signing/${tokenOf(urls.get('ana@example.com')!)}/complete`);
       assert.equal(other.status, 409);
       assert.equal(other.body.code, 'DOCUMENT_NOT_PENDING');

@@ -22,7 +22,13 @@ for (const database of testDatabases()) {
       assert.match(csp, /default-src 'none'/);
       assert.match(csp, /script-src 'self'(;|$)/, 'no inline or eval script');
       assert.match(csp, /frame-ancestors 'self' https:\/\/app\.example\.com/);
-      for (const directive of ["style-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "worker-src 'self' blob:", "font-src 'self'"]) {
+      for (const directive of [
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "font-src 'self'",
+      ]) {
         assert.ok(csp.split(/;\s*/).includes(directive), `CSP has exactly ${directive}`);
       }
       assert.equal(res.headers.get('referrer-policy'), 'no-referrer');
@@ -36,7 +42,10 @@ for (const database of testDatabases()) {
     });
 
     test('the page language follows the envelope (Spanish)', async () => {
-      const { urls } = await createPendingDocument(server.api, undefined, { distributionMethod: 'NONE', language: 'es' });
+      const { urls } = await createPendingDocument(server.api, undefined, {
+        distributionMethod: 'NONE',
+        language: 'es',
+      });
       const html = await (await fetch(urls.get('ana@example.com')!)).text();
       assert.match(html, /<html lang="es">/);
       assert.match(html, /Firmar documento/);
@@ -54,7 +63,9 @@ for (const database of testDatabases()) {
         bodies.add(html);
       }
       assert.equal(bodies.size, 1, 'every wrong link looks the same');
-      const spanish = await fetch(`${server.url}/sign/${'x'.repeat(43)}`, { headers: { 'accept-language': 'es-AR,es;q=0.9' } });
+      const spanish = await fetch(`${server.url}/sign/${'x'.repeat(43)}`, {
+        headers: { 'accept-language': 'es-AR,es;q=0.9' },
+      });
       assert.match(await spanish.text(), /Este enlace no es válido/);
     });
 
@@ -74,7 +85,8 @@ for (const database of testDatabases()) {
         const etag = res.headers.get('etag')!;
         assert.ok(etag, name);
         const body = await res.text();
-        if (name.endsWith('.js')) assert.doesNotMatch(body, /https?:\/\/(?!www\.w3\.org)/, `${name} names no outside address`);
+        if (name.endsWith('.js'))
+          assert.doesNotMatch(body, /https?:\/\/(?!www\.w3\.org)/, `${name} names no outside address`);
         const again = await fetch(`${server.url}/sign-assets/${name}`, { headers: { 'if-none-match': etag } });
         assert.equal(again.status, 304);
       }

@@ -26,7 +26,18 @@ function rolesPayload() {
         role: 'SIGNER',
         cuil: CUIL_B,
         signingOrder: 3,
-        fields: [sig(20), { type: 'TEXT', pageNumber: 1, pageX: 10, pageY: 30, width: 30, height: 5, fieldMeta: { type: 'text', label: 'Cargo', required: true } }],
+        fields: [
+          sig(20),
+          {
+            type: 'TEXT',
+            pageNumber: 1,
+            pageX: 10,
+            pageY: 30,
+            width: 30,
+            height: 5,
+            fieldMeta: { type: 'text', label: 'Cargo', required: true },
+          },
+        ],
       },
       { email: 'eva@example.com', name: 'Eva', role: 'CC' },
     ],
@@ -46,10 +57,16 @@ for (const database of testDatabases()) {
       await smtp?.stop();
     });
 
-    const mailsTo = (email: string, subject: RegExp) => (m: Parameters<Parameters<SmtpSink['waitFor']>[0]>[0]) => recipientOf(m) === email && subject.test(String(m.subject));
+    const mailsTo = (email: string, subject: RegExp) => (m: Parameters<Parameters<SmtpSink['waitFor']>[0]>[0]) =>
+      recipientOf(m) === email && subject.test(String(m.subject));
 
     test('SEQUENTIAL groups act in turn, each group mailed when the previous is done; CC gets the sealed PDF', async () => {
-      const { urls, documentId } = await createPendingDocument(server.api, rolesPayload(), { distributionMethod: 'EMAIL', signingOrder: 'SEQUENTIAL', language: 'es', subject: 'Acta para firmar' });
+      const { urls, documentId } = await createPendingDocument(server.api, rolesPayload(), {
+        distributionMethod: 'EMAIL',
+        signingOrder: 'SEQUENTIAL',
+        language: 'es',
+        subject: 'Acta para firmar',
+      });
       const token = (email: string) => tokenOf(urls.get(email)!);
       assert.equal(urls.size, 5, 'every acting recipient has a link; the CC has none');
 
@@ -66,12 +83,18 @@ for (const database of testDatabases()) {
       assert.equal(outOfTurn.status, 409);
       assert.equal(outOfTurn.body.code, 'RECIPIENT_OUT_OF_TURN');
       const diegoView = await server.anon.get(`/api/v2/signing/${token('diego@example.com')}`);
-      const fieldEarly = await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/field/${diegoView.body.fields[0].id}`, { json: { signature: { type: 'typed', text: 'Diego' } } });
+      const fieldEarly = await server.anon.post(
+        `/api/v2/signing/${token('diego@example.com')}/field/${diegoView.body.fields[0].id}`,
+        { json: { signature: { type: 'typed', text: 'Diego' } } },
+      );
       assert.equal(fieldEarly.body.code, 'RECIPIENT_OUT_OF_TURN', 'out of turn on field insert too');
 
       assert.equal((await signAll(server.anon, token('ana@example.com'))).status, 200);
       await new Promise((r) => setTimeout(r, 400));
-      assert.ok(!smtp.messages.some((m) => recipientOf(m) === 'bruno@example.com'), 'the group is not done until the approver acts');
+      assert.ok(
+        !smtp.messages.some((m) => recipientOf(m) === 'bruno@example.com'),
+        'the group is not done until the approver acts',
+      );
       const approved = await server.anon.post(`/api/v2/signing/${token('ayelen@example.com')}/complete`);
       assert.equal(approved.status, 200, 'an APPROVER approves without fields');
 
@@ -81,16 +104,32 @@ for (const database of testDatabases()) {
       assert.equal(assistant.body.state, 'ready');
       const cargo = assistant.body.fields.find((f: { type: string }) => f.type === 'TEXT');
       assert.ok(cargo && cargo.isOwn === false, "the assistant fills the later signer's text field");
-      assert.ok(!assistant.body.fields.some((f: { type: string }) => f.type === 'SIGNATURE'), 'but never signs for anyone');
-      assert.equal((await server.anon.post(`/api/v2/signing/${token('carla@example.com')}/field/${cargo.id}`, { json: { value: 'Presidente' } })).status, 200);
+      assert.ok(
+        !assistant.body.fields.some((f: { type: string }) => f.type === 'SIGNATURE'),
+        'but never signs for anyone',
+      );
+      assert.equal(
+        (
+          await server.anon.post(`/api/v2/signing/${token('carla@example.com')}/field/${cargo.id}`, {
+            json: { value: 'Presidente' },
+          })
+        ).status,
+        200,
+      );
       assert.equal((await server.anon.post(`/api/v2/signing/${token('carla@example.com')}/complete`)).status, 200);
-      assert.equal((await server.anon.post(`/api/v2/signing/${token('bruno@example.com')}/complete`)).status, 200, 'a VIEWER confirms viewing');
+      assert.equal(
+        (await server.anon.post(`/api/v2/signing/${token('bruno@example.com')}/complete`)).status,
+        200,
+        'a VIEWER confirms viewing',
+      );
 
       await smtp.waitFor(mailsTo('diego@example.com', /Acta para firmar/));
       const diego = await server.anon.get(`/api/v2/signing/${token('diego@example.com')}`);
       assert.equal(diego.body.fields.find((f: { type: string }) => f.type === 'TEXT').customText, 'Presidente');
       const signature = diego.body.fields.find((f: { type: string }) => f.type === 'SIGNATURE');
-      await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/field/${signature.id}`, { json: { signature: { type: 'typed', text: 'Diego' } } });
+      await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/field/${signature.id}`, {
+        json: { signature: { type: 'typed', text: 'Diego' } },
+      });
       assert.equal((await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/complete`)).status, 200);
 
       await waitForStatus(server.api, documentId, ['COMPLETED']);
@@ -102,15 +141,24 @@ for (const database of testDatabases()) {
     });
 
     test('a rejection tells the others; a cancellation tells those who were sent it', async () => {
-      const rejected = await createPendingDocument(server.api, typicalPayload({ title: 'Para rechazar' }), { distributionMethod: 'EMAIL' });
+      const rejected = await createPendingDocument(server.api, typicalPayload({ title: 'Para rechazar' }), {
+        distributionMethod: 'EMAIL',
+      });
       await smtp.waitFor(mailsTo('bruno@example.com', /Please review and sign: Para rechazar/));
-      await server.anon.post(`/api/v2/signing/${tokenOf(rejected.urls.get('ana@example.com')!)}/reject`, { json: { reason: 'Monto equivocado' } });
+      await server.anon.post(`/api/v2/signing/${tokenOf(rejected.urls.get('ana@example.com')!)}/reject`, {
+        json: { reason: 'Monto equivocado' },
+      });
       const [notice] = await smtp.waitFor(mailsTo('bruno@example.com', /^Rejected: Para rechazar/));
       assert.match(String(notice!.text), /Monto equivocado/);
 
-      const cancelled = await createPendingDocument(server.api, typicalPayload({ title: 'Para cancelar' }), { distributionMethod: 'EMAIL' });
+      const cancelled = await createPendingDocument(server.api, typicalPayload({ title: 'Para cancelar' }), {
+        distributionMethod: 'EMAIL',
+      });
       await smtp.waitFor(mailsTo('ana@example.com', /Please review and sign: Para cancelar/));
-      assert.equal((await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId: cancelled.envelopeId } })).status, 200);
+      assert.equal(
+        (await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId: cancelled.envelopeId } })).status,
+        200,
+      );
       const [cancelMail] = await smtp.waitFor(mailsTo('ana@example.com', /^Cancelled: Para cancelar/));
       assert.ok(!String(cancelMail!.text).includes('/sign/'), 'no link in a cancellation');
     });
@@ -118,19 +166,39 @@ for (const database of testDatabases()) {
     test('owner notices go to the platform address per emailSettings: created, completed, recipient expired', async () => {
       await setPlatformNotifyEmail(server.ctx, 'default', 'owner@example.com');
       try {
-        const { urls, documentId } = await createPendingDocument(server.api, typicalPayload({ title: 'Aviso al dueño' }), { distributionMethod: 'NONE' });
+        const { urls, documentId } = await createPendingDocument(
+          server.api,
+          typicalPayload({ title: 'Aviso al dueño' }),
+          { distributionMethod: 'NONE' },
+        );
         await smtp.waitFor(mailsTo('owner@example.com', /^Document created: Aviso al dueño/));
         for (const url of urls.values()) await signAll(server.anon, tokenOf(url));
         await waitForStatus(server.api, documentId, ['COMPLETED']);
         await smtp.waitFor(mailsTo('owner@example.com', /^Document completed: Aviso al dueño/));
 
-        const quiet = await createPendingDocument(server.api, typicalPayload({ title: 'Sin aviso', meta: { emailSettings: { ownerDocumentCreated: false } } }), { distributionMethod: 'NONE' });
-        const expiring = await server.ctx.db.selectFrom('recipient').select('id').where('envelopeId', '=', quiet.documentId).where('email', '=', 'ana@example.com').executeTakeFirstOrThrow();
-        await server.ctx.db.updateTable('recipient').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', expiring.id).execute();
+        const quiet = await createPendingDocument(
+          server.api,
+          typicalPayload({ title: 'Sin aviso', meta: { emailSettings: { ownerDocumentCreated: false } } }),
+          { distributionMethod: 'NONE' },
+        );
+        const expiring = await server.ctx.db
+          .selectFrom('recipient')
+          .select('id')
+          .where('envelopeId', '=', quiet.documentId)
+          .where('email', '=', 'ana@example.com')
+          .executeTakeFirstOrThrow();
+        await server.ctx.db
+          .updateTable('recipient')
+          .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+          .where('id', '=', expiring.id)
+          .execute();
         await expireRecipients(server.ctx);
         const [expired] = await smtp.waitFor(mailsTo('owner@example.com', /^Signing link expired: Sin aviso/));
         assert.match(String(expired!.text), /Ana García <ana@example\.com>/);
-        assert.ok(!smtp.messages.some((m) => /Document created: Sin aviso/.test(String(m.subject))), 'ownerDocumentCreated: false is honoured');
+        assert.ok(
+          !smtp.messages.some((m) => /Document created: Sin aviso/.test(String(m.subject))),
+          'ownerDocumentCreated: false is honoured',
+        );
       } finally {
         await setPlatformNotifyEmail(server.ctx, 'default', '-');
       }
@@ -138,7 +206,9 @@ for (const database of testDatabases()) {
 
     test('distributionMethod NONE sends recipients nothing, from sending to completion', async () => {
       const before = smtp.messages.length;
-      const { urls, documentId } = await createPendingDocument(server.api, typicalPayload({ title: 'Sin correo' }), { distributionMethod: 'NONE' });
+      const { urls, documentId } = await createPendingDocument(server.api, typicalPayload({ title: 'Sin correo' }), {
+        distributionMethod: 'NONE',
+      });
       for (const url of urls.values()) assert.equal((await signAll(server.anon, tokenOf(url))).status, 200);
       await waitForStatus(server.api, documentId, ['COMPLETED']);
       await new Promise((r) => setTimeout(r, 500));
@@ -152,20 +222,40 @@ describe('mail survives an SMTP outage and works without SMTP at all', () => {
     const probe = await startSmtpSink();
     const port = probe.port;
     await probe.stop();
-    const server = await startTestServer({ database: 'sqlite', env: { SMTP_URL: `smtp://127.0.0.1:${port}`, FIRMA_JOB_POLL_MS: '100' } });
+    const server = await startTestServer({
+      database: 'sqlite',
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, FIRMA_JOB_POLL_MS: '100' },
+    });
     let smtp: SmtpSink | undefined;
     try {
       const created = await createDocument(server.api, typicalPayload({ title: 'Durante la caída' }));
-      const distributed = await server.api.post('/api/v2/document/distribute', { json: { documentId: created.body.id } });
+      const distributed = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: created.body.id },
+      });
       assert.equal(distributed.status, 200, 'distribution never waits for mail');
       for (let i = 0; i < 100; i++) {
-        const failed = await server.ctx.db.selectFrom('job').select('lastError').where('kind', '=', 'mail.signing-request').where('lastError', 'is not', null).executeTakeFirst();
+        const failed = await server.ctx.db
+          .selectFrom('job')
+          .select('lastError')
+          .where('kind', '=', 'mail.signing-request')
+          .where('lastError', 'is not', null)
+          .executeTakeFirst();
         if (failed) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      const pending = await server.ctx.db.selectFrom('job').select(['status', 'attempts', 'maxAttempts']).where('kind', '=', 'mail.signing-request').execute();
-      assert.ok(pending.length === 2 && pending.every((j) => j.status === 'pending' && j.attempts >= 1), 'the mails failed and wait to be retried');
-      assert.ok(pending.every((j) => j.maxAttempts >= 40), 'mail is retried for more than a day');
+      const pending = await server.ctx.db
+        .selectFrom('job')
+        .select(['status', 'attempts', 'maxAttempts'])
+        .where('kind', '=', 'mail.signing-request')
+        .execute();
+      assert.ok(
+        pending.length === 2 && pending.every((j) => j.status === 'pending' && j.attempts >= 1),
+        'the mails failed and wait to be retried',
+      );
+      assert.ok(
+        pending.every((j) => j.maxAttempts >= 40),
+        'mail is retried for more than a day',
+      );
       smtp = await startSmtpSink(port);
       await smtp.waitFor((m) => /Durante la caída/.test(String(m.subject)), 2, 30_000);
     } finally {
@@ -175,11 +265,22 @@ describe('mail survives an SMTP outage and works without SMTP at all', () => {
   });
 
   test('without SMTP_URL each mail is an .eml file in the data dir, and the log never shows the link', async () => {
-    const server = await startTestServer({ database: 'sqlite', captureLogs: true, env: { FIRMA_JOB_POLL_MS: '100', LOG_LEVEL: 'debug' } });
+    const server = await startTestServer({
+      database: 'sqlite',
+      captureLogs: true,
+      env: { FIRMA_JOB_POLL_MS: '100', LOG_LEVEL: 'debug' },
+    });
     try {
-      const { urls } = await createPendingDocument(server.api, typicalPayload({ title: 'En archivo' }), { distributionMethod: 'EMAIL' });
+      const { urls } = await createPendingDocument(server.api, typicalPayload({ title: 'En archivo' }), {
+        distributionMethod: 'EMAIL',
+      });
       const dir = join(server.dataDir, 'mail');
-      for (let i = 0; i < 100 && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith('.eml')).length < 2); i++) await new Promise((r) => setTimeout(r, 100));
+      for (
+        let i = 0;
+        i < 100 && (!existsSync(dir) || readdirSync(dir).filter((f) => f.endsWith('.eml')).length < 2);
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 100));
       const files = readdirSync(dir);
       assert.equal(files.filter((f) => f.endsWith('.eml')).length, 2);
       assert.equal(files.filter((f) => f.endsWith('.tmp')).length, 0);

@@ -19,20 +19,61 @@ function richPayload(meta: Record<string, unknown> = {}) {
         cuil: CUIL_A,
         fields: [
           { type: 'SIGNATURE', ...box(2) },
-          { type: 'TEXT', ...box(8), fieldMeta: { type: 'text', label: 'Domicilio', required: true, characterLimit: 10 } },
+          {
+            type: 'TEXT',
+            ...box(8),
+            fieldMeta: { type: 'text', label: 'Domicilio', required: true, characterLimit: 10 },
+          },
           { type: 'TEXT', ...box(14), fieldMeta: { type: 'text', label: 'CUIL', validationPreset: 'cuil' } },
           { type: 'NUMBER', ...box(20), fieldMeta: { type: 'number', label: 'Monto', minValue: 10, maxValue: 100 } },
-          { type: 'RADIO', ...box(26), fieldMeta: { type: 'radio', values: [{ id: 1, checked: false, value: 'Sí' }, { id: 2, checked: false, value: 'No' }] } },
-          { type: 'CHECKBOX', ...box(32), fieldMeta: { type: 'checkbox', values: [{ id: 1, checked: false, value: 'a' }, { id: 2, checked: false, value: 'b' }, { id: 3, checked: false, value: 'c' }], validationRule: 'Select at least', validationLength: 2 } },
-          { type: 'DROPDOWN', ...box(38), fieldMeta: { type: 'dropdown', values: [{ value: 'Córdoba' }, { value: 'Salta' }] } },
+          {
+            type: 'RADIO',
+            ...box(26),
+            fieldMeta: {
+              type: 'radio',
+              values: [
+                { id: 1, checked: false, value: 'Sí' },
+                { id: 2, checked: false, value: 'No' },
+              ],
+            },
+          },
+          {
+            type: 'CHECKBOX',
+            ...box(32),
+            fieldMeta: {
+              type: 'checkbox',
+              values: [
+                { id: 1, checked: false, value: 'a' },
+                { id: 2, checked: false, value: 'b' },
+                { id: 3, checked: false, value: 'c' },
+              ],
+              validationRule: 'Select at least',
+              validationLength: 2,
+            },
+          },
+          {
+            type: 'DROPDOWN',
+            ...box(38),
+            fieldMeta: { type: 'dropdown', values: [{ value: 'Córdoba' }, { value: 'Salta' }] },
+          },
           { type: 'DATE', ...box(44) },
           { type: 'NAME', ...box(50) },
           { type: 'EMAIL', ...box(56) },
           { type: 'INITIALS', ...box(62) },
-          { type: 'TEXT', ...box(68), fieldMeta: { type: 'text', label: 'Fijo', readOnly: true, text: 'Cláusula fija' } },
+          {
+            type: 'TEXT',
+            ...box(68),
+            fieldMeta: { type: 'text', label: 'Fijo', readOnly: true, text: 'Cláusula fija' },
+          },
         ],
       },
-      { email: 'bruno@example.com', name: 'Bruno', role: 'SIGNER', cuil: CUIL_B, fields: [{ type: 'SIGNATURE', ...box(80) }] },
+      {
+        email: 'bruno@example.com',
+        name: 'Bruno',
+        role: 'SIGNER',
+        cuil: CUIL_B,
+        fields: [{ type: 'SIGNATURE', ...box(80) }],
+      },
     ],
   };
 }
@@ -46,12 +87,17 @@ for (const database of testDatabases()) {
     after(() => server?.close());
 
     async function open(meta: Record<string, unknown> = {}) {
-      const { urls, documentId } = await createPendingDocument(server.api, richPayload(meta), { distributionMethod: 'NONE', ...meta });
+      const { urls, documentId } = await createPendingDocument(server.api, richPayload(meta), {
+        distributionMethod: 'NONE',
+        ...meta,
+      });
       const token = tokenOf(urls.get('ana@example.com')!);
       const view = await server.anon.get(`/api/v2/signing/${token}`);
       assert.equal(view.status, 200);
-      const field = (type: string, label?: string) => view.body.fields.find((f: any) => f.type === type && (!label || f.fieldMeta?.label === label));
-      const put = (f: { id: number }, body: unknown) => server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: body });
+      const field = (type: string, label?: string) =>
+        view.body.fields.find((f: any) => f.type === type && (!label || f.fieldMeta?.label === label));
+      const put = (f: { id: number }, body: unknown) =>
+        server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: body });
       return { token, view: view.body, field, put, documentId, brunoToken: tokenOf(urls.get('bruno@example.com')!) };
     }
 
@@ -70,9 +116,17 @@ for (const database of testDatabases()) {
       assert.deepEqual((await put(field('CHECKBOX'), { values: ['a', 'c'] })).body.values, ['a', 'c']);
       assert.equal((await put(field('DROPDOWN'), { value: 'Salta' })).body.customText, 'Salta');
       res = await put(field('DATE'), {});
-      assert.match(res.body.customText, /^\d{2}\/\d{2}\/\d{4}$/, 'DATE is filled by the server in the document dateFormat');
+      assert.match(
+        res.body.customText,
+        /^\d{2}\/\d{2}\/\d{4}$/,
+        'DATE is filled by the server in the document dateFormat',
+      );
       assert.equal((await put(field('NAME'), {})).body.customText, 'Ana García');
-      assert.equal((await put(field('NAME'), { value: 'Ana M. García' })).body.customText, 'Ana M. García', 'NAME may be overridden');
+      assert.equal(
+        (await put(field('NAME'), { value: 'Ana M. García' })).body.customText,
+        'Ana M. García',
+        'NAME may be overridden',
+      );
       assert.equal((await put(field('EMAIL'), {})).body.customText, 'ana@example.com');
       assert.equal((await put(field('INITIALS'), { signature: { type: 'typed', text: 'AG' } })).status, 200);
       res = await put(field('SIGNATURE'), { signature: { type: 'drawn', image: drawnSignature() } });
@@ -96,7 +150,11 @@ for (const database of testDatabases()) {
         [field('DATE'), { value: '2020-01-01' }, /filled by Firma/],
         [field('EMAIL'), { value: 'x@example.com' }, /filled from the recipient/],
         [field('SIGNATURE'), { value: 'Ana' }, /signature/],
-        [field('SIGNATURE'), { signature: { type: 'drawn', image: 'data:image/png;base64,aGVsbG8=' } }, /not a valid PNG/],
+        [
+          field('SIGNATURE'),
+          { signature: { type: 'drawn', image: 'data:image/png;base64,aGVsbG8=' } },
+          /not a valid PNG/,
+        ],
         [field('SIGNATURE'), { signature: { type: 'drawn', image: 'data:image/jpeg;base64,aGVsbG8=' } }, /data URL/],
       ];
       for (const [f, body, message] of cases) {
@@ -106,7 +164,9 @@ for (const database of testDatabases()) {
         assert.match(res.body.message, message);
         assert.ok(res.body.issues?.length >= 1);
       }
-      const tooBig = await put(field('SIGNATURE'), { signature: { type: 'drawn', image: `data:image/png;base64,${'A'.repeat(2_000_000)}` } });
+      const tooBig = await put(field('SIGNATURE'), {
+        signature: { type: 'drawn', image: `data:image/png;base64,${'A'.repeat(2_000_000)}` },
+      });
       assert.ok([400, 413].includes(tooBig.status), 'an oversized drawing is refused');
       const badShape = await put(field('TEXT', 'Domicilio'), { value: 'ok', extra: 1 });
       assert.equal(badShape.status, 400);
@@ -114,7 +174,10 @@ for (const database of testDatabases()) {
       assert.equal(readOnly.status, 400);
       assert.equal(readOnly.body.code, 'FIELD_READ_ONLY');
       const view = await server.anon.get(`/api/v2/signing/${token}`);
-      assert.ok(view.body.fields.filter((f: any) => !f.fieldMeta?.readOnly).every((f: any) => !f.inserted), 'nothing was stored');
+      assert.ok(
+        view.body.fields.filter((f: any) => !f.fieldMeta?.readOnly).every((f: any) => !f.inserted),
+        'nothing was stored',
+      );
     });
 
     test('typed signatures can be disabled per document', async () => {
@@ -155,7 +218,9 @@ for (const database of testDatabases()) {
       const res = await server.anon.delete(`/api/v2/signing/${token}/field/${field('DROPDOWN').id}`);
       assert.equal(res.status, 200);
       assert.equal(res.body.inserted, false);
-      const foreign = await server.anon.post(`/api/v2/signing/${brunoToken}/field/${field('DROPDOWN').id}`, { json: { value: 'Salta' } });
+      const foreign = await server.anon.post(`/api/v2/signing/${brunoToken}/field/${field('DROPDOWN').id}`, {
+        json: { value: 'Salta' },
+      });
       assert.equal(foreign.status, 404);
     });
 
@@ -165,7 +230,9 @@ for (const database of testDatabases()) {
         const res = await server.anon.post(`/api/v2/signing/${token}/reject`, { json: body });
         assert.equal(res.status, 400, JSON.stringify(body));
       }
-      const res = await server.anon.post(`/api/v2/signing/${token}/reject`, { json: { reason: 'No estoy de acuerdo' } });
+      const res = await server.anon.post(`/api/v2/signing/${token}/reject`, {
+        json: { reason: 'No estoy de acuerdo' },
+      });
       assert.equal(res.status, 200);
       assert.equal(res.body.signingStatus, 'REJECTED');
       const doc = await server.api.get(`/api/v2/document/${documentId}`);
@@ -179,7 +246,12 @@ for (const database of testDatabases()) {
 
     test('an expired recipient cannot act (409 RECIPIENT_EXPIRED); redistribute renews the link', async () => {
       const { token, field, put, documentId } = await open();
-      await server.ctx.db.updateTable('recipient').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'ana@example.com').where('envelopeId', '=', documentId).execute();
+      await server.ctx.db
+        .updateTable('recipient')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('email', '=', 'ana@example.com')
+        .where('envelopeId', '=', documentId)
+        .execute();
       const view = await server.anon.get(`/api/v2/signing/${token}`);
       assert.equal(view.body.state, 'expired');
       const res = await put(field('TEXT', 'Domicilio'), { value: 'Calle 1' });
@@ -187,7 +259,9 @@ for (const database of testDatabases()) {
       assert.equal(res.body.code, 'RECIPIENT_EXPIRED');
       const done = await server.anon.post(`/api/v2/signing/${token}/complete`);
       assert.equal(done.body.code, 'RECIPIENT_EXPIRED');
-      const redistributed = await server.api.post('/api/v2/document/redistribute', { json: { documentId, recipients: [view.body.recipient.id] } });
+      const redistributed = await server.api.post('/api/v2/document/redistribute', {
+        json: { documentId, recipients: [view.body.recipient.id] },
+      });
       if (redistributed.status === 200) {
         const renewed = await server.anon.get(`/api/v2/signing/${token}`);
         assert.equal(renewed.body.state, 'ready');

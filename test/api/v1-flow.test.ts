@@ -22,7 +22,12 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const put = (url: string, body: Uint8Array | string, type = 'application/pdf') => fetch(url, { method: 'PUT', headers: { 'content-type': type }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+    const put = (url: string, body: Uint8Array | string, type = 'application/pdf') =>
+      fetch(url, {
+        method: 'PUT',
+        headers: { 'content-type': type },
+        body: typeof body === 'string' ? body : new Uint8Array(body),
+      });
 
     test('create → PUT upload → fields → send without email → sign → download URL serves the sealed PDF', async () => {
       const created = await server.api.post('/api/v1/documents', { json: createBody() });
@@ -30,7 +35,11 @@ for (const database of testDatabases()) {
       const { documentId, uploadUrl, recipients } = created.body;
       assert.equal(typeof documentId, 'number');
       assert.match(uploadUrl, new RegExp(`^${server.url}/api/v1/uploads/[A-Za-z0-9_-]{40,}$`));
-      assert.deepEqual(recipients.map((r: { cuil: string }) => r.cuil), [CUIL_A, CUIL_B], 'CUIL normalised to 11 digits');
+      assert.deepEqual(
+        recipients.map((r: { cuil: string }) => r.cuil),
+        [CUIL_A, CUIL_B],
+        'CUIL normalised to 11 digits',
+      );
       const v2 = await server.api.get(`/api/v2/document/${documentId}`);
       assert.equal(v2.status, 200, 'the v1 documentId is the v2 documentId');
 
@@ -47,14 +56,40 @@ for (const database of testDatabases()) {
 
       const fields = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
         json: [
-          { recipientId: recipients[0].recipientId, type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, pageWidth: 30, pageHeight: 8 },
-          { recipientId: recipients[1].recipientId, type: 'SIGNATURE', pageNumber: 1, pageX: 55, pageY: 80, pageWidth: 30, pageHeight: 8 },
+          {
+            recipientId: recipients[0].recipientId,
+            type: 'SIGNATURE',
+            pageNumber: 1,
+            pageX: 10,
+            pageY: 80,
+            pageWidth: 30,
+            pageHeight: 8,
+          },
+          {
+            recipientId: recipients[1].recipientId,
+            type: 'SIGNATURE',
+            pageNumber: 1,
+            pageX: 55,
+            pageY: 80,
+            pageWidth: 30,
+            pageHeight: 8,
+          },
         ],
       });
       assert.equal(fields.status, 200, JSON.stringify(fields.body));
       assert.equal(fields.body.fields.length, 2);
       assert.equal(fields.body.fields[0].width, 30, 'pageWidth is the field width in percent');
-      const one = await server.api.post(`/api/v1/documents/${documentId}/fields`, { json: { recipientId: recipients[0].recipientId, type: 'DATE', pageNumber: 1, pageX: 10, pageY: 70, pageWidth: 20, pageHeight: 4 } });
+      const one = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
+        json: {
+          recipientId: recipients[0].recipientId,
+          type: 'DATE',
+          pageNumber: 1,
+          pageX: 10,
+          pageY: 70,
+          pageWidth: 20,
+          pageHeight: 4,
+        },
+      });
       assert.equal(one.status, 200, 'a single field object works too');
 
       const sent = await server.api.post(`/api/v1/documents/${documentId}/send`, { json: { sendEmail: false } });
@@ -125,20 +160,49 @@ for (const database of testDatabases()) {
       assert.equal(bad.status, 400);
       assert.equal(bad.body.code, 'VALIDATION_ERROR');
       assert.ok(Array.isArray(bad.body.issues));
-      const badCuil = await server.api.post('/api/v1/documents', { json: { title: 'x', recipients: [{ name: 'A', email: 'a@example.com', cuil: '20-12345678-5' }] } });
+      const badCuil = await server.api.post('/api/v1/documents', {
+        json: { title: 'x', recipients: [{ name: 'A', email: 'a@example.com', cuil: '20-12345678-5' }] },
+      });
       assert.equal(badCuil.status, 400);
       const created = await server.api.post('/api/v1/documents', { json: createBody('Mine') });
       const id = created.body.documentId;
       const other = await server.newPlatform();
       assert.equal((await other.get(`/api/v1/documents/${id}`)).status, 404);
       assert.equal((await other.post(`/api/v1/documents/${id}/send`, { json: {} })).status, 404);
-      assert.equal((await other.post(`/api/v1/documents/${id}/fields`, { json: { recipientId: 1, type: 'SIGNATURE', pageNumber: 1, pageX: 1, pageY: 1, pageWidth: 5, pageHeight: 5 } })).status, 404);
+      assert.equal(
+        (
+          await other.post(`/api/v1/documents/${id}/fields`, {
+            json: { recipientId: 1, type: 'SIGNATURE', pageNumber: 1, pageX: 1, pageY: 1, pageWidth: 5, pageHeight: 5 },
+          })
+        ).status,
+        404,
+      );
       assert.equal((await other.get(`/api/v1/documents/${id}/download`)).status, 404);
       assert.equal((await server.anon.get('/api/v1/documents')).status, 401);
-      const fieldsBeforeUpload = await server.api.post(`/api/v1/documents/${id}/fields`, { json: { recipientId: created.body.recipients[0].recipientId, type: 'SIGNATURE', pageNumber: 1, pageX: 1, pageY: 1, pageWidth: 5, pageHeight: 5 } });
+      const fieldsBeforeUpload = await server.api.post(`/api/v1/documents/${id}/fields`, {
+        json: {
+          recipientId: created.body.recipients[0].recipientId,
+          type: 'SIGNATURE',
+          pageNumber: 1,
+          pageX: 1,
+          pageY: 1,
+          pageWidth: 5,
+          pageHeight: 5,
+        },
+      });
       assert.equal(fieldsBeforeUpload.body.code, 'ENVELOPE_HAS_NO_DOCUMENT');
       await put(created.body.uploadUrl, await onePagePdf());
-      const outside = await server.api.post(`/api/v1/documents/${id}/fields`, { json: { recipientId: created.body.recipients[0].recipientId, type: 'SIGNATURE', pageNumber: 2, pageX: 1, pageY: 1, pageWidth: 5, pageHeight: 5 } });
+      const outside = await server.api.post(`/api/v1/documents/${id}/fields`, {
+        json: {
+          recipientId: created.body.recipients[0].recipientId,
+          type: 'SIGNATURE',
+          pageNumber: 2,
+          pageX: 1,
+          pageY: 1,
+          pageWidth: 5,
+          pageHeight: 5,
+        },
+      });
       assert.equal(outside.status, 400);
       assert.equal(outside.body.code, 'FIELD_OUT_OF_BOUNDS');
       const openapi = await server.anon.get('/api/v1/openapi.json');

@@ -16,14 +16,31 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const count = async () => Number((await server.ctx.db.selectFrom('envelope').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('envelope')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     test('create refuses every method, per recipient and global, naming where; nothing is created', async () => {
       const before = await count();
       for (const [payload, path] of [
-        [{ recipients: [{ ...typicalPayload().recipients[0], accessAuth: ['TWO_FACTOR_AUTH'] }] }, ['payload', 'recipients', 0, 'accessAuth']],
-        [{ recipients: [{ ...typicalPayload().recipients[0], actionAuth: ['PASSWORD'] }] }, ['payload', 'recipients', 0, 'actionAuth']],
-        [{ recipients: [{ ...typicalPayload().recipients[0], actionAuth: ['PASSKEY', 'EXPLICIT_NONE'] }] }, ['payload', 'recipients', 0, 'actionAuth']],
+        [
+          { recipients: [{ ...typicalPayload().recipients[0], accessAuth: ['TWO_FACTOR_AUTH'] }] },
+          ['payload', 'recipients', 0, 'accessAuth'],
+        ],
+        [
+          { recipients: [{ ...typicalPayload().recipients[0], actionAuth: ['PASSWORD'] }] },
+          ['payload', 'recipients', 0, 'actionAuth'],
+        ],
+        [
+          { recipients: [{ ...typicalPayload().recipients[0], actionAuth: ['PASSKEY', 'EXPLICIT_NONE'] }] },
+          ['payload', 'recipients', 0, 'actionAuth'],
+        ],
         [{ globalAccessAuth: ['ACCOUNT'] }, ['payload', 'globalAccessAuth']],
         [{ globalActionAuth: ['TWO_FACTOR_AUTH'] }, ['payload', 'globalActionAuth']],
       ] as const) {
@@ -36,7 +53,14 @@ for (const database of testDatabases()) {
     });
 
     test('EXPLICIT_NONE and empty lists ask for nothing and are accepted', async () => {
-      const res = await createDocument(server.api, typicalPayload({ globalAccessAuth: [], globalActionAuth: [], recipients: [{ ...typicalPayload().recipients[0], accessAuth: [], actionAuth: ['EXPLICIT_NONE'] }] }));
+      const res = await createDocument(
+        server.api,
+        typicalPayload({
+          globalAccessAuth: [],
+          globalActionAuth: [],
+          recipients: [{ ...typicalPayload().recipients[0], accessAuth: [], actionAuth: ['EXPLICIT_NONE'] }],
+        }),
+      );
       assert.equal(res.status, 200, JSON.stringify(res.body));
     });
 
@@ -45,13 +69,22 @@ for (const database of testDatabases()) {
       const envelopeId = created.body.envelopeId as string;
       const view = (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body;
       const versionBefore = view;
-      let res = await server.api.post('/api/v2/envelope/recipient/create-many', { json: { envelopeId, data: [{ email: 'x@example.com', name: 'X', role: 'SIGNER', accessAuth: ['TWO_FACTOR_AUTH'] }] } });
+      let res = await server.api.post('/api/v2/envelope/recipient/create-many', {
+        json: {
+          envelopeId,
+          data: [{ email: 'x@example.com', name: 'X', role: 'SIGNER', accessAuth: ['TWO_FACTOR_AUTH'] }],
+        },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
-      res = await server.api.post('/api/v2/envelope/recipient/update-many', { json: { envelopeId, data: [{ id: view.recipients[0].id, actionAuth: ['PASSWORD'] }] } });
+      res = await server.api.post('/api/v2/envelope/recipient/update-many', {
+        json: { envelopeId, data: [{ id: view.recipients[0].id, actionAuth: ['PASSWORD'] }] },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
-      res = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, data: { globalActionAuth: ['PASSKEY'] } } });
+      res = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId, data: { globalActionAuth: ['PASSKEY'] } },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
       const after = (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body;
@@ -60,8 +93,12 @@ for (const database of testDatabases()) {
 
     test('distribute refuses options stored before they were refused; the envelope stays DRAFT', async () => {
       const created = await createDocument(server.api);
-      await sql`update recipient set auth_options = ${JSON.stringify({ accessAuth: ['TWO_FACTOR_AUTH'], actionAuth: [] })} where envelope_id = (select id from envelope where public_id = ${created.body.envelopeId})`.execute(server.ctx.db);
-      const res = await server.api.post('/api/v2/document/distribute', { json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } } });
+      await sql`update recipient set auth_options = ${JSON.stringify({ accessAuth: ['TWO_FACTOR_AUTH'], actionAuth: [] })} where envelope_id = (select id from envelope where public_id = ${created.body.envelopeId})`.execute(
+        server.ctx.db,
+      );
+      const res = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } },
+      });
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
       assert.equal((await server.api.get(`/api/v2/document/${created.body.id}`)).body.status, 'DRAFT');

@@ -15,7 +15,12 @@ for (const database of testDatabases()) {
     before(async () => {
       server = await startTestServer({
         database,
-        env: { FIRMA_JOB_POLL_MS: '100', FIRMA_WEBHOOK_CONCURRENCY: '16', FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: '8', FIRMA_WEBHOOK_TIMEOUT_MS: '5000' },
+        env: {
+          FIRMA_JOB_POLL_MS: '100',
+          FIRMA_WEBHOOK_CONCURRENCY: '16',
+          FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: '8',
+          FIRMA_WEBHOOK_TIMEOUT_MS: '5000',
+        },
       });
     });
     after(() => server?.close());
@@ -61,7 +66,9 @@ for (const database of testDatabases()) {
         for (let i = 0; i < 50; i++) {
           const page = await server.api.get(`/api/v2/webhook/${hook.id}/deliveries?perPage=100`);
           const more = await server.api.get(`/api/v2/webhook/${hook.id}/deliveries?perPage=100&page=2`);
-          statuses = [...page.body.data, ...more.body.data].map((d: { status: string; attempts: unknown[] }) => `${d.status}/${d.attempts.length}`);
+          statuses = [...page.body.data, ...more.body.data].map(
+            (d: { status: string; attempts: unknown[] }) => `${d.status}/${d.attempts.length}`,
+          );
           if (statuses.length === 150 && statuses.every((s) => s === 'delivered/1')) break;
           await sleep(100);
         }
@@ -71,7 +78,9 @@ for (const database of testDatabases()) {
           'each delivery recorded as delivered after one attempt',
         );
       } finally {
-        await server.api.post('/api/v2/webhook/update', { json: { id: (await server.api.get('/api/v2/webhook')).body.data[0].id, enabled: false } });
+        await server.api.post('/api/v2/webhook/update', {
+          json: { id: (await server.api.get('/api/v2/webhook')).body.data[0].id, enabled: false },
+        });
         await receiver.close();
       }
     });
@@ -93,7 +102,10 @@ for (const database of testDatabases()) {
         for (let i = 0; i < 10; i++) assert.equal((await server.api.post(`/api/v2/webhook/${f.id}/test`)).status, 200);
         await fast.waitFor(() => true, 10, 4000);
         assert.ok(Date.now() - started < 3000, 'delivered long before the hanging attempts time out (5 s)');
-        assert.ok(hanging.length >= 1 && hanging.length <= 8, `the hanging endpoint holds at most its own slots (${hanging.length})`);
+        assert.ok(
+          hanging.length >= 1 && hanging.length <= 8,
+          `the hanging endpoint holds at most its own slots (${hanging.length})`,
+        );
       } finally {
         for (const res of hanging) res.end();
         await Promise.all([stuck.close(), fast.close()]);

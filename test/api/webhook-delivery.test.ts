@@ -5,7 +5,17 @@ import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { startReceiver, verifySignature } from '../helpers/webhook-receiver.js';
 
-const ALL_EVENTS = ['DOCUMENT_CREATED', 'DOCUMENT_SENT', 'DOCUMENT_OPENED', 'DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED', 'DOCUMENT_COMPLETED', 'DOCUMENT_REJECTED', 'DOCUMENT_CANCELLED', 'RECIPIENT_EXPIRED'];
+const ALL_EVENTS = [
+  'DOCUMENT_CREATED',
+  'DOCUMENT_SENT',
+  'DOCUMENT_OPENED',
+  'DOCUMENT_RECIPIENT_COMPLETED',
+  'DOCUMENT_SIGNED',
+  'DOCUMENT_COMPLETED',
+  'DOCUMENT_REJECTED',
+  'DOCUMENT_CANCELLED',
+  'RECIPIENT_EXPIRED',
+];
 
 for (const database of testDatabases()) {
   describe(`webhook delivery to a real receiver (${database})`, () => {
@@ -13,7 +23,12 @@ for (const database of testDatabases()) {
     before(async () => {
       server = await startTestServer({
         database,
-        env: { FIRMA_JOB_POLL_MS: '100', FIRMA_WEBHOOK_RETRY_BASE_MS: '150', FIRMA_WEBHOOK_TIMEOUT_MS: '800', FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: '4' },
+        env: {
+          FIRMA_JOB_POLL_MS: '100',
+          FIRMA_WEBHOOK_RETRY_BASE_MS: '150',
+          FIRMA_WEBHOOK_TIMEOUT_MS: '800',
+          FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: '4',
+        },
       });
     });
     after(() => server?.close());
@@ -36,7 +51,8 @@ for (const database of testDatabases()) {
         const order = mine.map((w) => w.body.event).filter((e, i, all) => all.indexOf(e) === i);
         assert.deepEqual(order.slice(0, 2), ['DOCUMENT_CREATED', 'DOCUMENT_SENT']);
         assert.equal(order.at(-1), 'DOCUMENT_COMPLETED');
-        for (const e of ['DOCUMENT_OPENED', 'DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED']) assert.ok(order.includes(e), e);
+        for (const e of ['DOCUMENT_OPENED', 'DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED'])
+          assert.ok(order.includes(e), e);
         for (const w of mine) {
           assert.equal(w.headers['content-type'], 'application/json');
           assert.equal(w.headers['x-service-secret'], hook.secret);
@@ -53,7 +69,9 @@ for (const database of testDatabases()) {
         const tampered = { ...completed!, raw: completed!.raw.replace('COMPLETED', 'REJECTED') };
         assert.ok(!verifySignature(tampered, hook.secret), 'a changed body fails verification');
       } finally {
-        await server.api.post('/api/v2/webhook/update', { json: { id: (await server.api.get('/api/v2/webhook')).body.data[0].id, enabled: false } });
+        await server.api.post('/api/v2/webhook/update', {
+          json: { id: (await server.api.get('/api/v2/webhook')).body.data[0].id, enabled: false },
+        });
         await receiver.close();
       }
     });

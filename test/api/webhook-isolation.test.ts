@@ -21,7 +21,10 @@ for (const database of testDatabases()) {
       const fast = await startReceiver();
       try {
         for (const url of [stuck.url, fast.url]) {
-          assert.equal((await server.api.post('/api/v2/webhook/create', { json: { url, events: ['DOCUMENT_CREATED'] } })).status, 200);
+          assert.equal(
+            (await server.api.post('/api/v2/webhook/create', { json: { url, events: ['DOCUMENT_CREATED'] } })).status,
+            200,
+          );
         }
         const started = Date.now();
         const created = await createDocument(server.api);
@@ -43,7 +46,10 @@ for (const database of testDatabases()) {
   describe(`a failing endpoint's circuit opens without touching others (${database})`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer({ database, env: { FIRMA_JOB_POLL_MS: '100', FIRMA_WEBHOOK_RETRY_BASE_MS: '4000', FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: '2' } });
+      server = await startTestServer({
+        database,
+        env: { FIRMA_JOB_POLL_MS: '100', FIRMA_WEBHOOK_RETRY_BASE_MS: '4000', FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: '2' },
+      });
     });
     after(() => server?.close());
 
@@ -54,7 +60,10 @@ for (const database of testDatabases()) {
       });
       const healthy = await startReceiver();
       try {
-        const create = async (url: string) => (await server.api.post('/api/v2/webhook/create', { json: { url, events: ['DOCUMENT_SENT'] } })).body as { id: string };
+        const create = async (url: string) =>
+          (await server.api.post('/api/v2/webhook/create', { json: { url, events: ['DOCUMENT_SENT'] } })).body as {
+            id: string;
+          };
         const d = await create(dead.url);
         const h = await create(healthy.url);
         for (let i = 0; i < 6; i++) assert.equal((await server.api.post(`/api/v2/webhook/${d.id}/test`)).status, 200);

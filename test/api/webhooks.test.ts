@@ -11,13 +11,22 @@ for (const database of testDatabases()) {
     after(() => server?.close());
 
     test('create shows the secret once; list and get never do; update and delete', async () => {
-      const created = await server.api.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/hooks', events: ['DOCUMENT_COMPLETED', 'DOCUMENT_SENT'] } });
+      const created = await server.api.post('/api/v2/webhook/create', {
+        json: { url: 'http://127.0.0.1:9/hooks', events: ['DOCUMENT_COMPLETED', 'DOCUMENT_SENT'] },
+      });
       assert.equal(created.status, 200);
       assert.match(created.body.secret, /^whsec_[A-Za-z0-9_-]{40,}$/);
       assert.equal(created.body.enabled, true);
       const id = created.body.id as string;
 
-      const given = await server.api.post('/api/v2/webhook/create', { json: { url: 'https://example.com/hook', events: ['DOCUMENT_SIGNED'], secret: 'my-own-secret-123456', enabled: false } });
+      const given = await server.api.post('/api/v2/webhook/create', {
+        json: {
+          url: 'https://example.com/hook',
+          events: ['DOCUMENT_SIGNED'],
+          secret: 'my-own-secret-123456',
+          enabled: false,
+        },
+      });
       assert.equal(given.body.secret, 'my-own-secret-123456');
       assert.equal(given.body.enabled, false);
 
@@ -29,7 +38,9 @@ for (const database of testDatabases()) {
       assert.deepEqual(one.body.events, ['DOCUMENT_COMPLETED', 'DOCUMENT_SENT']);
       assert.ok(!('secret' in one.body));
 
-      const updated = await server.api.post('/api/v2/webhook/update', { json: { id, events: ['DOCUMENT_REJECTED'], enabled: false } });
+      const updated = await server.api.post('/api/v2/webhook/update', {
+        json: { id, events: ['DOCUMENT_REJECTED'], enabled: false },
+      });
       assert.equal(updated.status, 200);
       assert.deepEqual(updated.body.events, ['DOCUMENT_REJECTED']);
       assert.equal(updated.body.enabled, false);
@@ -61,14 +72,26 @@ for (const database of testDatabases()) {
     test('private, loopback and link-local addresses are refused unless the operator allows them', async () => {
       server.ctx.config.webhooks.allowPrivate = false;
       try {
-        for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/x', 'http://169.254.169.254/latest', 'http://10.1.2.3/x', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://192.168.1.10/x']) {
+        for (const url of [
+          'http://127.0.0.1:8080/x',
+          'http://localhost/x',
+          'http://169.254.169.254/latest',
+          'http://10.1.2.3/x',
+          'http://[::1]/x',
+          'http://[::ffff:127.0.0.1]/x',
+          'http://192.168.1.10/x',
+        ]) {
           const res = await server.api.post('/api/v2/webhook/create', { json: { url, events: ['DOCUMENT_SENT'] } });
           assert.equal(res.status, 400, url);
           assert.equal(res.body.code, 'WEBHOOK_URL_NOT_ALLOWED', url);
         }
-        const update = await server.api.post('/api/v2/webhook/create', { json: { url: 'https://93.184.215.14/hook', events: ['DOCUMENT_SENT'] } });
+        const update = await server.api.post('/api/v2/webhook/create', {
+          json: { url: 'https://93.184.215.14/hook', events: ['DOCUMENT_SENT'] },
+        });
         assert.equal(update.status, 200, 'a public address is fine');
-        const moved = await server.api.post('/api/v2/webhook/update', { json: { id: update.body.id, url: 'http://127.0.0.1/x' } });
+        const moved = await server.api.post('/api/v2/webhook/update', {
+          json: { id: update.body.id, url: 'http://127.0.0.1/x' },
+        });
         assert.equal(moved.body.code, 'WEBHOOK_URL_NOT_ALLOWED', 'update is checked too');
       } finally {
         server.ctx.config.webhooks.allowPrivate = true;
@@ -76,7 +99,9 @@ for (const database of testDatabases()) {
     });
 
     test('another platform cannot see or touch an endpoint; read tokens cannot change; no token is 401', async () => {
-      const created = await server.api.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/mine', events: ['DOCUMENT_SENT'] } });
+      const created = await server.api.post('/api/v2/webhook/create', {
+        json: { url: 'http://127.0.0.1:9/mine', events: ['DOCUMENT_SENT'] },
+      });
       const id = created.body.id as string;
       const other = await server.newPlatform();
       assert.equal((await other.get(`/api/v2/webhook/${id}`)).status, 404);
@@ -86,7 +111,14 @@ for (const database of testDatabases()) {
       assert.equal((await other.post(`/api/v2/webhook/${id}/test`)).status, 404);
       assert.equal((await other.get(`/api/v2/webhook/${id}/deliveries`)).status, 404);
       const reader = await server.newPlatform('default', 'read');
-      assert.equal((await reader.post('/api/v2/webhook/create', { json: { url: 'http://127.0.0.1:9/r', events: ['DOCUMENT_SENT'] } })).status, 403);
+      assert.equal(
+        (
+          await reader.post('/api/v2/webhook/create', {
+            json: { url: 'http://127.0.0.1:9/r', events: ['DOCUMENT_SENT'] },
+          })
+        ).status,
+        403,
+      );
       assert.equal((await reader.get(`/api/v2/webhook/${id}`)).status, 200);
       assert.equal((await server.anon.get('/api/v2/webhook')).status, 401);
       assert.equal((await server.api.get(`/api/v2/webhook/${id}`)).body.enabled, true, 'unchanged');

@@ -22,7 +22,10 @@ function files(dir: string): string[] {
 
 function importsOf(file: string): { target: string; dynamic: boolean }[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'(\.[^']+)'/gm)].map((m) => ({ target: resolve(dirname(file), m[1]!), dynamic: /^import\s*\(/.test(m[0]) }));
+  return [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'(\.[^']+)'/gm)].map((m) => ({
+    target: resolve(dirname(file), m[1]!),
+    dynamic: /^import\s*\(/.test(m[0]),
+  }));
 }
 
 const folderOf = (path: string): string | null => {
@@ -66,10 +69,18 @@ test('domain folders form layers: no cycle between folders, no dynamic import in
     const cycle = visit(node);
     assert.equal(cycle, null, `domain folders import each other in a loop: ${cycle?.join(' → ')}`);
   }
-  assert.ok(!edges.has('model') || [...edges.get('model')!].every((to) => ['fields', 'recipients', 'auth'].includes(to)), `domain/model imports only low-level folders: ${[...(edges.get('model') ?? [])].join(', ')}`);
+  assert.ok(
+    !edges.has('model') || [...edges.get('model')!].every((to) => ['fields', 'recipients', 'auth'].includes(to)),
+    `domain/model imports only low-level folders: ${[...(edges.get('model') ?? [])].join(', ')}`,
+  );
 });
 
 test('http/ and cli/ never import db/', () => {
-  const offenders = [...files(join(SRC, 'http')), ...files(join(SRC, 'cli'))].filter((file) => importsOf(file).some(({ target }) => relative(SRC, target).startsWith('db/')));
-  assert.deepEqual(offenders.map((f) => relative(SRC, f)), []);
+  const offenders = [...files(join(SRC, 'http')), ...files(join(SRC, 'cli'))].filter((file) =>
+    importsOf(file).some(({ target }) => relative(SRC, target).startsWith('db/')),
+  );
+  assert.deepEqual(
+    offenders.map((f) => relative(SRC, f)),
+    [],
+  );
 });

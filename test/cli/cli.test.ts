@@ -70,7 +70,10 @@ for (const database of testDatabases()) {
       assert.equal(duplicate.code, 1);
       assert.match(duplicate.stderr, /already exists/);
 
-      const created = await runFirma(['token', 'create', '--platform', 'acme', '--scope', 'read', '--expires-in-days', '30'], env);
+      const created = await runFirma(
+        ['token', 'create', '--platform', 'acme', '--scope', 'read', '--expires-in-days', '30'],
+        env,
+      );
       assert.equal(created.code, 0, created.stderr);
       assert.match(created.stdout, /^api_[A-Za-z0-9_-]{32}\n$/, 'stdout carries only the token');
 
@@ -86,7 +89,10 @@ for (const database of testDatabases()) {
       const revoke = await runFirma(['token', 'revoke', parsed.id], env);
       assert.equal(revoke.code, 0);
       assert.match(revoke.stdout, /revoked/);
-      const listed = JSON.parse((await runFirma(['token', 'list', '--platform', 'acme', '--json'], env)).stdout) as { id: string; revokedAt: string | null }[];
+      const listed = JSON.parse((await runFirma(['token', 'list', '--platform', 'acme', '--json'], env)).stdout) as {
+        id: string;
+        revokedAt: string | null;
+      }[];
       assert.ok(listed.find((t) => t.id === parsed.id)?.revokedAt);
 
       assert.equal((await runFirma(['token', 'create', '--platform', 'nope'], env)).code, 1);

@@ -33,7 +33,9 @@ function hasUser(name: string): boolean {
 function readableBy(user: string): boolean {
   const canRead = () => {
     try {
-      execFileSync('runuser', ['-u', user, '--', 'test', '-r', join(REPO_ROOT, 'src', 'cli', 'main.ts')], { stdio: 'ignore' });
+      execFileSync('runuser', ['-u', user, '--', 'test', '-r', join(REPO_ROOT, 'src', 'cli', 'main.ts')], {
+        stdio: 'ignore',
+      });
       return true;
     } catch {
       return false;
@@ -51,7 +53,9 @@ function readableBy(user: string): boolean {
 function serve(env: Record<string, string>): ChildProcessWithoutNullStreams {
   const command = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', 'serve'];
   const fullEnv = { PATH: process.env.PATH ?? '', HOME: tmpdir(), LOG_LEVEL: 'warn', PORT: '0', ...env };
-  return runAs ? spawn('runuser', ['-u', runAs, '--', ...command], { cwd: REPO_ROOT, env: fullEnv }) : spawn(command[0]!, command.slice(1), { cwd: REPO_ROOT, env: fullEnv });
+  return runAs
+    ? spawn('runuser', ['-u', runAs, '--', ...command], { cwd: REPO_ROOT, env: fullEnv })
+    : spawn(command[0]!, command.slice(1), { cwd: REPO_ROOT, env: fullEnv });
 }
 
 function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
@@ -62,53 +66,62 @@ function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
   });
 }
 
-describe('SQLite: a database file that cannot be written', { skip: asRoot && !runAs ? 'running as root with no other user to run Firma as' : false }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'firma-readonly-'));
-  const children: ChildProcessWithoutNullStreams[] = [];
-  after(async () => {
-    await Promise.all(children.map(stop));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+describe(
+  'SQLite: a database file that cannot be written',
+  { skip: asRoot && !runAs ? 'running as root with no other user to run Firma as' : false },
+  () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'firma-readonly-'));
+    const children: ChildProcessWithoutNullStreams[] = [];
+    after(async () => {
+      await Promise.all(children.map(stop));
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  test('/ready answers 503 and writes 503 DATABASE_UNAVAILABLE (not 500); reads and /health still work', async (t) => {
-    if (runAs && !readableBy(runAs)) return t.skip(`the ${runAs} user cannot read the repository at ${REPO_ROOT}`);
-    if (runAs) chownSync(dataDir, Number(execFileSync('id', ['-u', runAs]).toString()), Number(execFileSync('id', ['-g', runAs]).toString()));
-    const env = { FIRMA_DATA_DIR: dataDir, FIRMA_SECRET_KEY: randomBytes(32).toString('hex') };
+    test('/ready answers 503 and writes 503 DATABASE_UNAVAILABLE (not 500); reads and /health still work', async (t) => {
+      if (runAs && !readableBy(runAs)) return t.skip(`the ${runAs} user cannot read the repository at ${REPO_ROOT}`);
+      if (runAs)
+        chownSync(
+          dataDir,
+          Number(execFileSync('id', ['-u', runAs]).toString()),
+          Number(execFileSync('id', ['-g', runAs]).toString()),
+        );
+      const env = { FIRMA_DATA_DIR: dataDir, FIRMA_SECRET_KEY: randomBytes(32).toString('hex') };
 
-    // First start on a writable file: migrate, bootstrap, one document.
-    const first = serve(env);
-    children.push(first);
-    const out = watchOutput(first);
-    const [, url] = await out.waitFor(/listening on (http:\/\/\S+)/, 60_000);
-    const [, token] = await out.waitFor(/store it now:\s+(\S+)/);
-    const api = new HttpClient(url!, token!);
-    const created = await createDocument(api);
-    assert.equal(created.status, 200, JSON.stringify(created.body));
-    assert.equal((await api.get('/ready')).status, 200);
-    await stop(first);
+      // First start on a writable file: migrate, bootstrap, one document.
+      const first = serve(env);
+      children.push(first);
+      const out = watchOutput(first);
+      const [, url] = await out.waitFor(/listening on (http:\/\/\S+)/, 60_000);
+      const [, token] = await out.waitFor(/store it now:\s+(\S+)/);
+      const api = new HttpClient(url!, token!);
+      const created = await createDocument(api);
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assert.equal((await api.get('/ready')).status, 200);
+      await stop(first);
 
-    chmodSync(join(dataDir, 'firma.db'), 0o444);
-    const second = serve(env);
-    children.push(second);
-    let stderr = '';
-    second.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const [, url2] = await watchOutput(second).waitFor(/listening on (http:\/\/\S+)/, 60_000);
-    const api2 = new HttpClient(url2!, token!);
+      chmodSync(join(dataDir, 'firma.db'), 0o444);
+      const second = serve(env);
+      children.push(second);
+      let stderr = '';
+      second.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const [, url2] = await watchOutput(second).waitFor(/listening on (http:\/\/\S+)/, 60_000);
+      const api2 = new HttpClient(url2!, token!);
 
-    const ready = await api2.get('/ready');
-    assert.equal(ready.status, 503, JSON.stringify(ready.body));
-    assert.equal(ready.body.code, 'DATABASE_UNAVAILABLE');
-    assert.ok(Number(ready.headers.get('retry-after')) >= 1);
+      const ready = await api2.get('/ready');
+      assert.equal(ready.status, 503, JSON.stringify(ready.body));
+      assert.equal(ready.body.code, 'DATABASE_UNAVAILABLE');
+      assert.ok(Number(ready.headers.get('retry-after')) >= 1);
 
-    const write = await createDocument(api2);
-    assert.equal(write.status, 503, JSON.stringify(write.body));
-    assert.equal(write.body.code, 'DATABASE_UNAVAILABLE');
-    assert.ok(Number(write.headers.get('retry-after')) >= 1);
-    assert.doesNotMatch(JSON.stringify(write.body), /firma\.db|SQLITE|readonly/i);
+      const write = await createDocument(api2);
+      assert.equal(write.status, 503, JSON.stringify(write.body));
+      assert.equal(write.body.code, 'DATABASE_UNAVAILABLE');
+      assert.ok(Number(write.headers.get('retry-after')) >= 1);
+      assert.doesNotMatch(JSON.stringify(write.body), /firma\.db|SQLITE|readonly/i);
 
-    const read = await api2.get(`/api/v2/document/${created.body.id}`);
-    assert.equal(read.status, 200, JSON.stringify(read.body));
-    assert.equal((await api2.get('/health')).status, 200);
-    assert.equal(second.exitCode, null, stderr);
-  });
-});
+      const read = await api2.get(`/api/v2/document/${created.body.id}`);
+      assert.equal(read.status, 200, JSON.stringify(read.body));
+      assert.equal((await api2.get('/health')).status, 200);
+      assert.equal(second.exitCode, null, stderr);
+    });
+  },
+);

@@ -23,14 +23,36 @@ describe('firma webhook create|list|delete (sqlite)', () => {
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
   test('create prints the secret once, list never shows it, delete removes the endpoint', async () => {
-    const created = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--events', 'DOCUMENT_COMPLETED,DOCUMENT_SENT', '--json'], env);
+    const created = await runFirma(
+      [
+        'webhook',
+        'create',
+        '--platform',
+        'acme',
+        '--url',
+        publicUrl,
+        '--events',
+        'DOCUMENT_COMPLETED,DOCUMENT_SENT',
+        '--json',
+      ],
+      env,
+    );
     assert.equal(created.code, 0, created.stderr);
-    const endpoint = JSON.parse(created.stdout) as { id: string; secret: string; url: string; events: string[]; enabled: boolean };
+    const endpoint = JSON.parse(created.stdout) as {
+      id: string;
+      secret: string;
+      url: string;
+      events: string[];
+      enabled: boolean;
+    };
     assert.equal(endpoint.url, publicUrl);
     assert.deepEqual([...endpoint.events].sort(), ['DOCUMENT_COMPLETED', 'DOCUMENT_SENT']);
     assert.ok(endpoint.secret.length >= 16, 'a secret is generated');
 
-    const plain = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--secret', 'my-own-secret-0123456789'], env);
+    const plain = await runFirma(
+      ['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--secret', 'my-own-secret-0123456789'],
+      env,
+    );
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stdout, /secret \(shown once\): my-own-secret-0123456789/);
     const plainId = plain.stdout.split('\n')[0]!.trim();
@@ -39,7 +61,10 @@ describe('firma webhook create|list|delete (sqlite)', () => {
     assert.equal(list.code, 0, list.stderr);
     const listed = JSON.parse(list.stdout) as { id: string }[];
     assert.deepEqual(listed.map((w) => w.id).sort(), [endpoint.id, plainId].sort());
-    assert.ok(!list.stdout.includes(endpoint.secret) && !list.stdout.includes('my-own-secret-0123456789'), 'listing never shows a secret');
+    assert.ok(
+      !list.stdout.includes(endpoint.secret) && !list.stdout.includes('my-own-secret-0123456789'),
+      'listing never shows a secret',
+    );
 
     const text = await runFirma(['webhook', 'list', '--platform', 'acme'], env);
     assert.match(text.stdout, new RegExp(`${endpoint.id}\\tenabled\\t`));
@@ -53,28 +78,49 @@ describe('firma webhook create|list|delete (sqlite)', () => {
     const deleted = await runFirma(['webhook', 'delete', endpoint.id, '--platform', 'acme'], env);
     assert.equal(deleted.code, 0, deleted.stderr);
     assert.match(deleted.stdout, /deleted/);
-    const after = JSON.parse((await runFirma(['webhook', 'list', '--platform', 'acme', '--json'], env)).stdout) as { id: string }[];
-    assert.deepEqual(after.map((w) => w.id), [plainId]);
-    assert.equal((await runFirma(['webhook', 'delete', endpoint.id, '--platform', 'acme'], env)).code, 1, 'deleting twice is NOT_FOUND');
+    const after = JSON.parse((await runFirma(['webhook', 'list', '--platform', 'acme', '--json'], env)).stdout) as {
+      id: string;
+    }[];
+    assert.deepEqual(
+      after.map((w) => w.id),
+      [plainId],
+    );
+    assert.equal(
+      (await runFirma(['webhook', 'delete', endpoint.id, '--platform', 'acme'], env)).code,
+      1,
+      'deleting twice is NOT_FOUND',
+    );
   });
 
   test('bad input and private addresses are refused with clear messages', async () => {
-    const privateUrl = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', 'http://127.0.0.1:9/hook'], env);
+    const privateUrl = await runFirma(
+      ['webhook', 'create', '--platform', 'acme', '--url', 'http://127.0.0.1:9/hook'],
+      env,
+    );
     assert.equal(privateUrl.code, 1);
     assert.match(privateUrl.stderr, /WEBHOOK_URL_NOT_ALLOWED/);
 
-    const allowed = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', 'http://127.0.0.1:9/hook'], { ...env, FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const allowed = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', 'http://127.0.0.1:9/hook'], {
+      ...env,
+      FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
     assert.equal(allowed.code, 0, allowed.stderr);
     assert.doesNotMatch(allowed.stderr, /secret/i, 'the secret goes to stdout only');
 
     const ftp = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', 'ftp://93.184.215.14/x'], env);
     assert.notEqual(ftp.code, 0);
 
-    const events = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--events', 'NOPE'], env);
+    const events = await runFirma(
+      ['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--events', 'NOPE'],
+      env,
+    );
     assert.equal(events.code, 2);
     assert.match(events.stderr, /--events/);
 
-    const shortSecret = await runFirma(['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--secret', 'short'], env);
+    const shortSecret = await runFirma(
+      ['webhook', 'create', '--platform', 'acme', '--url', publicUrl, '--secret', 'short'],
+      env,
+    );
     assert.equal(shortSecret.code, 2);
 
     assert.equal((await runFirma(['webhook', 'list'], env)).code, 2, '--platform is required');

@@ -30,7 +30,10 @@ describe('a completion interrupted by kill -9 is taken over within a minute (rea
     });
     await new Promise<void>((resolve) => tsa.listen(0, '127.0.0.1', resolve));
     const env = { FIRMA_DATA_DIR: dataDir, PORT: '0', FIRMA_JOB_POLL_MS: '100' };
-    const first = spawnFirma(['serve'], { ...env, FIRMA_TSA_URL: `http://127.0.0.1:${(tsa.address() as AddressInfo).port}/` });
+    const first = spawnFirma(['serve'], {
+      ...env,
+      FIRMA_TSA_URL: `http://127.0.0.1:${(tsa.address() as AddressInfo).port}/`,
+    });
     let second: ReturnType<typeof spawnFirma> | undefined;
     try {
       const output = watchOutput(first);

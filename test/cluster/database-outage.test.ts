@@ -52,7 +52,13 @@ describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
   function envFor(url: string): Record<string, string> {
     const dataDir = mkdtempSync(join(tmpdir(), 'firma-outage-'));
     dataDirs.push(dataDir);
-    return { DATABASE_URL: url, FIRMA_DATA_DIR: dataDir, FIRMA_SECRET_KEY: randomBytes(32).toString('hex'), FIRMA_JOB_POLL_MS: '100', LOG_LEVEL: 'info' };
+    return {
+      DATABASE_URL: url,
+      FIRMA_DATA_DIR: dataDir,
+      FIRMA_SECRET_KEY: randomBytes(32).toString('hex'),
+      FIRMA_JOB_POLL_MS: '100',
+      LOG_LEVEL: 'info',
+    };
   }
 
   function spawn(args: string[], env: Record<string, string>) {
@@ -77,7 +83,11 @@ describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
     assert.equal(child.signalCode, null, `the process was killed:\n${output()}`);
   }
 
-  async function waitForStatus(call: () => Promise<{ status: number }>, status: number, withinMs: number): Promise<number> {
+  async function waitForStatus(
+    call: () => Promise<{ status: number }>,
+    status: number,
+    withinMs: number,
+  ): Promise<number> {
     const started = Date.now();
     for (;;) {
       const answer = await call().catch(() => ({ status: 0 }));
@@ -128,7 +138,11 @@ describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
     assert.equal(first.status, 200, JSON.stringify(first.body));
     await cluster.stop();
     try {
-      for (const call of [() => node.api.get('/api/v2/me'), () => createDocument(node.api), () => node.api.get(`/api/v2/document/${first.body.id}`)]) {
+      for (const call of [
+        () => node.api.get('/api/v2/me'),
+        () => createDocument(node.api),
+        () => node.api.get(`/api/v2/document/${first.body.id}`),
+      ]) {
         const started = Date.now();
         const answer = await call();
         assert.equal(answer.status, 503, JSON.stringify(answer.body));
@@ -169,7 +183,10 @@ describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
       const serveCluster = spawn(['serve', '--workers', '2'], { ...env, PORT: String(port), FIRMA_WORKER: 'off' });
       const worker = spawn(['worker'], env);
       // Both wait, retrying: not failed, and not listening.
-      await serveCluster.watch.waitFor(/cluster start: the database is unavailable; retrying(.|\n)*"attempt":3/, 30_000);
+      await serveCluster.watch.waitFor(
+        /cluster start: the database is unavailable; retrying(.|\n)*"attempt":3/,
+        30_000,
+      );
       await worker.watch.waitFor(/worker start: the database is unavailable; retrying(.|\n)*"attempt":3/, 30_000);
       assertAlive(serveCluster.child, serveCluster.output);
       assertAlive(worker.child, worker.output);

@@ -57,9 +57,18 @@ for (const database of testDatabases()) {
     });
 
     test('wait for an open transaction and never see its uncommitted rows', async () => {
-      const read = pointRead<{ notifyEmail: string | null }>(server.ctx.db, 'select notify_email as "notifyEmail" from platform where name = ?');
+      const read = pointRead<{ notifyEmail: string | null }>(
+        server.ctx.db,
+        'select notify_email as "notifyEmail" from platform where name = ?',
+      );
       const committed = (await read('default'))?.notifyEmail ?? null;
-      const open = await holdUncommitted(server.ctx.db, (trx) => trx.updateTable('platform').set({ notifyEmail: 'uncommitted@example.com' }).where('name', '=', 'default').execute());
+      const open = await holdUncommitted(server.ctx.db, (trx) =>
+        trx
+          .updateTable('platform')
+          .set({ notifyEmail: 'uncommitted@example.com' })
+          .where('name', '=', 'default')
+          .execute(),
+      );
       const during = read('default');
       await open.rollBack();
       assert.equal((await during)?.notifyEmail ?? null, committed);

@@ -18,7 +18,11 @@ for (const database of testDatabases()) {
     });
     after(() => server.close());
 
-    const version = async () => Number((await sql<{ version: number }>`select version from envelope where id = ${id}`.execute(server.ctx.db)).rows[0]!.version);
+    const version = async () =>
+      Number(
+        (await sql<{ version: number }>`select version from envelope where id = ${id}`.execute(server.ctx.db)).rows[0]!
+          .version,
+      );
 
     /** Runs a change and checks the version moved forward. */
     async function bumps(what: string, change: string) {
@@ -34,11 +38,17 @@ for (const database of testDatabases()) {
 
     test('the envelope row itself', async () => {
       await bumps('envelope update', "update envelope set title = 'x' where id = :id");
-      await bumps('an update that sets version explicitly still moves it', 'update envelope set version = version where id = :id');
+      await bumps(
+        'an update that sets version explicitly still moves it',
+        'update envelope set version = version where id = :id',
+      );
     });
 
     test('recipients', async () => {
-      await bumps('insert', "insert into recipient (envelope_id, email, name, role, read_status, signing_status, send_status, created_at, updated_at) values (:id, 'z@example.com', 'Z', 'CC', 'NOT_OPENED', 'NOT_SIGNED', 'NOT_SENT', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')");
+      await bumps(
+        'insert',
+        "insert into recipient (envelope_id, email, name, role, read_status, signing_status, send_status, created_at, updated_at) values (:id, 'z@example.com', 'Z', 'CC', 'NOT_OPENED', 'NOT_SIGNED', 'NOT_SENT', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+      );
       await bumps('update', "update recipient set name = 'Zeta' where envelope_id = :id and email = 'z@example.com'");
       await bumps('delete', "delete from recipient where envelope_id = :id and email = 'z@example.com'");
     });
@@ -50,14 +60,21 @@ for (const database of testDatabases()) {
 
     test('items and attachments', async () => {
       await bumps('item update', "update envelope_item set title = 'Anexo' where envelope_id = :id");
-      await bumps('attachment insert', "insert into attachment (id, envelope_id, type, label, data, created_at) values ('att_v', :id, 'link', 'L', 'https://example.com', '2026-01-01T00:00:00.000Z')");
+      await bumps(
+        'attachment insert',
+        "insert into attachment (id, envelope_id, type, label, data, created_at) values ('att_v', :id, 'link', 'L', 'https://example.com', '2026-01-01T00:00:00.000Z')",
+      );
       await bumps('attachment update', "update attachment set label = 'M' where id = 'att_v'");
       await bumps('attachment delete', "delete from attachment where id = 'att_v'");
     });
 
     test("a change of one envelope leaves another's version alone", async () => {
       const otherId = (await createDocument(server.api)).body.id;
-      const otherVersion = async () => Number((await sql<{ version: number }>`select version from envelope where id = ${otherId}`.execute(server.ctx.db)).rows[0]!.version);
+      const otherVersion = async () =>
+        Number(
+          (await sql<{ version: number }>`select version from envelope where id = ${otherId}`.execute(server.ctx.db))
+            .rows[0]!.version,
+        );
       const before = await otherVersion();
       await bumps('this envelope', "update recipient set name = 'Solo este' where envelope_id = :id");
       assert.equal(await otherVersion(), before);

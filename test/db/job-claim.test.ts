@@ -17,7 +17,19 @@ for (const database of testDatabases()) {
       for (let i = 0; i < 30; i++) {
         await server.ctx.db
           .insertInto('job')
-          .values({ kind: i % 2 ? 'claim-test-a' : 'claim-test-b', payload: '{}', status: 'pending', maxAttempts: 3, runAt: past, lockedBy: null, lockedUntil: null, lastError: null, dedupeKey: null, createdAt: past, updatedAt: past })
+          .values({
+            kind: i % 2 ? 'claim-test-a' : 'claim-test-b',
+            payload: '{}',
+            status: 'pending',
+            maxAttempts: 3,
+            runAt: past,
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: null,
+            dedupeKey: null,
+            createdAt: past,
+            updatedAt: past,
+          })
           .execute();
       }
     });
@@ -28,13 +40,25 @@ for (const database of testDatabases()) {
       const leaseUntil = new Date(Date.now() + 60_000).toISOString();
       const taken: number[] = [];
       for (const limit of [1, 4, 2, 3]) {
-        const claimed = await claimJobs(server.ctx.db, { kinds: ['claim-test-a'], workerId: 'w1', now, leaseUntil, limit });
+        const claimed = await claimJobs(server.ctx.db, {
+          kinds: ['claim-test-a'],
+          workerId: 'w1',
+          now,
+          leaseUntil,
+          limit,
+        });
         assert.equal(claimed.length, limit, `asked for ${limit}, took ${claimed.length}`);
         assert.ok(claimed.every((j) => j.kind === 'claim-test-a' && j.status === 'running' && j.lockedBy === 'w1'));
         taken.push(...claimed.map((j) => j.id));
       }
       assert.equal(new Set(taken).size, taken.length, 'no job taken twice');
-      const rest = await claimJobs(server.ctx.db, { kinds: ['claim-test-a'], workerId: 'w2', now, leaseUntil, limit: 100 });
+      const rest = await claimJobs(server.ctx.db, {
+        kinds: ['claim-test-a'],
+        workerId: 'w2',
+        now,
+        leaseUntil,
+        limit: 100,
+      });
       assert.equal(rest.length, 15 - taken.length, 'the rest of that kind, and nothing more');
     });
   });

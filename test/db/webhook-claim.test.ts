@@ -18,13 +18,45 @@ for (const database of testDatabases()) {
       const { id: platformId } = await db.selectFrom('platform').select('id').executeTakeFirstOrThrow();
       const now = new Date(Date.now() - 1000).toISOString();
       for (const id of endpoints) {
-        await db.insertInto('webhookEndpoint').values({ id, platformId, url: 'http://127.0.0.1:9/', events: '[]', secretSealed: 'x', enabled: 1, createdAt: now, updatedAt: now }).execute();
+        await db
+          .insertInto('webhookEndpoint')
+          .values({
+            id,
+            platformId,
+            url: 'http://127.0.0.1:9/',
+            events: '[]',
+            secretSealed: 'x',
+            enabled: 1,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
       }
       for (let i = 0; i < 40; i++) {
-        await db.insertInto('event').values({ id: `evt_claim_${i}`, platformId, envelopeId: null, type: 'DOCUMENT_SENT', payload: '{}', createdAt: now, dispatchedAt: now }).execute();
+        await db
+          .insertInto('event')
+          .values({
+            id: `evt_claim_${i}`,
+            platformId,
+            envelopeId: null,
+            type: 'DOCUMENT_SENT',
+            payload: '{}',
+            createdAt: now,
+            dispatchedAt: now,
+          })
+          .execute();
         await db
           .insertInto('webhookDelivery')
-          .values(newDeliveryRow({ id: `delivery_claim_${i}`, endpointId: endpoints[i % 2]!, platformId, eventId: `evt_claim_${i}`, eventType: 'DOCUMENT_SENT', now }))
+          .values(
+            newDeliveryRow({
+              id: `delivery_claim_${i}`,
+              endpointId: endpoints[i % 2]!,
+              platformId,
+              eventId: `evt_claim_${i}`,
+              eventType: 'DOCUMENT_SENT',
+              now,
+            }),
+          )
           .execute();
       }
     });
@@ -40,7 +72,11 @@ for (const database of testDatabases()) {
         taken.push(...claimed.map((c) => c.id));
       }
       assert.equal(new Set(taken).size, taken.length, 'no delivery taken twice');
-      const rows = await server.ctx.db.selectFrom('webhookDelivery').select(['id', 'endpointId', 'status']).where('status', '=', 'delivering').execute();
+      const rows = await server.ctx.db
+        .selectFrom('webhookDelivery')
+        .select(['id', 'endpointId', 'status'])
+        .where('status', '=', 'delivering')
+        .execute();
       assert.deepEqual(rows.map((r) => r.id).sort(), [...taken].sort());
       assert.ok(rows.every((r) => r.endpointId === 'whk_claim_a'));
       const rest = await claimDueDeliveries(server.ctx.db, { endpointId: 'whk_claim_a', now, lockedUntil, limit: 100 });

@@ -12,10 +12,15 @@ export async function onePagePdf(): Promise<Uint8Array> {
   return cachedPdf;
 }
 
-export function multipartBody(payload: unknown, files: { field: string; bytes: Uint8Array; name?: string }[], payloadFirst = false): FormData {
+export function multipartBody(
+  payload: unknown,
+  files: { field: string; bytes: Uint8Array; name?: string }[],
+  payloadFirst = false,
+): FormData {
   const form = new FormData();
   const addFiles = () => {
-    for (const f of files) form.append(f.field, new Blob([Buffer.from(f.bytes)], { type: 'application/pdf' }), f.name ?? 'contract.pdf');
+    for (const f of files)
+      form.append(f.field, new Blob([Buffer.from(f.bytes)], { type: 'application/pdf' }), f.name ?? 'contract.pdf');
   };
   if (!payloadFirst) addFiles();
   form.append('payload', typeof payload === 'string' ? payload : JSON.stringify(payload));
@@ -36,7 +41,15 @@ export function typicalPayload(overrides: Record<string, unknown> = {}) {
         cuil: CUIL_A,
         fields: [
           { type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 },
-          { type: 'TEXT', pageNumber: 1, pageX: 10, pageY: 70, width: 30, height: 5, fieldMeta: { type: 'text', label: 'Domicilio', required: true } },
+          {
+            type: 'TEXT',
+            pageNumber: 1,
+            pageX: 10,
+            pageY: 70,
+            width: 30,
+            height: 5,
+            fieldMeta: { type: 'text', label: 'Domicilio', required: true },
+          },
         ],
       },
       {
@@ -55,16 +68,37 @@ export function typicalPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function createDocument(client: HttpClient, payload: unknown = typicalPayload(), pdf?: Uint8Array, prefix = '/api/v2'): Promise<HttpResponse> {
-  return client.post(`${prefix}/document/create`, { body: multipartBody(payload, [{ field: 'file', bytes: pdf ?? (await onePagePdf()) }]) });
+export async function createDocument(
+  client: HttpClient,
+  payload: unknown = typicalPayload(),
+  pdf?: Uint8Array,
+  prefix = '/api/v2',
+): Promise<HttpResponse> {
+  return client.post(`${prefix}/document/create`, {
+    body: multipartBody(payload, [{ field: 'file', bytes: pdf ?? (await onePagePdf()) }]),
+  });
 }
 
 /** Creates and distributes; returns the document id and the signing URLs by recipient email. */
-export async function createPendingDocument(client: HttpClient, payload: unknown = typicalPayload(), meta: Record<string, unknown> = { distributionMethod: 'NONE' }) {
+export async function createPendingDocument(
+  client: HttpClient,
+  payload: unknown = typicalPayload(),
+  meta: Record<string, unknown> = { distributionMethod: 'NONE' },
+) {
   const created = await createDocument(client, payload);
   if (created.status !== 200) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
-  const distributed = await client.post('/api/v2/document/distribute', { json: { documentId: created.body.id, meta, includeSigningUrls: true } });
-  if (distributed.status !== 200) throw new Error(`distribute failed: ${distributed.status} ${JSON.stringify(distributed.body)}`);
-  const urls = new Map<string, string>((distributed.body.recipients as { email: string; signingUrl: string }[]).map((r) => [r.email, r.signingUrl]));
-  return { documentId: created.body.id as number, envelopeId: created.body.envelopeId as string, urls, distributed: distributed.body };
+  const distributed = await client.post('/api/v2/document/distribute', {
+    json: { documentId: created.body.id, meta, includeSigningUrls: true },
+  });
+  if (distributed.status !== 200)
+    throw new Error(`distribute failed: ${distributed.status} ${JSON.stringify(distributed.body)}`);
+  const urls = new Map<string, string>(
+    (distributed.body.recipients as { email: string; signingUrl: string }[]).map((r) => [r.email, r.signingUrl]),
+  );
+  return {
+    documentId: created.body.id as number,
+    envelopeId: created.body.envelopeId as string,
+    urls,
+    distributed: distributed.body,
+  };
 }

@@ -41,10 +41,18 @@ export class HttpClient {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body ?? null, ...(options.signal ? { signal: options.signal } : {}) });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body ?? null,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const bytes = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get('content-type') ?? '';
-    const parsed = type.includes('json') && bytes.length > 0 ? (JSON.parse(bytes.toString('utf8')) as T) : (bytes.toString('utf8') as T);
+    const parsed =
+      type.includes('json') && bytes.length > 0
+        ? (JSON.parse(bytes.toString('utf8')) as T)
+        : (bytes.toString('utf8') as T);
     return { status: response.status, headers: response.headers, body: parsed, bytes };
   }
 }

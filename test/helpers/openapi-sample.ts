@@ -48,7 +48,15 @@ function pick<T>(list: T[], options: SampleOptions): T {
 /** A value that satisfies `schema` (for the schemas Zod emits), with ids supplied by `idFor`. */
 export function sampleValue(schema: JsonSchema, options: SampleOptions = {}, name = ''): unknown {
   const alternatives = schema.oneOf ?? schema.anyOf;
-  if (alternatives?.length) return sampleValue(pick(alternatives.filter((s) => firstType(s) !== 'null'), options), options, name);
+  if (alternatives?.length)
+    return sampleValue(
+      pick(
+        alternatives.filter((s) => firstType(s) !== 'null'),
+        options,
+      ),
+      options,
+      name,
+    );
   if (schema.allOf?.length) {
     return Object.assign({}, ...schema.allOf.map((s) => sampleValue(s, options, name) as object));
   }
@@ -64,7 +72,8 @@ export function sampleValue(schema: JsonSchema, options: SampleOptions = {}, nam
       // sample (a made-up time zone, say) would make the whole request fail validation.
       const required = new Set(schema.required ?? []);
       for (const [key, child] of Object.entries(schema.properties ?? {})) {
-        if (required.has(key) || options.idFor?.(key, firstType(child)) !== undefined) out[key] = sampleValue(child, options, key);
+        if (required.has(key) || options.idFor?.(key, firstType(child)) !== undefined)
+          out[key] = sampleValue(child, options, key);
       }
       return out;
     }
@@ -108,7 +117,10 @@ export interface OpenApiOperation {
 }
 
 /** Every operation of an OpenAPI document served at `${prefix}/openapi.json`. */
-export function listOperations(doc: { paths: Record<string, Record<string, unknown>> }, prefix: string): OpenApiOperation[] {
+export function listOperations(
+  doc: { paths: Record<string, Record<string, unknown>> },
+  prefix: string,
+): OpenApiOperation[] {
   const out: OpenApiOperation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, raw] of Object.entries(item)) {

@@ -35,8 +35,10 @@ export function findPgBin(): string | null {
 export function pgClusterUnavailable(): string | false {
   if (!findPgBin()) return 'no PostgreSQL server binaries under /usr/lib/postgresql';
   // As root, initdb and pg_ctl run as the `postgres` user through runuser.
-  if (userInfo().uid === 0 && !['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].some((p) => existsSync(p))) return 'runuser is missing';
-  if (userInfo().uid === 0 && !/^postgres:/m.test(readFileSync('/etc/passwd', 'utf8'))) return 'no postgres user to run PostgreSQL as';
+  if (userInfo().uid === 0 && !['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].some((p) => existsSync(p)))
+    return 'runuser is missing';
+  if (userInfo().uid === 0 && !/^postgres:/m.test(readFileSync('/etc/passwd', 'utf8')))
+    return 'no postgres user to run PostgreSQL as';
   return false;
 }
 
@@ -50,7 +52,8 @@ export async function createPgCluster(): Promise<PgCluster> {
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const pg = (tool: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args));
+  const pg = (tool: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args);
   const data = join(dir, 'data');
   await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();

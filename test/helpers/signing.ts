@@ -22,7 +22,8 @@ export async function signAll(client: HttpClient, token: string, options: { draw
   if (view.status !== 200) throw new Error(`open failed: ${view.status} ${JSON.stringify(view.body)}`);
   for (const f of view.body.fields as { id: number; type: string; fieldMeta: any }[]) {
     const res = await client.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f, options) });
-    if (res.status !== 200) throw new Error(`field ${f.id} ${f.type} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`field ${f.id} ${f.type} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return client.post(`/api/v2/signing/${token}/complete`);
 }
@@ -31,7 +32,9 @@ export function valueFor(f: { type: string; fieldMeta: any }, options: { drawn?:
   switch (f.type) {
     case 'SIGNATURE':
     case 'FREE_SIGNATURE':
-      return { signature: options.drawn ? { type: 'drawn', image: drawnSignature() } : { type: 'typed', text: 'Ana García' } };
+      return {
+        signature: options.drawn ? { type: 'drawn', image: drawnSignature() } : { type: 'typed', text: 'Ana García' },
+      };
     case 'INITIALS':
       return { value: 'AG' };
     case 'NAME':
@@ -51,7 +54,12 @@ export function valueFor(f: { type: string; fieldMeta: any }, options: { drawn?:
 }
 
 /** Polls the document until it reaches one of the statuses (the completion job runs asynchronously). */
-export async function waitForStatus(client: HttpClient, documentId: number, statuses: string[], timeoutMs = 30_000): Promise<any> {
+export async function waitForStatus(
+  client: HttpClient,
+  documentId: number,
+  statuses: string[],
+  timeoutMs = 30_000,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(`/api/v2/document/${documentId}`);

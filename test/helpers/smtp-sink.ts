@@ -41,7 +41,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       for (;;) {
         const found = messages.filter(filter);
         if (found.length >= count) return found;
-        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s), got ${found.length}: ${messages.map((m) => `${String(m.subject)} → ${JSON.stringify(m.to)}`).join('; ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `expected ${count} mail(s), got ${found.length}: ${messages.map((m) => `${String(m.subject)} → ${JSON.stringify(m.to)}`).join('; ')}`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs `firma <args>` from source in a child process; resolves with its exit code and output. */
-export function runFirma(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runFirma(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnFirma(args, env);
     let stdout = '';
@@ -19,7 +22,14 @@ export function runFirma(args: string[], env: Record<string, string>): Promise<{
 export function spawnFirma(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', FIRMA_RATE_LIMIT_PER_MINUTE: '1000000', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      FIRMA_RATE_LIMIT_PER_MINUTE: '1000000',
+      FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
   });
 }
 

@@ -72,8 +72,13 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...options.env,
   });
   const logs: string[] = [];
-  const log = options.captureLogs ? createLogger(config.logLevel, { write: (line: string) => void logs.push(line) }) : undefined;
-  const ctx = await createContext(config, { ...(pgSchema ? { database: { pgSchema, poolSize: 5 } } : {}), ...(log ? { log } : {}) });
+  const log = options.captureLogs
+    ? createLogger(config.logLevel, { write: (line: string) => void logs.push(line) })
+    : undefined;
+  const ctx = await createContext(config, {
+    ...(pgSchema ? { database: { pgSchema, poolSize: 5 } } : {}),
+    ...(log ? { log } : {}),
+  });
   const worker = createWorker(ctx);
   const app = await buildApp(ctx);
   await options.configure?.(app);

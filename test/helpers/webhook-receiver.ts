@@ -46,7 +46,8 @@ export async function startReceiver(responder: Responder = (_n, _r, res) => void
       for (;;) {
         const found = received.filter(filter);
         if (found.length >= count) return found;
-        if (Date.now() > deadline) throw new Error(`expected ${count} webhook(s); got: ${received.map((r) => r.body.event).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} webhook(s); got: ${received.map((r) => r.body.event).join(', ')}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },

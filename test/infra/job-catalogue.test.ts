@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Db } from '../../src/db/database.js';
 import { enqueueJob, insertJob } from '../../src/domain/jobs/enqueue-job.js';
-import { COMPLETE_ENVELOPE_JOB, jobCatalogue, OWNER_NOTICE_MAIL, parseJobPayload, SIGNING_REQUEST_MAIL } from '../../src/domain/jobs/job-catalogue.js';
+import {
+  COMPLETE_ENVELOPE_JOB,
+  jobCatalogue,
+  OWNER_NOTICE_MAIL,
+  parseJobPayload,
+  SIGNING_REQUEST_MAIL,
+} from '../../src/domain/jobs/job-catalogue.js';
 import { jobHandlers } from '../../src/worker.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -18,11 +24,20 @@ function _refusedAtCompileTime(db: Db, now: Date): void {
 
 describe('job catalogue', () => {
   test('accepts the payloads use cases write, including those queued before the catalogue', () => {
-    assert.deepEqual(parseJobPayload(COMPLETE_ENVELOPE_JOB, JSON.parse('{"envelopeId":7}')), { ok: true, payload: { envelopeId: 7 } });
-    assert.deepEqual(parseJobPayload(SIGNING_REQUEST_MAIL, { recipientId: 3 }), { ok: true, payload: { recipientId: 3 } });
+    assert.deepEqual(parseJobPayload(COMPLETE_ENVELOPE_JOB, JSON.parse('{"envelopeId":7}')), {
+      ok: true,
+      payload: { envelopeId: 7 },
+    });
+    assert.deepEqual(parseJobPayload(SIGNING_REQUEST_MAIL, { recipientId: 3 }), {
+      ok: true,
+      payload: { recipientId: 3 },
+    });
     const notice = { envelopeId: 1, notice: 'ownerRecipientExpired', detail: 'Ana <ana@example.com>' };
     assert.deepEqual(parseJobPayload(OWNER_NOTICE_MAIL, notice), { ok: true, payload: notice });
-    assert.deepEqual(parseJobPayload(OWNER_NOTICE_MAIL, { ...notice, detail: null }), { ok: true, payload: { ...notice, detail: null } });
+    assert.deepEqual(parseJobPayload(OWNER_NOTICE_MAIL, { ...notice, detail: null }), {
+      ok: true,
+      payload: { ...notice, detail: null },
+    });
   });
 
   test('refuses a bad payload, naming the member but not its value', () => {
@@ -55,14 +70,30 @@ for (const database of testDatabases()) {
 
     test('a job whose payload does not parse fails at once, logged, and the worker goes on', async () => {
       const now = new Date();
-      await insertJob(server.ctx.db, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: 'secret-value' }, maxAttempts: 5 }, now);
-      await insertJob(server.ctx.db, { kind: OWNER_NOTICE_MAIL, payload: {}, dedupeKey: 'not-json', maxAttempts: 5 }, now);
-      await server.ctx.db.updateTable('job').set({ payload: '{"envelopeId": 1,' }).where('dedupeKey', '=', 'not-json').execute();
+      await insertJob(
+        server.ctx.db,
+        { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: 'secret-value' }, maxAttempts: 5 },
+        now,
+      );
+      await insertJob(
+        server.ctx.db,
+        { kind: OWNER_NOTICE_MAIL, payload: {}, dedupeKey: 'not-json', maxAttempts: 5 },
+        now,
+      );
+      await server.ctx.db
+        .updateTable('job')
+        .set({ payload: '{"envelopeId": 1,' })
+        .where('dedupeKey', '=', 'not-json')
+        .execute();
       // A well-formed job for a recipient that does not exist: its handler runs and has nothing to send.
       await enqueueJob(server.ctx.db, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: 999_999 } }, now);
 
       assert.equal(await server.worker.drain(), 3);
-      const rows = await server.ctx.db.selectFrom('job').select(['kind', 'status', 'attempts', 'lastError', 'payload']).orderBy('id').execute();
+      const rows = await server.ctx.db
+        .selectFrom('job')
+        .select(['kind', 'status', 'attempts', 'lastError', 'payload'])
+        .orderBy('id')
+        .execute();
       assert.deepEqual(
         rows.map((r) => [r.status, r.attempts]),
         [

@@ -13,10 +13,15 @@ for (const database of testDatabases()) {
     });
     after(() => server.close());
 
-    const runner = (handlers: ConstructorParameters<typeof JobRunner>[0]['handlers'], extra: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}) =>
-      new JobRunner({ db: server.ctx.db, log: server.ctx.log, handlers, pollMs: 10, backoff: () => 0, ...extra });
-    const enqueue = (kind: string, payload: Record<string, unknown> = {}, extra: { maxAttempts?: number; dedupeKey?: string } = {}) =>
-      insertJob(server.ctx.db, { kind, payload, ...extra }, new Date());
+    const runner = (
+      handlers: ConstructorParameters<typeof JobRunner>[0]['handlers'],
+      extra: Partial<ConstructorParameters<typeof JobRunner>[0]> = {},
+    ) => new JobRunner({ db: server.ctx.db, log: server.ctx.log, handlers, pollMs: 10, backoff: () => 0, ...extra });
+    const enqueue = (
+      kind: string,
+      payload: Record<string, unknown> = {},
+      extra: { maxAttempts?: number; dedupeKey?: string } = {},
+    ) => insertJob(server.ctx.db, { kind, payload, ...extra }, new Date());
 
     test('runs a job once and marks it done', async () => {
       const seen: unknown[] = [];
@@ -49,7 +54,11 @@ for (const database of testDatabases()) {
         },
       }).drain();
       assert.equal(calls, 3);
-      const row = await server.ctx.db.selectFrom('job').selectAll().where('kind', '=', 't.broken').executeTakeFirstOrThrow();
+      const row = await server.ctx.db
+        .selectFrom('job')
+        .selectAll()
+        .where('kind', '=', 't.broken')
+        .executeTakeFirstOrThrow();
       assert.equal(row.status, 'failed');
       assert.equal(row.attempts, 3);
       assert.match(row.lastError ?? '', /always/);
@@ -80,11 +89,17 @@ for (const database of testDatabases()) {
       };
       await Promise.all([runner({ 't.shared': handler }).drain(), runner({ 't.shared': handler }).drain()]);
       assert.equal(runs.size, 40);
-      assert.ok([...runs.values()].every((n) => n === 1), 'each job ran exactly once');
+      assert.ok(
+        [...runs.values()].every((n) => n === 1),
+        'each job ran exactly once',
+      );
 
       await enqueue('t.lease');
       let now = Date.now();
-      const dead = runner({ 't.lease': () => new Promise(() => undefined) }, { leaseMs: 1000, clock: () => new Date(now) });
+      const dead = runner(
+        { 't.lease': () => new Promise(() => undefined) },
+        { leaseMs: 1000, clock: () => new Date(now) },
+      );
       void dead.drain();
       await new Promise((r) => setTimeout(r, 50));
       let tookOver = 0;

@@ -27,13 +27,34 @@ for (const database of testDatabases()) {
               role: 'SIGNER',
               fields: [
                 { type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 },
-                { type: 'TEXT', pageNumber: 1, pageX: 10, pageY: 60, width: 30, height: 5, fieldMeta: { type: 'text', label: 'Note' } },
-                { type: 'CHECKBOX', pageNumber: 1, pageX: 10, pageY: 40, width: 30, height: 10, fieldMeta: { type: 'checkbox', values: [{ id: 1, checked: false, value: 'I agree' }] } },
+                {
+                  type: 'TEXT',
+                  pageNumber: 1,
+                  pageX: 10,
+                  pageY: 60,
+                  width: 30,
+                  height: 5,
+                  fieldMeta: { type: 'text', label: 'Note' },
+                },
+                {
+                  type: 'CHECKBOX',
+                  pageNumber: 1,
+                  pageX: 10,
+                  pageY: 40,
+                  width: 30,
+                  height: 10,
+                  fieldMeta: { type: 'checkbox', values: [{ id: 1, checked: false, value: 'I agree' }] },
+                },
               ],
             },
             { email: 'sdk-cc@example.com', name: 'CC', role: 'CC' },
           ],
-          meta: { subject: 'Please sign', timezone: 'America/Argentina/Buenos_Aires', dateFormat: 'dd/MM/yyyy', emailSettings: {} },
+          meta: {
+            subject: 'Please sign',
+            timezone: 'America/Argentina/Buenos_Aires',
+            dateFormat: 'dd/MM/yyyy',
+            emailSettings: {},
+          },
         },
         file: new Blob([Buffer.from(await onePagePdf())], { type: 'application/pdf' }),
       });
@@ -50,7 +71,10 @@ for (const database of testDatabases()) {
       const signer = doc.recipients.find((r) => r.role === 'SIGNER')!;
       await server.ctx.db.updateTable('recipient').set({ cuil: CUIL_A }).where('id', '=', signer.id).execute();
 
-      const distributed = await sdk.documents.distribute({ documentId: created.id, meta: { distributionMethod: 'NONE' } });
+      const distributed = await sdk.documents.distribute({
+        documentId: created.id,
+        meta: { distributionMethod: 'NONE' },
+      });
       assert.equal(distributed.status, 'PENDING');
       assert.equal(distributed.envelopeId, created.envelopeId);
     });
@@ -63,7 +87,10 @@ for (const database of testDatabases()) {
         return true;
       });
       const bad = new Documenso({ apiKey: 'api_wrong', serverURL: `${server.url}/api/v2` });
-      await assert.rejects(bad.documents.get({ documentId: 1 }), (error: unknown) => (error as { statusCode?: number }).statusCode === 401);
+      await assert.rejects(
+        bad.documents.get({ documentId: 1 }),
+        (error: unknown) => (error as { statusCode?: number }).statusCode === 401,
+      );
     });
   });
 }

@@ -27,7 +27,24 @@ for (const database of testDatabases()) {
           title: 'SDK envelope',
           type: 'DOCUMENT',
           externalId: 'sdk-env-1',
-          recipients: [{ email: 'ana@example.com', name: 'Ana', role: 'SIGNER', fields: [{ type: 'SIGNATURE', identifier: 'contract.pdf', page: 1, positionX: 10, positionY: 80, width: 30, height: 8 }] }],
+          recipients: [
+            {
+              email: 'ana@example.com',
+              name: 'Ana',
+              role: 'SIGNER',
+              fields: [
+                {
+                  type: 'SIGNATURE',
+                  identifier: 'contract.pdf',
+                  page: 1,
+                  positionX: 10,
+                  positionY: 80,
+                  width: 30,
+                  height: 8,
+                },
+              ],
+            },
+          ],
           meta: { subject: 'Firmá, por favor', language: 'es' },
         },
         files: [{ fileName: 'contract.pdf', content: new Blob([Buffer.from(pdf)], { type: 'application/pdf' }) }],
@@ -40,33 +57,66 @@ for (const database of testDatabases()) {
       const updated = await sdk.envelopes.update({ envelopeId, data: { title: 'SDK envelope v2' } });
       assert.equal(updated.title, 'SDK envelope v2');
 
-      const items = await sdk.envelopes.items.createMany({ payload: { envelopeId }, files: [{ fileName: 'annex.pdf', content: new Blob([Buffer.from(pdf)], { type: 'application/pdf' }) }] });
+      const items = await sdk.envelopes.items.createMany({
+        payload: { envelopeId },
+        files: [{ fileName: 'annex.pdf', content: new Blob([Buffer.from(pdf)], { type: 'application/pdf' }) }],
+      });
       assert.equal(items.data.length, 1);
-      const renamed = await sdk.envelopes.items.updateMany({ envelopeId, data: [{ envelopeItemId: items.data[0]!.id, title: 'Anexo' }] });
+      const renamed = await sdk.envelopes.items.updateMany({
+        envelopeId,
+        data: [{ envelopeItemId: items.data[0]!.id, title: 'Anexo' }],
+      });
       assert.equal(renamed.data[0]!.title, 'Anexo');
       assert.equal((await sdk.envelopes.items.delete({ envelopeId, envelopeItemId: items.data[0]!.id })).success, true);
 
-      const recipients = await sdk.envelopes.recipients.createMany({ envelopeId, data: [{ email: 'bruno@example.com', name: 'Bruno', role: 'SIGNER' }] });
+      const recipients = await sdk.envelopes.recipients.createMany({
+        envelopeId,
+        data: [{ email: 'bruno@example.com', name: 'Bruno', role: 'SIGNER' }],
+      });
       const bruno = recipients.data[0]!;
       const fetched = await sdk.envelopes.recipients.get({ recipientId: bruno.id });
       assert.equal(fetched.email, 'bruno@example.com');
-      const renamedRecipient = await sdk.envelopes.recipients.updateMany({ envelopeId, data: [{ id: bruno.id, name: 'Bruno D.' }] });
+      const renamedRecipient = await sdk.envelopes.recipients.updateMany({
+        envelopeId,
+        data: [{ id: bruno.id, name: 'Bruno D.' }],
+      });
       assert.equal(renamedRecipient.data[0]!.name, 'Bruno D.');
 
-      const fields = await sdk.envelopes.fields.createMany({ envelopeId, data: [{ type: 'SIGNATURE', recipientId: bruno.id, page: 1, positionX: 55, positionY: 80, width: 30, height: 8 }] });
+      const fields = await sdk.envelopes.fields.createMany({
+        envelopeId,
+        data: [
+          { type: 'SIGNATURE', recipientId: bruno.id, page: 1, positionX: 55, positionY: 80, width: 30, height: 8 },
+        ],
+      });
       const field = await sdk.envelopes.fields.get({ fieldId: fields.data[0]!.id });
       assert.equal(field.recipientId, bruno.id);
-      const moved = await sdk.envelopes.fields.updateMany({ envelopeId, data: [{ id: field.id, type: 'SIGNATURE', positionY: 70 }] });
+      const moved = await sdk.envelopes.fields.updateMany({
+        envelopeId,
+        data: [{ id: field.id, type: 'SIGNATURE', positionY: 70 }],
+      });
       assert.equal(moved.data[0]!.positionY, 70);
 
-      const attachment = await sdk.envelopes.attachments.create({ envelopeId, data: { label: 'Anexo I', data: 'https://example.com/anexo' } });
+      const attachment = await sdk.envelopes.attachments.create({
+        envelopeId,
+        data: { label: 'Anexo I', data: 'https://example.com/anexo' },
+      });
       assert.equal((await sdk.envelopes.attachments.find({ envelopeId })).data.length, 1);
-      assert.equal((await sdk.envelopes.attachments.update({ id: attachment.id, data: { label: 'Anexo II', data: 'https://example.com/2' } })).success, true);
+      assert.equal(
+        (
+          await sdk.envelopes.attachments.update({
+            id: attachment.id,
+            data: { label: 'Anexo II', data: 'https://example.com/2' },
+          })
+        ).success,
+        true,
+      );
 
       // The SDK has no cuil member: SDK users set it with a plain HTTP call.
       const all = (await sdk.envelopes.get({ envelopeId })).recipients;
       const cuils = ['20123456786', '27000000006'];
-      const set = await server.api.post('/api/v2/envelope/recipient/update-many', { json: { envelopeId, data: all.map((r, i) => ({ id: r.id, cuil: cuils[i] })) } });
+      const set = await server.api.post('/api/v2/envelope/recipient/update-many', {
+        json: { envelopeId, data: all.map((r, i) => ({ id: r.id, cuil: cuils[i] })) },
+      });
       assert.equal(set.status, 200, JSON.stringify(set.body));
 
       const distributed = await sdk.envelopes.distribute({ envelopeId, meta: { distributionMethod: 'NONE' } });
@@ -80,7 +130,9 @@ for (const database of testDatabases()) {
       const many = await sdk.envelope.envelopeGetMany({ ids: { type: 'envelopeId', ids: [envelopeId] } });
       assert.equal(many.data[0]!.id, envelopeId);
 
-      const download = await server.api.get(`/api/v2/envelope/item/${env.envelopeItems[0]!.id}/download?version=original`);
+      const download = await server.api.get(
+        `/api/v2/envelope/item/${env.envelopeItems[0]!.id}/download?version=original`,
+      );
       assert.equal(download.status, 200);
       const log = await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log`);
       assert.ok(log.body.count >= 5);
@@ -88,15 +140,32 @@ for (const database of testDatabases()) {
       const copy = await sdk.envelopes.duplicate({ envelopeId });
       assert.match(copy.id, /^envelope_/);
       assert.equal((await sdk.envelope.envelopeCancel({ envelopeId })).success, true);
-      await assert.rejects(sdk.envelopes.attachments.delete({ id: attachment.id }), 'a cancelled envelope takes no changes');
+      await assert.rejects(
+        sdk.envelopes.attachments.delete({ id: attachment.id }),
+        'a cancelled envelope takes no changes',
+      );
       assert.equal((await sdk.envelopes.delete({ envelopeId: copy.id })).success, true);
-      await assert.rejects(sdk.envelopes.get({ envelopeId: copy.id }), (error: unknown) => (error as { statusCode?: number }).statusCode === 404);
+      await assert.rejects(
+        sdk.envelopes.get({ envelopeId: copy.id }),
+        (error: unknown) => (error as { statusCode?: number }).statusCode === 404,
+      );
     });
 
     test('field and recipient deletes through the SDK', async () => {
       const pdf = await onePagePdf();
       const created = await sdk.envelopes.create({
-        payload: { title: 'SDK deletes', type: 'DOCUMENT', recipients: [{ email: 'x@example.com', name: 'X', role: 'SIGNER', fields: [{ type: 'SIGNATURE', page: 1, positionX: 1, positionY: 1, width: 10, height: 5 }] }] },
+        payload: {
+          title: 'SDK deletes',
+          type: 'DOCUMENT',
+          recipients: [
+            {
+              email: 'x@example.com',
+              name: 'X',
+              role: 'SIGNER',
+              fields: [{ type: 'SIGNATURE', page: 1, positionX: 1, positionY: 1, width: 10, height: 5 }],
+            },
+          ],
+        },
         files: [{ fileName: 'c.pdf', content: new Blob([Buffer.from(pdf)], { type: 'application/pdf' }) }],
       });
       const env = await sdk.envelopes.get({ envelopeId: created.id });

@@ -24,7 +24,12 @@ export function pngBomb(size = 30_000): Buffer {
   ihdr[9] = 0; // greyscale
   const row = 1 + Math.ceil(size / 8); // filter byte + packed pixels
   const idat = deflateSync(Buffer.alloc(row * size), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export function pngBombDataUrl(size?: number): string {
@@ -50,20 +55,40 @@ function assemble(objects: (string | Buffer)[], trailerExtra = ''): Buffer {
   let offset = parts[0]!.length;
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    const bytes = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'), Buffer.from('\nendobj\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'),
+      Buffer.from('\nendobj\n'),
+    ]);
     offsets.push(offset);
     parts.push(bytes);
     offset += bytes.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${offset}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
-const PAGE_OBJECTS = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
+const PAGE_OBJECTS = [
+  '<< /Type /Catalog /Pages 2 0 R >>',
+  '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+];
 
 function stream(dict: string, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
 }
 
 /**
@@ -77,10 +102,17 @@ export async function objectStreamBombPdf(inflated = 512 * 1024 * 1024): Promise
 
 /** A one-page PDF whose object stream (one layer) inflates to `inflated` bytes. */
 export async function singleLayerBombPdf(inflated = 256 * 1024 * 1024): Promise<Buffer> {
-  return assemble([...PAGE_OBJECTS, stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', await deflateZeros(inflated))]);
+  return assemble([
+    ...PAGE_OBJECTS,
+    stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', await deflateZeros(inflated)),
+  ]);
 }
 
 /** A valid one-page PDF with an array nested `depth` deep (1 KB for 300). */
 export function deeplyNestedPdf(depth = 300): Buffer {
-  return assemble([...PAGE_OBJECTS.slice(0, 2), '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Extra 4 0 R >>', `${'['.repeat(depth)}${']'.repeat(depth)}`]);
+  return assemble([
+    ...PAGE_OBJECTS.slice(0, 2),
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Extra 4 0 R >>',
+    `${'['.repeat(depth)}${']'.repeat(depth)}`,
+  ]);
 }

@@ -31,7 +31,10 @@ export function assertTextInsidePages(pdf: Uint8Array, inset = 12): void {
     const page = pages[w.page - 1];
     assert.ok(page, `word on unknown page: ${w.text}`);
     const inside = w.xMin >= inset && w.yMin >= inset && w.xMax <= page.width - inset && w.yMax <= page.height - inset;
-    assert.ok(inside, `"${w.text}" on page ${w.page} at [${w.xMin}, ${w.yMin}, ${w.xMax}, ${w.yMax}] is outside ${page.width}x${page.height}`);
+    assert.ok(
+      inside,
+      `"${w.text}" on page ${w.page} at [${w.xMin}, ${w.yMin}, ${w.xMax}, ${w.yMax}] is outside ${page.width}x${page.height}`,
+    );
   }
 }
 

@@ -96,14 +96,70 @@ export function realisticData(overrides: Partial<EvidenceData> = {}): EvidenceDa
     },
   ];
   const raw: Omit<EvidenceEvent, 'hash'>[] = [
-    { at: at('2025-03-14T12:58:40.000Z'), type: 'DOCUMENT_CREATED', actor: 'API token “backoffice”', description: 'Document created from upload "Contrato de locación.pdf".', ip: '10.0.4.17', userAgent: 'firma-sdk/1.4.0 node/20.19.2' },
-    { at: at('2025-03-14T13:00:02.100Z'), type: 'DOCUMENT_SENT', actor: 'Firma', description: 'Document sent to 3 recipients.', ip: null, userAgent: null },
-    { at: at('2025-03-14T15:02:11.870Z'), type: 'DOCUMENT_OPENED', actor: 'Ñandú García Peña <nandu.garcia@estudio-pena.com.ar>', description: 'Document opened.', ip: '190.210.34.77', userAgent: CHROME_UA },
-    { at: at('2025-03-14T15:09:20.300Z'), type: 'DOCUMENT_FIELD_INSERTED', actor: 'Ñandú García Peña <nandu.garcia@estudio-pena.com.ar>', description: 'Signature field on page 7 completed.', ip: '190.210.34.77', userAgent: CHROME_UA },
-    { at: at('2025-03-14T15:09:26.412Z'), type: 'DOCUMENT_RECIPIENT_COMPLETED', actor: 'Ñandú García Peña <nandu.garcia@estudio-pena.com.ar>', description: 'Recipient signed the document.', ip: '190.210.34.77', userAgent: CHROME_UA },
-    { at: at('2025-03-15T11:40:58.500Z'), type: 'DOCUMENT_OPENED', actor: 'María José Ibáñez <mjibanez@correo.example.com.ar>', description: 'Document opened.', ip: '2800:810:4a3:1b2c:9d8e:7f6a:5b4c:3d2e', userAgent: SAFARI_UA },
-    { at: at('2025-03-15T11:45:03.009Z'), type: 'DOCUMENT_RECIPIENT_COMPLETED', actor: 'María José Ibáñez <mjibanez@correo.example.com.ar>', description: 'Recipient signed the document.', ip: '2800:810:4a3:1b2c:9d8e:7f6a:5b4c:3d2e', userAgent: SAFARI_UA },
-    { at: at('2025-03-15T11:45:04.200Z'), type: 'DOCUMENT_COMPLETED', actor: 'Firma', description: 'All recipients completed; document sealed.', ip: null, userAgent: null },
+    {
+      at: at('2025-03-14T12:58:40.000Z'),
+      type: 'DOCUMENT_CREATED',
+      actor: 'API token “backoffice”',
+      description: 'Document created from upload "Contrato de locación.pdf".',
+      ip: '10.0.4.17',
+      userAgent: 'firma-sdk/1.4.0 node/20.19.2',
+    },
+    {
+      at: at('2025-03-14T13:00:02.100Z'),
+      type: 'DOCUMENT_SENT',
+      actor: 'Firma',
+      description: 'Document sent to 3 recipients.',
+      ip: null,
+      userAgent: null,
+    },
+    {
+      at: at('2025-03-14T15:02:11.870Z'),
+      type: 'DOCUMENT_OPENED',
+      actor: 'Ñandú García Peña <nandu.garcia@estudio-pena.com.ar>',
+      description: 'Document opened.',
+      ip: '190.210.34.77',
+      userAgent: CHROME_UA,
+    },
+    {
+      at: at('2025-03-14T15:09:20.300Z'),
+      type: 'DOCUMENT_FIELD_INSERTED',
+      actor: 'Ñandú García Peña <nandu.garcia@estudio-pena.com.ar>',
+      description: 'Signature field on page 7 completed.',
+      ip: '190.210.34.77',
+      userAgent: CHROME_UA,
+    },
+    {
+      at: at('2025-03-14T15:09:26.412Z'),
+      type: 'DOCUMENT_RECIPIENT_COMPLETED',
+      actor: 'Ñandú García Peña <nandu.garcia@estudio-pena.com.ar>',
+      description: 'Recipient signed the document.',
+      ip: '190.210.34.77',
+      userAgent: CHROME_UA,
+    },
+    {
+      at: at('2025-03-15T11:40:58.500Z'),
+      type: 'DOCUMENT_OPENED',
+      actor: 'María José Ibáñez <mjibanez@correo.example.com.ar>',
+      description: 'Document opened.',
+      ip: '2800:810:4a3:1b2c:9d8e:7f6a:5b4c:3d2e',
+      userAgent: SAFARI_UA,
+    },
+    {
+      at: at('2025-03-15T11:45:03.009Z'),
+      type: 'DOCUMENT_RECIPIENT_COMPLETED',
+      actor: 'María José Ibáñez <mjibanez@correo.example.com.ar>',
+      description: 'Recipient signed the document.',
+      ip: '2800:810:4a3:1b2c:9d8e:7f6a:5b4c:3d2e',
+      userAgent: SAFARI_UA,
+    },
+    {
+      at: at('2025-03-15T11:45:04.200Z'),
+      type: 'DOCUMENT_COMPLETED',
+      actor: 'Firma',
+      description: 'All recipients completed; document sealed.',
+      ip: null,
+      userAgent: null,
+    },
   ];
   let previous = '0'.repeat(64);
   const events = raw.map((e) => {
@@ -126,13 +182,26 @@ export function realisticData(overrides: Partial<EvidenceData> = {}): EvidenceDa
     serviceName: 'Firma',
     publicUrl: 'https://firma.estudio-pena.com.ar',
     items: [
-      { title: 'Contrato de locación.pdf', pageCount: 7, originalSha256: sha('original contract'), finalSha256: sha('sealed final contract') },
-      { title: 'Anexo I — Inventario.pdf', pageCount: 2, originalSha256: sha('original annex'), finalSha256: sha('sealed final annex') },
+      {
+        title: 'Contrato de locación.pdf',
+        pageCount: 7,
+        originalSha256: sha('original contract'),
+        finalSha256: sha('sealed final contract'),
+      },
+      {
+        title: 'Anexo I — Inventario.pdf',
+        pageCount: 2,
+        originalSha256: sha('original annex'),
+        finalSha256: sha('sealed final annex'),
+      },
     ],
     recipients,
     events,
     auditChain: { head: previous, length: events.length, algorithm: 'SHA-256' },
-    sealCertificate: { subject: 'CN=Firma Seal, O=Estudio Peña & Asociados, L=Buenos Aires, C=AR', fingerprintSha256: sha('seal certificate DER') },
+    sealCertificate: {
+      subject: 'CN=Firma Seal, O=Estudio Peña & Asociados, L=Buenos Aires, C=AR',
+      fingerprintSha256: sha('seal certificate DER'),
+    },
     generatedAt: at('2025-03-15T11:45:05.000Z'),
     ...overrides,
   };
@@ -147,7 +216,8 @@ export function rejectedData(language: 'en' | 'es' = 'en'): EvidenceData {
     ...second,
     signingStatus: 'REJECTED',
     signature: null,
-    rejectionReason: 'No estoy de acuerdo con la cláusula 7 (ajuste por inflación); pido que se revise antes de firmar.',
+    rejectionReason:
+      'No estoy de acuerdo con la cláusula 7 (ajuste por inflación); pido que se revise antes de firmar.',
   };
   return {
     ...base,
@@ -163,8 +233,14 @@ export function largeData(recipientCount = 50, eventCount = 500): EvidenceData {
   const png = signaturePng();
   const recipients: EvidenceRecipient[] = Array.from({ length: recipientCount }, (_, i) => ({
     id: 1000 + i,
-    name: i % 7 === 0 ? `Ñandú Bartolomé de las Mercedes García Peña y Fernández de Ibarguren Nº ${i}` : `Persona ${i} Pérez`,
-    email: i % 5 === 0 ? `una.direccion.de.correo.extremadamente.larga.numero.${i}@subdominio.departamento-legal.example.com.ar` : `persona${i}@example.com`,
+    name:
+      i % 7 === 0
+        ? `Ñandú Bartolomé de las Mercedes García Peña y Fernández de Ibarguren Nº ${i}`
+        : `Persona ${i} Pérez`,
+    email:
+      i % 5 === 0
+        ? `una.direccion.de.correo.extremadamente.larga.numero.${i}@subdominio.departamento-legal.example.com.ar`
+        : `persona${i}@example.com`,
     role: (['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT'] as const)[i % 5] ?? 'SIGNER',
     cuil: i % 3 === 0 ? null : `20${String(10000000 + i).padStart(8, '0')}${i % 10}`,
     signingStatus: i % 5 === 3 ? 'NOT_SIGNED' : 'SIGNED',
@@ -179,12 +255,26 @@ export function largeData(recipientCount = 50, eventCount = 500): EvidenceData {
   }));
   const events: EvidenceEvent[] = Array.from({ length: eventCount }, (_, i) => ({
     at: new Date(Date.UTC(2025, 2, 14, 12, 0, i)),
-    type: ['DOCUMENT_OPENED', 'DOCUMENT_FIELD_INSERTED', 'DOCUMENT_RECIPIENT_COMPLETED', 'SOMETHING_UNKNOWN_HAPPENED'][i % 4] ?? 'DOCUMENT_OPENED',
-    actor: i % 9 === 0 ? 'Ñandú Bartolomé de las Mercedes García Peña y Fernández de Ibarguren <una.direccion.muy.larga@example.com.ar>' : `Persona ${i % 50} Pérez <persona${i % 50}@example.com>`,
-    description: i % 11 === 0 ? 'A long description of what happened, repeated so that it must wrap over several lines. '.repeat(3) : 'Field completed.',
+    type:
+      ['DOCUMENT_OPENED', 'DOCUMENT_FIELD_INSERTED', 'DOCUMENT_RECIPIENT_COMPLETED', 'SOMETHING_UNKNOWN_HAPPENED'][
+        i % 4
+      ] ?? 'DOCUMENT_OPENED',
+    actor:
+      i % 9 === 0
+        ? 'Ñandú Bartolomé de las Mercedes García Peña y Fernández de Ibarguren <una.direccion.muy.larga@example.com.ar>'
+        : `Persona ${i % 50} Pérez <persona${i % 50}@example.com>`,
+    description:
+      i % 11 === 0
+        ? 'A long description of what happened, repeated so that it must wrap over several lines. '.repeat(3)
+        : 'Field completed.',
     ip: i % 2 ? '190.210.34.77' : '2800:0810:04a3:1b2c:9d8e:7f6a:5b4c:3d2e',
     userAgent: i % 13 === 0 ? `${CHROME_UA} ${'VeryLongTokenWithoutAnySpaces'.repeat(6)}` : CHROME_UA,
     hash: sha(`event ${i}`),
   }));
-  return { ...base, recipients, events, auditChain: { head: sha(`event ${eventCount - 1}`), length: eventCount, algorithm: 'SHA-256' } };
+  return {
+    ...base,
+    recipients,
+    events,
+    auditChain: { head: sha(`event ${eventCount - 1}`), length: eventCount, algorithm: 'SHA-256' },
+  };
 }

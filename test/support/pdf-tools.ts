@@ -36,7 +36,19 @@ export function rasterise(pdf: Uint8Array, page = 1): Raster {
   return withTempDir((dir) => {
     const input = join(dir, 'in.pdf');
     writeFileSync(input, pdf);
-    run('/usr/bin/pdftoppm', ['-r', '72', '-cropbox', '-png', '-f', String(page), '-l', String(page), '-singlefile', input, join(dir, 'out')]);
+    run('/usr/bin/pdftoppm', [
+      '-r',
+      '72',
+      '-cropbox',
+      '-png',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      input,
+      join(dir, 'out'),
+    ]);
     const png = PNG.sync.read(readFileSync(join(dir, 'out.png')));
     return { width: png.width, height: png.height, data: png.data };
   });
@@ -106,7 +118,12 @@ export function pdfWords(pdf: Uint8Array): WordBox[] {
     if (line.includes('<page ')) page++;
     const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
     if (m) {
-      const text = m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
+      const text = m[5]!
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'");
       words.push({ text, page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
     }
   }

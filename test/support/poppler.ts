@@ -20,7 +20,12 @@ function withFile<T>(pdf: Uint8Array, run: (path: string, dir: string) => T): T 
 export function pdfText(pdf: Uint8Array, page?: number, raw = false): string {
   const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
   const mode = raw ? ['-raw'] : [];
-  return withFile(pdf, (path) => execFileSync('pdftotext', ['-enc', 'UTF-8', ...mode, ...range, path, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }));
+  return withFile(pdf, (path) =>
+    execFileSync('pdftotext', ['-enc', 'UTF-8', ...mode, ...range, path, '-'], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    }),
+  );
 }
 
 export function pdfImagesList(pdf: Uint8Array): string {
@@ -45,13 +50,27 @@ export interface WordBox {
 
 /** Every word with its box, and every page's size, from `pdftotext -bbox`. */
 export function wordBoxes(pdf: Uint8Array): { pages: { width: number; height: number }[]; words: WordBox[] } {
-  const html = withFile(pdf, (path) => execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }));
+  const html = withFile(pdf, (path) =>
+    execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', path, '-'], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    }),
+  );
   const pages: { width: number; height: number }[] = [];
   const words: WordBox[] = [];
-  const tag = /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g;
+  const tag =
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g;
   for (const m of html.matchAll(tag)) {
     if (m[1] !== undefined) pages.push({ width: Number(m[1]), height: Number(m[2]) });
-    else words.push({ page: pages.length, text: m[7] ?? '', xMin: Number(m[3]), yMin: Number(m[4]), xMax: Number(m[5]), yMax: Number(m[6]) });
+    else
+      words.push({
+        page: pages.length,
+        text: m[7] ?? '',
+        xMin: Number(m[3]),
+        yMin: Number(m[4]),
+        xMax: Number(m[5]),
+        yMax: Number(m[6]),
+      });
   }
   return { pages, words };
 }
@@ -59,7 +78,18 @@ export function wordBoxes(pdf: Uint8Array): { pages: { width: number; height: nu
 /** Renders one page to PNG (for looking at it); returns the PNG bytes. */
 export function pageToPng(pdf: Uint8Array, page: number, dpi = 60): Uint8Array {
   return withFile(pdf, (path, dir) => {
-    execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-f', String(page), '-l', String(page), '-singlefile', path, join(dir, 'page')]);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(dpi),
+      '-png',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-singlefile',
+      path,
+      join(dir, 'page'),
+    ]);
     return readFileSync(join(dir, 'page.png'));
   });
 }
@@ -83,6 +113,10 @@ export function pdfFonts(pdf: Uint8Array): { name: string; embedded: boolean; su
     .map((line) => {
       const cols = line.trim().split(/\s+/);
       // name type encoding emb sub uni object ID; the yes/no columns are counted from the end.
-      return { name: cols[0] ?? '', embedded: cols[cols.length - 5] === 'yes', subset: cols[cols.length - 4] === 'yes' };
+      return {
+        name: cols[0] ?? '',
+        embedded: cols[cols.length - 5] === 'yes',
+        subset: cols[cols.length - 4] === 'yes',
+      };
     });
 }

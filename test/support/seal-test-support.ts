@@ -7,7 +7,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { concatTransformationMatrix, drawObject, PDFDocument, PDFName, popGraphicsState, pushGraphicsState, StandardFonts } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  PDFName,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from 'pdf-lib';
 
 export function makeTempDir(prefix: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), `firma-${prefix}-`));
@@ -17,7 +25,10 @@ export function makeTempDir(prefix: string): { dir: string; cleanup: () => void 
 const WORDS = 'agreement party signature clause witness hereby document term payment notice consent record'.split(' ');
 
 /** A text PDF from pdf-lib: object streams and a cross-reference stream, unless told otherwise. */
-export async function makeTextPdf(pages: number, options: { useObjectStreams?: boolean; linesPerPage?: number } = {}): Promise<Uint8Array> {
+export async function makeTextPdf(
+  pages: number,
+  options: { useObjectStreams?: boolean; linesPerPage?: number } = {},
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < pages; p++) {
@@ -37,10 +48,22 @@ export async function makeLargePdf(pages: number, bytesPerPage: number): Promise
   for (let p = 0; p < pages; p++) {
     const page = doc.addPage([595, 842]);
     const image = doc.context.register(
-      doc.context.stream(randomBytes(side * side * 3), { Type: 'XObject', Subtype: 'Image', Width: side, Height: side, ColorSpace: 'DeviceRGB', BitsPerComponent: 8 }),
+      doc.context.stream(randomBytes(side * side * 3), {
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: side,
+        Height: side,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+      }),
     );
     const name = page.node.newXObject('Scan', image);
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(595, 0, 0, 842, 0, 0), drawObject(name), popGraphicsState());
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(595, 0, 0, 842, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
+    );
   }
   return doc.save({ useObjectStreams: false });
 }
@@ -51,7 +74,13 @@ export async function makePdfWithIndirectAnnots(): Promise<Uint8Array> {
   const page = doc.addPage();
   page.drawText('Indirect annotations', { x: 50, y: 700 });
   const link = doc.context.register(
-    doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 50, 150, 80], Border: [0, 0, 0], A: { S: 'URI', URI: 'https://example.org/' } }),
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [50, 50, 150, 80],
+      Border: [0, 0, 0],
+      A: { S: 'URI', URI: 'https://example.org/' },
+    }),
   );
   page.node.set(PDFName.of('Annots'), doc.context.register(doc.context.obj([link])));
   return doc.save();
@@ -91,16 +120,24 @@ export function makeHybridPdf(): Buffer {
   const content = 'BT /F1 24 Tf 72 700 Td (Hybrid reference file) Tj ET';
   object(4, `<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   object(6, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  const page = '<< /Type /Page /Parent 8 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> >> >>';
+  const page =
+    '<< /Type /Page /Parent 8 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> >> >>';
   const header = '3 0 ';
-  object(5, `<< /Type /ObjStm /N 1 /First ${header.length} /Length ${header.length + page.length} >>\nstream\n${header}${page}\nendstream`);
+  object(
+    5,
+    `<< /Type /ObjStm /N 1 /First ${header.length} /Length ${header.length + page.length} >>\nstream\n${header}${page}\nendstream`,
+  );
   // Cross-reference stream covering object 3 only (type 2: in object stream 5, index 0).
   const xrefStreamData = Buffer.from([2, 0, 5, 0]);
   offsets[7] = length;
-  add(`7 0 obj\n<< /Type /XRef /Size 9 /W [1 2 1] /Index [3 1] /Length ${xrefStreamData.length} >>\nstream\n${xrefStreamData.toString('latin1')}\nendstream\nendobj\n`);
+  add(
+    `7 0 obj\n<< /Type /XRef /Size 9 /W [1 2 1] /Index [3 1] /Length ${xrefStreamData.length} >>\nstream\n${xrefStreamData.toString('latin1')}\nendstream\nendobj\n`,
+  );
   const tableOffset = length;
   const entry = (num: number): string => `${String(offsets[num]).padStart(10, '0')} 00000 n\r\n`;
-  add(`xref\n0 3\n0000000000 65535 f\r\n${entry(1)}${entry(2)}4 5\n${entry(4)}${entry(5)}${entry(6)}${entry(7)}${entry(8)}`);
+  add(
+    `xref\n0 3\n0000000000 65535 f\r\n${entry(1)}${entry(2)}4 5\n${entry(4)}${entry(5)}${entry(6)}${entry(7)}${entry(8)}`,
+  );
   add(`trailer\n<< /Size 9 /Root 1 0 R /XRefStm ${offsets[7]} >>\nstartxref\n${tableOffset}\n%%EOF\n`);
   return Buffer.from(parts.join(''), 'latin1');
 }

@@ -30,9 +30,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('deleted_at', 'text')
     .execute();
   // The listing orders by creation within a platform, optionally filtered by status or externalId.
-  await db.schema.createIndex('envelope_platform_created_idx').on('envelope').columns(['platform_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('envelope_platform_status_created_idx').on('envelope').columns(['platform_id', 'status', 'created_at']).execute();
-  await db.schema.createIndex('envelope_platform_external_idx').on('envelope').columns(['platform_id', 'external_id']).execute();
+  await db.schema
+    .createIndex('envelope_platform_created_idx')
+    .on('envelope')
+    .columns(['platform_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('envelope_platform_status_created_idx')
+    .on('envelope')
+    .columns(['platform_id', 'status', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('envelope_platform_external_idx')
+    .on('envelope')
+    .columns(['platform_id', 'external_id'])
+    .execute();
 
   await db.schema
     .createTable('envelope_item')
@@ -48,7 +60,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('final_sha256', 'text')
     .addColumn('created_at', 'text', notNull)
     .execute();
-  await db.schema.createIndex('envelope_item_envelope_idx').on('envelope_item').columns(['envelope_id', 'order']).execute();
+  await db.schema
+    .createIndex('envelope_item_envelope_idx')
+    .on('envelope_item')
+    .columns(['envelope_id', 'order'])
+    .execute();
 
   await db.schema
     .createTable('attachment')
@@ -161,7 +177,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['job', 'event', 'audit_event', 'field', 'recipient', 'attachment', 'envelope_item', 'envelope']) {
+  for (const table of [
+    'job',
+    'event',
+    'audit_event',
+    'field',
+    'recipient',
+    'attachment',
+    'envelope_item',
+    'envelope',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .addColumn('updated_at', 'text', notNull)
     .execute();
-  await db.schema.createIndex('webhook_endpoint_platform_idx').on('webhook_endpoint').columns(['platform_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_endpoint_platform_idx')
+    .on('webhook_endpoint')
+    .columns(['platform_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('webhook_delivery')
@@ -35,8 +39,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', notNull)
     .addColumn('delivered_at', 'text')
     .execute();
-  await db.schema.createIndex('webhook_delivery_due_idx').on('webhook_delivery').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('webhook_delivery_endpoint_idx').on('webhook_delivery').columns(['endpoint_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_delivery_due_idx')
+    .on('webhook_delivery')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
+  await db.schema
+    .createIndex('webhook_delivery_endpoint_idx')
+    .on('webhook_delivery')
+    .columns(['endpoint_id', 'created_at'])
+    .execute();
 
   await withSerialId(db, db.schema.createTable('webhook_attempt'))
     .addColumn('delivery_id', 'text', (c) => c.notNull().references('webhook_delivery.id').onDelete('cascade'))
@@ -46,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('error', 'text')
     .addColumn('created_at', 'text', notNull)
     .execute();
-  await db.schema.createIndex('webhook_attempt_delivery_idx').on('webhook_attempt').columns(['delivery_id', 'attempt']).execute();
+  await db.schema
+    .createIndex('webhook_attempt_delivery_idx')
+    .on('webhook_attempt')
+    .columns(['delivery_id', 'attempt'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         if new.version = old.version then new.version := old.version + 1; end if;
         return new;
       end $$`.execute(db);
-    await sql`create trigger envelope_version_bump before update on envelope for each row execute function firma_envelope_version_bump()`.execute(db);
+    await sql`create trigger envelope_version_bump before update on envelope for each row execute function firma_envelope_version_bump()`.execute(
+      db,
+    );
     await sql`
       create function firma_envelope_part_changed() returns trigger language plpgsql as $$
       begin
@@ -35,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`.execute(db);
     for (const table of PARTS) {
-      await sql`create trigger ${sql.id(`${table}_changed`)} after insert or update or delete on ${sql.id(table)} for each row execute function firma_envelope_part_changed()`.execute(db);
+      await sql`create trigger ${sql.id(`${table}_changed`)} after insert or update or delete on ${sql.id(table)} for each row execute function firma_envelope_part_changed()`.execute(
+        db,
+      );
     }
     return;
   }
@@ -50,7 +54,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .raw(
           `create trigger ${table}_${action}_changed after ${action} on ${table} for each row ` +
             `begin update envelope set version = version + 1 where id = ${row}.envelope_id;` +
-            (action === 'update' ? ' update envelope set version = version + 1 where id = old.envelope_id and old.envelope_id <> new.envelope_id;' : '') +
+            (action === 'update'
+              ? ' update envelope set version = version + 1 where id = old.envelope_id and old.envelope_id <> new.envelope_id;'
+              : '') +
             ' end',
         )
         .execute(db);
@@ -60,12 +66,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
-    for (const table of PARTS) await sql`drop trigger if exists ${sql.id(`${table}_changed`)} on ${sql.id(table)}`.execute(db);
+    for (const table of PARTS)
+      await sql`drop trigger if exists ${sql.id(`${table}_changed`)} on ${sql.id(table)}`.execute(db);
     await sql`drop trigger if exists envelope_version_bump on envelope`.execute(db);
     await sql`drop function if exists firma_envelope_part_changed()`.execute(db);
     await sql`drop function if exists firma_envelope_version_bump()`.execute(db);
     return;
   }
-  for (const table of PARTS) for (const action of ACTIONS) await sql.raw(`drop trigger if exists ${table}_${action}_changed`).execute(db);
+  for (const table of PARTS)
+    for (const action of ACTIONS) await sql.raw(`drop trigger if exists ${table}_${action}_changed`).execute(db);
   await sql`drop trigger if exists envelope_version_bump`.execute(db);
 }

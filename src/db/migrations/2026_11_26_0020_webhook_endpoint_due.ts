@@ -6,7 +6,11 @@ import type { Kysely } from 'kysely';
  * size of the backlog (the (status, next_attempt_at) index would scan every endpoint's due rows).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('webhook_delivery_endpoint_due_idx').on('webhook_delivery').columns(['endpoint_id', 'status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('webhook_delivery_endpoint_due_idx')
+    .on('webhook_delivery')
+    .columns(['endpoint_id', 'status', 'next_attempt_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,10 @@ import { dialectOf } from '../database.js';
  * auto-incrementing integer key that never reuses a value (documentId, recipient and field ids
  * are public and must never point at a different record later): SQLite AUTOINCREMENT, PostgreSQL serial.
  */
-export function withSerialId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+export function withSerialId<T extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
   return dialectOf(db) === 'postgres'
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

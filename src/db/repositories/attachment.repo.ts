@@ -9,11 +9,21 @@ import type { AttachmentRow } from './envelope.repo.js';
 
 /** An envelope's attachments, oldest first. */
 export async function listAttachmentsOfEnvelope(db: Db, envelopeId: number): Promise<AttachmentRow[]> {
-  return db.selectFrom('attachment').selectAll().where('envelopeId', '=', envelopeId).orderBy('createdAt').orderBy('id').execute();
+  return db
+    .selectFrom('attachment')
+    .selectAll()
+    .where('envelopeId', '=', envelopeId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
 }
 
 /** The live envelope of the platform that holds this attachment, if any. */
-export async function envelopeOfAttachment(db: Db, platformId: number, attachmentId: string): Promise<number | undefined> {
+export async function envelopeOfAttachment(
+  db: Db,
+  platformId: number,
+  attachmentId: string,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('attachment')
     .innerJoin('envelope', 'envelope.id', 'attachment.envelopeId')
@@ -25,8 +35,18 @@ export async function envelopeOfAttachment(db: Db, platformId: number, attachmen
   return row?.id;
 }
 
-export async function updateAttachmentOfEnvelope(db: Db, envelopeId: number, attachmentId: string, patch: Pick<AttachmentRow, 'label' | 'data'>): Promise<void> {
-  await db.updateTable('attachment').set(patch).where('id', '=', attachmentId).where('envelopeId', '=', envelopeId).execute();
+export async function updateAttachmentOfEnvelope(
+  db: Db,
+  envelopeId: number,
+  attachmentId: string,
+  patch: Pick<AttachmentRow, 'label' | 'data'>,
+): Promise<void> {
+  await db
+    .updateTable('attachment')
+    .set(patch)
+    .where('id', '=', attachmentId)
+    .where('envelopeId', '=', envelopeId)
+    .execute();
 }
 
 export async function deleteAttachmentOfEnvelope(db: Db, envelopeId: number, attachmentId: string): Promise<void> {

@@ -16,7 +16,13 @@ export async function failedJobsOfKind(db: Db, kind: string, olderThan: string, 
 /** Of these envelopes, the ones that are still not final. */
 export async function unfinishedEnvelopeIds(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('envelope').select('id').where('id', 'in', ids).where('completedAt', 'is', null).where('deletedAt', 'is', null).execute();
+  const rows = await db
+    .selectFrom('envelope')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('completedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -46,11 +52,29 @@ export async function finishedEnvelopesWithoutCompletionJob(db: Db, limit: numbe
         eb('e.status', '=', 'REJECTED'),
         eb.and([
           eb('e.status', '=', 'PENDING'),
-          eb.not(eb.exists(eb.selectFrom('recipient as r').select('r.id').whereRef('r.envelopeId', '=', 'e.id').where('r.role', '!=', 'CC').where('r.signingStatus', '=', 'NOT_SIGNED'))),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('recipient as r')
+                .select('r.id')
+                .whereRef('r.envelopeId', '=', 'e.id')
+                .where('r.role', '!=', 'CC')
+                .where('r.signingStatus', '=', 'NOT_SIGNED'),
+            ),
+          ),
         ]),
       ]),
     )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('job as j').select('j.id').whereRef('j.dedupeKey', '=', eb.fn<string>('concat', [eb.cast(eb.val('complete:'), 'text'), 'e.id'])))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('job as j')
+            .select('j.id')
+            .whereRef('j.dedupeKey', '=', eb.fn<string>('concat', [eb.cast(eb.val('complete:'), 'text'), 'e.id'])),
+        ),
+      ),
+    )
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
@@ -60,7 +84,13 @@ export async function finishedEnvelopesWithoutCompletionJob(db: Db, limit: numbe
  * Claims an unfinished envelope for one completion run until `until`, unless another run's claim
  * still holds at `now` (a conditional update, so one run renders and seals however many race).
  */
-export async function claimCompletion(db: Db, platformId: number, envelopeId: number, now: string, until: string): Promise<boolean> {
+export async function claimCompletion(
+  db: Db,
+  platformId: number,
+  envelopeId: number,
+  now: string,
+  until: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('envelope')
     .set({ completionClaimedUntil: until })
@@ -73,7 +103,12 @@ export async function claimCompletion(db: Db, platformId: number, envelopeId: nu
 }
 
 /** Extends a running claim; a claim already released (finished or failed) stays released. */
-export async function renewCompletionClaim(db: Db, platformId: number, envelopeId: number, until: string): Promise<void> {
+export async function renewCompletionClaim(
+  db: Db,
+  platformId: number,
+  envelopeId: number,
+  until: string,
+): Promise<void> {
   await db
     .updateTable('envelope')
     .set({ completionClaimedUntil: until })
@@ -85,16 +120,35 @@ export async function renewCompletionClaim(db: Db, platformId: number, envelopeI
 }
 
 /** Stores why a run failed and releases its claim. */
-export async function recordCompletionError(db: Db, platformId: number, envelopeId: number, message: string): Promise<void> {
-  await db.updateTable('envelope').set({ completionError: message, completionClaimedUntil: null }).where('id', '=', envelopeId).where('platformId', '=', platformId).execute();
+export async function recordCompletionError(
+  db: Db,
+  platformId: number,
+  envelopeId: number,
+  message: string,
+): Promise<void> {
+  await db
+    .updateTable('envelope')
+    .set({ completionError: message, completionClaimedUntil: null })
+    .where('id', '=', envelopeId)
+    .where('platformId', '=', platformId)
+    .execute();
 }
 
 /** On completion, CC recipients count as signed at `at`. */
 export async function markCcRecipientsSigned(db: Db, envelopeId: number, at: string): Promise<void> {
-  await db.updateTable('recipient').set({ signingStatus: 'SIGNED', signedAt: at, updatedAt: at }).where('envelopeId', '=', envelopeId).where('role', '=', 'CC').execute();
+  await db
+    .updateTable('recipient')
+    .set({ signingStatus: 'SIGNED', signedAt: at, updatedAt: at })
+    .where('envelopeId', '=', envelopeId)
+    .where('role', '=', 'CC')
+    .execute();
 }
 
 /** The envelope's completion job (unique by its dedupe key), if one was ever queued. */
 export async function findCompletionJob(db: Db, envelopeId: number) {
-  return db.selectFrom('job').select(['status', 'attempts', 'runAt', 'lastError']).where('dedupeKey', '=', `complete:${envelopeId}`).executeTakeFirst();
+  return db
+    .selectFrom('job')
+    .select(['status', 'attempts', 'runAt', 'lastError'])
+    .where('dedupeKey', '=', `complete:${envelopeId}`)
+    .executeTakeFirst();
 }

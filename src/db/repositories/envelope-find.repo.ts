@@ -32,7 +32,12 @@ export async function findEnvelopePage(
   if (filter.query) {
     const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The same on both databases: case-insensitive (ASCII), with % and _ in the query taken literally.
-    base = base.where((eb) => eb.or([sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`, eb('externalId', '=', filter.query!)]));
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`,
+        eb('externalId', '=', filter.query!),
+      ]),
+    );
   }
   if (filter.hasExpiredRecipients !== undefined) {
     const wanted = filter.hasExpiredRecipients;
@@ -49,8 +54,16 @@ export async function findEnvelopePage(
     });
   }
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('createdAt', page.direction).orderBy('id', page.direction).offset(page.offset).limit(page.limit).execute(),
-    knownCount !== undefined ? { n: knownCount } : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('createdAt', page.direction)
+      .orderBy('id', page.direction)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    knownCount !== undefined
+      ? { n: knownCount }
+      : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const recipients = rows.length
     ? await db

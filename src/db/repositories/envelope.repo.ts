@@ -35,12 +35,16 @@ export async function findEnvelope(db: Db, platformId: number, key: EnvelopeKey)
  * The current `version` of a platform's live envelope (undefined when there is none): the
  * freshness check of cached views, one index probe, synchronous on SQLite.
  */
-export function envelopeVersionReader(db: Db): (platformId: number, key: EnvelopeKey) => MaybePromise<number | undefined> {
+export function envelopeVersionReader(
+  db: Db,
+): (platformId: number, key: EnvelopeKey) => MaybePromise<number | undefined> {
   const live = 'select version as "version" from envelope where platform_id = ? and deleted_at is null';
   const byId = pointRead<{ version: number }>(db, `${live} and id = ?`);
   const byPublicId = pointRead<{ version: number }>(db, `${live} and public_id = ?`);
   return (platformId, key) =>
-    whenReady('documentId' in key ? byId(platformId, key.documentId) : byPublicId(platformId, key.publicId), (row) => (row ? Number(row.version) : undefined));
+    whenReady('documentId' in key ? byId(platformId, key.documentId) : byPublicId(platformId, key.publicId), (row) =>
+      row ? Number(row.version) : undefined,
+    );
 }
 
 /**
@@ -48,7 +52,11 @@ export function envelopeVersionReader(db: Db): (platformId: number, key: Envelop
  * so concurrent state changes of one envelope run one after the other; on SQLite the write
  * transaction already serialises writers.
  */
-export async function lockEnvelope(trx: Db, platformId: number | null, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
+export async function lockEnvelope(
+  trx: Db,
+  platformId: number | null,
+  key: EnvelopeKey,
+): Promise<EnvelopeRow | undefined> {
   let query = trx.selectFrom('envelope').selectAll().where('deletedAt', 'is', null);
   if (platformId !== null) query = query.where('platformId', '=', platformId);
   query = 'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId);
@@ -68,10 +76,22 @@ export async function updateEnvelope(db: Db, id: number, patch: Updateable<Envel
 /** Everything an envelope holds, in four indexed queries whatever its size. */
 export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<EnvelopeGraph> {
   const [items, recipients, fields, attachments] = await Promise.all([
-    db.selectFrom('envelopeItem').selectAll().where('envelopeId', '=', envelope.id).orderBy('order').orderBy('createdAt').execute(),
+    db
+      .selectFrom('envelopeItem')
+      .selectAll()
+      .where('envelopeId', '=', envelope.id)
+      .orderBy('order')
+      .orderBy('createdAt')
+      .execute(),
     db.selectFrom('recipient').selectAll().where('envelopeId', '=', envelope.id).orderBy('id').execute(),
     db.selectFrom('field').selectAll().where('envelopeId', '=', envelope.id).orderBy('id').execute(),
-    db.selectFrom('attachment').selectAll().where('envelopeId', '=', envelope.id).orderBy('createdAt').orderBy('id').execute(),
+    db
+      .selectFrom('attachment')
+      .selectAll()
+      .where('envelopeId', '=', envelope.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
   ]);
   return { envelope, items, recipients, fields, attachments };
 }
@@ -102,13 +122,18 @@ export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable
  */
 export async function findEnvelopeForOperator(db: Db, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
   const query = db.selectFrom('envelope').selectAll();
-  return ('documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId)).executeTakeFirst();
+  return (
+    'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId)
+  ).executeTakeFirst();
 }
 
 /**
  * The platform and public id of the envelope a signing token's recipient is on. The token is the
  * credential here (no caller platform); the platform found scopes the reads that follow.
  */
-export async function findEnvelopeOwner(db: Db, envelopeId: number): Promise<{ platformId: number; publicId: string } | undefined> {
+export async function findEnvelopeOwner(
+  db: Db,
+  envelopeId: number,
+): Promise<{ platformId: number; publicId: string } | undefined> {
   return db.selectFrom('envelope').select(['platformId', 'publicId']).where('id', '=', envelopeId).executeTakeFirst();
 }

@@ -20,7 +20,12 @@ export async function envelopeOfField(db: Db, platformId: number, fieldId: numbe
 }
 
 /** An edit by the sender: the field must be on this envelope (resolved through the caller's platform). */
-export async function updateFieldOfEnvelope(db: Db, envelopeId: number, id: number, patch: Updateable<FieldTable>): Promise<void> {
+export async function updateFieldOfEnvelope(
+  db: Db,
+  envelopeId: number,
+  id: number,
+  patch: Updateable<FieldTable>,
+): Promise<void> {
   await db.updateTable('field').set(patch).where('id', '=', id).where('envelopeId', '=', envelopeId).execute();
 }
 

@@ -20,8 +20,18 @@ export async function envelopeOfItem(db: Db, platformId: number, itemId: string)
   return row?.id;
 }
 
-export async function updateItemOfEnvelope(db: Db, envelopeId: number, itemId: string, patch: Updateable<EnvelopeItemTable>): Promise<void> {
-  await db.updateTable('envelopeItem').set(patch).where('id', '=', itemId).where('envelopeId', '=', envelopeId).execute();
+export async function updateItemOfEnvelope(
+  db: Db,
+  envelopeId: number,
+  itemId: string,
+  patch: Updateable<EnvelopeItemTable>,
+): Promise<void> {
+  await db
+    .updateTable('envelopeItem')
+    .set(patch)
+    .where('id', '=', itemId)
+    .where('envelopeId', '=', envelopeId)
+    .execute();
 }
 
 /** Removes an item and, first, the fields placed on it. */

@@ -18,7 +18,10 @@ export async function insertJob(db: Db, row: Insertable<JobTable>): Promise<void
  * FOR UPDATE SKIP LOCKED, so concurrent workers never claim the same row; SQLite: one UPDATE
  * statement, atomic under its single writer.
  */
-export async function claimJobs(db: Db, input: { kinds: string[]; workerId: string; now: string; leaseUntil: string; limit: number }): Promise<JobRow[]> {
+export async function claimJobs(
+  db: Db,
+  input: { kinds: string[]; workerId: string; now: string; leaseUntil: string; limit: number },
+): Promise<JobRow[]> {
   if (input.kinds.length === 0) return [];
   // The locking LIMIT subquery sits in a MATERIALIZED CTE: as a plain `IN (subquery)` PostgreSQL's
   // planner may rescan it per outer row, each rescan skipping the rows already taken, and so claim
@@ -43,7 +46,13 @@ export async function claimJobs(db: Db, input: { kinds: string[]; workerId: stri
       },
     )
     .updateTable('job')
-    .set((eb) => ({ status: 'running', lockedBy: input.workerId, lockedUntil: input.leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: input.now }))
+    .set((eb) => ({
+      status: 'running',
+      lockedBy: input.workerId,
+      lockedUntil: input.leaseUntil,
+      attempts: eb('attempts', '+', 1),
+      updatedAt: input.now,
+    }))
     .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
     .returningAll()
     .execute();
@@ -59,7 +68,12 @@ export async function finishJob(db: Db, job: JobRow, workerId: string, now: stri
     .execute();
 }
 
-export async function failJob(db: Db, job: JobRow, workerId: string, input: { now: string; error: string; retryAt: string | null }): Promise<void> {
+export async function failJob(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  input: { now: string; error: string; retryAt: string | null },
+): Promise<void> {
   await db
     .updateTable('job')
     .set({
@@ -76,7 +90,12 @@ export async function failJob(db: Db, job: JobRow, workerId: string, input: { no
 }
 
 export async function extendLease(db: Db, jobId: number, workerId: string, leaseUntil: string): Promise<void> {
-  await db.updateTable('job').set({ lockedUntil: leaseUntil }).where('id', '=', jobId).where('lockedBy', '=', workerId).execute();
+  await db
+    .updateTable('job')
+    .set({ lockedUntil: leaseUntil })
+    .where('id', '=', jobId)
+    .where('lockedBy', '=', workerId)
+    .execute();
 }
 
 /** Keeps the table small: settled jobs older than the cutoff are removed. */

@@ -16,16 +16,30 @@ export async function findEnvelopeForMail(db: Db, envelopeId: number) {
 
 /** The envelope's items in order, with the hash of their sealed PDF once completed. */
 export async function listFinalItems(db: Db, envelopeId: number) {
-  return db.selectFrom('envelopeItem').select(['title', 'finalSha256']).where('envelopeId', '=', envelopeId).orderBy('order').execute();
+  return db
+    .selectFrom('envelopeItem')
+    .select(['title', 'finalSha256'])
+    .where('envelopeId', '=', envelopeId)
+    .orderBy('order')
+    .execute();
 }
 
 /** The reason given by the recipient who rejected the envelope, if any. */
 export async function findRejectionReason(db: Db, envelopeId: number): Promise<string | null> {
-  const row = await db.selectFrom('recipient').select('rejectionReason').where('envelopeId', '=', envelopeId).where('signingStatus', '=', 'REJECTED').executeTakeFirst();
+  const row = await db
+    .selectFrom('recipient')
+    .select('rejectionReason')
+    .where('envelopeId', '=', envelopeId)
+    .where('signingStatus', '=', 'REJECTED')
+    .executeTakeFirst();
   return row?.rejectionReason ?? null;
 }
 
 /** What an owner notice shows of its envelope, and whose it is. */
 export async function findEnvelopeForOwnerNotice(db: Db, envelopeId: number) {
-  return db.selectFrom('envelope').select(['title', 'meta', 'platformId']).where('id', '=', envelopeId).executeTakeFirst();
+  return db
+    .selectFrom('envelope')
+    .select(['title', 'meta', 'platformId'])
+    .where('id', '=', envelopeId)
+    .executeTakeFirst();
 }

@@ -13,7 +13,10 @@ export async function insertPlatform(db: Db, name: string, createdAt: string) {
 }
 
 export async function countPlatforms(db: Db): Promise<number> {
-  const row = await db.selectFrom('platform').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('platform')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

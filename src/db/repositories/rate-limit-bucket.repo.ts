@@ -11,7 +11,9 @@ export async function countRateLimitHit(db: Db, key: string, windowStart: number
   const row = await db
     .insertInto('rateLimitBucket')
     .values({ key, windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_limit_bucket.count + 1` }))
+    .onConflict((oc) =>
+      oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_limit_bucket.count + 1` }),
+    )
     .returning('count')
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -18,7 +18,11 @@ export async function findRecipientByTokenHash(db: Db, tokenHash: string) {
 }
 
 /** The live envelope of the platform that holds this recipient, if any. */
-export async function envelopeOfRecipient(db: Db, platformId: number, recipientId: number): Promise<number | undefined> {
+export async function envelopeOfRecipient(
+  db: Db,
+  platformId: number,
+  recipientId: number,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('recipient')
     .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')
@@ -40,7 +44,11 @@ export async function deleteRecipientAndFields(db: Db, envelopeId: number, recip
  * The expiry sweep (a system task, every platform): live PENDING envelopes with a recipient whose
  * link lapsed by `now` and was not reported yet, with their platform so the caller's lock is scoped.
  */
-export async function envelopesWithUnreportedExpiries(db: Db, now: string, limit: number): Promise<{ envelopeId: number; platformId: number }[]> {
+export async function envelopesWithUnreportedExpiries(
+  db: Db,
+  now: string,
+  limit: number,
+): Promise<{ envelopeId: number; platformId: number }[]> {
   return db
     .selectFrom('recipient')
     .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')

@@ -17,7 +17,18 @@ export async function findV1UploadByTokenHash(db: Db, tokenHash: string): Promis
 }
 
 /** Uses the capability once: false when it was already used (a concurrent upload won). */
-export async function markV1UploadUsed(db: Db, platformId: number, tokenHash: string, usedAt: string): Promise<boolean> {
-  const result = await db.updateTable('v1Upload').set({ usedAt }).where('tokenHash', '=', tokenHash).where('platformId', '=', platformId).where('usedAt', 'is', null).executeTakeFirst();
+export async function markV1UploadUsed(
+  db: Db,
+  platformId: number,
+  tokenHash: string,
+  usedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('v1Upload')
+    .set({ usedAt })
+    .where('tokenHash', '=', tokenHash)
+    .where('platformId', '=', platformId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -10,11 +10,22 @@ export async function insertEndpoint(db: Db, row: Insertable<WebhookEndpointTabl
 }
 
 export async function findEndpoint(db: Db, platformId: number, id: string): Promise<WebhookEndpointRow | undefined> {
-  return db.selectFrom('webhookEndpoint').selectAll().where('platformId', '=', platformId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('webhookEndpoint')
+    .selectAll()
+    .where('platformId', '=', platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listEndpoints(db: Db, platformId: number): Promise<WebhookEndpointRow[]> {
-  return db.selectFrom('webhookEndpoint').selectAll().where('platformId', '=', platformId).orderBy('createdAt').orderBy('id').execute();
+  return db
+    .selectFrom('webhookEndpoint')
+    .selectAll()
+    .where('platformId', '=', platformId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
 }
 
 export async function updateEndpointRow(db: Db, id: string, patch: Updateable<WebhookEndpointTable>): Promise<void> {
@@ -29,15 +40,30 @@ export async function deleteEndpointRow(db: Db, platformId: number, id: string):
     .select('id')
     .where('platformId', '=', platformId)
     .where('endpointId', '=', id)
-    .where('endpointId', 'in', db.selectFrom('webhookEndpoint').select('id').where('platformId', '=', platformId).where('id', '=', id));
+    .where(
+      'endpointId',
+      'in',
+      db.selectFrom('webhookEndpoint').select('id').where('platformId', '=', platformId).where('id', '=', id),
+    );
   await db.deleteFrom('webhookAttempt').where('deliveryId', 'in', ownDeliveries).execute();
   await db.deleteFrom('webhookDelivery').where('platformId', '=', platformId).where('endpointId', '=', id).execute();
-  const result = await db.deleteFrom('webhookEndpoint').where('platformId', '=', platformId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('webhookEndpoint')
+    .where('platformId', '=', platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** A fresh delivery of one event to one endpoint, due now. */
-export function newDeliveryRow(input: { id: string; endpointId: string; platformId: number; eventId: string; eventType: string; now: string }): WebhookDeliveryRow {
+export function newDeliveryRow(input: {
+  id: string;
+  endpointId: string;
+  platformId: number;
+  eventId: string;
+  eventType: string;
+  now: string;
+}): WebhookDeliveryRow {
   return {
     id: input.id,
     endpointId: input.endpointId,
@@ -61,13 +87,30 @@ export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveryTabl
 }
 
 export async function findDelivery(db: Db, platformId: number, id: string): Promise<WebhookDeliveryRow | undefined> {
-  return db.selectFrom('webhookDelivery').selectAll().where('platformId', '=', platformId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('webhookDelivery')
+    .selectAll()
+    .where('platformId', '=', platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listDeliveries(db: Db, endpointId: string, page: { offset: number; limit: number }) {
   const [rows, total] = await Promise.all([
-    db.selectFrom('webhookDelivery').selectAll().where('endpointId', '=', endpointId).orderBy('createdAt', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
-    db.selectFrom('webhookDelivery').select((eb) => eb.fn.countAll<number>().as('n')).where('endpointId', '=', endpointId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('webhookDelivery')
+      .selectAll()
+      .where('endpointId', '=', endpointId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('webhookDelivery')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('endpointId', '=', endpointId)
+      .executeTakeFirstOrThrow(),
   ]);
   const attempts = rows.length
     ? await db
@@ -86,22 +129,42 @@ export async function listDeliveries(db: Db, endpointId: string, page: { offset:
 
 /** Events not yet fanned out to endpoints, oldest first. */
 export async function undispatchedEvents(db: Db, limit: number) {
-  return db.selectFrom('event').selectAll().where('dispatchedAt', 'is', null).orderBy('createdAt').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('event')
+    .selectAll()
+    .where('dispatchedAt', 'is', null)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** The enabled endpoints of these platforms (never empty: called with the platforms of pending events). */
 export async function enabledEndpointsOfPlatforms(db: Db, platformIds: number[]) {
-  return db.selectFrom('webhookEndpoint').select(['id', 'platformId', 'events']).where('platformId', 'in', platformIds).where('enabled', '=', 1).execute();
+  return db
+    .selectFrom('webhookEndpoint')
+    .select(['id', 'platformId', 'events'])
+    .where('platformId', 'in', platformIds)
+    .where('enabled', '=', 1)
+    .execute();
 }
 
 /** An event that is delivered by its own deliveries only (a test event), so it is born dispatched. */
-export async function insertDispatchedEvent(db: Db, row: Insertable<EventTable> & { dispatchedAt: string }): Promise<void> {
+export async function insertDispatchedEvent(
+  db: Db,
+  row: Insertable<EventTable> & { dispatchedAt: string },
+): Promise<void> {
   await db.insertInto('event').values(row).execute();
 }
 
 /** Marks an event dispatched; false when another worker did it first. */
 export async function claimEventDispatch(db: Db, eventId: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('event').set({ dispatchedAt: at }).where('id', '=', eventId).where('dispatchedAt', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('event')
+    .set({ dispatchedAt: at })
+    .where('id', '=', eventId)
+    .where('dispatchedAt', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -110,11 +173,18 @@ export async function claimEventDispatch(db: Db, eventId: string, at: string): P
  * this worker cannot take more for now). One probe of the (endpoint, status, next attempt) index per
  * endpoint, so the cost follows the number of endpoints, not the size of a backlog.
  */
-export async function endpointsWithDueDeliveries(db: Db, now: string, skip: string[], limit: number): Promise<string[]> {
+export async function endpointsWithDueDeliveries(
+  db: Db,
+  now: string,
+  skip: string[],
+  limit: number,
+): Promise<string[]> {
   let query = db
     .selectFrom('webhookEndpoint')
     .select('webhookEndpoint.id')
-    .where((eb) => eb.or([eb('webhookEndpoint.circuitOpenUntil', 'is', null), eb('webhookEndpoint.circuitOpenUntil', '<=', now)]))
+    .where((eb) =>
+      eb.or([eb('webhookEndpoint.circuitOpenUntil', 'is', null), eb('webhookEndpoint.circuitOpenUntil', '<=', now)]),
+    )
     .where((eb) =>
       eb.exists(
         eb
@@ -151,7 +221,10 @@ export async function releaseLapsedDeliveries(db: Db, now: string): Promise<numb
  * statement already updated, so it took more than `limit`. SQLite: one UPDATE, atomic under its
  * single writer. The outer conditions are checked again on the row being updated.
  */
-export async function claimDueDeliveries(db: Db, input: { endpointId: string; now: string; lockedUntil: string; limit: number }) {
+export async function claimDueDeliveries(
+  db: Db,
+  input: { endpointId: string; now: string; lockedUntil: string; limit: number },
+) {
   return db
     .with(
       (cte) => cte('picked').materialized(),
@@ -190,7 +263,11 @@ export async function insertAttempts(db: Db, rows: Insertable<WebhookAttemptTabl
 }
 
 /** Delivered deliveries that got the same status code, in one statement. */
-export async function markDelivered(db: Db, ids: string[], input: { statusCode: number | null; at: string }): Promise<void> {
+export async function markDelivered(
+  db: Db,
+  ids: string[],
+  input: { statusCode: number | null; at: string },
+): Promise<void> {
   await db
     .updateTable('webhookDelivery')
     .set((eb) => ({

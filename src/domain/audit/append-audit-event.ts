@@ -32,7 +32,11 @@ export interface AuditInput {
  * each sees the previous link; the unique (envelope, seq) index is the backstop. The entry's MAC
  * (keyed by the instance secret) is what a database-only writer cannot recompute.
  */
-export async function appendAuditEvent(ctx: Pick<Ctx, 'auditMac'>, trx: Db, input: AuditInput): Promise<{ seq: number; hash: string }> {
+export async function appendAuditEvent(
+  ctx: Pick<Ctx, 'auditMac'>,
+  trx: Db,
+  input: AuditInput,
+): Promise<{ seq: number; hash: string }> {
   const last = input.first ? undefined : await lastAuditEvent(trx, input.envelopeId);
   const entry = {
     envelopeId: input.envelopeId,

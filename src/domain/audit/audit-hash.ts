@@ -22,6 +22,17 @@ export interface HashedAuditFields {
  * encoded. Changing any stored column of any entry breaks its hash or the next entry's link.
  */
 export function auditEntryHash(e: HashedAuditFields): string {
-  const material = canonicalJson([e.prevHash, e.envelopeId, e.seq, e.type, JSON.parse(e.data), JSON.parse(e.actor), e.recipientId, e.ip, e.userAgent, e.createdAt]);
+  const material = canonicalJson([
+    e.prevHash,
+    e.envelopeId,
+    e.seq,
+    e.type,
+    JSON.parse(e.data),
+    JSON.parse(e.actor),
+    e.recipientId,
+    e.ip,
+    e.userAgent,
+    e.createdAt,
+  ]);
   return createHash('sha256').update(material).digest('hex');
 }

@@ -37,11 +37,19 @@ test('a changed value is found at the entry that was changed', () => {
   entries[2] = { ...entries[2]!, data: JSON.stringify({ fieldId: 3, value: 'forged' }) };
   const verdict = verifyAuditChain(entries);
   assert.equal(verdict.ok, false);
-  assert.deepEqual(verdict.firstBreak, { seq: 3, reason: 'HASH_MISMATCH', detail: 'entry 3 was changed after it was written' });
+  assert.deepEqual(verdict.firstBreak, {
+    seq: 3,
+    reason: 'HASH_MISMATCH',
+    detail: 'entry 3 was changed after it was written',
+  });
 });
 
 test('a changed IP, time or actor breaks the chain too', () => {
-  for (const patch of [{ ip: '198.51.100.1' }, { createdAt: '2020-01-01T00:00:00.000Z' }, { actor: JSON.stringify({ kind: 'api' }) }]) {
+  for (const patch of [
+    { ip: '198.51.100.1' },
+    { createdAt: '2020-01-01T00:00:00.000Z' },
+    { actor: JSON.stringify({ kind: 'api' }) },
+  ]) {
     const entries = chain(3);
     entries[1] = { ...entries[1]!, ...patch };
     assert.equal(verifyAuditChain(entries).firstBreak?.seq, 2);
@@ -52,7 +60,11 @@ test('a re-hashed entry still breaks the link of the next one', () => {
   const entries = chain(4);
   const forged = { ...entries[1]!, data: JSON.stringify({ fieldId: 2, value: 'forged' }) };
   entries[1] = { ...forged, hash: auditEntryHash(forged) };
-  assert.deepEqual(verifyAuditChain(entries).firstBreak, { seq: 3, reason: 'PREVIOUS_HASH_MISMATCH', detail: 'entry 3 does not link to entry 2' });
+  assert.deepEqual(verifyAuditChain(entries).firstBreak, {
+    seq: 3,
+    reason: 'PREVIOUS_HASH_MISMATCH',
+    detail: 'entry 3 does not link to entry 2',
+  });
 });
 
 test('a deleted entry is a sequence gap; unreadable data is reported, not thrown', () => {

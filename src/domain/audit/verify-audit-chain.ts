@@ -32,7 +32,8 @@ export function verifyAuditChain(entries: readonly StoredAuditEntry[]): ChainVer
       firstBreak: { seq: entry.seq, reason, detail },
     });
     if (entry.seq !== expectedSeq) return fail('SEQUENCE_GAP', `expected entry ${expectedSeq}, found ${entry.seq}`);
-    if (entry.prevHash !== previousHash) return fail('PREVIOUS_HASH_MISMATCH', `entry ${entry.seq} does not link to entry ${entry.seq - 1}`);
+    if (entry.prevHash !== previousHash)
+      return fail('PREVIOUS_HASH_MISMATCH', `entry ${entry.seq} does not link to entry ${entry.seq - 1}`);
     let recomputed: string;
     try {
       recomputed = auditEntryHash(entry);

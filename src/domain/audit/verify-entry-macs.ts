@@ -8,26 +8,48 @@ import type { Check } from './verify-sealed-evidence.js';
  * unanchored (written before MACs existed) — unless a MAC'd entry precedes them, which cannot
  * happen without someone removing MACs, so that fails.
  */
-export function checkEntryMacs(auditMac: AuditMac, rows: readonly { seq: number; hash: string; mac: string | null }[], sealedThrough: number): Check {
+export function checkEntryMacs(
+  auditMac: AuditMac,
+  rows: readonly { seq: number; hash: string; mac: string | null }[],
+  sealedThrough: number,
+): Check {
   const name = 'entry MACs';
   let anchored = 0;
   let sawMac = false;
   const missing: number[] = [];
   for (const row of rows) {
     if (row.mac === null) {
-      if (sawMac) return { name, status: 'fail', detail: `entry ${row.seq} has no MAC although an earlier entry has one: MACs were removed` };
+      if (sawMac)
+        return {
+          name,
+          status: 'fail',
+          detail: `entry ${row.seq} has no MAC although an earlier entry has one: MACs were removed`,
+        };
       if (row.seq > sealedThrough) missing.push(row.seq);
       continue;
     }
     sawMac = true;
-    if (!auditMac.verify(row.hash, row.mac)) return { name, status: 'fail', detail: `entry ${row.seq}'s MAC does not match its hash: the entry was rewritten without the instance secret` };
+    if (!auditMac.verify(row.hash, row.mac))
+      return {
+        name,
+        status: 'fail',
+        detail: `entry ${row.seq}'s MAC does not match its hash: the entry was rewritten without the instance secret`,
+      };
     anchored += 1;
   }
   if (missing.length > 0) {
-    return { name, status: 'unanchored', detail: `${missing.length} entr${missing.length === 1 ? 'y has' : 'ies have'} no MAC (${rangeText(missing)}; written before MACs existed) and no sealed certificate vouches for them` };
+    return {
+      name,
+      status: 'unanchored',
+      detail: `${missing.length} entr${missing.length === 1 ? 'y has' : 'ies have'} no MAC (${rangeText(missing)}; written before MACs existed) and no sealed certificate vouches for them`,
+    };
   }
   const sealed = rows.length - anchored; // all of them within sealedThrough, or they would be missing
-  return { name, status: 'pass', detail: `${anchored} of ${rows.length} entries carry a valid MAC${sealed > 0 ? `, the other ${sealed} are covered by the sealed certificate` : ''}` };
+  return {
+    name,
+    status: 'pass',
+    detail: `${anchored} of ${rows.length} entries carry a valid MAC${sealed > 0 ? `, the other ${sealed} are covered by the sealed certificate` : ''}`,
+  };
 }
 
 function rangeText(seqs: number[]): string {

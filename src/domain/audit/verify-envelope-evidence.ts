@@ -51,7 +51,11 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
   const chain = verifyAuditChain(rows);
   const checks: Check[] = [
     chain.firstBreak
-      ? { name: 'audit chain', status: 'fail', detail: `audit chain broken at entry ${chain.firstBreak.seq}: ${chain.firstBreak.detail}` }
+      ? {
+          name: 'audit chain',
+          status: 'fail',
+          detail: `audit chain broken at entry ${chain.firstBreak.seq}: ${chain.firstBreak.detail}`,
+        }
       : { name: 'audit chain', status: 'pass', detail: `${chain.length} entries, head ${chain.head ?? '(empty)'}` },
   ];
 
@@ -67,11 +71,30 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
   const files: FileCheck[] = [];
   const check = async (what: string, sha256: string) => {
     const actual = await hashStored(ctx, sha256);
-    const file = { what, sha256, present: actual !== null, intact: actual === sha256, recorded: recordedHashes.has(sha256) };
+    const file = {
+      what,
+      sha256,
+      present: actual !== null,
+      intact: actual === sha256,
+      recorded: recordedHashes.has(sha256),
+    };
     files.push(file);
-    const problem = !file.present ? `${what}: no stored file ${sha256}` : !file.intact ? `${what}: stored bytes no longer hash to ${sha256}` : null;
-    checks.push(problem ? { name: `file ${what}`, status: 'fail', detail: problem } : { name: `file ${what}`, status: 'pass', detail: `${sha256} intact` });
-    if (!file.recorded) checks.push({ name: `file ${what}`, status: 'fail', detail: `${what}: ${sha256} is not the hash the audit log recorded` });
+    const problem = !file.present
+      ? `${what}: no stored file ${sha256}`
+      : !file.intact
+        ? `${what}: stored bytes no longer hash to ${sha256}`
+        : null;
+    checks.push(
+      problem
+        ? { name: `file ${what}`, status: 'fail', detail: problem }
+        : { name: `file ${what}`, status: 'pass', detail: `${sha256} intact` },
+    );
+    if (!file.recorded)
+      checks.push({
+        name: `file ${what}`,
+        status: 'fail',
+        detail: `${what}: ${sha256} is not the hash the audit log recorded`,
+      });
   };
   for (const item of graph.items) {
     await check(`original "${item.title}"`, item.originalSha256);
@@ -80,7 +103,8 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
   if (envelope.certificateSha256) await check('certificate', envelope.certificateSha256);
 
   const final = envelope.status === 'COMPLETED' || envelope.status === 'REJECTED';
-  if (final && envelope.completedAt && !envelope.certificateSha256) checks.push({ name: 'certificate', status: 'fail', detail: 'the document is final but has no certificate' });
+  if (final && envelope.completedAt && !envelope.certificateSha256)
+    checks.push({ name: 'certificate', status: 'fail', detail: 'the document is final but has no certificate' });
   let sealedThrough = 0;
   if (final && envelope.completedAt) {
     const sealed = await verifySealedEvidence(ctx, graph, rows);
@@ -90,8 +114,22 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
   checks.push(checkEntryMacs(ctx.auditMac, rows, sealedThrough));
 
   const problems = checks.filter((c) => c.status !== 'pass').map((c) => c.detail);
-  const verdict = checks.some((c) => c.status === 'fail') ? 'BROKEN' : checks.some((c) => c.status === 'unanchored') ? 'UNANCHORED' : 'OK';
-  return { ok: verdict === 'OK', verdict, envelopeId: envelope.publicId, documentId: envelope.id, status: envelope.status, chain, files, checks, problems };
+  const verdict = checks.some((c) => c.status === 'fail')
+    ? 'BROKEN'
+    : checks.some((c) => c.status === 'unanchored')
+      ? 'UNANCHORED'
+      : 'OK';
+  return {
+    ok: verdict === 'OK',
+    verdict,
+    envelopeId: envelope.publicId,
+    documentId: envelope.id,
+    status: envelope.status,
+    chain,
+    files,
+    checks,
+    problems,
+  };
 }
 
 async function hashStored(ctx: Ctx, sha256: string): Promise<string | null> {

@@ -28,25 +28,48 @@ export async function verifySealedEvidence(
   const identity = await ctx.sealIdentity();
   const checks: Check[] = [];
   for (const item of graph.items) {
-    if (item.finalSha256) checks.push(await sealCheck(ctx, `seal of sealed final "${item.title}"`, item.finalSha256, identity));
+    if (item.finalSha256)
+      checks.push(await sealCheck(ctx, `seal of sealed final "${item.title}"`, item.finalSha256, identity));
   }
   if (!envelope.certificateSha256) return { checks, sealedThrough: 0 };
 
   const certificate = await readStored(ctx, envelope.certificateSha256);
-  if (!certificate) return { checks: [{ name: 'certificate seal', status: 'fail', detail: 'the certificate is not stored' }, ...checks], sealedThrough: 0 };
+  if (!certificate)
+    return {
+      checks: [{ name: 'certificate seal', status: 'fail', detail: 'the certificate is not stored' }, ...checks],
+      sealedThrough: 0,
+    };
   const seal = verifyPdfSeal(certificate, identity);
-  if (!seal.ok) return { checks: [{ name: 'certificate seal', status: 'fail', detail: `the certificate ${seal.problem}` }, ...checks], sealedThrough: 0 };
-  const sealCheckLine: Check = { name: 'certificate seal', status: 'pass', detail: `valid, made by ${identity.subject} (${identity.fingerprintSha256})` };
+  if (!seal.ok)
+    return {
+      checks: [{ name: 'certificate seal', status: 'fail', detail: `the certificate ${seal.problem}` }, ...checks],
+      sealedThrough: 0,
+    };
+  const sealCheckLine: Check = {
+    name: 'certificate seal',
+    status: 'pass',
+    detail: `valid, made by ${identity.subject} (${identity.fingerprintSha256})`,
+  };
 
   const read = readEvidenceRecord(seal.reader);
-  if ('problem' in read) return { checks: [sealCheckLine, { name: 'certificate record', status: 'unanchored', detail: read.problem }, ...checks], sealedThrough: 0 };
+  if ('problem' in read)
+    return {
+      checks: [sealCheckLine, { name: 'certificate record', status: 'unanchored', detail: read.problem }, ...checks],
+      sealedThrough: 0,
+    };
   const { record } = read;
-  const fail = (detail: string) => ({ checks: [sealCheckLine, { name: 'certificate record', status: 'fail' as const, detail }, ...checks], sealedThrough: 0 });
+  const fail = (detail: string) => ({
+    checks: [sealCheckLine, { name: 'certificate record', status: 'fail' as const, detail }, ...checks],
+    sealedThrough: 0,
+  });
 
   if (record.envelopeId !== envelope.publicId || record.documentId !== envelope.id) {
-    return fail(`the certificate was issued for ${record.envelopeId} (document ${record.documentId}), not this envelope`);
+    return fail(
+      `the certificate was issued for ${record.envelopeId} (document ${record.documentId}), not this envelope`,
+    );
   }
-  if (record.status !== envelope.status) return fail(`the certificate states ${record.status}, the database ${envelope.status}`);
+  if (record.status !== envelope.status)
+    return fail(`the certificate states ${record.status}, the database ${envelope.status}`);
   const stated = new Set(record.items.map((i) => `${i.originalSha256}:${i.finalSha256 ?? ''}`));
   const stored = new Set(graph.items.map((i) => `${i.originalSha256}:${i.finalSha256 ?? ''}`));
   if (stated.size !== stored.size || [...stated].some((pair) => !stored.has(pair))) {
@@ -64,11 +87,19 @@ export async function verifySealedEvidence(
   if (!closing || closing.type !== expectedType || !closingMatches(closing, envelope.certificateSha256, record.items)) {
     return fail(`entry ${length + 1} is not the ${expectedType} entry naming this certificate and these documents`);
   }
-  const recordCheck: Check = { name: 'certificate record', status: 'pass', detail: `entries 1–${length} end at the sealed head ${record.auditChain.head}; entry ${length + 1} names this certificate` };
+  const recordCheck: Check = {
+    name: 'certificate record',
+    status: 'pass',
+    detail: `entries 1–${length} end at the sealed head ${record.auditChain.head}; entry ${length + 1} names this certificate`,
+  };
   return { checks: [sealCheckLine, recordCheck, ...checks], sealedThrough: length };
 }
 
-function closingMatches(entry: StoredAuditEntry, certificateSha256: string, items: readonly { originalSha256: string; finalSha256: string | null }[]): boolean {
+function closingMatches(
+  entry: StoredAuditEntry,
+  certificateSha256: string,
+  items: readonly { originalSha256: string; finalSha256: string | null }[],
+): boolean {
   let data: { certificateSha256?: unknown; items?: unknown };
   try {
     data = JSON.parse(entry.data) as typeof data;
@@ -76,7 +107,11 @@ function closingMatches(entry: StoredAuditEntry, certificateSha256: string, item
     return false;
   }
   if (data.certificateSha256 !== certificateSha256 || !Array.isArray(data.items)) return false;
-  const named = new Set((data.items as { originalSha256?: unknown; finalSha256?: unknown }[]).map((i) => `${String(i.originalSha256)}:${String(i.finalSha256)}`));
+  const named = new Set(
+    (data.items as { originalSha256?: unknown; finalSha256?: unknown }[]).map(
+      (i) => `${String(i.originalSha256)}:${String(i.finalSha256)}`,
+    ),
+  );
   return named.size === items.length && items.every((i) => named.has(`${i.originalSha256}:${String(i.finalSha256)}`));
 }
 
@@ -84,7 +119,9 @@ async function sealCheck(ctx: Ctx, name: string, sha256: string, identity: SealI
   const bytes = await readStored(ctx, sha256);
   if (!bytes) return { name, status: 'fail', detail: 'not stored' };
   const seal = verifyPdfSeal(bytes, identity);
-  return seal.ok ? { name, status: 'pass', detail: 'valid, made by this instance and covering the whole file' } : { name, status: 'fail', detail: seal.problem };
+  return seal.ok
+    ? { name, status: 'pass', detail: 'valid, made by this instance and covering the whole file' }
+    : { name, status: 'fail', detail: seal.problem };
 }
 
 async function readStored(ctx: Ctx, sha256: string): Promise<Buffer | null> {

@@ -28,9 +28,14 @@ const caches = new WeakMap<Db, TokenCache>();
  * `stamp`: the change stamp the caller read for this request (read here when not given).
  * @throws UNAUTHORIZED
  */
-export function authenticateApiToken(ctx: Ctx, authorization: string | undefined, stamp: ChangeStamp = readChangeStamp(ctx.db)): MaybePromise<Principal> {
+export function authenticateApiToken(
+  ctx: Ctx,
+  authorization: string | undefined,
+  stamp: ChangeStamp = readChangeStamp(ctx.db),
+): MaybePromise<Principal> {
   const token = tokenFromAuthorization(authorization);
-  if (!token) throw new AppError('UNAUTHORIZED', 'Authorization not provided: send the header "Authorization: Bearer api_…"');
+  if (!token)
+    throw new AppError('UNAUTHORIZED', 'Authorization not provided: send the header "Authorization: Bearer api_…"');
   if (!isApiTokenShaped(token)) throw invalidToken();
   const hash = hashApiToken(token);
   const cache = cacheOf(ctx.db);
@@ -48,10 +53,20 @@ export function authenticateApiToken(ctx: Ctx, authorization: string | undefined
 }
 
 function principalOf(ctx: Ctx, row: ApiTokenAuthRow): Principal {
-  if (row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= ctx.clock().toISOString()) || row.environment !== ctx.config.environment) {
+  if (
+    row.revokedAt !== null ||
+    (row.expiresAt !== null && row.expiresAt <= ctx.clock().toISOString()) ||
+    row.environment !== ctx.config.environment
+  ) {
     throw invalidToken();
   }
-  return { platformId: row.platformId, platformName: row.platformName, tokenId: row.id, scope: row.scope, environment: row.environment };
+  return {
+    platformId: row.platformId,
+    platformName: row.platformName,
+    tokenId: row.id,
+    scope: row.scope,
+    environment: row.environment,
+  };
 }
 
 function invalidToken(): AppError {

@@ -21,7 +21,10 @@ export interface CreateApiTokenInput {
 export async function createApiToken(ctx: Ctx, input: CreateApiTokenInput) {
   const platform = await findPlatformByName(ctx.db, input.platformName);
   if (!platform) throw notFound(`Platform "${input.platformName}"`);
-  if (input.expiresInDays !== undefined && !(Number.isInteger(input.expiresInDays) && input.expiresInDays > 0 && input.expiresInDays <= 3650)) {
+  if (
+    input.expiresInDays !== undefined &&
+    !(Number.isInteger(input.expiresInDays) && input.expiresInDays > 0 && input.expiresInDays <= 3650)
+  ) {
     throw new AppError('VALIDATION_ERROR', 'expiresInDays must be a whole number of days from 1 to 3650');
   }
   const now = ctx.clock();
@@ -39,5 +42,13 @@ export async function createApiToken(ctx: Ctx, input: CreateApiTokenInput) {
     createdAt: now.toISOString(),
   } as const;
   await insertApiToken(ctx.db, row);
-  return { id: row.id, token, platformId: platform.id, platformName: platform.name, environment: row.environment, scope: row.scope, expiresAt: row.expiresAt };
+  return {
+    id: row.id,
+    token,
+    platformId: platform.id,
+    platformName: platform.name,
+    environment: row.environment,
+    scope: row.scope,
+    expiresAt: row.expiresAt,
+  };
 }

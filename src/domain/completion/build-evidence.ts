@@ -1,6 +1,12 @@
 import type { AuditEventTable } from '../../db/schema.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
-import type { EvidenceData, EvidenceEnvelopeStatus, EvidenceEvent, EvidenceRecipient, EvidenceSignature } from '../../infra/pdf/evidence/evidence-types.js';
+import type {
+  EvidenceData,
+  EvidenceEnvelopeStatus,
+  EvidenceEvent,
+  EvidenceRecipient,
+  EvidenceSignature,
+} from '../../infra/pdf/evidence/evidence-types.js';
 import type { SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
@@ -32,7 +38,11 @@ export async function buildEvidence(
   const meta = parseStoredMeta(graph.envelope.meta);
   const completions = new Map<number, AuditRow>();
   for (const row of audit) {
-    if ((row.type === 'DOCUMENT_RECIPIENT_COMPLETED' || row.type === 'DOCUMENT_RECIPIENT_REJECTED') && row.recipientId !== null) completions.set(row.recipientId, row);
+    if (
+      (row.type === 'DOCUMENT_RECIPIENT_COMPLETED' || row.type === 'DOCUMENT_RECIPIENT_REJECTED') &&
+      row.recipientId !== null
+    )
+      completions.set(row.recipientId, row);
   }
   const recipients: EvidenceRecipient[] = [];
   for (const r of graph.recipients) {
@@ -70,7 +80,12 @@ export async function buildEvidence(
     platformName: input.platformName,
     serviceName: 'Firma',
     publicUrl: ctx.config.publicUrl,
-    items: graph.items.map((i) => ({ title: i.title, pageCount: i.pageCount, originalSha256: i.originalSha256, finalSha256: input.finalSha256?.get(i.id) ?? null })),
+    items: graph.items.map((i) => ({
+      title: i.title,
+      pageCount: i.pageCount,
+      originalSha256: i.originalSha256,
+      finalSha256: input.finalSha256?.get(i.id) ?? null,
+    })),
     recipients,
     events: audit.map(eventOf),
     auditChain: { head: last?.hash ?? '', length: audit.length, algorithm: 'SHA-256' },
@@ -80,16 +95,28 @@ export async function buildEvidence(
 }
 
 async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number): Promise<EvidenceSignature | null> {
-  const field = graph.fields.find((f) => f.recipientId === recipientId && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
+  const field = graph.fields.find(
+    (f) => f.recipientId === recipientId && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1,
+  );
   const value = field ? parseFieldValue(field.value) : null;
   if (value?.kind !== 'signature') return null;
-  return value.signature.type === 'typed' ? { kind: 'typed', text: value.signature.text } : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
+  return value.signature.type === 'typed'
+    ? { kind: 'typed', text: value.signature.text }
+    : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
 }
 
 function eventOf(row: AuditRow): EvidenceEvent {
   const actor = JSON.parse(row.actor) as AuditActor;
   const data = JSON.parse(row.data) as Record<string, unknown>;
-  return { at: new Date(row.createdAt), type: row.type, actor: actorText(actor), description: describe(row.type, data), ip: row.ip, userAgent: row.userAgent, hash: row.hash };
+  return {
+    at: new Date(row.createdAt),
+    type: row.type,
+    actor: actorText(actor),
+    description: describe(row.type, data),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    hash: row.hash,
+  };
 }
 
 function actorText(actor: AuditActor): string {
@@ -108,7 +135,12 @@ function describe(type: string, data: Record<string, unknown>): string {
   switch (type) {
     case 'DOCUMENT_FIELD_INSERTED': {
       const value = data.value;
-      const shown = typeof value === 'string' ? `"${value}"` : Array.isArray(value) ? value.map((v) => `"${String(v)}"`).join(', ') : JSON.stringify(value);
+      const shown =
+        typeof value === 'string'
+          ? `"${value}"`
+          : Array.isArray(value)
+            ? value.map((v) => `"${String(v)}"`).join(', ')
+            : JSON.stringify(value);
       return `#${String(data.fieldId)} ${String(data.fieldType)}: ${shown}`;
     }
     case 'DOCUMENT_FIELD_UNINSERTED':

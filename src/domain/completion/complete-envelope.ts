@@ -1,6 +1,17 @@
 import { listAuditEvents } from '../../db/repositories/audit.repo.js';
-import { claimCompletion, markCcRecipientsSigned, recordCompletionError, renewCompletionClaim } from '../../db/repositories/completion.repo.js';
-import { findEnvelopeForOperator, loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import {
+  claimCompletion,
+  markCcRecipientsSigned,
+  recordCompletionError,
+  renewCompletionClaim,
+} from '../../db/repositories/completion.repo.js';
+import {
+  findEnvelopeForOperator,
+  loadEnvelopeParts,
+  lockEnvelope,
+  updateEnvelope,
+  type EnvelopeGraph,
+} from '../../db/repositories/envelope.repo.js';
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
@@ -48,9 +59,21 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
   // Rendering and sealing are the expensive part: claim the envelope so only one run does them.
   const { platformId } = envelope;
   const now = ctx.clock();
-  const claim = await claimCompletion(ctx.db, platformId, envelopeId, now.toISOString(), new Date(now.getTime() + CLAIM_MS).toISOString());
+  const claim = await claimCompletion(
+    ctx.db,
+    platformId,
+    envelopeId,
+    now.toISOString(),
+    new Date(now.getTime() + CLAIM_MS).toISOString(),
+  );
   if (!claim) return 'busy';
-  const renewal = setInterval(() => void renewClaim(ctx, platformId, envelopeId).catch((error: unknown) => ctx.log.warn({ err: error, envelopeId }, 'completion claim not renewed')), RENEW_EVERY_MS);
+  const renewal = setInterval(
+    () =>
+      void renewClaim(ctx, platformId, envelopeId).catch((error: unknown) =>
+        ctx.log.warn({ err: error, envelopeId }, 'completion claim not renewed'),
+      ),
+    RENEW_EVERY_MS,
+  );
   try {
     const results = await produceResults(ctx, graph, outcome);
     await storeResults(ctx, platformId, envelopeId, outcome, results);
@@ -89,7 +112,10 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   const base = { graph, audit, platformName: platform?.name ?? '', identity, status: outcome, completedAt };
   const meta = parseStoredMeta(graph.envelope.meta);
   const sealOptions = {
-    reason: outcome === 'COMPLETED' ? `Signed by every recipient through Firma` : `Rejected by a recipient; sealed as evidence by Firma`,
+    reason:
+      outcome === 'COMPLETED'
+        ? `Signed by every recipient through Firma`
+        : `Rejected by a recipient; sealed as evidence by Firma`,
     location: ctx.config.publicUrl,
     name: 'Firma',
     signingTime: completedAt,
@@ -101,21 +127,41 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   for (const item of graph.items) {
     const pages = JSON.parse(item.pages) as PageSize[];
     const last = pages[pages.length - 1];
-    const auditPages = await renderAuditPagesPdf(evidence, last ? { width: last.width, height: last.height } : undefined);
+    const auditPages = await renderAuditPagesPdf(
+      evidence,
+      last ? { width: last.width, height: last.height } : undefined,
+    );
     const original = await ctx.storage.getBytes(item.originalSha256);
-    const inputs = await renderInputs(ctx, graph.fields.filter((f) => f.envelopeItemId === item.id));
-    const options = { appendPdfs: [auditPages], ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}) };
+    const inputs = await renderInputs(
+      ctx,
+      graph.fields.filter((f) => f.envelopeItemId === item.id),
+    );
+    const options = {
+      appendPdfs: [auditPages],
+      ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
+    };
     const rendered = await ctx.pdf.run({ kind: 'render', original, fields: inputs, options });
     const sealed = await ctx.pdf.run({ kind: 'seal', pdf: rendered, identity, options: sealOptions });
     finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
   }
   const certificate = await renderCertificatePdf(await buildEvidence(ctx, { ...base, finalSha256: finals }));
-  const sealedCertificate = await ctx.pdf.run({ kind: 'seal', pdf: certificate, identity, options: { ...sealOptions, reason: 'Completion certificate issued by Firma' } });
+  const sealedCertificate = await ctx.pdf.run({
+    kind: 'seal',
+    pdf: certificate,
+    identity,
+    options: { ...sealOptions, reason: 'Completion certificate issued by Firma' },
+  });
   const certificateSha256 = (await ctx.storage.putBytes(sealedCertificate)).sha256;
   return { completedAt, finals, certificateSha256 };
 }
 
-async function storeResults(ctx: Ctx, platformId: number, envelopeId: number, outcome: 'COMPLETED' | 'REJECTED', results: Results): Promise<void> {
+async function storeResults(
+  ctx: Ctx,
+  platformId: number,
+  envelopeId: number,
+  outcome: 'COMPLETED' | 'REJECTED',
+  results: Results,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const envelope = await lockEnvelope(trx, platformId, { documentId: envelopeId });
     if (!envelope || envelope.completedAt !== null) return;
@@ -127,28 +173,53 @@ async function storeResults(ctx: Ctx, platformId: number, envelopeId: number, ou
       await updateItemOfEnvelope(trx, envelope.id, item.id, { finalSha256 });
       item.finalSha256 = finalSha256;
     }
-    const patch = { status: outcome, completedAt: iso, certificateSha256: results.certificateSha256, completionError: null, completionClaimedUntil: null };
+    const patch = {
+      status: outcome,
+      completedAt: iso,
+      certificateSha256: results.certificateSha256,
+      completionError: null,
+      completionClaimedUntil: null,
+    };
     await updateEnvelope(trx, envelope.id, patch, results.completedAt);
     Object.assign(graph.envelope, patch, { updatedAt: iso });
     if (outcome === 'COMPLETED') {
       await markCcRecipientsSigned(trx, envelope.id, iso);
-      for (const r of graph.recipients) if (r.role === 'CC') Object.assign(r, { signingStatus: 'SIGNED', signedAt: iso });
+      for (const r of graph.recipients)
+        if (r.role === 'CC') Object.assign(r, { signingStatus: 'SIGNED', signedAt: iso });
     }
     await appendAuditEvent(ctx, trx, {
       envelopeId: envelope.id,
       type: outcome === 'COMPLETED' ? 'DOCUMENT_COMPLETED' : 'DOCUMENT_REJECTED',
       data: {
-        items: graph.items.map((i) => ({ id: i.id, title: i.title, originalSha256: i.originalSha256, finalSha256: i.finalSha256 })),
+        items: graph.items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          originalSha256: i.originalSha256,
+          finalSha256: i.finalSha256,
+        })),
         certificateSha256: results.certificateSha256,
       },
       actor: { kind: 'system' },
       at: results.completedAt,
     });
-    await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: outcome === 'COMPLETED' ? 'DOCUMENT_COMPLETED' : 'DOCUMENT_REJECTED', payload: envelopeEventPayload(graph), at: results.completedAt });
+    await recordEvent(trx, {
+      platformId: envelope.platformId,
+      envelopeId: envelope.id,
+      type: outcome === 'COMPLETED' ? 'DOCUMENT_COMPLETED' : 'DOCUMENT_REJECTED',
+      payload: envelopeEventPayload(graph),
+      at: results.completedAt,
+    });
     const meta = parseStoredMeta(envelope.meta);
     if (outcome === 'COMPLETED' && meta.distributionMethod === 'EMAIL' && meta.emailSettings.documentCompleted) {
-      for (const r of graph.recipients) if (r.email) await enqueueJob(trx, { kind: COMPLETED_MAIL, payload: { recipientId: r.id } }, results.completedAt);
+      for (const r of graph.recipients)
+        if (r.email)
+          await enqueueJob(trx, { kind: COMPLETED_MAIL, payload: { recipientId: r.id } }, results.completedAt);
     }
-    if (outcome === 'COMPLETED') await queueOwnerNotice(trx, { platformId: envelope.platformId, envelopeId: envelope.id, meta, notice: 'ownerCompleted' }, results.completedAt);
+    if (outcome === 'COMPLETED')
+      await queueOwnerNotice(
+        trx,
+        { platformId: envelope.platformId, envelopeId: envelope.id, meta, notice: 'ownerCompleted' },
+        results.completedAt,
+      );
   });
 }

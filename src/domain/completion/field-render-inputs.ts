@@ -34,7 +34,12 @@ export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<Render
   return out;
 }
 
-async function toRenderValue(ctx: Ctx, f: FieldRow, value: NonNullable<ReturnType<typeof parseFieldValue>>, meta: FieldMeta | null): Promise<RenderValue | null> {
+async function toRenderValue(
+  ctx: Ctx,
+  f: FieldRow,
+  value: NonNullable<ReturnType<typeof parseFieldValue>>,
+  meta: FieldMeta | null,
+): Promise<RenderValue | null> {
   switch (value.kind) {
     case 'signature':
       return value.signature.type === 'typed'
@@ -52,7 +57,9 @@ async function toRenderValue(ctx: Ctx, f: FieldRow, value: NonNullable<ReturnTyp
           options: options.map((o) => ({ label: o.value, checked: chosen.has(o.value) })),
         };
       }
-      return value.kind === 'text' ? { kind: 'text', text: value.text } : { kind: 'text', text: value.values.join(', ') };
+      return value.kind === 'text'
+        ? { kind: 'text', text: value.text }
+        : { kind: 'text', text: value.values.join(', ') };
     }
   }
 }

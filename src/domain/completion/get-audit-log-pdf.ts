@@ -14,7 +14,11 @@ import { buildEvidence } from './build-evidence.js';
  */
 export async function getAuditLogPdf(ctx: Ctx, graph: EnvelopeGraph): Promise<PdfDownload> {
   const e = graph.envelope;
-  const [audit, platform, identity] = await Promise.all([listAuditEvents(ctx.db, e.id), findPlatformById(ctx.db, e.platformId), ctx.sealIdentity()]);
+  const [audit, platform, identity] = await Promise.all([
+    listAuditEvents(ctx.db, e.id),
+    findPlatformById(ctx.db, e.platformId),
+    ctx.sealIdentity(),
+  ]);
   const finals = new Map<string, string>();
   for (const item of graph.items) if (item.finalSha256) finals.set(item.id, item.finalSha256);
   const now = ctx.clock();
@@ -29,6 +33,16 @@ export async function getAuditLogPdf(ctx: Ctx, graph: EnvelopeGraph): Promise<Pd
     generatedAt: now,
   });
   const pdf = await renderAuditPagesPdf(evidence);
-  const sealed = await ctx.pdf.run({ kind: 'seal', pdf, identity, options: { reason: 'Audit log extract issued by Firma', location: ctx.config.publicUrl, name: 'Firma', signingTime: now } });
+  const sealed = await ctx.pdf.run({
+    kind: 'seal',
+    pdf,
+    identity,
+    options: {
+      reason: 'Audit log extract issued by Firma',
+      location: ctx.config.publicUrl,
+      name: 'Firma',
+      signingTime: now,
+    },
+  });
   return { stream: Readable.from([sealed]), size: sealed.length, filename: `${safeFilename(e.title)}_audit_log.pdf` };
 }

@@ -10,7 +10,14 @@ import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 export function getCertificate(ctx: Ctx, graph: EnvelopeGraph): PdfDownload {
   const e = graph.envelope;
   if (!e.certificateSha256) {
-    throw new AppError('DOCUMENT_NOT_COMPLETED', `The certificate exists once the document is COMPLETED; it is ${e.status}.`);
+    throw new AppError(
+      'DOCUMENT_NOT_COMPLETED',
+      `The certificate exists once the document is COMPLETED; it is ${e.status}.`,
+    );
   }
-  return { stream: ctx.storage.getStream(e.certificateSha256), size: null, filename: `${safeFilename(e.title)}_certificate.pdf` };
+  return {
+    stream: ctx.storage.getStream(e.certificateSha256),
+    size: null,
+    filename: `${safeFilename(e.title)}_certificate.pdf`,
+  };
 }

@@ -23,10 +23,25 @@ export async function getCompletionStatus(ctx: Ctx, graph: EnvelopeGraph): Promi
   const e = graph.envelope;
   const job = await findCompletionJob(ctx.db, e.id);
   const base = { envelopeId: e.publicId, status: e.status, completedAt: e.completedAt };
-  if (e.completedAt) return { ...base, state: 'DONE', attempts: job?.attempts ?? 0, nextAttemptAt: null, lastError: null };
+  if (e.completedAt)
+    return { ...base, state: 'DONE', attempts: job?.attempts ?? 0, nextAttemptAt: null, lastError: null };
   if (!job) return { ...base, state: 'NOT_READY', attempts: 0, nextAttemptAt: null, lastError: null };
   const lastError = e.completionError ?? job.lastError;
   const state: CompletionState =
-    job.status === 'failed' ? 'FAILED' : job.status === 'running' ? 'RUNNING' : job.status === 'done' ? 'DONE' : job.attempts > 0 ? 'RETRYING' : 'QUEUED';
-  return { ...base, state, attempts: job.attempts, nextAttemptAt: job.status === 'pending' ? job.runAt : null, lastError };
+    job.status === 'failed'
+      ? 'FAILED'
+      : job.status === 'running'
+        ? 'RUNNING'
+        : job.status === 'done'
+          ? 'DONE'
+          : job.attempts > 0
+            ? 'RETRYING'
+            : 'QUEUED';
+  return {
+    ...base,
+    state,
+    attempts: job.attempts,
+    nextAttemptAt: job.status === 'pending' ? job.runAt : null,
+    lastError,
+  };
 }

@@ -8,5 +8,9 @@ import { COMPLETE_ENVELOPE_JOB } from '../jobs/job-catalogue.js';
  * many concurrent last signers (or nodes) call it, exactly one completion job exists.
  */
 export async function handOverToCompletion(trx: Db, envelopeId: number, now: Date): Promise<void> {
-  await enqueueJob(trx, { kind: COMPLETE_ENVELOPE_JOB, payload: { envelopeId }, dedupeKey: `complete:${envelopeId}`, maxAttempts: 25 }, now);
+  await enqueueJob(
+    trx,
+    { kind: COMPLETE_ENVELOPE_JOB, payload: { envelopeId }, dedupeKey: `complete:${envelopeId}`, maxAttempts: 25 },
+    now,
+  );
 }

@@ -7,7 +7,10 @@ import { renderInputs } from './field-render-inputs.js';
  * final document (it is neither sealed nor certified). Rendered on demand, never stored.
  */
 export async function renderPendingItem(ctx: Ctx, graph: EnvelopeGraph, item: ItemRow): Promise<Uint8Array> {
-  const inputs = await renderInputs(ctx, graph.fields.filter((f) => f.envelopeItemId === item.id));
+  const inputs = await renderInputs(
+    ctx,
+    graph.fields.filter((f) => f.envelopeItemId === item.id),
+  );
   const original = await ctx.storage.getBytes(item.originalSha256);
   return inputs.length === 0 ? original : ctx.pdf.run({ kind: 'render', original, fields: inputs, options: {} });
 }

@@ -1,4 +1,9 @@
-import { failedJobsOfKind, finishedEnvelopesWithoutCompletionJob, requeueJobs, unfinishedEnvelopeIds } from '../../db/repositories/completion.repo.js';
+import {
+  failedJobsOfKind,
+  finishedEnvelopesWithoutCompletionJob,
+  requeueJobs,
+  unfinishedEnvelopeIds,
+} from '../../db/repositories/completion.repo.js';
 import type { Ctx } from '../context.js';
 import { COMPLETE_ENVELOPE_JOB } from '../jobs/job-catalogue.js';
 import { handOverToCompletion } from './hand-over.js';
@@ -15,11 +20,21 @@ export interface SweepResult {
  * heals without an operator. At startup (`full`): finished envelopes that have no completion job at
  * all (restored from a backup, or written by an older version) are handed over.
  */
-export async function sweepCompletions(ctx: Ctx, options: { full: boolean; retryFailedAfterMs: number; batch?: number }): Promise<SweepResult> {
+export async function sweepCompletions(
+  ctx: Ctx,
+  options: { full: boolean; retryFailedAfterMs: number; batch?: number },
+): Promise<SweepResult> {
   const batch = options.batch ?? 100;
   const now = ctx.clock();
-  const failed = await failedJobsOfKind(ctx.db, COMPLETE_ENVELOPE_JOB, new Date(now.getTime() - options.retryFailedAfterMs).toISOString(), batch);
-  const envelopeOf = new Map(failed.map((j) => [j.id, Number((JSON.parse(j.payload) as { envelopeId: unknown }).envelopeId)]));
+  const failed = await failedJobsOfKind(
+    ctx.db,
+    COMPLETE_ENVELOPE_JOB,
+    new Date(now.getTime() - options.retryFailedAfterMs).toISOString(),
+    batch,
+  );
+  const envelopeOf = new Map(
+    failed.map((j) => [j.id, Number((JSON.parse(j.payload) as { envelopeId: unknown }).envelopeId)]),
+  );
   const open = await unfinishedEnvelopeIds(ctx.db, [...envelopeOf.values()]);
   const toRequeue = failed.filter((j) => open.has(envelopeOf.get(j.id)!)).map((j) => j.id);
   await requeueJobs(ctx.db, toRequeue, now.toISOString());
@@ -31,7 +46,10 @@ export async function sweepCompletions(ctx: Ctx, options: { full: boolean; retry
     handedOver = orphans.length;
   }
   if (toRequeue.length || handedOver) {
-    ctx.log.warn({ requeued: toRequeue.length, handedOver }, 'completion sweep found unfinished documents and queued them again');
+    ctx.log.warn(
+      { requeued: toRequeue.length, handedOver },
+      'completion sweep found unfinished documents and queued them again',
+    );
     ctx.wakeWorker();
   }
   return { requeued: toRequeue.length, handedOver };

@@ -1,5 +1,11 @@
 import type { Db } from '../../db/database.js';
-import { loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeKey, type EnvelopeRow } from '../../db/repositories/envelope.repo.js';
+import {
+  loadEnvelopeParts,
+  lockEnvelope,
+  updateEnvelope,
+  type EnvelopeKey,
+  type EnvelopeRow,
+} from '../../db/repositories/envelope.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
@@ -22,8 +28,10 @@ export async function cancelEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeK
     const envelope = await lockEnvelope(trx, caller.principal.platformId, key);
     if (!envelope) throw notFound('documentId' in key ? 'Document' : 'Envelope');
     if (envelope.status === 'CANCELLED') throw new AppError('ENVELOPE_CANCELLED', 'The document is already cancelled');
-    if (envelope.status === 'COMPLETED') throw new AppError('ENVELOPE_COMPLETED', 'A completed document cannot be cancelled');
-    if (envelope.status === 'REJECTED') throw new AppError('ENVELOPE_REJECTED', 'A rejected document cannot be cancelled');
+    if (envelope.status === 'COMPLETED')
+      throw new AppError('ENVELOPE_COMPLETED', 'A completed document cannot be cancelled');
+    if (envelope.status === 'REJECTED')
+      throw new AppError('ENVELOPE_REJECTED', 'A rejected document cannot be cancelled');
     await recordCancellation(trx, ctx, caller, envelope, {});
   });
   forgetEnvelopeCounts(caller.principal.platformId);
@@ -31,15 +39,34 @@ export async function cancelEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeK
 }
 
 /** Shared with delete: the state change, its audit entry, its event and its mails. */
-export async function recordCancellation(trx: Db, ctx: Ctx, caller: ApiCaller, envelope: EnvelopeRow, extra: { deletedAt?: string }): Promise<void> {
+export async function recordCancellation(
+  trx: Db,
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelope: EnvelopeRow,
+  extra: { deletedAt?: string },
+): Promise<void> {
   const now = ctx.clock();
   const wasPending = envelope.status === 'PENDING';
   const patch = { status: 'CANCELLED' as const, ...extra };
   await updateEnvelope(trx, envelope.id, patch, now);
   Object.assign(envelope, patch, { updatedAt: now.toISOString() });
   const graph = await loadEnvelopeParts(trx, envelope);
-  await appendAuditEvent(ctx, trx, { envelopeId: envelope.id, type: extra.deletedAt ? 'DOCUMENT_DELETED' : 'DOCUMENT_CANCELLED', data: { previousStatus: wasPending ? 'PENDING' : 'DRAFT' }, actor: apiActor(caller), request: caller.request, at: now });
-  await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: 'DOCUMENT_CANCELLED', payload: envelopeEventPayload(graph), at: now });
+  await appendAuditEvent(ctx, trx, {
+    envelopeId: envelope.id,
+    type: extra.deletedAt ? 'DOCUMENT_DELETED' : 'DOCUMENT_CANCELLED',
+    data: { previousStatus: wasPending ? 'PENDING' : 'DRAFT' },
+    actor: apiActor(caller),
+    request: caller.request,
+    at: now,
+  });
+  await recordEvent(trx, {
+    platformId: envelope.platformId,
+    envelopeId: envelope.id,
+    type: 'DOCUMENT_CANCELLED',
+    payload: envelopeEventPayload(graph),
+    at: now,
+  });
   const meta = parseStoredMeta(envelope.meta);
   if (!wasPending || meta.distributionMethod !== 'EMAIL' || !meta.emailSettings.documentDeleted) return;
   for (const r of graph.recipients) {

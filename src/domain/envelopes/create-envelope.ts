@@ -1,6 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { EnvelopeGraph, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
-import { insertAttachments, insertEnvelope, insertFields, insertItem, insertRecipient } from '../../db/repositories/envelope.repo.js';
+import {
+  insertAttachments,
+  insertEnvelope,
+  insertFields,
+  insertItem,
+  insertRecipient,
+} from '../../db/repositories/envelope.repo.js';
 import type { EnvelopeTable, EnvelopeType, FieldTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
@@ -71,7 +77,11 @@ export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateE
   }
 }
 
-async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<{ graph: EnvelopeGraph; queuedJobs: boolean }> {
+async function create(
+  ctx: Ctx,
+  caller: ApiCaller,
+  input: CreateEnvelopeInput,
+): Promise<{ graph: EnvelopeGraph; queuedJobs: boolean }> {
   refuseUnenforcedVerification([
     // Both creating routes carry the envelope's members in their `payload` part.
     { path: ['payload', 'globalAccessAuth'], methods: input.globalAccessAuth },
@@ -88,9 +98,12 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
   });
   const limits = ctx.config.limits;
   const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
-  if (input.files.length > limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.itemsPerEnvelope} documents per envelope`);
-  if (input.recipients.length > limits.recipientsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.recipientsPerEnvelope} recipients per envelope`);
-  if (fieldCount > limits.fieldsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${limits.fieldsPerEnvelope} fields per envelope`);
+  if (input.files.length > limits.itemsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.itemsPerEnvelope} documents per envelope`);
+  if (input.recipients.length > limits.recipientsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.recipientsPerEnvelope} recipients per envelope`);
+  if (fieldCount > limits.fieldsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.fieldsPerEnvelope} fields per envelope`);
 
   const infos: PdfInfo[] = [];
   for (const file of input.files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
@@ -117,7 +130,10 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
     meta: JSON.stringify(mergeMeta(DEFAULT_META, input.meta)),
     authOptions:
       input.globalAccessAuth?.length || input.globalActionAuth?.length
-        ? JSON.stringify({ globalAccessAuth: input.globalAccessAuth ?? [], globalActionAuth: input.globalActionAuth ?? [] })
+        ? JSON.stringify({
+            globalAccessAuth: input.globalAccessAuth ?? [],
+            globalActionAuth: input.globalActionAuth ?? [],
+          })
         : null,
     formValues: input.formValues ? JSON.stringify(input.formValues) : null,
     certificateSha256: null,
@@ -158,7 +174,14 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
     const fieldIds = await insertFields(trx, fieldRows);
     await insertAttachments(
       trx,
-      (input.attachments ?? []).map((a) => ({ id: newId('attachment'), envelopeId, type: 'link' as const, label: a.label, data: a.data, createdAt: iso })),
+      (input.attachments ?? []).map((a) => ({
+        id: newId('attachment'),
+        envelopeId,
+        type: 'link' as const,
+        label: a.label,
+        data: a.data,
+        createdAt: iso,
+      })),
     );
 
     const graph: EnvelopeGraph = {
@@ -172,13 +195,31 @@ async function create(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): 
       envelopeId,
       first: true,
       type: 'DOCUMENT_CREATED',
-      data: { title: input.title, items: itemRows.map((i) => ({ id: i.id, title: i.title, sha256: i.originalSha256, pages: i.pageCount })) },
+      data: {
+        title: input.title,
+        items: itemRows.map((i) => ({ id: i.id, title: i.title, sha256: i.originalSha256, pages: i.pageCount })),
+      },
       actor: apiActor(caller),
       request: caller.request,
       at: now,
     });
-    await recordEvent(trx, { platformId: caller.principal.platformId, envelopeId, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
-    const queuedJobs = await queueOwnerNotice(trx, { platformId: caller.principal.platformId, envelopeId, meta: parseStoredMeta(envelopeRow.meta), notice: 'ownerCreated' }, now);
+    await recordEvent(trx, {
+      platformId: caller.principal.platformId,
+      envelopeId,
+      type: 'DOCUMENT_CREATED',
+      payload: envelopeEventPayload(graph),
+      at: now,
+    });
+    const queuedJobs = await queueOwnerNotice(
+      trx,
+      {
+        platformId: caller.principal.platformId,
+        envelopeId,
+        meta: parseStoredMeta(envelopeRow.meta),
+        notice: 'ownerCreated',
+      },
+      now,
+    );
     await input.withinTransaction?.(trx, graph);
     return { graph, queuedJobs };
   });
@@ -203,7 +244,10 @@ export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso
     idDocumentType: r.idDocumentType ?? null,
     firstName: r.firstName ?? null,
     lastName: r.lastName ?? null,
-    authOptions: r.accessAuth.length || r.actionAuth.length ? JSON.stringify({ accessAuth: r.accessAuth, actionAuth: r.actionAuth }) : null,
+    authOptions:
+      r.accessAuth.length || r.actionAuth.length
+        ? JSON.stringify({ accessAuth: r.accessAuth, actionAuth: r.actionAuth })
+        : null,
     expiresAt: null,
     expirationNotifiedAt: null,
     sentAt: null,
@@ -215,7 +259,12 @@ export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso
   };
 }
 
-export function newFieldRow(envelopeId: number, envelopeItemId: string, recipientId: number, f: PlacedField): Insertable<FieldTable> & { secondaryId: string } {
+export function newFieldRow(
+  envelopeId: number,
+  envelopeItemId: string,
+  recipientId: number,
+  f: PlacedField,
+): Insertable<FieldTable> & { secondaryId: string } {
   return {
     secondaryId: randomToken(12),
     envelopeId,

@@ -22,7 +22,14 @@ export async function deleteEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeK
       return;
     }
     await updateEnvelope(trx, envelope.id, { deletedAt }, now);
-    await appendAuditEvent(ctx, trx, { envelopeId: envelope.id, type: 'DOCUMENT_DELETED', data: { status: envelope.status }, actor: apiActor(caller), request: caller.request, at: now });
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: envelope.id,
+      type: 'DOCUMENT_DELETED',
+      data: { status: envelope.status },
+      actor: apiActor(caller),
+      request: caller.request,
+      at: now,
+    });
   });
   forgetEnvelopeCounts(caller.principal.platformId);
   ctx.wakeWorker();

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { loadEnvelopeParts, lockEnvelope, updateEnvelope, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import {
+  loadEnvelopeParts,
+  lockEnvelope,
+  updateEnvelope,
+  type EnvelopeGraph,
+  type EnvelopeKey,
+} from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -55,7 +61,9 @@ export async function distributeEnvelope(
 
     const graph = await loadEnvelopeParts(trx, envelope);
     const merged = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
-    const meta = input.emailSettings ? { ...merged, emailSettings: { ...merged.emailSettings, ...input.emailSettings } } : merged;
+    const meta = input.emailSettings
+      ? { ...merged, emailSettings: { ...merged.emailSettings, ...input.emailSettings } }
+      : merged;
     // The merged meta: members stored before they were refused must not go out ignored either;
     // the caller can clear them in this same call.
     refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
@@ -88,12 +96,22 @@ export async function distributeEnvelope(
     await appendAuditEvent(ctx, trx, {
       envelopeId: envelope.id,
       type: 'DOCUMENT_SENT',
-      data: { distributionMethod: meta.distributionMethod, signingOrder: meta.signingOrder, notified: notifyByMail ? [...turn] : [] },
+      data: {
+        distributionMethod: meta.distributionMethod,
+        signingOrder: meta.signingOrder,
+        notified: notifyByMail ? [...turn] : [],
+      },
       actor: apiActor(caller),
       request: caller.request,
       at: now,
     });
-    await recordEvent(trx, { platformId: envelope.platformId, envelopeId: envelope.id, type: 'DOCUMENT_SENT', payload: envelopeEventPayload(graph), at: now });
+    await recordEvent(trx, {
+      platformId: envelope.platformId,
+      envelopeId: envelope.id,
+      type: 'DOCUMENT_SENT',
+      payload: envelopeEventPayload(graph),
+      at: now,
+    });
     return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: false };
   });
   forgetEnvelopeCounts(caller.principal.platformId);
@@ -108,17 +126,35 @@ function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' |
     ...graph.recipients.flatMap((r, index) => storedVerification(r.authOptions, ['recipients', index, 'authOptions'])),
   ]);
   const issues = new IssueCollector();
-  if (graph.items.length === 0) issues.add('ENVELOPE_HAS_NO_DOCUMENT', ['envelopeItems'], 'the envelope has no PDF yet');
-  if (graph.recipients.length === 0) issues.add('ENVELOPE_NO_RECIPIENTS', ['recipients'], 'add at least one recipient before distributing');
+  if (graph.items.length === 0)
+    issues.add('ENVELOPE_HAS_NO_DOCUMENT', ['envelopeItems'], 'the envelope has no PDF yet');
+  if (graph.recipients.length === 0)
+    issues.add('ENVELOPE_NO_RECIPIENTS', ['recipients'], 'add at least one recipient before distributing');
   for (const [index, r] of graph.recipients.entries()) {
     const path = ['recipients', index];
     if (r.role === 'SIGNER') {
-      const hasSignature = graph.fields.some((f) => f.recipientId === r.id && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE'));
-      if (!hasSignature) issues.add('MISSING_SIGNATURE_FIELD', path, `signer ${r.name || r.email || r.id} has no SIGNATURE or FREE_SIGNATURE field`);
-      if (!r.cuil || !isValidCuil(r.cuil)) issues.add('RECIPIENT_INVALID_CUIL', [...path, 'cuil'], `signer ${r.name || r.email || r.id} needs a valid CUIL`);
+      const hasSignature = graph.fields.some(
+        (f) => f.recipientId === r.id && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE'),
+      );
+      if (!hasSignature)
+        issues.add(
+          'MISSING_SIGNATURE_FIELD',
+          path,
+          `signer ${r.name || r.email || r.id} has no SIGNATURE or FREE_SIGNATURE field`,
+        );
+      if (!r.cuil || !isValidCuil(r.cuil))
+        issues.add(
+          'RECIPIENT_INVALID_CUIL',
+          [...path, 'cuil'],
+          `signer ${r.name || r.email || r.id} needs a valid CUIL`,
+        );
     }
     if (distributionMethod === 'EMAIL' && mustAct(r) && r.email === '') {
-      issues.add('RECIPIENT_MISSING_EMAIL', [...path, 'email'], 'Firma sends the signing request by e-mail: the recipient needs an address (or distribute with distributionMethod NONE)');
+      issues.add(
+        'RECIPIENT_MISSING_EMAIL',
+        [...path, 'email'],
+        'Firma sends the signing request by e-mail: the recipient needs an address (or distribute with distributionMethod NONE)',
+      );
     }
   }
   issues.throwIfAny('The document cannot be distributed yet');

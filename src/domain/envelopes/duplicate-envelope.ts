@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { insertAttachments, insertEnvelope, insertFields, insertItem, insertRecipient, loadEnvelopeParts } from '../../db/repositories/envelope.repo.js';
+import {
+  insertAttachments,
+  insertEnvelope,
+  insertFields,
+  insertItem,
+  insertRecipient,
+  loadEnvelopeParts,
+} from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
@@ -15,37 +22,105 @@ import { getEnvelopeGraph } from './get-envelope.js';
  * a link yet), empty fields at the same places, attachments and meta. The source is untouched.
  * @throws NOT_FOUND
  */
-export async function duplicateEnvelope(ctx: Ctx, caller: ApiCaller, envelopeId: string, include: { recipients: boolean; fields: boolean } = { recipients: true, fields: true }): Promise<string> {
+export async function duplicateEnvelope(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  include: { recipients: boolean; fields: boolean } = { recipients: true, fields: true },
+): Promise<string> {
   const source = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { publicId: envelopeId });
   const now = ctx.clock();
   const iso = now.toISOString();
   const publicId = newId('envelope');
   const created = await ctx.db.transaction().execute(async (trx) => {
     const e = source.envelope;
-    const row = { ...e, publicId, metaId: newId('meta'), title: e.title, status: 'DRAFT' as const, createdAt: iso, updatedAt: iso, sentAt: null, completedAt: null, deletedAt: null, version: 1 };
+    const row = {
+      ...e,
+      publicId,
+      metaId: newId('meta'),
+      title: e.title,
+      status: 'DRAFT' as const,
+      createdAt: iso,
+      updatedAt: iso,
+      sentAt: null,
+      completedAt: null,
+      deletedAt: null,
+      version: 1,
+    };
     const { id: _old, ...insertable } = row;
-    for (const key of Object.keys(insertable)) if (/^completion/.test(key)) (insertable as Record<string, unknown>)[key] = null;
+    for (const key of Object.keys(insertable))
+      if (/^completion/.test(key)) (insertable as Record<string, unknown>)[key] = null;
     const id = await insertEnvelope(trx, insertable);
     const items = new Map<string, string>();
     for (const item of source.items) {
-      const copy = { ...item, id: newId('envelope_item'), envelopeId: id, documentDataId: newId('document_data'), finalSha256: null, createdAt: iso };
+      const copy = {
+        ...item,
+        id: newId('envelope_item'),
+        envelopeId: id,
+        documentDataId: newId('document_data'),
+        finalSha256: null,
+        createdAt: iso,
+      };
       items.set(item.id, copy.id);
       await insertItem(trx, copy);
     }
     const recipients = new Map<number, number>();
     for (const r of include.recipients ? source.recipients : []) {
       const { id: oldId, ...rest } = r;
-      const copy = { ...rest, envelopeId: id, readStatus: 'NOT_OPENED' as const, signingStatus: 'NOT_SIGNED' as const, sendStatus: 'NOT_SENT' as const, tokenHash: null, tokenSealed: null, expiresAt: null, expirationNotifiedAt: null, sentAt: null, openedAt: null, signedAt: null, rejectionReason: null, createdAt: iso, updatedAt: iso };
+      const copy = {
+        ...rest,
+        envelopeId: id,
+        readStatus: 'NOT_OPENED' as const,
+        signingStatus: 'NOT_SIGNED' as const,
+        sendStatus: 'NOT_SENT' as const,
+        tokenHash: null,
+        tokenSealed: null,
+        expiresAt: null,
+        expirationNotifiedAt: null,
+        sentAt: null,
+        openedAt: null,
+        signedAt: null,
+        rejectionReason: null,
+        createdAt: iso,
+        updatedAt: iso,
+      };
       recipients.set(oldId, await insertRecipient(trx, copy));
     }
     await insertFields(
       trx,
-      (include.recipients && include.fields ? source.fields : []).map(({ id: _f, ...f }) => ({ ...f, secondaryId: randomBytes(12).toString('base64url'), envelopeId: id, envelopeItemId: items.get(f.envelopeItemId)!, recipientId: recipients.get(f.recipientId)!, customText: '', inserted: 0, value: null, insertedAt: null, insertedByRecipientId: null })),
+      (include.recipients && include.fields ? source.fields : []).map(({ id: _f, ...f }) => ({
+        ...f,
+        secondaryId: randomBytes(12).toString('base64url'),
+        envelopeId: id,
+        envelopeItemId: items.get(f.envelopeItemId)!,
+        recipientId: recipients.get(f.recipientId)!,
+        customText: '',
+        inserted: 0,
+        value: null,
+        insertedAt: null,
+        insertedByRecipientId: null,
+      })),
     );
-    await insertAttachments(trx, source.attachments.map((a) => ({ ...a, id: newId('attachment'), envelopeId: id, createdAt: iso })));
-    await appendAuditEvent(ctx, trx, { envelopeId: id, type: 'DOCUMENT_CREATED', data: { title: e.title, duplicatedFrom: e.publicId }, actor: apiActor(caller), request: caller.request, at: now });
+    await insertAttachments(
+      trx,
+      source.attachments.map((a) => ({ ...a, id: newId('attachment'), envelopeId: id, createdAt: iso })),
+    );
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: id,
+      type: 'DOCUMENT_CREATED',
+      data: { title: e.title, duplicatedFrom: e.publicId },
+      actor: apiActor(caller),
+      request: caller.request,
+      at: now,
+    });
     const graph = await loadEnvelopeParts(trx, { ...row, id });
-    await recordEvent(trx, { platformId: e.platformId, envelopeId: id, type: 'DOCUMENT_CREATED', payload: envelopeEventPayload(graph), at: now });
+    await recordEvent(trx, {
+      platformId: e.platformId,
+      envelopeId: id,
+      type: 'DOCUMENT_CREATED',
+      payload: envelopeEventPayload(graph),
+      at: now,
+    });
     return graph.envelope.publicId;
   });
   forgetEnvelopeCounts(caller.principal.platformId);

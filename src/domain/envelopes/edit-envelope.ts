@@ -1,5 +1,11 @@
 import type { Db } from '../../db/database.js';
-import { loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
+import {
+  loadEnvelopeParts,
+  lockEnvelope,
+  type EnvelopeGraph,
+  type FieldRow,
+  type RecipientRow,
+} from '../../db/repositories/envelope.repo.js';
 import { envelopeOfField } from '../../db/repositories/field.repo.js';
 import { envelopeOfRecipient } from '../../db/repositories/recipient.repo.js';
 import { AppError, notFound } from '../../errors.js';
@@ -21,20 +27,38 @@ export async function editEnvelope<T>(
   edit: (trx: Db, graph: EnvelopeGraph, now: Date) => Promise<{ result: T; data: Record<string, unknown> }>,
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelope(trx, caller.principal.platformId, typeof envelopeId === 'number' ? { documentId: envelopeId } : { publicId: envelopeId });
+    const envelope = await lockEnvelope(
+      trx,
+      caller.principal.platformId,
+      typeof envelopeId === 'number' ? { documentId: envelopeId } : { publicId: envelopeId },
+    );
     if (!envelope) throw notFound('Envelope');
     assertNotFinal(envelope.status);
     const graph = await loadEnvelopeParts(trx, envelope);
     const now = ctx.clock();
     const { result, data } = await edit(trx, graph, now);
-    await appendAuditEvent(ctx, trx, { envelopeId: envelope.id, type: audit, data, actor: apiActor(caller), request: caller.request, at: now });
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: envelope.id,
+      type: audit,
+      data,
+      actor: apiActor(caller),
+      request: caller.request,
+      at: now,
+    });
     return result;
   });
 }
 
 /** The envelope a recipient or field belongs to, scoped to the platform (another's is NOT_FOUND). */
-export async function envelopeOfPart(db: Db, platformId: number, part: { recipientId: number } | { fieldId: number }): Promise<number> {
-  const id = 'recipientId' in part ? await envelopeOfRecipient(db, platformId, part.recipientId) : await envelopeOfField(db, platformId, part.fieldId);
+export async function envelopeOfPart(
+  db: Db,
+  platformId: number,
+  part: { recipientId: number } | { fieldId: number },
+): Promise<number> {
+  const id =
+    'recipientId' in part
+      ? await envelopeOfRecipient(db, platformId, part.recipientId)
+      : await envelopeOfField(db, platformId, part.fieldId);
   if (id === undefined) throw notFound('recipientId' in part ? 'Recipient' : 'Field');
   return id;
 }
@@ -42,6 +66,9 @@ export async function envelopeOfPart(db: Db, platformId: number, part: { recipie
 /** A recipient who has acted or whose fields hold values can no longer be changed. */
 export function assertRecipientEditable(r: RecipientRow, fields: FieldRow[]): void {
   if (r.signingStatus !== 'NOT_SIGNED' || fields.some((f) => f.recipientId === r.id && f.inserted === 1)) {
-    throw new AppError('RECIPIENT_LOCKED', `Recipient ${r.id} has ${r.signingStatus === 'NOT_SIGNED' ? 'filled fields' : r.signingStatus === 'SIGNED' ? 'signed' : 'rejected'} and can no longer be changed`);
+    throw new AppError(
+      'RECIPIENT_LOCKED',
+      `Recipient ${r.id} has ${r.signingStatus === 'NOT_SIGNED' ? 'filled fields' : r.signingStatus === 'SIGNED' ? 'signed' : 'rejected'} and can no longer be changed`,
+    );
   }
 }

@@ -43,7 +43,15 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
     ctx.db,
-    { platformId: principal.platformId, status: input.status, type: input.type, source: input.source, query: input.query, hasExpiredRecipients: input.hasExpiredRecipients, now: now.toISOString() },
+    {
+      platformId: principal.platformId,
+      status: input.status,
+      type: input.type,
+      source: input.source,
+      query: input.query,
+      hasExpiredRecipients: input.hasExpiredRecipients,
+      now: now.toISOString(),
+    },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
     fresh,
   );

@@ -1,5 +1,10 @@
 import type { Db } from '../../db/database.js';
-import { findEnvelope, loadEnvelopeParts, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import {
+  findEnvelope,
+  loadEnvelopeParts,
+  type EnvelopeGraph,
+  type EnvelopeKey,
+} from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 
 /** An envelope read with everything it holds, and its rows, for the layers that present them. */

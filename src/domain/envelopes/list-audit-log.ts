@@ -4,10 +4,19 @@ import type { Ctx } from '../context.js';
 import { getEnvelopeGraph } from './get-envelope.js';
 
 /** The envelope's audit log as paged JSON (the PDF form is the audit-log download). */
-export async function listAuditLog(ctx: Ctx, principal: Principal, envelopeId: string, page: { page: number; perPage: number; direction: 'asc' | 'desc' }) {
+export async function listAuditLog(
+  ctx: Ctx,
+  principal: Principal,
+  envelopeId: string,
+  page: { page: number; perPage: number; direction: 'asc' | 'desc' },
+) {
   const { envelope } = await getEnvelopeGraph(ctx.db, principal.platformId, { publicId: envelopeId });
   const [rows, count] = await Promise.all([
-    listAuditEvents(ctx.db, envelope.id, { offset: (page.page - 1) * page.perPage, limit: page.perPage, direction: page.direction }),
+    listAuditEvents(ctx.db, envelope.id, {
+      offset: (page.page - 1) * page.perPage,
+      limit: page.perPage,
+      direction: page.direction,
+    }),
     countAuditEvents(ctx.db, envelope.id),
   ]);
   return {

@@ -1,4 +1,9 @@
-import { deleteAttachmentOfEnvelope, envelopeOfAttachment, listAttachmentsOfEnvelope, updateAttachmentOfEnvelope } from '../../db/repositories/attachment.repo.js';
+import {
+  deleteAttachmentOfEnvelope,
+  envelopeOfAttachment,
+  listAttachmentsOfEnvelope,
+  updateAttachmentOfEnvelope,
+} from '../../db/repositories/attachment.repo.js';
 import { findEnvelope, findEnvelopeOwner, insertAttachments } from '../../db/repositories/envelope.repo.js';
 import { findRecipientByTokenHash } from '../../db/repositories/recipient.repo.js';
 import { notFound } from '../../errors.js';
@@ -19,14 +24,21 @@ export interface AttachmentInput {
  * holds a signing token of that envelope (the `token` query): both see the same list.
  * @throws NOT_FOUND (unknown, other platform, or a token of another envelope)
  */
-export async function listAttachments(ctx: Ctx, envelopeId: string, who: { principal: Principal } | { signingToken: string }) {
+export async function listAttachments(
+  ctx: Ctx,
+  envelopeId: string,
+  who: { principal: Principal } | { signingToken: string },
+) {
   let envelope;
   if ('principal' in who) {
     envelope = await findEnvelope(ctx.db, who.principal.platformId, { publicId: envelopeId });
   } else {
     const recipient = await findRecipientByTokenHash(ctx.db, hashSigningToken(who.signingToken));
     const owner = recipient ? await findEnvelopeOwner(ctx.db, recipient.envelopeId) : undefined;
-    envelope = owner && owner.publicId === envelopeId ? await findEnvelope(ctx.db, owner.platformId, { publicId: envelopeId }) : undefined;
+    envelope =
+      owner && owner.publicId === envelopeId
+        ? await findEnvelope(ctx.db, owner.platformId, { publicId: envelopeId })
+        : undefined;
   }
   if (!envelope) throw notFound('Envelope');
   const rows = await listAttachmentsOfEnvelope(ctx.db, envelope.id);
@@ -36,13 +48,27 @@ export async function listAttachments(ctx: Ctx, envelopeId: string, who: { princ
 export async function createAttachment(ctx: Ctx, caller: ApiCaller, envelopeId: string, input: AttachmentInput) {
   return editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ATTACHMENT_CREATED', async (trx, graph, now) => {
     const id = newId('attachment');
-    await insertAttachments(trx, [{ id, envelopeId: graph.envelope.id, type: 'link', label: input.label, data: input.data, createdAt: now.toISOString() }]);
+    await insertAttachments(trx, [
+      {
+        id,
+        envelopeId: graph.envelope.id,
+        type: 'link',
+        label: input.label,
+        data: input.data,
+        createdAt: now.toISOString(),
+      },
+    ]);
     return { result: { id }, data: { id, label: input.label } };
   });
 }
 
 /** @throws NOT_FOUND (another platform's attachment too), ENVELOPE_* */
-export async function updateAttachment(ctx: Ctx, caller: ApiCaller, attachmentId: string, input: AttachmentInput): Promise<void> {
+export async function updateAttachment(
+  ctx: Ctx,
+  caller: ApiCaller,
+  attachmentId: string,
+  input: AttachmentInput,
+): Promise<void> {
   const envelopeId = await attachmentEnvelopeId(ctx, caller.principal.platformId, attachmentId);
   await editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ATTACHMENT_UPDATED', async (trx, graph) => {
     await updateAttachmentOfEnvelope(trx, graph.envelope.id, attachmentId, { label: input.label, data: input.data });

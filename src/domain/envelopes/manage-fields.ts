@@ -42,18 +42,28 @@ export interface FieldUpdateInput {
  */
 export async function createFields(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: FieldCreateInput[]) {
   return editEnvelope(ctx, caller, envelopeId, 'FIELD_CREATED', async (trx, graph) => {
-    if (graph.fields.length + inputs.length > ctx.config.limits.fieldsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.fieldsPerEnvelope} fields per envelope`);
+    if (graph.fields.length + inputs.length > ctx.config.limits.fieldsPerEnvelope)
+      throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.fieldsPerEnvelope} fields per envelope`);
     const issues = new IssueCollector();
     const items = graph.items.map((i) => ({ id: i.id, identifier: i.id, pageCount: i.pageCount }));
     const rows = [];
     for (const [index, f] of inputs.entries()) {
       const recipient = graph.recipients.find((r) => r.id === f.recipientId);
       if (!recipient) {
-        issues.add('FIELD_INVALID_REFERENCE', ['data', index, 'recipientId'], `recipient ${f.recipientId} is not on this envelope`);
+        issues.add(
+          'FIELD_INVALID_REFERENCE',
+          ['data', index, 'recipientId'],
+          `recipient ${f.recipientId} is not on this envelope`,
+        );
         continue;
       }
       assertRecipientEditable(recipient, graph.fields);
-      const [placed] = placeFields(recipient.role, [{ ...f, item: f.envelopeItemId, path: ['data', index] }], items, issues);
+      const [placed] = placeFields(
+        recipient.role,
+        [{ ...f, item: f.envelopeItemId, path: ['data', index] }],
+        items,
+        issues,
+      );
       if (placed) rows.push(newFieldRow(graph.envelope.id, graph.items[placed.itemIndex]!.id, recipient.id, placed));
     }
     issues.throwIfAny('Some fields cannot be placed');
@@ -73,12 +83,25 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
     const updates = [];
     for (const [index, input] of inputs.entries()) {
       const f = graph.fields.find((x) => x.id === input.id);
-      if (!f) throw new AppError('NOT_FOUND', `Field ${input.id} is not on this envelope`, { issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }] });
-      if (f.inserted === 1) throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer change`);
-      if (input.type !== f.type) issues.add('VALIDATION_ERROR', ['data', index, 'type'], `the field is a ${f.type}; a field's type cannot change (delete it and create another)`);
+      if (!f)
+        throw new AppError('NOT_FOUND', `Field ${input.id} is not on this envelope`, {
+          issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }],
+        });
+      if (f.inserted === 1)
+        throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer change`);
+      if (input.type !== f.type)
+        issues.add(
+          'VALIDATION_ERROR',
+          ['data', index, 'type'],
+          `the field is a ${f.type}; a field's type cannot change (delete it and create another)`,
+        );
       const item = graph.items.find((i) => i.id === (input.envelopeItemId ?? f.envelopeItemId));
       if (!item) {
-        issues.add('FIELD_INVALID_REFERENCE', ['data', index, 'envelopeItemId'], `no item "${input.envelopeItemId}" in this envelope`);
+        issues.add(
+          'FIELD_INVALID_REFERENCE',
+          ['data', index, 'envelopeItemId'],
+          `no item "${input.envelopeItemId}" in this envelope`,
+        );
         continue;
       }
       const next = {
@@ -89,18 +112,29 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
         width: input.width ?? f.width,
         height: input.height ?? f.height,
       };
-      for (const p of geometryProblems(next, item.pageCount)) issues.add('FIELD_OUT_OF_BOUNDS', ['data', index, p.path], p.message);
+      for (const p of geometryProblems(next, item.pageCount))
+        issues.add('FIELD_OUT_OF_BOUNDS', ['data', index, p.path], p.message);
       const meta = input.fieldMeta !== undefined ? resolveFieldMeta(f.type, input.fieldMeta) : undefined;
-      if (meta) for (const p of fieldMetaProblems(meta)) issues.add('VALIDATION_ERROR', ['data', index, 'fieldMeta', ...p.path], p.message);
-      if (meta) for (const p of unsupportedFieldMeta(meta)) issues.add('FIELD_META_NOT_SUPPORTED', ['data', index, 'fieldMeta', ...p.path], p.message);
-      updates.push({ f, patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ? JSON.stringify(meta) : null } : {}) } });
+      if (meta)
+        for (const p of fieldMetaProblems(meta))
+          issues.add('VALIDATION_ERROR', ['data', index, 'fieldMeta', ...p.path], p.message);
+      if (meta)
+        for (const p of unsupportedFieldMeta(meta))
+          issues.add('FIELD_META_NOT_SUPPORTED', ['data', index, 'fieldMeta', ...p.path], p.message);
+      updates.push({
+        f,
+        patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ? JSON.stringify(meta) : null } : {}) },
+      });
     }
     issues.throwIfAny('Some fields cannot be changed');
     for (const { f, patch } of updates) {
       await updateFieldOfEnvelope(trx, graph.envelope.id, f.id, patch);
       Object.assign(f, patch);
     }
-    return { result: updates.map(({ f }) => fieldView(f, graph.envelope)), data: { fields: updates.map(({ f }) => f.id) } };
+    return {
+      result: updates.map(({ f }) => fieldView(f, graph.envelope)),
+      data: { fields: updates.map(({ f }) => f.id) },
+    };
   });
 }
 
@@ -110,7 +144,8 @@ export async function deleteField(ctx: Ctx, caller: ApiCaller, fieldId: number):
   await editEnvelope(ctx, caller, envelopeId, 'FIELD_DELETED', async (trx, graph) => {
     const f = graph.fields.find((x) => x.id === fieldId);
     if (!f) throw notFound('Field');
-    if (f.inserted === 1) throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer be removed`);
+    if (f.inserted === 1)
+      throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer be removed`);
     await deleteFieldOfEnvelope(trx, graph.envelope.id, f.id);
     return { result: undefined, data: { field: { id: f.id, type: f.type, recipientId: f.recipientId } } };
   });

@@ -17,26 +17,49 @@ import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from '
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
-export async function updateItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: { envelopeItemId: string; order?: number | undefined; title?: string | undefined }[]) {
+export async function updateItems(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  inputs: { envelopeItemId: string; order?: number | undefined; title?: string | undefined }[],
+) {
   return editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_UPDATED', async (trx, graph) => {
     const targets = inputs.map((input, index) => {
       const item = graph.items.find((i) => i.id === input.envelopeItemId);
-      if (!item) throw new AppError('NOT_FOUND', `Item ${input.envelopeItemId} is not in this envelope`, { issues: [{ message: 'not in this envelope', path: ['data', index, 'envelopeItemId'] }] });
+      if (!item)
+        throw new AppError('NOT_FOUND', `Item ${input.envelopeItemId} is not in this envelope`, {
+          issues: [{ message: 'not in this envelope', path: ['data', index, 'envelopeItemId'] }],
+        });
       return { item, input };
     });
     for (const { item, input } of targets) {
-      const patch = { ...(input.order !== undefined ? { order: input.order } : {}), ...(input.title !== undefined ? { title: input.title } : {}) };
+      const patch = {
+        ...(input.order !== undefined ? { order: input.order } : {}),
+        ...(input.title !== undefined ? { title: input.title } : {}),
+      };
       if (Object.keys(patch).length) await updateItemOfEnvelope(trx, graph.envelope.id, item.id, patch);
       Object.assign(item, patch);
     }
-    return { result: targets.map(({ item }) => { const v = itemView(item, graph.envelope); return { id: v.id, order: v.order, title: v.title, envelopeId: v.envelopeId }; }), data: { items: targets.map(({ item }) => item.id) } };
+    return {
+      result: targets.map(({ item }) => {
+        const v = itemView(item, graph.envelope);
+        return { id: v.id, order: v.order, title: v.title, envelopeId: v.envelopeId };
+      }),
+      data: { items: targets.map(({ item }) => item.id) },
+    };
   });
 }
 
 /** Removes an item and its fields, only while the envelope is a DRAFT and keeps at least one. */
-export async function deleteItem(ctx: Ctx, caller: ApiCaller, envelopeId: string, envelopeItemId: string): Promise<void> {
+export async function deleteItem(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  envelopeItemId: string,
+): Promise<void> {
   await editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_DELETED', async (trx, graph) => {
-    if (graph.envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be removed only while the envelope is a DRAFT');
+    if (graph.envelope.status !== 'DRAFT')
+      throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be removed only while the envelope is a DRAFT');
     const item = graph.items.find((i) => i.id === envelopeItemId);
     if (!item) throw notFound('Envelope item');
     await deleteItemAndFields(trx, graph.envelope.id, item.id);
@@ -45,9 +68,15 @@ export async function deleteItem(ctx: Ctx, caller: ApiCaller, envelopeId: string
 }
 
 /** One item's PDF by item id, in the version asked for (scoped to the platform). */
-export async function downloadEnvelopeItem(ctx: Ctx, principal: Principal, envelopeItemId: string, version: DownloadVersion) {
+export async function downloadEnvelopeItem(
+  ctx: Ctx,
+  principal: Principal,
+  envelopeItemId: string,
+  version: DownloadVersion,
+) {
   const documentId = await envelopeOfItem(ctx.db, principal.platformId, envelopeItemId);
-  const envelope = documentId !== undefined ? await findEnvelope(ctx.db, principal.platformId, { documentId }) : undefined;
+  const envelope =
+    documentId !== undefined ? await findEnvelope(ctx.db, principal.platformId, { documentId }) : undefined;
   if (!envelope) throw notFound('Envelope item');
   const graph = await loadEnvelopeParts(ctx.db, envelope);
   const item = graph.items.find((i) => i.id === envelopeItemId);
@@ -66,7 +95,14 @@ export async function updateEnvelopeData(
   ctx: Ctx,
   caller: ApiCaller,
   envelopeId: string,
-  data: { title?: string | undefined; externalId?: string | null | undefined; visibility?: EnvelopeTable['visibility'] | undefined; folderId?: string | null | undefined; globalAccessAuth?: string[] | undefined; globalActionAuth?: string[] | undefined },
+  data: {
+    title?: string | undefined;
+    externalId?: string | null | undefined;
+    visibility?: EnvelopeTable['visibility'] | undefined;
+    folderId?: string | null | undefined;
+    globalAccessAuth?: string[] | undefined;
+    globalActionAuth?: string[] | undefined;
+  },
   metaInput?: z.output<typeof ZMetaInput>,
 ) {
   refuseUnenforcedVerification([
@@ -79,22 +115,39 @@ export async function updateEnvelopeData(
   });
   return editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;
-    const current = e.authOptions ? (JSON.parse(e.authOptions) as { globalAccessAuth?: string[]; globalActionAuth?: string[] }) : {};
+    const current = e.authOptions
+      ? (JSON.parse(e.authOptions) as { globalAccessAuth?: string[]; globalActionAuth?: string[] })
+      : {};
     const storedMeta = parseStoredMeta(e.meta);
     const nextMeta = mergeMeta(storedMeta, metaInput);
-    const metaChanged = (Object.keys(nextMeta) as (keyof EnvelopeMeta)[]).filter((k) => JSON.stringify(nextMeta[k]) !== JSON.stringify(storedMeta[k]));
-    const lateChanges = e.status === 'DRAFT' ? [] : metaChanged.filter((k) => (DRAFT_ONLY_META as readonly string[]).includes(k));
+    const metaChanged = (Object.keys(nextMeta) as (keyof EnvelopeMeta)[]).filter(
+      (k) => JSON.stringify(nextMeta[k]) !== JSON.stringify(storedMeta[k]),
+    );
+    const lateChanges =
+      e.status === 'DRAFT' ? [] : metaChanged.filter((k) => (DRAFT_ONLY_META as readonly string[]).includes(k));
     if (lateChanges.length > 0) {
-      throw new AppError('ENVELOPE_NOT_DRAFT', `${lateChanges.join(' and ')} can change only while the envelope is a DRAFT: recipients were already sent to`, {
-        issues: lateChanges.map((k) => ({ path: ['meta', k], message: `meta.${k}: fixed once the envelope is sent` })),
-      });
+      throw new AppError(
+        'ENVELOPE_NOT_DRAFT',
+        `${lateChanges.join(' and ')} can change only while the envelope is a DRAFT: recipients were already sent to`,
+        {
+          issues: lateChanges.map((k) => ({
+            path: ['meta', k],
+            message: `meta.${k}: fixed once the envelope is sent`,
+          })),
+        },
+      );
     }
     const patch = {
       ...(data.title !== undefined ? { title: data.title } : {}),
       ...(data.externalId !== undefined ? { externalId: data.externalId } : {}),
       ...(data.visibility !== undefined ? { visibility: data.visibility } : {}),
       ...(data.globalAccessAuth !== undefined || data.globalActionAuth !== undefined
-        ? { authOptions: JSON.stringify({ globalAccessAuth: data.globalAccessAuth ?? current.globalAccessAuth ?? [], globalActionAuth: data.globalActionAuth ?? current.globalActionAuth ?? [] }) }
+        ? {
+            authOptions: JSON.stringify({
+              globalAccessAuth: data.globalAccessAuth ?? current.globalAccessAuth ?? [],
+              globalActionAuth: data.globalActionAuth ?? current.globalActionAuth ?? [],
+            }),
+          }
         : {}),
       ...(metaChanged.length > 0 ? { meta: JSON.stringify(nextMeta) } : {}),
     };
@@ -113,8 +166,10 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
     for (const file of files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
     for (const file of files) await file.staged.commit();
     return await editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_CREATED', async (trx, graph, now) => {
-      if (graph.envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be added only while the envelope is a DRAFT');
-      if (graph.items.length + files.length > ctx.config.limits.itemsPerEnvelope) throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.itemsPerEnvelope} documents per envelope`);
+      if (graph.envelope.status !== 'DRAFT')
+        throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be added only while the envelope is a DRAFT');
+      if (graph.items.length + files.length > ctx.config.limits.itemsPerEnvelope)
+        throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.itemsPerEnvelope} documents per envelope`);
       const start = Math.max(0, ...graph.items.map((i) => i.order));
       const rows = files.map((f, i) => ({
         id: newId('envelope_item'),
@@ -130,7 +185,10 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
         createdAt: now.toISOString(),
       }));
       for (const row of rows) await insertItem(trx, row);
-      return { result: rows.map((row) => itemView(row, graph.envelope)), data: { items: rows.map((r) => ({ id: r.id, title: r.title, sha256: r.originalSha256, pages: r.pageCount })) } };
+      return {
+        result: rows.map((row) => itemView(row, graph.envelope)),
+        data: { items: rows.map((r) => ({ id: r.id, title: r.title, sha256: r.originalSha256, pages: r.pageCount })) },
+      };
     });
   } finally {
     await Promise.all(files.map((f) => f.staged.discard()));

@@ -25,11 +25,19 @@ function recipientVerification(inputs: { accessAuth: string[]; actionAuth: strin
  * at once, and its link on `envelope/redistribute` (nothing is mailed here).
  * @throws NOT_FOUND, ENVELOPE_COMPLETED/REJECTED/CANCELLED, LIMIT_EXCEEDED
  */
-export async function createRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: RecipientCreateInput[]) {
+export async function createRecipients(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  inputs: RecipientCreateInput[],
+) {
   refuseUnenforcedVerification(recipientVerification(inputs));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
-      throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.recipientsPerEnvelope} recipients per envelope`);
+      throw new AppError(
+        'LIMIT_EXCEEDED',
+        `At most ${ctx.config.limits.recipientsPerEnvelope} recipients per envelope`,
+      );
     }
     const iso = now.toISOString();
     const pending = graph.envelope.status === 'PENDING';
@@ -44,7 +52,10 @@ export async function createRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: 
       const id = await insertRecipient(trx, row);
       created.push({ ...row, id });
     }
-    return { result: created.map((r) => recipientView(r, graph.envelope, now)), data: { recipients: created.map((r) => ({ id: r.id, email: r.email, role: r.role })) } };
+    return {
+      result: created.map((r) => recipientView(r, graph.envelope, now)),
+      data: { recipients: created.map((r) => ({ id: r.id, email: r.email, role: r.role })) },
+    };
   });
 }
 
@@ -53,16 +64,28 @@ export async function createRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: 
  * refused while the recipient has fields.
  * @throws NOT_FOUND, RECIPIENT_LOCKED, FIELD_ROLE_NOT_ALLOWED, ENVELOPE_*
  */
-export async function updateRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: RecipientUpdateInput[]) {
+export async function updateRecipients(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  inputs: RecipientUpdateInput[],
+) {
   refuseUnenforcedVerification(recipientVerification(inputs));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();
     const targets = inputs.map((input, index) => {
       const r = graph.recipients.find((x) => x.id === input.id);
-      if (!r) throw new AppError('NOT_FOUND', `Recipient ${input.id} is not on this envelope`, { issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }] });
+      if (!r)
+        throw new AppError('NOT_FOUND', `Recipient ${input.id} is not on this envelope`, {
+          issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }],
+        });
       assertRecipientEditable(r, graph.fields);
       if (input.role && FIELDLESS_ROLES.includes(input.role) && graph.fields.some((f) => f.recipientId === r.id)) {
-        throw new AppError('FIELD_ROLE_NOT_ALLOWED', `A ${input.role} recipient cannot have fields; delete recipient ${r.id}'s fields first`, { issues: [{ message: 'role cannot hold fields', path: ['data', index, 'role'] }] });
+        throw new AppError(
+          'FIELD_ROLE_NOT_ALLOWED',
+          `A ${input.role} recipient cannot have fields; delete recipient ${r.id}'s fields first`,
+          { issues: [{ message: 'role cannot hold fields', path: ['data', index, 'role'] }] },
+        );
       }
       return { r, input };
     });
@@ -79,13 +102,18 @@ export async function updateRecipients(ctx: Ctx, caller: ApiCaller, envelopeId: 
         ...(input.idDocumentType !== undefined ? { idDocumentType: input.idDocumentType } : {}),
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-        ...(input.accessAuth.length || input.actionAuth.length ? { authOptions: JSON.stringify({ accessAuth: input.accessAuth, actionAuth: input.actionAuth }) } : {}),
+        ...(input.accessAuth.length || input.actionAuth.length
+          ? { authOptions: JSON.stringify({ accessAuth: input.accessAuth, actionAuth: input.actionAuth }) }
+          : {}),
         updatedAt: iso,
       };
       await updateRecipientRow(trx, r.id, patch);
       Object.assign(r, patch);
     }
-    return { result: targets.map(({ r }) => recipientView(r, graph.envelope, now)), data: { recipients: targets.map(({ r }) => r.id) } };
+    return {
+      result: targets.map(({ r }) => recipientView(r, graph.envelope, now)),
+      data: { recipients: targets.map(({ r }) => r.id) },
+    };
   });
 }
 
@@ -109,5 +137,8 @@ export async function getRecipient(ctx: Ctx, principal: Principal, recipientId: 
   const graph = await loadEnvelopeParts(ctx.db, envelope);
   const r = graph.recipients.find((x) => x.id === recipientId);
   if (!r) throw notFound('Recipient');
-  return { ...recipientView(r, envelope), fields: graph.fields.filter((f) => f.recipientId === r.id).map((f) => fieldView(f, envelope)) };
+  return {
+    ...recipientView(r, envelope),
+    fields: graph.fields.filter((f) => f.recipientId === r.id).map((f) => fieldView(f, envelope)),
+  };
 }

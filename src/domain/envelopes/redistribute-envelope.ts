@@ -1,4 +1,9 @@
-import { loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
+import {
+  loadEnvelopeParts,
+  lockEnvelope,
+  type EnvelopeGraph,
+  type EnvelopeKey,
+} from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -23,11 +28,19 @@ export interface RedistributeResult {
  * keep working.
  * @throws NOT_FOUND, ENVELOPE_NOT_PENDING, VALIDATION_ERROR (unknown or finished recipients)
  */
-export async function redistributeEnvelope(ctx: Ctx, caller: ApiCaller, input: { key: EnvelopeKey; recipientIds: number[] }): Promise<RedistributeResult> {
+export async function redistributeEnvelope(
+  ctx: Ctx,
+  caller: ApiCaller,
+  input: { key: EnvelopeKey; recipientIds: number[] },
+): Promise<RedistributeResult> {
   const result = await ctx.db.transaction().execute(async (trx): Promise<RedistributeResult> => {
     const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
     if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
-    if (envelope.status !== 'PENDING') throw new AppError('ENVELOPE_NOT_PENDING', `Only a PENDING document can be redistributed; this one is ${envelope.status}`);
+    if (envelope.status !== 'PENDING')
+      throw new AppError(
+        'ENVELOPE_NOT_PENDING',
+        `Only a PENDING document can be redistributed; this one is ${envelope.status}`,
+      );
     const graph = await loadEnvelopeParts(trx, envelope);
     const wanted = new Set(input.recipientIds);
     const chosen = graph.recipients.filter((r) => wanted.has(r.id));
@@ -36,9 +49,14 @@ export async function redistributeEnvelope(ctx: Ctx, caller: ApiCaller, input: {
       .filter(({ r }) => !r || !mustAct(r) || r.signingStatus !== 'NOT_SIGNED' || r.tokenSealed === null)
       .map(({ id, index, r }) => ({
         path: ['recipients', index],
-        message: !r ? `recipient ${id} is not on this document` : r.signingStatus !== 'NOT_SIGNED' ? `recipient ${id} has already ${r.signingStatus === 'SIGNED' ? 'signed' : 'rejected'}` : `recipient ${id} has nothing to sign`,
+        message: !r
+          ? `recipient ${id} is not on this document`
+          : r.signingStatus !== 'NOT_SIGNED'
+            ? `recipient ${id} has already ${r.signingStatus === 'SIGNED' ? 'signed' : 'rejected'}`
+            : `recipient ${id} has nothing to sign`,
       }));
-    if (issues.length) throw new AppError('VALIDATION_ERROR', 'Some recipients cannot be sent the document again', { issues });
+    if (issues.length)
+      throw new AppError('VALIDATION_ERROR', 'Some recipients cannot be sent the document again', { issues });
 
     const meta = parseStoredMeta(envelope.meta);
     const now = ctx.clock();
@@ -49,7 +67,12 @@ export async function redistributeEnvelope(ctx: Ctx, caller: ApiCaller, input: {
     const mailed: number[] = [];
     for (const r of chosen) {
       const mailNow = mailing && turn.has(r.id) && r.email !== '';
-      const patch = { expiresAt, expirationNotifiedAt: null, updatedAt: iso, ...(mailNow ? { sendStatus: 'SENT' as const, sentAt: iso } : {}) };
+      const patch = {
+        expiresAt,
+        expirationNotifiedAt: null,
+        updatedAt: iso,
+        ...(mailNow ? { sendStatus: 'SENT' as const, sentAt: iso } : {}),
+      };
       await updateRecipientRow(trx, r.id, patch);
       Object.assign(r, patch);
       if (mailNow) {

@@ -13,14 +13,23 @@ import { parseStoredMeta } from '../model/envelope-meta.js';
  */
 export async function rejectOnBehalf(ctx: Ctx, caller: ApiCaller, recipientId: number, reason: string) {
   const envelopeId = await envelopeOfPart(ctx.db, caller.principal.platformId, { recipientId });
-  const result = await editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_RECIPIENT_REJECTED_ON_BEHALF', async (trx, graph, now) => {
-    const recipient = graph.recipients.find((r) => r.id === recipientId);
-    if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found');
-    const session: SigningSession = { graph, recipient, meta: parseStoredMeta(graph.envelope.meta) };
-    assertCanAct(session, now, { ignoreTurn: true });
-    await recordRejection(ctx, trx, session, reason, now, apiActor(caller), caller.request);
-    return { result: { recipientId, signingStatus: 'REJECTED' as const, rejectionReason: reason }, data: { recipientId, reason } };
-  });
+  const result = await editEnvelope(
+    ctx,
+    caller,
+    envelopeId,
+    'DOCUMENT_RECIPIENT_REJECTED_ON_BEHALF',
+    async (trx, graph, now) => {
+      const recipient = graph.recipients.find((r) => r.id === recipientId);
+      if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found');
+      const session: SigningSession = { graph, recipient, meta: parseStoredMeta(graph.envelope.meta) };
+      assertCanAct(session, now, { ignoreTurn: true });
+      await recordRejection(ctx, trx, session, reason, now, apiActor(caller), caller.request);
+      return {
+        result: { recipientId, signingStatus: 'REJECTED' as const, rejectionReason: reason },
+        data: { recipientId, reason },
+      };
+    },
+  );
   ctx.wakeWorker();
   return result;
 }

@@ -25,15 +25,28 @@ export interface EnvelopeMembers {
 
 /** Envelope-level members; `base` is where they sit in the request (['payload'], ['data']…). */
 export function collectUnsupportedEnvelopeMembers(issues: IssueCollector, base: Path, m: EnvelopeMembers): void {
-  if (m.folderId != null && m.folderId !== '') issues.add('FOLDERS_NOT_SUPPORTED', [...base, 'folderId'], 'Firma has no folders yet; send null or omit it');
+  if (m.folderId != null && m.folderId !== '')
+    issues.add('FOLDERS_NOT_SUPPORTED', [...base, 'folderId'], 'Firma has no folders yet; send null or omit it');
   if (m.delegatedDocumentOwner != null && m.delegatedDocumentOwner !== '') {
-    issues.add('DELEGATED_OWNER_NOT_SUPPORTED', [...base, 'delegatedDocumentOwner'], 'Firma has no user accounts to own a document; omit it');
+    issues.add(
+      'DELEGATED_OWNER_NOT_SUPPORTED',
+      [...base, 'delegatedDocumentOwner'],
+      'Firma has no user accounts to own a document; omit it',
+    );
   }
   if (m.visibility !== undefined && m.visibility !== 'EVERYONE') {
-    issues.add('VISIBILITY_NOT_SUPPORTED', [...base, 'visibility'], 'Firma has no team roles, so this would restrict nothing; send EVERYONE or omit it');
+    issues.add(
+      'VISIBILITY_NOT_SUPPORTED',
+      [...base, 'visibility'],
+      'Firma has no team roles, so this would restrict nothing; send EVERYONE or omit it',
+    );
   }
   if (m.formValues && Object.keys(m.formValues).length > 0) {
-    issues.add('FORM_VALUES_NOT_SUPPORTED', [...base, 'formValues'], 'Firma does not fill PDF form fields yet; send {} or omit it');
+    issues.add(
+      'FORM_VALUES_NOT_SUPPORTED',
+      [...base, 'formValues'],
+      'Firma does not fill PDF form fields yet; send {} or omit it',
+    );
   }
 }
 
@@ -46,12 +59,30 @@ export function collectUnsupportedMeta(issues: IssueCollector, path: Path, meta:
   if (!meta) return;
   const add = (code: ErrorCode, member: string, message: string) => issues.add(code, [...path, member], message);
   if (meta.reminderSettings && !(isOff(meta.reminderSettings.sendAfter) && isOff(meta.reminderSettings.repeatEvery))) {
-    add('REMINDERS_NOT_SUPPORTED', 'reminderSettings', 'Firma sends no reminders yet; send null (or both parts disabled), or redistribute to remind');
+    add(
+      'REMINDERS_NOT_SUPPORTED',
+      'reminderSettings',
+      'Firma sends no reminders yet; send null (or both parts disabled), or redistribute to remind',
+    );
   }
-  if (meta.emailId != null && meta.emailId !== '') add('EMAIL_SENDER_NOT_SUPPORTED', 'emailId', 'Firma sends from its one configured sender (FIRMA_MAIL_FROM); send null or omit it');
-  if (meta.allowDictateNextSigner === true) add('NEXT_SIGNER_DICTATION_NOT_SUPPORTED', 'allowDictateNextSigner', 'signers cannot choose the next signer in Firma; send false or omit it');
+  if (meta.emailId != null && meta.emailId !== '')
+    add(
+      'EMAIL_SENDER_NOT_SUPPORTED',
+      'emailId',
+      'Firma sends from its one configured sender (FIRMA_MAIL_FROM); send null or omit it',
+    );
+  if (meta.allowDictateNextSigner === true)
+    add(
+      'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
+      'allowDictateNextSigner',
+      'signers cannot choose the next signer in Firma; send false or omit it',
+    );
   if (meta.language !== undefined && !SUPPORTED_LANGUAGES.has(meta.language)) {
-    add('LANGUAGE_NOT_SUPPORTED', 'language', `mails, the signing page and the certificate exist in ${[...SUPPORTED_LANGUAGES].join(' and ')} only`);
+    add(
+      'LANGUAGE_NOT_SUPPORTED',
+      'language',
+      `mails, the signing page and the certificate exist in ${[...SUPPORTED_LANGUAGES].join(' and ')} only`,
+    );
   }
 }
 

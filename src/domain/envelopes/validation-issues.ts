@@ -18,6 +18,8 @@ export class IssueCollector {
   throwIfAny(summary: string): void {
     const first = this.issues[0];
     if (!first) return;
-    throw new AppError(first.code, summary, { issues: this.issues.map(({ message, path }) => (path ? { message, path } : { message })) });
+    throw new AppError(first.code, summary, {
+      issues: this.issues.map(({ message, path }) => (path ? { message, path } : { message })),
+    });
   }
 }

@@ -25,6 +25,14 @@ export async function recordEvent(
   input: { platformId: number; envelopeId: number | null; type: EventType; payload: unknown; at: Date },
 ): Promise<string> {
   const id = newId('evt');
-  await insertEvent(trx, { id, platformId: input.platformId, envelopeId: input.envelopeId, type: input.type, payload: JSON.stringify(input.payload), createdAt: input.at.toISOString(), dispatchedAt: null });
+  await insertEvent(trx, {
+    id,
+    platformId: input.platformId,
+    envelopeId: input.envelopeId,
+    type: input.type,
+    payload: JSON.stringify(input.payload),
+    createdAt: input.at.toISOString(),
+    dispatchedAt: null,
+  });
   return id;
 }

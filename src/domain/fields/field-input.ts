@@ -1,8 +1,27 @@
 import { z } from 'zod';
 import type { FieldType } from '../../db/schema.js';
-import { defaultFieldMeta, fieldMetaInputSchema, fieldMetaProblems, unsupportedFieldMeta, type FieldMeta, type FieldMetaType } from './field-meta.js';
+import {
+  defaultFieldMeta,
+  fieldMetaInputSchema,
+  fieldMetaProblems,
+  unsupportedFieldMeta,
+  type FieldMeta,
+  type FieldMetaType,
+} from './field-meta.js';
 
-export const FIELD_TYPES = ['SIGNATURE', 'FREE_SIGNATURE', 'INITIALS', 'NAME', 'EMAIL', 'DATE', 'TEXT', 'NUMBER', 'RADIO', 'CHECKBOX', 'DROPDOWN'] as const;
+export const FIELD_TYPES = [
+  'SIGNATURE',
+  'FREE_SIGNATURE',
+  'INITIALS',
+  'NAME',
+  'EMAIL',
+  'DATE',
+  'TEXT',
+  'NUMBER',
+  'RADIO',
+  'CHECKBOX',
+  'DROPDOWN',
+] as const;
 export const ZFieldType = z.enum(FIELD_TYPES);
 
 const META_OF: Record<Exclude<FieldType, 'FREE_SIGNATURE'>, FieldMetaType> = {
@@ -32,7 +51,13 @@ export function fieldDefinitionSchema<S extends z.ZodRawShape>(shape: S) {
       ? z.object({ ...shape, type: z.literal(type) })
       : z.object({ ...shape, type: z.literal(type), fieldMeta: fieldMetaInputSchema(META_OF[type]).optional() }),
   );
-  return z.discriminatedUnion('type', variants as unknown as [z.ZodObject<S & { type: z.ZodLiteral<FieldType> }>, ...z.ZodObject<S & { type: z.ZodLiteral<FieldType> }>[]]);
+  return z.discriminatedUnion(
+    'type',
+    variants as unknown as [
+      z.ZodObject<S & { type: z.ZodLiteral<FieldType> }>,
+      ...z.ZodObject<S & { type: z.ZodLiteral<FieldType> }>[],
+    ],
+  );
 }
 
 /** The stored fieldMeta: the defaults table when none was given, always with its `type`. */
@@ -53,9 +78,15 @@ export interface FieldGeometry {
 /** Problems placing a box on a document: the page must exist and the box stay inside it. */
 export function geometryProblems(g: FieldGeometry, pageCount: number): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (g.page > pageCount) problems.push({ path: 'page', message: `page ${g.page} does not exist: the document has ${pageCount} page${pageCount === 1 ? '' : 's'}` });
-  if (g.positionX + g.width > 100 + 1e-9) problems.push({ path: 'width', message: 'the box runs past the right edge of the page (x + width > 100)' });
-  if (g.positionY + g.height > 100 + 1e-9) problems.push({ path: 'height', message: 'the box runs past the bottom edge of the page (y + height > 100)' });
+  if (g.page > pageCount)
+    problems.push({
+      path: 'page',
+      message: `page ${g.page} does not exist: the document has ${pageCount} page${pageCount === 1 ? '' : 's'}`,
+    });
+  if (g.positionX + g.width > 100 + 1e-9)
+    problems.push({ path: 'width', message: 'the box runs past the right edge of the page (x + width > 100)' });
+  if (g.positionY + g.height > 100 + 1e-9)
+    problems.push({ path: 'height', message: 'the box runs past the bottom edge of the page (y + height > 100)' });
   return problems;
 }
 

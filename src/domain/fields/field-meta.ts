@@ -32,8 +32,18 @@ export const fieldMetaSchemas = {
   signature: z.object({ ...base, type: z.literal('signature'), overflow: ZOverflow.default('auto') }),
   initials: z.object({ ...base, type: z.literal('initials'), textAlign: ZTextAlign.optional() }),
   name: z.object({ ...base, type: z.literal('name'), textAlign: ZTextAlign.optional() }),
-  email: z.object({ ...base, type: z.literal('email'), overflow: ZOverflow.default('auto'), textAlign: ZTextAlign.optional() }),
-  date: z.object({ ...base, type: z.literal('date'), overflow: ZOverflow.default('auto'), textAlign: ZTextAlign.optional() }),
+  email: z.object({
+    ...base,
+    type: z.literal('email'),
+    overflow: ZOverflow.default('auto'),
+    textAlign: ZTextAlign.optional(),
+  }),
+  date: z.object({
+    ...base,
+    type: z.literal('date'),
+    overflow: ZOverflow.default('auto'),
+    textAlign: ZTextAlign.optional(),
+  }),
   text: z.object({
     ...base,
     ...textLayout,
@@ -51,7 +61,12 @@ export const fieldMetaSchemas = {
     minValue: z.number().nullable().optional(),
     maxValue: z.number().nullable().optional(),
   }),
-  radio: z.object({ ...base, type: z.literal('radio'), values: z.array(ZChoiceValue).max(100).optional(), direction: ZDirection.default('vertical') }),
+  radio: z.object({
+    ...base,
+    type: z.literal('radio'),
+    values: z.array(ZChoiceValue).max(100).optional(),
+    direction: ZDirection.default('vertical'),
+  }),
   checkbox: z.object({
     ...base,
     type: z.literal('checkbox'),
@@ -63,7 +78,10 @@ export const fieldMetaSchemas = {
   dropdown: z.object({
     ...base,
     type: z.literal('dropdown'),
-    values: z.array(z.object({ value: z.string().max(255) })).max(200).optional(),
+    values: z
+      .array(z.object({ value: z.string().max(255) }))
+      .max(200)
+      .optional(),
     defaultValue: z.string().max(255).optional(),
   }),
 } as const;
@@ -111,11 +129,35 @@ export function defaultFieldMeta(type: FieldType): FieldMeta | null {
     case 'DATE':
       return { type: 'date', fontSize: 12, textAlign: 'left', overflow: 'auto' };
     case 'TEXT':
-      return { type: 'text', fontSize: 12, textAlign: 'left', label: '', placeholder: '', text: '', required: false, readOnly: false };
+      return {
+        type: 'text',
+        fontSize: 12,
+        textAlign: 'left',
+        label: '',
+        placeholder: '',
+        text: '',
+        required: false,
+        readOnly: false,
+      };
     case 'NUMBER':
-      return { type: 'number', fontSize: 12, textAlign: 'left', label: '', placeholder: '', required: false, readOnly: false };
+      return {
+        type: 'number',
+        fontSize: 12,
+        textAlign: 'left',
+        label: '',
+        placeholder: '',
+        required: false,
+        readOnly: false,
+      };
     case 'RADIO':
-      return { type: 'radio', fontSize: 12, values: [{ id: 1, checked: false, value: '' }], required: false, readOnly: false, direction: 'vertical' };
+      return {
+        type: 'radio',
+        fontSize: 12,
+        values: [{ id: 1, checked: false, value: '' }],
+        required: false,
+        readOnly: false,
+        direction: 'vertical',
+      };
     case 'CHECKBOX':
       return {
         type: 'checkbox',
@@ -128,7 +170,14 @@ export function defaultFieldMeta(type: FieldType): FieldMeta | null {
         direction: 'vertical',
       };
     case 'DROPDOWN':
-      return { type: 'dropdown', fontSize: 12, values: [{ value: 'Option 1' }], defaultValue: '', required: false, readOnly: false };
+      return {
+        type: 'dropdown',
+        fontSize: 12,
+        values: [{ value: 'Option 1' }],
+        defaultValue: '',
+        required: false,
+        readOnly: false,
+      };
   }
 }
 
@@ -151,8 +200,15 @@ export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[];
       if (meta.type === 'radio' && (meta.values ?? []).filter((v) => v.checked).length > 1) {
         problems.push({ path: ['values'], message: 'a radio field can have at most one checked option' });
       }
-      if (meta.type === 'checkbox' && meta.validationRule && !(CHECKBOX_RULES as readonly string[]).includes(meta.validationRule)) {
-        problems.push({ path: ['validationRule'], message: `must be one of: ${CHECKBOX_RULES.filter(Boolean).join(', ')}` });
+      if (
+        meta.type === 'checkbox' &&
+        meta.validationRule &&
+        !(CHECKBOX_RULES as readonly string[]).includes(meta.validationRule)
+      ) {
+        problems.push({
+          path: ['validationRule'],
+          message: `must be one of: ${CHECKBOX_RULES.filter(Boolean).join(', ')}`,
+        });
       }
       if (meta.type === 'checkbox' && (meta.validationLength ?? 0) > (meta.values ?? []).length) {
         problems.push({ path: ['validationLength'], message: 'cannot exceed the number of options' });
@@ -195,20 +251,28 @@ export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[];
  */
 export function unsupportedFieldMeta(meta: FieldMeta): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
-  if (meta.overflow !== undefined && meta.overflow !== 'auto') problems.push({ path: ['overflow'], message: 'only "auto" is supported: text shrinks to fit its box' });
+  if (meta.overflow !== undefined && meta.overflow !== 'auto')
+    problems.push({ path: ['overflow'], message: 'only "auto" is supported: text shrinks to fit its box' });
   switch (meta.type) {
     case 'radio':
     case 'checkbox':
       (meta.values ?? []).forEach((v, i) => {
-        if (v.checked) problems.push({ path: ['values', i, 'checked'], message: 'pre-checked options are not supported yet: send false' });
+        if (v.checked)
+          problems.push({
+            path: ['values', i, 'checked'],
+            message: 'pre-checked options are not supported yet: send false',
+          });
       });
       break;
     case 'dropdown':
-      if (meta.defaultValue) problems.push({ path: ['defaultValue'], message: 'a default choice is not supported yet: send "" or omit it' });
+      if (meta.defaultValue)
+        problems.push({ path: ['defaultValue'], message: 'a default choice is not supported yet: send "" or omit it' });
       break;
     case 'number':
-      if (meta.numberFormat) problems.push({ path: ['numberFormat'], message: 'number formats are not applied yet: send null or omit it' });
-      if (meta.value !== undefined && meta.value !== '') problems.push({ path: ['value'], message: 'a pre-filled number is not supported yet: send "" or omit it' });
+      if (meta.numberFormat)
+        problems.push({ path: ['numberFormat'], message: 'number formats are not applied yet: send null or omit it' });
+      if (meta.value !== undefined && meta.value !== '')
+        problems.push({ path: ['value'], message: 'a pre-filled number is not supported yet: send "" or omit it' });
       break;
     default:
       break;

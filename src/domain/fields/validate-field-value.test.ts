@@ -15,9 +15,13 @@ const fill = {
   typedSignatureEnabled: true,
   drawSignatureEnabled: true,
 };
-const check = (type: FieldType, body: InsertFieldBody, meta: FieldMeta | null = defaultFieldMeta(type), f = fill) => validateFieldValue(type, meta, body, f);
+const check = (type: FieldType, body: InsertFieldBody, meta: FieldMeta | null = defaultFieldMeta(type), f = fill) =>
+  validateFieldValue(type, meta, body, f);
 const refuses = (fn: () => unknown, pattern: RegExp) =>
-  assert.throws(fn, (e: unknown) => e instanceof AppError && e.code === 'INVALID_FIELD_VALUE' && pattern.test(e.message));
+  assert.throws(
+    fn,
+    (e: unknown) => e instanceof AppError && e.code === 'INVALID_FIELD_VALUE' && pattern.test(e.message),
+  );
 
 function pngDataUrl(w = 20, h = 10): string {
   const png = new PNG({ width: w, height: h });
@@ -40,7 +44,10 @@ test('TEXT: required, character limit and CUIL/CUIT/DNI presets', () => {
   refuses(() => check('TEXT', { value: '  ' }, meta), /required/);
   refuses(() => check('TEXT', { value: 'holaaa' }, meta), /at most 5/);
   assert.ok(check('TEXT', { value: '20-12345678-6' }, { type: 'text', fontSize: 12, validationPreset: 'cuil' }));
-  refuses(() => check('TEXT', { value: '20-12345678-5' }, { type: 'text', fontSize: 12, validationPreset: 'cuil' }), /CUIL/);
+  refuses(
+    () => check('TEXT', { value: '20-12345678-5' }, { type: 'text', fontSize: 12, validationPreset: 'cuil' }),
+    /CUIL/,
+  );
   refuses(() => check('TEXT', { value: '12-345' }, { type: 'text', fontSize: 12, validationPreset: 'dni' }), /DNI/);
   refuses(() => check('TEXT', {}), /value/);
 });
@@ -54,7 +61,15 @@ test('NUMBER: format and bounds', () => {
 });
 
 test('RADIO, DROPDOWN and CHECKBOX take only their options and honour the checkbox rule', () => {
-  const radio: FieldMeta = { type: 'radio', fontSize: 12, direction: 'vertical', values: [{ id: 1, checked: false, value: 'Sí' }, { id: 2, checked: false, value: 'No' }] };
+  const radio: FieldMeta = {
+    type: 'radio',
+    fontSize: 12,
+    direction: 'vertical',
+    values: [
+      { id: 1, checked: false, value: 'Sí' },
+      { id: 2, checked: false, value: 'No' },
+    ],
+  };
   assert.equal(check('RADIO', { value: 'No' }, radio).customText, 'No');
   refuses(() => check('RADIO', { value: 'Tal vez' }, radio), /one of/);
   const dropdown: FieldMeta = { type: 'dropdown', fontSize: 12, values: [{ value: 'A' }, { value: 'B' }] };
@@ -70,17 +85,36 @@ test('RADIO, DROPDOWN and CHECKBOX take only their options and honour the checkb
   assert.deepEqual(check('CHECKBOX', { values: ['o1', 'o3'] }, box).stored, { kind: 'choices', values: ['o1', 'o3'] });
   refuses(() => check('CHECKBOX', { values: ['o1'] }, box), /at least 2/);
   refuses(() => check('CHECKBOX', { values: ['o1', 'o9'] }, box), /not options/);
-  refuses(() => check('CHECKBOX', { values: ['o1', 'o2', 'o3'] }, { ...box, validationRule: 'Select exactly' }), /exactly 2/);
+  refuses(
+    () => check('CHECKBOX', { values: ['o1', 'o2', 'o3'] }, { ...box, validationRule: 'Select exactly' }),
+    /exactly 2/,
+  );
 });
 
 test('signatures: typed, or a real PNG of bounded size; each kind can be disabled', () => {
-  assert.deepEqual(check('SIGNATURE', { signature: { type: 'typed', text: 'Ana García' } }).stored, { kind: 'signature', signature: { type: 'typed', text: 'Ana García' } });
+  assert.deepEqual(check('SIGNATURE', { signature: { type: 'typed', text: 'Ana García' } }).stored, {
+    kind: 'signature',
+    signature: { type: 'typed', text: 'Ana García' },
+  });
   const drawn = check('SIGNATURE', { signature: { type: 'drawn', image: pngDataUrl() } });
   assert.ok(drawn.png && drawn.png.subarray(1, 4).toString() === 'PNG');
-  refuses(() => check('SIGNATURE', { signature: { type: 'drawn', image: 'data:image/png;base64,aGVsbG8=' } }), /not a valid PNG/);
-  refuses(() => check('SIGNATURE', { signature: { type: 'drawn', image: 'data:image/jpeg;base64,aGVsbG8=' } }), /data URL/);
+  refuses(
+    () => check('SIGNATURE', { signature: { type: 'drawn', image: 'data:image/png;base64,aGVsbG8=' } }),
+    /not a valid PNG/,
+  );
+  refuses(
+    () => check('SIGNATURE', { signature: { type: 'drawn', image: 'data:image/jpeg;base64,aGVsbG8=' } }),
+    /data URL/,
+  );
   refuses(() => check('SIGNATURE', { value: 'Ana' }), /signature/);
-  refuses(() => check('SIGNATURE', { signature: { type: 'typed', text: 'Ana' } }, null, { ...fill, typedSignatureEnabled: false }), /disabled/);
+  refuses(
+    () =>
+      check('SIGNATURE', { signature: { type: 'typed', text: 'Ana' } }, null, {
+        ...fill,
+        typedSignatureEnabled: false,
+      }),
+    /disabled/,
+  );
   assert.equal(check('INITIALS', { value: 'AG' }).customText, 'AG');
 });
 

@@ -19,7 +19,10 @@ export const ZInsertFieldBody = z.union([
   z.strictObject({
     signature: z.discriminatedUnion('type', [
       z.strictObject({ type: z.literal('typed'), text: z.string().trim().min(1).max(100) }),
-      z.strictObject({ type: z.literal('drawn'), image: z.string().max(Math.ceil((MAX_SIGNATURE_PNG_BYTES * 4) / 3) + 64) }),
+      z.strictObject({
+        type: z.literal('drawn'),
+        image: z.string().max(Math.ceil((MAX_SIGNATURE_PNG_BYTES * 4) / 3) + 64),
+      }),
     ]),
   }),
   z.strictObject({}),
@@ -52,19 +55,33 @@ const invalid = (message: string, path: string[] = ['value']): AppError =>
  * Server-filled fields (NAME, EMAIL, DATE) take `{}`; NAME may be overridden with `{value}`.
  * @throws INVALID_FIELD_VALUE (400) with issues
  */
-export function validateFieldValue(type: FieldType, meta: FieldMeta | null, body: InsertFieldBody, fill: FillContext): ValidatedValue {
+export function validateFieldValue(
+  type: FieldType,
+  meta: FieldMeta | null,
+  body: InsertFieldBody,
+  fill: FillContext,
+): ValidatedValue {
   const text = 'value' in body ? body.value : undefined;
   switch (type) {
     case 'SIGNATURE':
     case 'FREE_SIGNATURE':
     case 'INITIALS': {
       if (type === 'INITIALS' && text !== undefined) return textValue(requireText(text.trim(), 10));
-      if (!('signature' in body)) throw invalid(`a ${type} field takes {"signature": {"type": "typed", "text"} | {"type": "drawn", "image": "data:image/png;base64,…"}}`, ['signature']);
+      if (!('signature' in body))
+        throw invalid(
+          `a ${type} field takes {"signature": {"type": "typed", "text"} | {"type": "drawn", "image": "data:image/png;base64,…"}}`,
+          ['signature'],
+        );
       if (body.signature.type === 'typed') {
-        if (!fill.typedSignatureEnabled) throw invalid('typed signatures are disabled for this document', ['signature', 'type']);
-        return { stored: { kind: 'signature', signature: { type: 'typed', text: body.signature.text } }, customText: '' };
+        if (!fill.typedSignatureEnabled)
+          throw invalid('typed signatures are disabled for this document', ['signature', 'type']);
+        return {
+          stored: { kind: 'signature', signature: { type: 'typed', text: body.signature.text } },
+          customText: '',
+        };
       }
-      if (!fill.drawSignatureEnabled) throw invalid('drawn signatures are disabled for this document', ['signature', 'type']);
+      if (!fill.drawSignatureEnabled)
+        throw invalid('drawn signatures are disabled for this document', ['signature', 'type']);
       const png = decodePngDataUrl(body.signature.image);
       return { stored: { kind: 'signature', signature: { type: 'drawn', sha256: '' } }, customText: '', png };
     }
@@ -104,8 +121,10 @@ export function validateFieldValue(type: FieldType, meta: FieldMeta | null, body
     case 'RADIO':
     case 'DROPDOWN': {
       const value = requireString(text);
-      const options = meta?.type === 'radio' || meta?.type === 'dropdown' ? (meta.values ?? []).map((v) => v.value) : [];
-      if (!options.includes(value)) throw invalid(`must be one of: ${options.map((o) => JSON.stringify(o)).join(', ')}`);
+      const options =
+        meta?.type === 'radio' || meta?.type === 'dropdown' ? (meta.values ?? []).map((v) => v.value) : [];
+      if (!options.includes(value))
+        throw invalid(`must be one of: ${options.map((o) => JSON.stringify(o)).join(', ')}`);
       return textValue(value);
     }
     case 'CHECKBOX': {
@@ -114,11 +133,14 @@ export function validateFieldValue(type: FieldType, meta: FieldMeta | null, body
       const options = (m?.values ?? []).map((v) => v.value);
       const chosen = [...new Set(body.values)];
       const unknown = chosen.filter((v) => !options.includes(v));
-      if (unknown.length) throw invalid(`not options of this field: ${unknown.map((u) => JSON.stringify(u)).join(', ')}`, ['values']);
+      if (unknown.length)
+        throw invalid(`not options of this field: ${unknown.map((u) => JSON.stringify(u)).join(', ')}`, ['values']);
       if (m?.required && chosen.length === 0) throw invalid('check at least one option', ['values']);
       const n = m?.validationLength ?? 0;
-      if (m?.validationRule === 'Select at least' && chosen.length < n) throw invalid(`check at least ${n}`, ['values']);
-      if (m?.validationRule === 'Select exactly' && chosen.length !== n) throw invalid(`check exactly ${n}`, ['values']);
+      if (m?.validationRule === 'Select at least' && chosen.length < n)
+        throw invalid(`check at least ${n}`, ['values']);
+      if (m?.validationRule === 'Select exactly' && chosen.length !== n)
+        throw invalid(`check exactly ${n}`, ['values']);
       if (m?.validationRule === 'Select at most' && chosen.length > n) throw invalid(`check at most ${n}`, ['values']);
       return { stored: { kind: 'choices', values: chosen }, customText: chosen.join(', ') };
     }
@@ -151,7 +173,8 @@ export function decodePngDataUrl(dataUrl: string): Buffer {
   const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
   if (!match) throw invalid('a drawn signature is a data URL: data:image/png;base64,…', ['signature', 'image']);
   const bytes = Buffer.from(match[1]!, 'base64');
-  if (bytes.length > MAX_SIGNATURE_PNG_BYTES) throw invalid(`the image is larger than ${MAX_SIGNATURE_PNG_BYTES / 1024} KB`, ['signature', 'image']);
+  if (bytes.length > MAX_SIGNATURE_PNG_BYTES)
+    throw invalid(`the image is larger than ${MAX_SIGNATURE_PNG_BYTES / 1024} KB`, ['signature', 'image']);
   // The header's dimensions are checked before anything is decoded: a small file can declare a
   // huge image (30000×30000 at 1 bit is 109 KB compressed and gigabytes decoded).
   const header = readPngHeader(bytes);
@@ -169,10 +192,16 @@ export function decodePngDataUrl(dataUrl: string): Buffer {
 
 function checkSignatureDimensions(width: number, height: number): void {
   if (width > MAX_SIGNATURE_PIXELS || height > MAX_SIGNATURE_PIXELS || width < 2 || height < 2) {
-    throw invalid(`the image must be between 2 and ${MAX_SIGNATURE_PIXELS} pixels wide and high`, ['signature', 'image']);
+    throw invalid(`the image must be between 2 and ${MAX_SIGNATURE_PIXELS} pixels wide and high`, [
+      'signature',
+      'image',
+    ]);
   }
   if (width * height > MAX_SIGNATURE_AREA) {
-    throw invalid(`the image must have at most ${MAX_SIGNATURE_AREA / 1_000_000} million pixels`, ['signature', 'image']);
+    throw invalid(`the image must have at most ${MAX_SIGNATURE_AREA / 1_000_000} million pixels`, [
+      'signature',
+      'image',
+    ]);
   }
 }
 

@@ -1,4 +1,10 @@
-import { deleteExpiredKey, findKey, insertRunningKey, renewKeyLease, takeOverLapsedKey } from '../../db/repositories/idempotency-key.repo.js';
+import {
+  deleteExpiredKey,
+  findKey,
+  insertRunningKey,
+  renewKeyLease,
+  takeOverLapsedKey,
+} from '../../db/repositories/idempotency-key.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 
@@ -20,26 +26,62 @@ export interface StoredIdempotentAnswer {
  * already answered.
  * @throws IDEMPOTENCY_KEY_REUSED (another request under this key), IDEMPOTENCY_IN_PROGRESS (the first still runs)
  */
-export async function claimIdempotencyKey(ctx: Ctx, input: { platformId: number; key: string; requestHash: string }, now: Date): Promise<StoredIdempotentAnswer | null> {
+export async function claimIdempotencyKey(
+  ctx: Ctx,
+  input: { platformId: number; key: string; requestHash: string },
+  now: Date,
+): Promise<StoredIdempotentAnswer | null> {
   const { platformId, key, requestHash } = input;
   const leaseUntil = new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
   // A stored answer older than the TTL no longer counts: the key is free again.
   await deleteExpiredKey(ctx.db, platformId, key, now.toISOString());
-  const row = { platformId, key, requestHash, state: 'running' as const, status: null, body: null, contentType: null, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + TTL_MS).toISOString(), leaseUntil };
+  const row = {
+    platformId,
+    key,
+    requestHash,
+    state: 'running' as const,
+    status: null,
+    body: null,
+    contentType: null,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + TTL_MS).toISOString(),
+    leaseUntil,
+  };
   if (await insertRunningKey(ctx.db, row)) return null;
   const existing = await findKey(ctx.db, platformId, key);
-  if (!existing) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is being processed; retry shortly');
-  if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request; use a new key for a new request');
+  if (!existing)
+    throw new AppError(
+      'IDEMPOTENCY_IN_PROGRESS',
+      'A request with this Idempotency-Key is being processed; retry shortly',
+    );
+  if (existing.requestHash !== requestHash)
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was used for a different request; use a new key for a new request',
+    );
   if (existing.state !== 'done') {
     // The first request's process died without an answer (its creation, if any, rolled back with
     // it, since creating routes store the answer in the creating transaction): take the key over.
-    if (await takeOverLapsedKey(ctx.db, { platformId, key, requestHash, now: now.toISOString(), leaseUntil })) return null;
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still running; retry shortly', { headers: { 'Retry-After': '2' } });
+    if (await takeOverLapsedKey(ctx.db, { platformId, key, requestHash, now: now.toISOString(), leaseUntil }))
+      return null;
+    throw new AppError(
+      'IDEMPOTENCY_IN_PROGRESS',
+      'The first request with this Idempotency-Key is still running; retry shortly',
+      { headers: { 'Retry-After': '2' } },
+    );
   }
-  return { status: existing.status ?? 200, body: existing.body ? ctx.secrets.open(existing.body) : '', contentType: existing.contentType ?? 'application/json' };
+  return {
+    status: existing.status ?? 200,
+    body: existing.body ? ctx.secrets.open(existing.body) : '',
+    contentType: existing.contentType ?? 'application/json',
+  };
 }
 
 /** Extends the lease of a key this request holds, from `now`. */
-export async function renewIdempotencyLease(ctx: Ctx, claim: { platformId: number; key: string }, now: number): Promise<void> {
+export async function renewIdempotencyLease(
+  ctx: Ctx,
+  claim: { platformId: number; key: string },
+  now: number,
+): Promise<void> {
   await renewKeyLease(ctx.db, claim.platformId, claim.key, new Date(now + IDEMPOTENCY_LEASE_MS).toISOString());
 }

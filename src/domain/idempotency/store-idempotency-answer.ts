@@ -10,8 +10,17 @@ export type StoreAnswerInTransaction = (trx: Db, body: unknown) => Promise<void>
  * and webhook secrets. Given the creating transaction (`trx`), it commits (or not) with the
  * creation. A null body stores none.
  */
-export async function storeIdempotencyAnswer(ctx: Ctx, claim: { platformId: number; key: string }, answer: { status: number; body: string | null; contentType: string }, trx: Db = ctx.db): Promise<void> {
-  await storeKeyAnswer(trx, claim.platformId, claim.key, { status: answer.status, body: answer.body === null ? null : ctx.secrets.seal(answer.body), contentType: answer.contentType });
+export async function storeIdempotencyAnswer(
+  ctx: Ctx,
+  claim: { platformId: number; key: string },
+  answer: { status: number; body: string | null; contentType: string },
+  trx: Db = ctx.db,
+): Promise<void> {
+  await storeKeyAnswer(trx, claim.platformId, claim.key, {
+    status: answer.status,
+    body: answer.body === null ? null : ctx.secrets.seal(answer.body),
+    contentType: answer.contentType,
+  });
 }
 
 /** Frees a key whose request failed (5xx), so the client may retry it. */

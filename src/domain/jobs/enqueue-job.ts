@@ -31,7 +31,11 @@ export async function enqueueJob<K extends JobKind>(trx: Db, input: JobInput<K>,
  * The same for any kind string and payload: only for the job runner's own tests, whose kinds are
  * not in the catalogue. Use cases call `enqueueJob`.
  */
-export async function insertJob(trx: Db, input: JobOptions & { kind: string; payload: Record<string, unknown> }, now: Date): Promise<void> {
+export async function insertJob(
+  trx: Db,
+  input: JobOptions & { kind: string; payload: Record<string, unknown> },
+  now: Date,
+): Promise<void> {
   const iso = now.toISOString();
   const row = {
     kind: input.kind,

@@ -42,11 +42,17 @@ export function isJobKind(kind: string): kind is JobKind {
 }
 
 /** Parses a stored payload (already JSON-decoded) against its kind's schema. */
-export function parseJobPayload<K extends JobKind>(kind: K, raw: unknown): { ok: true; payload: JobPayload<K> } | { ok: false; problem: string } {
+export function parseJobPayload<K extends JobKind>(
+  kind: K,
+  raw: unknown,
+): { ok: true; payload: JobPayload<K> } | { ok: false; problem: string } {
   const parsed = schemas[kind].safeParse(raw);
   if (parsed.success) return { ok: true, payload: parsed.data };
   // Paths and issue codes only: payload values (or a notice's detail) stay out of logs and the job row.
-  return { ok: false, problem: parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.code}`).join('; ') };
+  return {
+    ok: false,
+    problem: parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.code}`).join('; '),
+  };
 }
 
 function bind<K extends JobKind>(kind: K, handler: JobHandlers[K]): JobHandler {

@@ -3,7 +3,14 @@
  * a visible link under the button) and an equivalent text part. Every interpolated value is escaped.
  */
 export type MailLanguage = 'en' | 'es';
-export type MailKind = 'signingRequest' | 'completed' | 'rejected' | 'cancelled' | 'ownerCreated' | 'ownerCompleted' | 'ownerRecipientExpired';
+export type MailKind =
+  | 'signingRequest'
+  | 'completed'
+  | 'rejected'
+  | 'cancelled'
+  | 'ownerCreated'
+  | 'ownerCompleted'
+  | 'ownerRecipientExpired';
 
 export interface MailContent {
   title: string;
@@ -19,14 +26,56 @@ export interface MailContent {
 
 const T = {
   en: {
-    signingRequest: { subject: (t: string) => `Please review and sign: ${t}`, intro: (t: string) => `You have been asked to act on “${t}”.`, button: 'Open the document', hello: 'Hello' },
-    completed: { subject: (t: string) => `Completed: ${t}`, intro: (t: string) => `Everyone has signed “${t}”. The final, digitally sealed document is ready.`, button: 'View the document', hello: 'Hello' },
-    rejected: { subject: (t: string) => `Rejected: ${t}`, intro: (t: string) => `“${t}” was rejected by a recipient and can no longer be signed.`, button: 'View the document', hello: 'Hello' },
-    cancelled: { subject: (t: string) => `Cancelled: ${t}`, intro: (t: string) => `The sender cancelled “${t}”. There is nothing more for you to do.`, button: '', hello: 'Hello' },
-    ownerCreated: { subject: (t: string) => `Document created: ${t}`, intro: (t: string) => `“${t}” was created on your platform.`, button: '', hello: 'Hello' },
-    ownerCompleted: { subject: (t: string) => `Document completed: ${t}`, intro: (t: string) => `Everyone has acted on “${t}”; its final PDF and certificate are sealed and ready to download.`, button: '', hello: 'Hello' },
-    ownerRecipientExpired: { subject: (t: string) => `Signing link expired: ${t}`, intro: (t: string) => `A recipient's link to “${t}” expired before they acted. Redistribute to renew it.`, button: '', hello: 'Hello' },
-    roles: { SIGNER: 'Please sign it.', APPROVER: 'Please approve it.', VIEWER: 'Please review it.', ASSISTANT: 'Please fill in the fields assigned to you.', CC: 'You receive a copy.' } as Record<string, string>,
+    signingRequest: {
+      subject: (t: string) => `Please review and sign: ${t}`,
+      intro: (t: string) => `You have been asked to act on “${t}”.`,
+      button: 'Open the document',
+      hello: 'Hello',
+    },
+    completed: {
+      subject: (t: string) => `Completed: ${t}`,
+      intro: (t: string) => `Everyone has signed “${t}”. The final, digitally sealed document is ready.`,
+      button: 'View the document',
+      hello: 'Hello',
+    },
+    rejected: {
+      subject: (t: string) => `Rejected: ${t}`,
+      intro: (t: string) => `“${t}” was rejected by a recipient and can no longer be signed.`,
+      button: 'View the document',
+      hello: 'Hello',
+    },
+    cancelled: {
+      subject: (t: string) => `Cancelled: ${t}`,
+      intro: (t: string) => `The sender cancelled “${t}”. There is nothing more for you to do.`,
+      button: '',
+      hello: 'Hello',
+    },
+    ownerCreated: {
+      subject: (t: string) => `Document created: ${t}`,
+      intro: (t: string) => `“${t}” was created on your platform.`,
+      button: '',
+      hello: 'Hello',
+    },
+    ownerCompleted: {
+      subject: (t: string) => `Document completed: ${t}`,
+      intro: (t: string) =>
+        `Everyone has acted on “${t}”; its final PDF and certificate are sealed and ready to download.`,
+      button: '',
+      hello: 'Hello',
+    },
+    ownerRecipientExpired: {
+      subject: (t: string) => `Signing link expired: ${t}`,
+      intro: (t: string) => `A recipient's link to “${t}” expired before they acted. Redistribute to renew it.`,
+      button: '',
+      hello: 'Hello',
+    },
+    roles: {
+      SIGNER: 'Please sign it.',
+      APPROVER: 'Please approve it.',
+      VIEWER: 'Please review it.',
+      ASSISTANT: 'Please fill in the fields assigned to you.',
+      CC: 'You receive a copy.',
+    } as Record<string, string>,
     reason: 'Reason given',
     attached: 'The signed document is attached to this message.',
     linkHint: 'If the button does not work, copy this link into your browser:',
@@ -34,14 +83,57 @@ const T = {
     footer: 'Sent by Firma, electronic document signing.',
   },
   es: {
-    signingRequest: { subject: (t: string) => `Revisá y firmá: ${t}`, intro: (t: string) => `Te pidieron que intervengas en «${t}».`, button: 'Abrir el documento', hello: 'Hola' },
-    completed: { subject: (t: string) => `Completado: ${t}`, intro: (t: string) => `Todas las personas firmaron «${t}». El documento final, sellado digitalmente, está listo.`, button: 'Ver el documento', hello: 'Hola' },
-    rejected: { subject: (t: string) => `Rechazado: ${t}`, intro: (t: string) => `«${t}» fue rechazado por un destinatario y ya no puede firmarse.`, button: 'Ver el documento', hello: 'Hola' },
-    cancelled: { subject: (t: string) => `Cancelado: ${t}`, intro: (t: string) => `El remitente canceló «${t}». No tenés que hacer nada más.`, button: '', hello: 'Hola' },
-    ownerCreated: { subject: (t: string) => `Documento creado: ${t}`, intro: (t: string) => `Se creó «${t}» en tu plataforma.`, button: '', hello: 'Hola' },
-    ownerCompleted: { subject: (t: string) => `Documento completado: ${t}`, intro: (t: string) => `Todos intervinieron en «${t}»; el PDF final y el certificado están sellados y listos para descargar.`, button: '', hello: 'Hola' },
-    ownerRecipientExpired: { subject: (t: string) => `Enlace de firma vencido: ${t}`, intro: (t: string) => `El enlace de un destinatario de «${t}» venció antes de que actuara. Redistribuí para renovarlo.`, button: '', hello: 'Hola' },
-    roles: { SIGNER: 'Por favor, firmalo.', APPROVER: 'Por favor, aprobalo.', VIEWER: 'Por favor, revisalo.', ASSISTANT: 'Por favor, completá los campos que te asignaron.', CC: 'Recibís una copia.' } as Record<string, string>,
+    signingRequest: {
+      subject: (t: string) => `Revisá y firmá: ${t}`,
+      intro: (t: string) => `Te pidieron que intervengas en «${t}».`,
+      button: 'Abrir el documento',
+      hello: 'Hola',
+    },
+    completed: {
+      subject: (t: string) => `Completado: ${t}`,
+      intro: (t: string) => `Todas las personas firmaron «${t}». El documento final, sellado digitalmente, está listo.`,
+      button: 'Ver el documento',
+      hello: 'Hola',
+    },
+    rejected: {
+      subject: (t: string) => `Rechazado: ${t}`,
+      intro: (t: string) => `«${t}» fue rechazado por un destinatario y ya no puede firmarse.`,
+      button: 'Ver el documento',
+      hello: 'Hola',
+    },
+    cancelled: {
+      subject: (t: string) => `Cancelado: ${t}`,
+      intro: (t: string) => `El remitente canceló «${t}». No tenés que hacer nada más.`,
+      button: '',
+      hello: 'Hola',
+    },
+    ownerCreated: {
+      subject: (t: string) => `Documento creado: ${t}`,
+      intro: (t: string) => `Se creó «${t}» en tu plataforma.`,
+      button: '',
+      hello: 'Hola',
+    },
+    ownerCompleted: {
+      subject: (t: string) => `Documento completado: ${t}`,
+      intro: (t: string) =>
+        `Todos intervinieron en «${t}»; el PDF final y el certificado están sellados y listos para descargar.`,
+      button: '',
+      hello: 'Hola',
+    },
+    ownerRecipientExpired: {
+      subject: (t: string) => `Enlace de firma vencido: ${t}`,
+      intro: (t: string) =>
+        `El enlace de un destinatario de «${t}» venció antes de que actuara. Redistribuí para renovarlo.`,
+      button: '',
+      hello: 'Hola',
+    },
+    roles: {
+      SIGNER: 'Por favor, firmalo.',
+      APPROVER: 'Por favor, aprobalo.',
+      VIEWER: 'Por favor, revisalo.',
+      ASSISTANT: 'Por favor, completá los campos que te asignaron.',
+      CC: 'Recibís una copia.',
+    } as Record<string, string>,
     reason: 'Motivo indicado',
     attached: 'El documento firmado va adjunto a este mensaje.',
     linkHint: 'Si el botón no funciona, copiá este enlace en tu navegador:',
@@ -50,7 +142,12 @@ const T = {
   },
 };
 
-export function renderMail(kind: MailKind, language: MailLanguage, c: MailContent, customSubject?: string | null): { subject: string; text: string; html: string } {
+export function renderMail(
+  kind: MailKind,
+  language: MailLanguage,
+  c: MailContent,
+  customSubject?: string | null,
+): { subject: string; text: string; html: string } {
   const t = T[language];
   const k = t[kind];
   const lines: string[] = [`${k.hello} ${c.recipientName || ''}`.trim() + ',', '', k.intro(c.title)];
@@ -63,24 +160,31 @@ export function renderMail(kind: MailKind, language: MailLanguage, c: MailConten
   lines.push('', '—', t.footer);
 
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
-  const button = c.actionUrl && k.button
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(c.actionUrl)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(k.button)}</a></p>` +
-      p(t.linkHint) +
-      `<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(c.actionUrl)}" style="color:#1d4ed8">${escapeHtml(c.actionUrl)}</a></p>` +
-      `<p style="margin:0 0 16px;color:#4b5563;font-size:14px">${escapeHtml(t.privacy)}</p>`
-    : '';
+  const button =
+    c.actionUrl && k.button
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(c.actionUrl)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(k.button)}</a></p>` +
+        p(t.linkHint) +
+        `<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(c.actionUrl)}" style="color:#1d4ed8">${escapeHtml(c.actionUrl)}</a></p>` +
+        `<p style="margin:0 0 16px;color:#4b5563;font-size:14px">${escapeHtml(t.privacy)}</p>`
+      : '';
   const body = [
     p(`${k.hello} ${c.recipientName || ''}`.trim() + ','),
     p(k.intro(c.title)),
     kind === 'signingRequest' ? p(t.roles[c.role] ?? '') : '',
     c.reason ? p(`${t.reason}: ${c.reason}`) : '',
     c.detail ? p(c.detail) : '',
-    c.senderMessage ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d1d5db;white-space:pre-wrap">${escapeHtml(c.senderMessage)}</blockquote>` : '',
+    c.senderMessage
+      ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #d1d5db;white-space:pre-wrap">${escapeHtml(c.senderMessage)}</blockquote>`
+      : '',
     c.attached ? p(t.attached) : '',
     button,
   ].join('');
-  const subject = (customSubject && kind === 'signingRequest' ? customSubject : k.subject(c.title)).replace(/[\r\n]+/g, ' ');
-  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
+  const subject = (customSubject && kind === 'signingRequest' ? customSubject : k.subject(c.title)).replace(
+    /[\r\n]+/g,
+    ' ',
+  );
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#111827;line-height:1.5">` +
     `<main style="max-width:560px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">${body}</main>` +
     `<p style="max-width:560px;margin:16px auto 0;color:#6b7280;font-size:12px;text-align:center">${escapeHtml(t.footer)}</p></body></html>`;

@@ -1,6 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { findEnvelopeForOwnerNotice } from '../../db/repositories/mail.repo.js';
-import { findPlatformNotifyEmail, findPlatformNotifyTarget, setPlatformNotifyEmailByName } from '../../db/repositories/platform.repo.js';
+import {
+  findPlatformNotifyEmail,
+  findPlatformNotifyTarget,
+  setPlatformNotifyEmailByName,
+} from '../../db/repositories/platform.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
@@ -22,10 +26,21 @@ const SETTING: Record<OwnerNotice, keyof EnvelopeMeta['emailSettings']> = {
  * caller's transaction, when the platform has one and the document's emailSettings allow it.
  * Returns whether a notice was queued (the caller then wakes the worker).
  */
-export async function queueOwnerNotice(trx: Db, input: { platformId: number; envelopeId: number; meta: EnvelopeMeta; notice: OwnerNotice; detail?: string }, now: Date): Promise<boolean> {
+export async function queueOwnerNotice(
+  trx: Db,
+  input: { platformId: number; envelopeId: number; meta: EnvelopeMeta; notice: OwnerNotice; detail?: string },
+  now: Date,
+): Promise<boolean> {
   if (!input.meta.emailSettings[SETTING[input.notice]]) return false;
   if (!(await findPlatformNotifyEmail(trx, input.platformId))) return false;
-  await enqueueJob(trx, { kind: OWNER_NOTICE_MAIL, payload: { envelopeId: input.envelopeId, notice: input.notice, detail: input.detail ?? null } }, now);
+  await enqueueJob(
+    trx,
+    {
+      kind: OWNER_NOTICE_MAIL,
+      payload: { envelopeId: input.envelopeId, notice: input.notice, detail: input.detail ?? null },
+    },
+    now,
+  );
   return true;
 }
 
@@ -36,13 +51,22 @@ export async function sendOwnerNotice(ctx: Ctx, payload: JobPayload<typeof OWNER
   const platform = await findPlatformNotifyTarget(ctx.db, envelope.platformId);
   if (!platform?.notifyEmail) return;
   const meta = parseStoredMeta(envelope.meta);
-  const content = renderMail(payload.notice, meta.language === 'es' ? 'es' : 'en', { title: envelope.title, recipientName: platform.name, senderMessage: null, actionUrl: null, role: '', detail: payload.detail });
+  const content = renderMail(payload.notice, meta.language === 'es' ? 'es' : 'en', {
+    title: envelope.title,
+    recipientName: platform.name,
+    senderMessage: null,
+    actionUrl: null,
+    role: '',
+    detail: payload.detail,
+  });
   await ctx.mailer.send({ to: platform.notifyEmail, ...content });
 }
 
 /** `firma platform set-email`: where owner notices go; `-` removes the address. */
 export async function setPlatformNotifyEmail(ctx: Ctx, name: string, email: string): Promise<void> {
   const value = email === '-' ? null : email;
-  if (value !== null && !ZRecipientEmail.safeParse(value).success) throw new AppError('VALIDATION_ERROR', 'not a valid e-mail address');
-  if (!(await setPlatformNotifyEmailByName(ctx.db, name, value))) throw new AppError('NOT_FOUND', `platform "${name}" not found`);
+  if (value !== null && !ZRecipientEmail.safeParse(value).success)
+    throw new AppError('VALIDATION_ERROR', 'not a valid e-mail address');
+  if (!(await setPlatformNotifyEmailByName(ctx.db, name, value)))
+    throw new AppError('NOT_FOUND', `platform "${name}" not found`);
 }

@@ -1,4 +1,9 @@
-import { findEnvelopeForMail, findRecipientForMail, findRejectionReason, listFinalItems } from '../../db/repositories/mail.repo.js';
+import {
+  findEnvelopeForMail,
+  findRecipientForMail,
+  findRejectionReason,
+  listFinalItems,
+} from '../../db/repositories/mail.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
@@ -38,7 +43,11 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
         attachments.length = 0;
         break;
       }
-      attachments.push({ filename: `${safeFilename(item.title)}_signed.pdf`, content: bytes, contentType: 'application/pdf' });
+      attachments.push({
+        filename: `${safeFilename(item.title)}_signed.pdf`,
+        content: bytes,
+        contentType: 'application/pdf',
+      });
     }
   }
   const content = renderMail(
@@ -56,11 +65,17 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
     meta.subject,
   );
   try {
-    await ctx.mailer.send({ to: recipient.email, ...content, replyTo: meta.emailReplyTo, ...(attachments.length ? { attachments } : {}) });
+    await ctx.mailer.send({
+      to: recipient.email,
+      ...content,
+      replyTo: meta.emailReplyTo,
+      ...(attachments.length ? { attachments } : {}),
+    });
   } catch (error) {
     const e = error as { responseCode?: number; message?: string };
     // 5xx from the server about this address will not get better by retrying.
-    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560) throw new PermanentJobError(`mail refused: ${e.responseCode}`);
+    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)
+      throw new PermanentJobError(`mail refused: ${e.responseCode}`);
     throw error;
   }
 }

@@ -64,7 +64,10 @@ const ZTimezone = z
     }
   }, 'must be an IANA time zone such as America/Argentina/Buenos_Aires');
 
-const ZEmail = z.string().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
+const ZEmail = z
+  .string()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
 
 /** Meta accepted on create, update and distribute; every member optional (MetaInput). */
 export const ZMetaInput = z.object({
@@ -135,7 +138,8 @@ export function mergeMeta(current: EnvelopeMeta, input: z.output<typeof ZMetaInp
   const next: EnvelopeMeta = { ...current };
   for (const [key, value] of Object.entries(input) as [keyof EnvelopeMeta, unknown][]) {
     if (value === undefined) continue;
-    if (key === 'emailSettings') next.emailSettings = value === null ? DEFAULT_META.emailSettings : (value as EmailSettings);
+    if (key === 'emailSettings')
+      next.emailSettings = value === null ? DEFAULT_META.emailSettings : (value as EmailSettings);
     else if (key === 'redirectUrl') next.redirectUrl = value === '' ? null : (value as string);
     else (next as unknown as Record<string, unknown>)[key] = value;
   }

@@ -1,4 +1,11 @@
-import type { AttachmentRow, EnvelopeGraph, EnvelopeRow, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
+import type {
+  AttachmentRow,
+  EnvelopeGraph,
+  EnvelopeRow,
+  FieldRow,
+  ItemRow,
+  RecipientRow,
+} from '../../db/repositories/envelope.repo.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import type { AccessAuth, ActionAuth, GlobalActionAuth } from '../recipients/recipient-input.js';
 import { parseStoredMeta } from './envelope-meta.js';
@@ -10,7 +17,11 @@ import { parseStoredMeta } from './envelope-meta.js';
  */
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-export function recipientView(r: RecipientRow, envelope: Pick<EnvelopeRow, 'publicId' | 'id' | 'type' | 'deletedAt'>, now: Date = new Date()) {
+export function recipientView(
+  r: RecipientRow,
+  envelope: Pick<EnvelopeRow, 'publicId' | 'id' | 'type' | 'deletedAt'>,
+  now: Date = new Date(),
+) {
   const auth = parseJson<{ accessAuth: AccessAuth[]; actionAuth: ActionAuth[] }>(r.authOptions);
   return {
     envelopeId: envelope.publicId,
@@ -23,7 +34,8 @@ export function recipientView(r: RecipientRow, envelope: Pick<EnvelopeRow, 'publ
     name: r.name,
     token: '',
     documentDeletedAt: envelope.deletedAt,
-    expired: r.expiresAt !== null && r.expiresAt <= now.toISOString() && r.signingStatus === 'NOT_SIGNED' ? r.expiresAt : null,
+    expired:
+      r.expiresAt !== null && r.expiresAt <= now.toISOString() && r.signingStatus === 'NOT_SIGNED' ? r.expiresAt : null,
     expiresAt: r.expiresAt,
     expirationNotifiedAt: r.expirationNotifiedAt,
     signedAt: r.signedAt,
@@ -117,7 +129,9 @@ export function envelopeLiteView(e: EnvelopeRow) {
     completedAt: e.completedAt,
     deletedAt: e.deletedAt,
     title: e.title,
-    authOptions: auth ? { globalAccessAuth: auth.globalAccessAuth ?? [], globalActionAuth: auth.globalActionAuth ?? [] } : null,
+    authOptions: auth
+      ? { globalAccessAuth: auth.globalAccessAuth ?? [], globalActionAuth: auth.globalActionAuth ?? [] }
+      : null,
     formValues: parseJson<Record<string, string | number | boolean>>(e.formValues),
     publicTitle: '',
     publicDescription: '',

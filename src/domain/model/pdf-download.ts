@@ -9,5 +9,10 @@ export interface PdfDownload {
 
 /** A file name from a title: letters, digits and a few marks kept, the rest replaced, bounded. */
 export function safeFilename(title: string): string {
-  return title.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim().slice(0, 120) || 'document';
+  return (
+    title
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
+      .trim()
+      .slice(0, 120) || 'document'
+  );
 }

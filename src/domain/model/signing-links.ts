@@ -33,6 +33,14 @@ export function signingLinks(ctx: Ctx, recipients: RecipientRow[], only?: Set<nu
     .filter((r) => mustAct(r) && r.tokenSealed !== null && (!only || only.has(r.id)))
     .map((r) => {
       const token = ctx.secrets.open(r.tokenSealed!);
-      return { id: r.id, name: r.name, email: r.email, role: r.role, signingOrder: r.signingOrder, token, signingUrl: signingUrl(ctx, token) };
+      return {
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        signingOrder: r.signingOrder,
+        token,
+        signingUrl: signingUrl(ctx, token),
+      };
     });
 }

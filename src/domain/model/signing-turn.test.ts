@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allActed, currentTurn, type TurnRecipient } from './signing-turn.js';
 
-const r = (id: number, signingOrder: number | null, role: TurnRecipient['role'] = 'SIGNER', signingStatus: TurnRecipient['signingStatus'] = 'NOT_SIGNED'): TurnRecipient => ({
+const r = (
+  id: number,
+  signingOrder: number | null,
+  role: TurnRecipient['role'] = 'SIGNER',
+  signingStatus: TurnRecipient['signingStatus'] = 'NOT_SIGNED',
+): TurnRecipient => ({
   id,
   role,
   signingOrder,
@@ -11,7 +16,10 @@ const r = (id: number, signingOrder: number | null, role: TurnRecipient['role'] 
 const ids = (s: Set<number>) => [...s].sort((a, b) => a - b);
 
 test('PARALLEL: everyone still to act, never CC', () => {
-  assert.deepEqual(ids(currentTurn([r(1, 1), r(2, 2), r(3, null, 'CC'), r(4, null, 'SIGNER', 'SIGNED')], 'PARALLEL')), [1, 2]);
+  assert.deepEqual(
+    ids(currentTurn([r(1, 1), r(2, 2), r(3, null, 'CC'), r(4, null, 'SIGNER', 'SIGNED')], 'PARALLEL')),
+    [1, 2],
+  );
 });
 
 test('SEQUENTIAL: the lowest order group, equal numbers together', () => {

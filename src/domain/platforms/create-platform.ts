@@ -14,7 +14,9 @@ export const ZPlatformName = z
 export async function createPlatform(ctx: Ctx, input: { name: string }) {
   const parsed = ZPlatformName.safeParse(input.name);
   if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', 'Invalid platform name', { issues: parsed.error.issues.map((i) => ({ message: i.message, path: ['name'] })) });
+    throw new AppError('VALIDATION_ERROR', 'Invalid platform name', {
+      issues: parsed.error.issues.map((i) => ({ message: i.message, path: ['name'] })),
+    });
   }
   const name = parsed.data;
   if (await findPlatformByName(ctx.db, name)) throw new AppError('ALREADY_EXISTS', `Platform "${name}" already exists`);

@@ -11,5 +11,11 @@ import type { Ctx } from '../context.js';
 export async function getPlatformOperator(ctx: Ctx, platformName: string): Promise<Principal> {
   const platform = await findPlatformByName(ctx.db, platformName);
   if (!platform) throw new AppError('NOT_FOUND', `platform "${platformName}" not found`);
-  return { platformId: platform.id, platformName: platform.name, tokenId: 'cli', scope: 'full', environment: ctx.config.environment };
+  return {
+    platformId: platform.id,
+    platformName: platform.name,
+    tokenId: 'cli',
+    scope: 'full',
+    environment: ctx.config.environment,
+  };
 }

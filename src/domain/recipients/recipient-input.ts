@@ -4,14 +4,17 @@ import { isValidCuil, normalizeTaxId } from './tax-id.js';
 export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
 export const ZAccessAuth = z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])).max(2);
-export const ZActionAuth = z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE'])).max(5);
+export const ZActionAuth = z
+  .array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE']))
+  .max(5);
 export const ZGlobalActionAuth = z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD'])).max(4);
 export type AccessAuth = z.output<typeof ZAccessAuth>[number];
 export type ActionAuth = z.output<typeof ZActionAuth>[number];
 export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];
 
 /** Local part, `@`, dot-separated domain labels of up to 63 characters (spec section 2). */
-const EMAIL_SHAPE = /^[^\s@]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const EMAIL_SHAPE =
+  /^[^\s@]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
 export const ZRecipientEmail = z
   .string()
@@ -34,7 +37,10 @@ export function ZCuil(max: number) {
       if (value === null || value.trim() === '') return null;
       const digits = normalizeTaxId(value);
       if (!digits || !isValidCuil(digits)) {
-        ctx.addIssue({ code: 'custom', message: 'is not a valid CUIL (11 digits, a person prefix 20/23/24/25/26/27 and a correct check digit)' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'is not a valid CUIL (11 digits, a person prefix 20/23/24/25/26/27 and a correct check digit)',
+        });
         return z.NEVER;
       }
       return digits;

@@ -27,10 +27,18 @@ export function refuseUnenforcedVerification(requests: VerificationRequest[]): v
   const issues: ErrorIssue[] = [];
   for (const { path, methods } of requests) {
     const refused = unenforcedMethods(methods);
-    if (refused.length > 0) issues.push({ path, message: `${path.join('.')}: ${refused.join(', ')} cannot be enforced by Firma yet; send [] (or omit it)` });
+    if (refused.length > 0)
+      issues.push({
+        path,
+        message: `${path.join('.')}: ${refused.join(', ')} cannot be enforced by Firma yet; send [] (or omit it)`,
+      });
   }
   if (issues.length > 0) {
-    throw new AppError('AUTH_METHOD_NOT_SUPPORTED', 'Recipient verification methods are not supported yet: Firma refuses them rather than store a check it would not make', { issues });
+    throw new AppError(
+      'AUTH_METHOD_NOT_SUPPORTED',
+      'Recipient verification methods are not supported yet: Firma refuses them rather than store a check it would not make',
+      { issues },
+    );
   }
 }
 

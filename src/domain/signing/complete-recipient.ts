@@ -45,7 +45,13 @@ export async function completeRecipient(ctx: Ctx, token: string, request: Reques
     for (const field of own) {
       const filled = autoFill(s, field, now);
       if (filled === null) continue;
-      const patch = { inserted: 1, value: JSON.stringify({ kind: 'text', text: filled }), customText: filled, insertedAt: iso, insertedByRecipientId: s.recipient.id };
+      const patch = {
+        inserted: 1,
+        value: JSON.stringify({ kind: 'text', text: filled }),
+        customText: filled,
+        insertedAt: iso,
+        insertedByRecipientId: s.recipient.id,
+      };
       await updateFieldRow(trx, field.id, patch);
       Object.assign(field, patch);
     }
@@ -68,8 +74,20 @@ export async function completeRecipient(ctx: Ctx, token: string, request: Reques
       at: now,
     });
     const payload = envelopeEventPayload(s.graph);
-    await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type: 'DOCUMENT_RECIPIENT_COMPLETED', payload, at: now });
-    await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type: 'DOCUMENT_SIGNED', payload, at: now });
+    await recordEvent(trx, {
+      platformId: env.platformId,
+      envelopeId: env.id,
+      type: 'DOCUMENT_RECIPIENT_COMPLETED',
+      payload,
+      at: now,
+    });
+    await recordEvent(trx, {
+      platformId: env.platformId,
+      envelopeId: env.id,
+      type: 'DOCUMENT_SIGNED',
+      payload,
+      at: now,
+    });
 
     if (allActed(s.graph.recipients)) {
       await handOverToCompletion(trx, env.id, now);
@@ -84,10 +102,22 @@ export async function completeRecipient(ctx: Ctx, token: string, request: Reques
   return answer;
 }
 
-const ACTION_OF = { SIGNER: 'signed', APPROVER: 'approved', VIEWER: 'viewed', ASSISTANT: 'assisted', CC: 'none' } as const;
+const ACTION_OF = {
+  SIGNER: 'signed',
+  APPROVER: 'approved',
+  VIEWER: 'viewed',
+  ASSISTANT: 'assisted',
+  CC: 'none',
+} as const;
 
 function answerOf(s: SigningSession): CompletionAnswer {
-  return { recipientId: s.recipient.id, role: s.recipient.role, signingStatus: 'SIGNED', signedAt: s.recipient.signedAt!, redirectUrl: s.meta.redirectUrl };
+  return {
+    recipientId: s.recipient.id,
+    role: s.recipient.role,
+    signingStatus: 'SIGNED',
+    signedAt: s.recipient.signedAt!,
+    redirectUrl: s.meta.redirectUrl,
+  };
 }
 
 /** Values Firma fills itself when the recipient left them empty; null when nothing to fill. */
@@ -114,7 +144,8 @@ function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
   const signed = own.some((f) => (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
   if (missing.length > 0 || (s.recipient.role === 'SIGNER' && !signed)) {
     const issues = missing.map((f) => ({ message: `field ${f.id} (${f.type}) is required`, path: ['fields', f.id] }));
-    if (s.recipient.role === 'SIGNER' && !signed) issues.push({ message: 'a signer must sign at least one signature field', path: ['fields'] });
+    if (s.recipient.role === 'SIGNER' && !signed)
+      issues.push({ message: 'a signer must sign at least one signature field', path: ['fields'] });
     throw new AppError('RECIPIENT_HAS_UNSIGNED_FIELDS', 'Some required fields are still empty', { issues });
   }
 }

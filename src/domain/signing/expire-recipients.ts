@@ -23,17 +23,40 @@ export async function expireRecipients(ctx: Ctx, options: { batch?: number } = {
       const envelope = await lockEnvelope(trx, platformId, { documentId: envelopeId });
       if (!envelope || envelope.status !== 'PENDING') return 0;
       const graph = await loadEnvelopeParts(trx, envelope);
-      const lapsed = graph.recipients.filter((r) => r.expiresAt !== null && r.expiresAt <= iso && r.expirationNotifiedAt === null && r.signingStatus === 'NOT_SIGNED');
+      const lapsed = graph.recipients.filter(
+        (r) =>
+          r.expiresAt !== null &&
+          r.expiresAt <= iso &&
+          r.expirationNotifiedAt === null &&
+          r.signingStatus === 'NOT_SIGNED',
+      );
       if (lapsed.length === 0) return 0;
       for (const r of lapsed) {
         const patch = { expirationNotifiedAt: iso, updatedAt: iso };
         await updateRecipientRow(trx, r.id, patch);
         Object.assign(r, patch);
-        await appendAuditEvent(ctx, trx, { envelopeId, type: 'RECIPIENT_EXPIRED', recipientId: r.id, data: { expiresAt: r.expiresAt }, actor: { kind: 'system' }, at: now });
+        await appendAuditEvent(ctx, trx, {
+          envelopeId,
+          type: 'RECIPIENT_EXPIRED',
+          recipientId: r.id,
+          data: { expiresAt: r.expiresAt },
+          actor: { kind: 'system' },
+          at: now,
+        });
       }
-      await recordEvent(trx, { platformId, envelopeId, type: 'RECIPIENT_EXPIRED', payload: envelopeEventPayload(graph), at: now });
+      await recordEvent(trx, {
+        platformId,
+        envelopeId,
+        type: 'RECIPIENT_EXPIRED',
+        payload: envelopeEventPayload(graph),
+        at: now,
+      });
       const who = lapsed.map((r) => `${r.name} <${r.email}>`.trim()).join(', ');
-      await queueOwnerNotice(trx, { platformId, envelopeId, meta: parseStoredMeta(envelope.meta), notice: 'ownerRecipientExpired', detail: who }, now);
+      await queueOwnerNotice(
+        trx,
+        { platformId, envelopeId, meta: parseStoredMeta(envelope.meta), notice: 'ownerRecipientExpired', detail: who },
+        now,
+      );
       return lapsed.length;
     });
   }

@@ -15,7 +15,13 @@ import { signingFieldView, type SigningFieldView } from './signing-view.js';
  * the recipient completes. A drawn signature is stored as a PNG blob by its SHA-256.
  * @throws NOT_FOUND (token or field), the assertCanAct codes (409), FIELD_READ_ONLY, INVALID_FIELD_VALUE (400)
  */
-export async function insertField(ctx: Ctx, token: string, fieldId: number, body: InsertFieldBody, request: RequestMeta): Promise<SigningFieldView> {
+export async function insertField(
+  ctx: Ctx,
+  token: string,
+  fieldId: number,
+  body: InsertFieldBody,
+  request: RequestMeta,
+): Promise<SigningFieldView> {
   const view = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
@@ -38,7 +44,13 @@ export async function insertField(ctx: Ctx, token: string, fieldId: number, body
       const blob = await ctx.storage.putBytes(validated.png);
       stored = { kind: 'signature', signature: { type: 'drawn', sha256: blob.sha256 } };
     }
-    const patch = { inserted: 1, value: JSON.stringify(stored), customText: validated.customText, insertedAt: now.toISOString(), insertedByRecipientId: s.recipient.id };
+    const patch = {
+      inserted: 1,
+      value: JSON.stringify(stored),
+      customText: validated.customText,
+      insertedAt: now.toISOString(),
+      insertedByRecipientId: s.recipient.id,
+    };
     await updateFieldRow(trx, field.id, patch);
     Object.assign(field, patch);
     await updateEnvelope(trx, s.graph.envelope.id, {}, now);
@@ -60,7 +72,12 @@ export async function insertField(ctx: Ctx, token: string, fieldId: number, body
  * Empties a field the recipient filled, while it still may act.
  * @throws as insertField
  */
-export async function removeField(ctx: Ctx, token: string, fieldId: number, request: RequestMeta): Promise<SigningFieldView> {
+export async function removeField(
+  ctx: Ctx,
+  token: string,
+  fieldId: number,
+  request: RequestMeta,
+): Promise<SigningFieldView> {
   return ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
@@ -95,7 +112,15 @@ function findFillable(s: SigningSession, fieldId: number) {
 
 /** What the audit trail records of a value: the text itself, or which signature. */
 function auditValue(stored: NonNullable<ReturnType<typeof JSON.parse>>): unknown {
-  const v = stored as { kind: string; text?: string; values?: string[]; signature?: { type: string; text?: string; sha256?: string } };
-  if (v.kind === 'signature') return v.signature?.type === 'typed' ? { typedSignature: v.signature.text } : { drawnSignatureSha256: v.signature?.sha256 };
+  const v = stored as {
+    kind: string;
+    text?: string;
+    values?: string[];
+    signature?: { type: string; text?: string; sha256?: string };
+  };
+  if (v.kind === 'signature')
+    return v.signature?.type === 'typed'
+      ? { typedSignature: v.signature.text }
+      : { drawnSignatureSha256: v.signature?.sha256 };
   return v.kind === 'choices' ? v.values : v.text;
 }

@@ -15,7 +15,8 @@ import { signingView, type SigningView } from './signing-view.js';
  */
 export async function openSigningSession(ctx: Ctx, token: string, request: RequestMeta): Promise<SigningView> {
   const peek = await loadSigningSession(ctx.db, token);
-  if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING') return signingView(peek, ctx.clock());
+  if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING')
+    return signingView(peek, ctx.clock());
 
   const session = await ctx.db.transaction().execute(async (trx): Promise<SigningSession> => {
     const s = await loadSigningSession(trx, token, { lock: true });
@@ -38,7 +39,13 @@ export async function openSigningSession(ctx: Ctx, token: string, request: Reque
       request,
       at: now,
     });
-    await recordEvent(trx, { platformId: s.graph.envelope.platformId, envelopeId: s.graph.envelope.id, type: 'DOCUMENT_OPENED', payload: envelopeEventPayload(s.graph), at: now });
+    await recordEvent(trx, {
+      platformId: s.graph.envelope.platformId,
+      envelopeId: s.graph.envelope.id,
+      type: 'DOCUMENT_OPENED',
+      payload: envelopeEventPayload(s.graph),
+      at: now,
+    });
     return s;
   });
   ctx.wakeWorker();

@@ -16,7 +16,12 @@ import { assertCanAct, loadSigningSession, type SigningSession } from './signing
  * document are told it was rejected. A recipient may reject whether or not it is its turn.
  * @throws NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED, RECIPIENT_ALREADY_SIGNED, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION
  */
-export async function rejectRecipient(ctx: Ctx, token: string, reason: string, request: RequestMeta): Promise<{ recipientId: number; signingStatus: 'REJECTED'; rejectionReason: string }> {
+export async function rejectRecipient(
+  ctx: Ctx,
+  token: string,
+  reason: string,
+  request: RequestMeta,
+): Promise<{ recipientId: number; signingStatus: 'REJECTED'; rejectionReason: string }> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
@@ -29,7 +34,15 @@ export async function rejectRecipient(ctx: Ctx, token: string, reason: string, r
 }
 
 /** Shared with the API's reject-on-behalf: the same state change, another actor. */
-export async function recordRejection(ctx: Pick<Ctx, 'auditMac'>, trx: Db, s: SigningSession, reason: string, now: Date, actor: AuditActor, request: RequestMeta | undefined): Promise<void> {
+export async function recordRejection(
+  ctx: Pick<Ctx, 'auditMac'>,
+  trx: Db,
+  s: SigningSession,
+  reason: string,
+  now: Date,
+  actor: AuditActor,
+  request: RequestMeta | undefined,
+): Promise<void> {
   const iso = now.toISOString();
   const patch = { signingStatus: 'REJECTED' as const, rejectionReason: reason, updatedAt: iso };
   await updateRecipientRow(trx, s.recipient.id, patch);

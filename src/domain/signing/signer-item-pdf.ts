@@ -15,10 +15,18 @@ export async function signerItemPdf(ctx: Ctx, token: string, itemId: string): Pr
   const item = s.graph.items.find((i) => i.id === itemId);
   if (!item) throw invalidLink();
   const filename = `${safeFilename(item.title)}.pdf`;
-  const completed = new Set(s.graph.recipients.filter((r) => r.signingStatus === 'SIGNED' && r.id !== s.recipient.id).map((r) => r.id));
+  const completed = new Set(
+    s.graph.recipients.filter((r) => r.signingStatus === 'SIGNED' && r.id !== s.recipient.id).map((r) => r.id),
+  );
   const shown = s.graph.fields.filter((f) => f.envelopeItemId === item.id && completed.has(f.recipientId));
   const inputs = await renderInputs(ctx, shown);
-  if (inputs.length === 0) return { stream: ctx.storage.getStream(item.originalSha256), size: item.originalSize, filename };
-  const bytes = await ctx.pdf.run({ kind: 'render', original: await ctx.storage.getBytes(item.originalSha256), fields: inputs, options: {} });
+  if (inputs.length === 0)
+    return { stream: ctx.storage.getStream(item.originalSha256), size: item.originalSize, filename };
+  const bytes = await ctx.pdf.run({
+    kind: 'render',
+    original: await ctx.storage.getBytes(item.originalSha256),
+    fields: inputs,
+    options: {},
+  });
   return { stream: Readable.from([Buffer.from(bytes)]), size: bytes.length, filename };
 }

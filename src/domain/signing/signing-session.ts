@@ -1,5 +1,13 @@
 import type { Db } from '../../db/database.js';
-import { findEnvelope, findEnvelopeOwner, loadEnvelopeParts, lockEnvelope, type EnvelopeGraph, type FieldRow, type RecipientRow } from '../../db/repositories/envelope.repo.js';
+import {
+  findEnvelope,
+  findEnvelopeOwner,
+  loadEnvelopeParts,
+  lockEnvelope,
+  type EnvelopeGraph,
+  type FieldRow,
+  type RecipientRow,
+} from '../../db/repositories/envelope.repo.js';
 import { findRecipientByTokenHash } from '../../db/repositories/recipient.repo.js';
 import { AppError } from '../../errors.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
@@ -22,7 +30,11 @@ export const invalidLink = (): AppError => new AppError('NOT_FOUND', 'This signi
  * right one and reveals nothing.
  * @throws NOT_FOUND
  */
-export async function loadSigningSession(db: Db, token: string, options: { lock?: boolean } = {}): Promise<SigningSession> {
+export async function loadSigningSession(
+  db: Db,
+  token: string,
+  options: { lock?: boolean } = {},
+): Promise<SigningSession> {
   const found = await findRecipientByTokenHash(db, hashSigningToken(token));
   if (!found) throw invalidLink();
   const envelope = options.lock
@@ -99,12 +111,18 @@ export function assertCanAct(s: SigningSession, now: Date, options: { ignoreTurn
     case 'rejected':
       throw new AppError('RECIPIENT_REJECTED', 'You have rejected this document');
     case 'no_action':
-      throw new AppError('RECIPIENT_NO_ACTION', 'You receive a copy of this document; there is nothing for you to sign');
+      throw new AppError(
+        'RECIPIENT_NO_ACTION',
+        'You receive a copy of this document; there is nothing for you to sign',
+      );
     case 'document_draft':
     case 'document_completed':
     case 'document_rejected':
     case 'document_cancelled':
-      throw new AppError('DOCUMENT_NOT_PENDING', `The document is ${s.graph.envelope.status} and can no longer be signed`);
+      throw new AppError(
+        'DOCUMENT_NOT_PENDING',
+        `The document is ${s.graph.envelope.status} and can no longer be signed`,
+      );
   }
 }
 
@@ -118,10 +136,18 @@ export function fillableFields(s: SigningSession): FieldRow[] {
   const ownOrder = r.signingOrder ?? Number.POSITIVE_INFINITY;
   const assisted = new Set(
     s.graph.recipients
-      .filter((o) => o.id !== r.id && o.signingStatus === 'NOT_SIGNED' && o.role !== 'CC' && (o.signingOrder ?? Number.POSITIVE_INFINITY) >= ownOrder)
+      .filter(
+        (o) =>
+          o.id !== r.id &&
+          o.signingStatus === 'NOT_SIGNED' &&
+          o.role !== 'CC' &&
+          (o.signingOrder ?? Number.POSITIVE_INFINITY) >= ownOrder,
+      )
       .map((o) => o.id),
   );
-  return s.graph.fields.filter((f) => f.recipientId === r.id || (assisted.has(f.recipientId) && !SIGNATURE_TYPES.has(f.type)));
+  return s.graph.fields.filter(
+    (f) => f.recipientId === r.id || (assisted.has(f.recipientId) && !SIGNATURE_TYPES.has(f.type)),
+  );
 }
 
 export const SIGNATURE_TYPES = new Set<FieldRow['type']>(['SIGNATURE', 'FREE_SIGNATURE', 'INITIALS']);

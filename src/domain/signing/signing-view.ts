@@ -23,13 +23,24 @@ export function signingFieldView(f: FieldRow, ownerId: number) {
     inserted: f.inserted === 1,
     customText: f.customText,
     values: value?.kind === 'choices' ? value.values : null,
-    signature: value?.kind === 'signature' ? (value.signature.type === 'typed' ? { type: 'typed' as const, text: value.signature.text } : { type: 'drawn' as const }) : null,
+    signature:
+      value?.kind === 'signature'
+        ? value.signature.type === 'typed'
+          ? { type: 'typed' as const, text: value.signature.text }
+          : { type: 'drawn' as const }
+        : null,
   };
 }
 export type SigningFieldView = ReturnType<typeof signingFieldView>;
 
 function itemView(i: ItemRow) {
-  return { id: i.id, title: i.title, order: i.order, pageCount: i.pageCount, pages: (JSON.parse(i.pages) as PageSize[]).map((p) => ({ width: p.width, height: p.height })) };
+  return {
+    id: i.id,
+    title: i.title,
+    order: i.order,
+    pageCount: i.pageCount,
+    pages: (JSON.parse(i.pages) as PageSize[]).map((p) => ({ width: p.width, height: p.height })),
+  };
 }
 
 /** Everything the signing page (or an embedder's own UI) needs, and nothing private of others. */

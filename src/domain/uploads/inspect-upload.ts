@@ -13,12 +13,17 @@ export async function inspectUpload(ctx: Ctx, staged: StagedBlob, label: string)
     info = await ctx.pdf.run({ kind: 'inspect', bytes: await staged.read() });
   } catch (error) {
     if (error instanceof PdfRejectedError) {
-      throw new AppError(error.reason, `${label}: ${error.message}`, { issues: [{ message: error.message, path: [label] }] });
+      throw new AppError(error.reason, `${label}: ${error.message}`, {
+        issues: [{ message: error.message, path: [label] }],
+      });
     }
     throw error;
   }
   if (info.pageCount > ctx.config.limits.pagesPerDocument) {
-    throw new AppError('PDF_TOO_MANY_PAGES', `${label}: the PDF has ${info.pageCount} pages; the limit is ${ctx.config.limits.pagesPerDocument}`);
+    throw new AppError(
+      'PDF_TOO_MANY_PAGES',
+      `${label}: the PDF has ${info.pageCount} pages; the limit is ${ctx.config.limits.pagesPerDocument}`,
+    );
   }
   return info;
 }

@@ -16,7 +16,11 @@ interface LinkClaims {
  * every node that shares FIRMA_SECRET_KEY; it expires after FIRMA_V1_DOWNLOAD_TTL_MINUTES.
  */
 export function createDownloadUrl(ctx: Ctx, documentId: number, platformId: number): string {
-  const claims: LinkClaims = { d: documentId, p: platformId, e: ctx.clock().getTime() + ctx.config.v1.downloadTtlMinutes * 60_000 };
+  const claims: LinkClaims = {
+    d: documentId,
+    p: platformId,
+    e: ctx.clock().getTime() + ctx.config.v1.downloadTtlMinutes * 60_000,
+  };
   return `${ctx.config.publicUrl}/api/v1/downloads/${Buffer.from(ctx.secrets.seal(JSON.stringify(claims))).toString('base64url')}`;
 }
 
@@ -28,6 +32,7 @@ export function openDownloadLink(ctx: Ctx, link: string): { documentId: number; 
   } catch {
     throw new AppError('NOT_FOUND', 'This download link is not valid');
   }
-  if (claims.e <= ctx.clock().getTime()) throw new AppError('DOWNLOAD_LINK_EXPIRED', 'This download link has expired; ask the API for a new one');
+  if (claims.e <= ctx.clock().getTime())
+    throw new AppError('DOWNLOAD_LINK_EXPIRED', 'This download link has expired; ask the API for a new one');
   return { documentId: claims.d, platformId: claims.p };
 }

@@ -94,7 +94,15 @@ export class WebhookDispatcher {
   private stateOf(endpointId: string): EndpointState {
     let state = this.endpoints.get(endpointId);
     if (!state) {
-      state = { inFlight: 0, window: 1, filling: false, fillAgain: false, agent: null, agentUrl: '', agentAllowsPrivate: false };
+      state = {
+        inFlight: 0,
+        window: 1,
+        filling: false,
+        fillAgain: false,
+        agent: null,
+        agentUrl: '',
+        agentAllowsPrivate: false,
+      };
       this.endpoints.set(endpointId, state);
     }
     return state;
@@ -145,11 +153,23 @@ export class WebhookDispatcher {
       const { db, config } = this.ctx;
       const endpoint = await findEndpointById(db, endpointId);
       const now = this.ctx.clock();
-      if (!endpoint || (endpoint.circuitOpenUntil !== null && endpoint.circuitOpenUntil > now.toISOString()) || this.stopped) return;
+      if (
+        !endpoint ||
+        (endpoint.circuitOpenUntil !== null && endpoint.circuitOpenUntil > now.toISOString()) ||
+        this.stopped
+      )
+        return;
       const lockedUntil = new Date(now.getTime() + config.webhooks.timeoutMs + 60_000).toISOString();
       const claimed = await claimDueDeliveries(db, { endpointId, now: now.toISOString(), lockedUntil, limit: want });
       if (claimed.length === 0) return;
-      const events = new Map((await eventsByIds(db, claimed.map((d) => d.eventId))).map((e) => [e.id, e]));
+      const events = new Map(
+        (
+          await eventsByIds(
+            db,
+            claimed.map((d) => d.eventId),
+          )
+        ).map((e) => [e.id, e]),
+      );
       const enabled = endpoint.enabled === 1;
       const secret = enabled ? this.ctx.secrets.open(endpoint.secretSealed) : '';
       const agent = enabled ? this.agentFor(state, endpoint.url) : null;
@@ -163,9 +183,19 @@ export class WebhookDispatcher {
               const result =
                 agent && event
                   ? await sendWebhook(this.ctx, { url: endpoint.url, secret, event, attempt, agent })
-                  : { statusCode: null, durationMs: 0, error: event ? 'the endpoint is disabled' : 'the event no longer exists' };
+                  : {
+                      statusCode: null,
+                      durationMs: 0,
+                      error: event ? 'the endpoint is disabled' : 'the event no longer exists',
+                    };
               state.window = result.error === null ? Math.min(this.maxPerEndpoint, state.window * 2) : 1;
-              await this.recorder.record({ deliveryId: delivery.id, endpointId, attempt, disabled: !agent || !event, result });
+              await this.recorder.record({
+                deliveryId: delivery.id,
+                endpointId,
+                attempt,
+                disabled: !agent || !event,
+                result,
+              });
             } catch (error) {
               this.ctx.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
             } finally {
@@ -213,12 +243,24 @@ export class WebhookDispatcher {
     if (events.length === 0) return;
     const endpoints = await enabledEndpointsOfPlatforms(this.ctx.db, [...new Set(events.map((e) => e.platformId))]);
     for (const event of events) {
-      const targets = endpoints.filter((e) => e.platformId === event.platformId && (JSON.parse(e.events) as string[]).includes(event.type));
+      const targets = endpoints.filter(
+        (e) => e.platformId === event.platformId && (JSON.parse(e.events) as string[]).includes(event.type),
+      );
       const now = this.ctx.clock().toISOString();
       await this.ctx.db.transaction().execute(async (trx) => {
         if (!(await claimEventDispatch(trx, event.id, now))) return;
         for (const target of targets) {
-          await insertDelivery(trx, newDeliveryRow({ id: newId('delivery'), endpointId: target.id, platformId: event.platformId, eventId: event.id, eventType: event.type, now }));
+          await insertDelivery(
+            trx,
+            newDeliveryRow({
+              id: newId('delivery'),
+              endpointId: target.id,
+              platformId: event.platformId,
+              eventId: event.id,
+              eventType: event.type,
+              now,
+            }),
+          );
         }
       });
     }

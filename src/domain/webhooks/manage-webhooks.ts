@@ -1,4 +1,10 @@
-import { deleteEndpointRow, findEndpoint, insertEndpoint, listEndpoints, updateEndpointRow } from '../../db/repositories/webhook.repo.js';
+import {
+  deleteEndpointRow,
+  findEndpoint,
+  insertEndpoint,
+  listEndpoints,
+  updateEndpointRow,
+} from '../../db/repositories/webhook.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import { resolvesToPrivate } from '../../infra/net/address-guard.js';
 import type { Principal } from '../auth/principal.js';
@@ -27,7 +33,8 @@ async function assertDeliverable(ctx: Ctx, raw: string): Promise<void> {
     throw notAllowed('the URL is not valid');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAllowed('only http and https URLs are allowed');
-  if (url.username || url.password) throw notAllowed('credentials in the URL are not allowed; verify X-Service-Secret or X-Firma-Signature instead');
+  if (url.username || url.password)
+    throw notAllowed('credentials in the URL are not allowed; verify X-Service-Secret or X-Firma-Signature instead');
   if (ctx.config.webhooks.allowPrivate) return;
   const isPrivate = await resolvesToPrivate(url.hostname).catch(() => {
     throw notAllowed('the host name does not resolve');
@@ -35,7 +42,10 @@ async function assertDeliverable(ctx: Ctx, raw: string): Promise<void> {
   if (isPrivate) throw notAllowed('the URL points to a private, loopback or link-local address');
 }
 
-const notAllowed = (why: string) => new AppError('WEBHOOK_URL_NOT_ALLOWED', `The webhook URL is not allowed: ${why}`, { issues: [{ message: `url: ${why}`, path: ['url'] }] });
+const notAllowed = (why: string) =>
+  new AppError('WEBHOOK_URL_NOT_ALLOWED', `The webhook URL is not allowed: ${why}`, {
+    issues: [{ message: `url: ${why}`, path: ['url'] }],
+  });
 
 /** Creates an endpoint; the answer is the only time its secret is shown. */
 export async function createWebhook(ctx: Ctx, principal: Principal, input: WebhookInput) {
@@ -78,7 +88,9 @@ export async function updateWebhook(ctx: Ctx, principal: Principal, id: string, 
     ...(patch.events !== undefined ? { events: JSON.stringify([...new Set(patch.events)]) } : {}),
     ...(patch.secret !== undefined ? { secretSealed: ctx.secrets.seal(patch.secret) } : {}),
     // Re-enabling closes the circuit: the operator says the receiver is back.
-    ...(patch.enabled !== undefined ? { enabled: patch.enabled ? 1 : 0, ...(patch.enabled ? { consecutiveFailures: 0, circuitOpenUntil: null } : {}) } : {}),
+    ...(patch.enabled !== undefined
+      ? { enabled: patch.enabled ? 1 : 0, ...(patch.enabled ? { consecutiveFailures: 0, circuitOpenUntil: null } : {}) }
+      : {}),
     updatedAt: ctx.clock().toISOString(),
   };
   await updateEndpointRow(ctx.db, row.id, changes);

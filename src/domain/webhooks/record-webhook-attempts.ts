@@ -74,12 +74,22 @@ export class AttemptRecorder {
     await this.ctx.db.transaction().execute(async (trx) => {
       await insertAttempts(
         trx,
-        outcomes.map((o) => ({ deliveryId: o.deliveryId, attempt: o.attempt, statusCode: o.result.statusCode, durationMs: o.result.durationMs, error: o.result.error, createdAt: iso })),
+        outcomes.map((o) => ({
+          deliveryId: o.deliveryId,
+          attempt: o.attempt,
+          statusCode: o.result.statusCode,
+          durationMs: o.result.durationMs,
+          error: o.result.error,
+          createdAt: iso,
+        })),
       );
       const deliveredByStatus = new Map<number | null, string[]>();
       for (const o of outcomes) {
         if (o.result.error === null) {
-          deliveredByStatus.set(o.result.statusCode, [...(deliveredByStatus.get(o.result.statusCode) ?? []), o.deliveryId]);
+          deliveredByStatus.set(o.result.statusCode, [
+            ...(deliveredByStatus.get(o.result.statusCode) ?? []),
+            o.deliveryId,
+          ]);
           continue;
         }
         const givingUp = o.disabled || o.attempt >= config.webhooks.retryMaxAttempts;
@@ -89,7 +99,9 @@ export class AttemptRecorder {
           lockedUntil: null,
           lastStatusCode: o.result.statusCode,
           lastError: o.result.error,
-          nextAttemptAt: givingUp ? iso : new Date(now.getTime() + retryDelay(o.attempt, config.webhooks.retryBaseMs)).toISOString(),
+          nextAttemptAt: givingUp
+            ? iso
+            : new Date(now.getTime() + retryDelay(o.attempt, config.webhooks.retryBaseMs)).toISOString(),
           deliveredAt: null,
           updatedAt: iso,
         });
@@ -105,7 +117,9 @@ export class AttemptRecorder {
           const failures = await countEndpointFailure(trx, endpointId, iso);
           if (failures !== null && failures >= CIRCUIT_THRESHOLD) {
             const openMs = Math.min(CIRCUIT_MAX_MS, config.webhooks.retryBaseMs * 2 ** (failures - CIRCUIT_THRESHOLD));
-            await updateEndpointRow(trx, endpointId, { circuitOpenUntil: new Date(now.getTime() + openMs).toISOString() });
+            await updateEndpointRow(trx, endpointId, {
+              circuitOpenUntil: new Date(now.getTime() + openMs).toISOString(),
+            });
           }
         }
       }
@@ -113,7 +127,16 @@ export class AttemptRecorder {
     for (const o of outcomes) {
       if (o.result.error === null) continue;
       const givingUp = o.disabled || o.attempt >= config.webhooks.retryMaxAttempts;
-      this.ctx.log.warn({ deliveryId: o.deliveryId, attempt: o.attempt, statusCode: o.result.statusCode, error: o.result.error, givingUp }, 'webhook delivery failed');
+      this.ctx.log.warn(
+        {
+          deliveryId: o.deliveryId,
+          attempt: o.attempt,
+          statusCode: o.result.statusCode,
+          error: o.result.error,
+          givingUp,
+        },
+        'webhook delivery failed',
+      );
     }
   }
 }

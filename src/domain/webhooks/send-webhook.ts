@@ -15,9 +15,18 @@ export interface WebhookEvent {
  * webhookEndpoint}`, signed with the endpoint's secret over `t.body`, carrying the same event id on
  * every attempt so receivers can deduplicate.
  */
-export function sendWebhook(ctx: Ctx, input: { url: string; secret: string; event: WebhookEvent; attempt: number; agent: Agent }): Promise<PostResult> {
+export function sendWebhook(
+  ctx: Ctx,
+  input: { url: string; secret: string; event: WebhookEvent; attempt: number; agent: Agent },
+): Promise<PostResult> {
   const { url, secret, event } = input;
-  const body = JSON.stringify({ id: event.id, event: event.type, payload: JSON.parse(event.payload) as unknown, createdAt: event.createdAt, webhookEndpoint: url });
+  const body = JSON.stringify({
+    id: event.id,
+    event: event.type,
+    payload: JSON.parse(event.payload) as unknown,
+    createdAt: event.createdAt,
+    webhookEndpoint: url,
+  });
   const t = Math.floor(ctx.clock().getTime() / 1000);
   const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
   return postJson(

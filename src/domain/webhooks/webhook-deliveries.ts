@@ -1,4 +1,10 @@
-import { findDelivery, insertDelivery, insertDispatchedEvent, listDeliveries, newDeliveryRow } from '../../db/repositories/webhook.repo.js';
+import {
+  findDelivery,
+  insertDelivery,
+  insertDispatchedEvent,
+  listDeliveries,
+  newDeliveryRow,
+} from '../../db/repositories/webhook.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -7,11 +13,24 @@ import { getWebhook } from './manage-webhooks.js';
 import { deliveryView } from './webhook-view.js';
 
 /** An endpoint's deliveries, newest first, each with its attempts. */
-export async function listWebhookDeliveries(ctx: Ctx, principal: Principal, endpointId: string, page: { page: number; perPage: number }) {
+export async function listWebhookDeliveries(
+  ctx: Ctx,
+  principal: Principal,
+  endpointId: string,
+  page: { page: number; perPage: number },
+) {
   const endpoint = await getWebhook(ctx, principal, endpointId);
-  const { rows, count, attempts } = await listDeliveries(ctx.db, endpoint.id, { offset: (page.page - 1) * page.perPage, limit: page.perPage });
+  const { rows, count, attempts } = await listDeliveries(ctx.db, endpoint.id, {
+    offset: (page.page - 1) * page.perPage,
+    limit: page.perPage,
+  });
   return {
-    data: rows.map((d) => deliveryView(d, attempts.filter((a) => a.deliveryId === d.id))),
+    data: rows.map((d) =>
+      deliveryView(
+        d,
+        attempts.filter((a) => a.deliveryId === d.id),
+      ),
+    ),
     count,
     currentPage: page.page,
     perPage: page.perPage,
@@ -28,10 +47,20 @@ export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId:
   const original = await findDelivery(ctx.db, principal.platformId, deliveryId);
   if (!original) throw notFound('Delivery');
   if (original.status === 'pending' || original.status === 'delivering') {
-    throw new AppError('WEBHOOK_DELIVERY_IN_PROGRESS', 'This delivery is still being attempted; replay it once it has succeeded or failed');
+    throw new AppError(
+      'WEBHOOK_DELIVERY_IN_PROGRESS',
+      'This delivery is still being attempted; replay it once it has succeeded or failed',
+    );
   }
   const now = ctx.clock().toISOString();
-  const row = newDeliveryRow({ id: newId('delivery'), endpointId: original.endpointId, platformId: original.platformId, eventId: original.eventId, eventType: original.eventType, now });
+  const row = newDeliveryRow({
+    id: newId('delivery'),
+    endpointId: original.endpointId,
+    platformId: original.platformId,
+    eventId: original.eventId,
+    eventType: original.eventType,
+    now,
+  });
   await insertDelivery(ctx.db, row);
   ctx.wakeWorker();
   return deliveryView(row, []);
@@ -43,10 +72,25 @@ export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId
   const now = ctx.clock().toISOString();
   const eventType = (JSON.parse(endpoint.events) as string[])[0] ?? 'DOCUMENT_SENT';
   const eventId = newId('evt');
-  const row = newDeliveryRow({ id: newId('delivery'), endpointId: endpoint.id, platformId: endpoint.platformId, eventId, eventType, now });
+  const row = newDeliveryRow({
+    id: newId('delivery'),
+    endpointId: endpoint.id,
+    platformId: endpoint.platformId,
+    eventId,
+    eventType,
+    now,
+  });
   await ctx.db.transaction().execute(async (trx) => {
     const payload = { test: true, id: 0, title: 'Firma webhook test', status: 'PENDING', recipients: [] };
-    await insertDispatchedEvent(trx, { id: eventId, platformId: endpoint.platformId, envelopeId: null, type: eventType, payload: JSON.stringify(payload), createdAt: now, dispatchedAt: now });
+    await insertDispatchedEvent(trx, {
+      id: eventId,
+      platformId: endpoint.platformId,
+      envelopeId: null,
+      type: eventType,
+      payload: JSON.stringify(payload),
+      createdAt: now,
+      dispatchedAt: now,
+    });
     await insertDelivery(trx, row);
   });
   ctx.wakeWorker();

@@ -30,6 +30,12 @@ export function deliveryView(d: WebhookDeliveryRow, attempts: Selectable<Webhook
     nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt : null,
     createdAt: d.createdAt,
     deliveredAt: d.deliveredAt,
-    attempts: attempts.map((a) => ({ attempt: a.attempt, statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, at: a.createdAt })),
+    attempts: attempts.map((a) => ({
+      attempt: a.attempt,
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      error: a.error,
+      at: a.createdAt,
+    })),
   };
 }

@@ -7,7 +7,10 @@ import type { Ctx } from '../../domain/context.js';
 import { postmanCollection } from './postman-collection.js';
 
 const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'src', 'web', 'docs');
-const ASSETS: Record<string, string> = { 'docs.js': 'text/javascript; charset=utf-8', 'docs.css': 'text/css; charset=utf-8' };
+const ASSETS: Record<string, string> = {
+  'docs.js': 'text/javascript; charset=utf-8',
+  'docs.css': 'text/css; charset=utf-8',
+};
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -34,11 +37,18 @@ const PAGE = `<!doctype html>
  * Postman collection generated from the same documents.
  */
 export function registerDocsRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const assets = new Map(Object.entries(ASSETS).map(([name, type]) => [name, { body: readFileSync(join(WEB_DIR, name)), type }]));
-  const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  const assets = new Map(
+    Object.entries(ASSETS).map(([name, type]) => [name, { body: readFileSync(join(WEB_DIR, name)), type }]),
+  );
+  const csp =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
   app.get('/api/docs', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('Content-Security-Policy', csp).header('Referrer-Policy', 'no-referrer').type('text/html; charset=utf-8').send(PAGE),
+    reply
+      .header('Content-Security-Policy', csp)
+      .header('Referrer-Policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(PAGE),
   );
 
   app.get<{ Params: { name: string } }>('/api/docs/assets/:name', { schema: { hide: true } }, (request, reply) => {
@@ -50,8 +60,14 @@ export function registerDocsRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/api/docs/postman.json', { schema: { hide: true } }, async (_request, reply) => {
     const load = async (url: string) => (await app.inject({ method: 'GET', url })).json<OpenAPIV3_1.Document>();
     const [v2, v1] = await Promise.all([load('/api/v2/openapi.json'), load('/api/v1/openapi.json')]);
-    return reply
-      .header('Content-Disposition', 'attachment; filename="firma.postman_collection.json"')
-      .send(postmanCollection([{ prefix: '/api/v2', doc: v2 }, { prefix: '/api/v1', doc: v1 }], ctx.config.publicUrl));
+    return reply.header('Content-Disposition', 'attachment; filename="firma.postman_collection.json"').send(
+      postmanCollection(
+        [
+          { prefix: '/api/v2', doc: v2 },
+          { prefix: '/api/v1', doc: v1 },
+        ],
+        ctx.config.publicUrl,
+      ),
+    );
   });
 }

@@ -36,7 +36,8 @@ export function postmanCollection(docs: { prefix: string; doc: Doc }[], baseUrl:
   return {
     info: {
       name: 'Firma API',
-      description: 'Generated from /api/v2/openapi.json and /api/v1/openapi.json. Set the collection variables base_url (the server root) and api_token.',
+      description:
+        'Generated from /api/v2/openapi.json and /api/v1/openapi.json. Set the collection variables base_url (the server root) and api_token.',
       schema: SCHEMA_URL,
     },
     auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{api_token}}', type: 'string' }] },
@@ -51,31 +52,59 @@ export function postmanCollection(docs: { prefix: string; doc: Doc }[], baseUrl:
   };
 }
 
-function requestItem(doc: Doc, prefix: string, path: string, method: (typeof METHODS)[number], op: Operation, nameOverride?: string, values: Record<string, string> = {}): PostmanRequestItem {
+function requestItem(
+  doc: Doc,
+  prefix: string,
+  path: string,
+  method: (typeof METHODS)[number],
+  op: Operation,
+  nameOverride?: string,
+  values: Record<string, string> = {},
+): PostmanRequestItem {
   const params = (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
   const segments = `${prefix}${path}`
     .split('/')
     .filter(Boolean)
     .map((s) => s.replace(/^\{(.+)\}$/, ':$1'));
-  const pathVariables = params.filter((p) => p.in === 'path').map((p) => ({ key: p.name, value: values[p.name] ?? exampleParam(p), description: p.description ?? '' }));
-  const query = params.filter((p) => p.in === 'query' && p.required).map((p) => ({ key: p.name, value: exampleParam(p) }));
+  const pathVariables = params
+    .filter((p) => p.in === 'path')
+    .map((p) => ({ key: p.name, value: values[p.name] ?? exampleParam(p), description: p.description ?? '' }));
+  const query = params
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => ({ key: p.name, value: exampleParam(p) }));
   const rawQuery = query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : '';
   const request: Record<string, unknown> = {
     method: method.toUpperCase(),
     description: [op.summary, op.description].filter(Boolean).join('\n\n'),
-    url: { raw: `{{base_url}}/${segments.join('/')}${rawQuery}`, host: ['{{base_url}}'], path: segments, ...(query.length ? { query } : {}), ...(pathVariables.length ? { variable: pathVariables } : {}) },
+    url: {
+      raw: `{{base_url}}/${segments.join('/')}${rawQuery}`,
+      host: ['{{base_url}}'],
+      path: segments,
+      ...(query.length ? { query } : {}),
+      ...(pathVariables.length ? { variable: pathVariables } : {}),
+    },
     header: [] as { key: string; value: string }[],
   };
   if (Array.isArray(op.security) && op.security.length === 0) request.auth = { type: 'noauth' };
   const content = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
   if (content['application/json']?.schema) {
     (request.header as { key: string; value: string }[]).push({ key: 'Content-Type', value: 'application/json' });
-    request.body = { mode: 'raw', raw: JSON.stringify(values.body ? JSON.parse(values.body) : example(doc, content['application/json'].schema, 0), null, 2), options: { raw: { language: 'json' } } };
+    request.body = {
+      mode: 'raw',
+      raw: JSON.stringify(
+        values.body ? JSON.parse(values.body) : example(doc, content['application/json'].schema, 0),
+        null,
+        2,
+      ),
+      options: { raw: { language: 'json' } },
+    };
   } else if (content['multipart/form-data']?.schema) {
     const shape = resolve(doc, content['multipart/form-data'].schema);
     const formdata = Object.entries(shape.properties ?? {}).map(([key, s]) => {
       const prop = resolve(doc, s);
-      return prop.format === 'binary' ? { key, type: 'file', src: 'contract.pdf' } : { key, type: 'text', value: values[key] ?? JSON.stringify(example(doc, s, 0)) };
+      return prop.format === 'binary'
+        ? { key, type: 'file', src: 'contract.pdf' }
+        : { key, type: 'text', value: values[key] ?? JSON.stringify(example(doc, s, 0)) };
     });
     request.body = { mode: 'formdata', formdata };
   } else if (content['application/pdf']) {
@@ -90,17 +119,36 @@ function typicalFlow(doc: Doc) {
   const steps: [string, string, (typeof METHODS)[number], Record<string, string>?][] = [
     ['1. Create a document with its PDF, recipients and fields', '/document/create', 'post'],
     ['2. Read it back', '/document/{documentId}', 'get', { documentId: '{{document_id}}' }],
-    ['3. Send it, with the signing URLs', '/document/distribute', 'post', { body: JSON.stringify({ documentId: 1, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true }) }],
+    [
+      '3. Send it, with the signing URLs',
+      '/document/distribute',
+      'post',
+      { body: JSON.stringify({ documentId: 1, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true }) },
+    ],
     ['4. (Recipient) what to sign', '/signing/{token}', 'get', { token: '{{signing_token}}' }],
     ['5. (Recipient) finish', '/signing/{token}/complete', 'post', { token: '{{signing_token}}' }],
-    ['6. Poll until COMPLETED (or use the DOCUMENT_COMPLETED webhook)', '/document/{documentId}', 'get', { documentId: '{{document_id}}' }],
+    [
+      '6. Poll until COMPLETED (or use the DOCUMENT_COMPLETED webhook)',
+      '/document/{documentId}',
+      'get',
+      { documentId: '{{document_id}}' },
+    ],
     ['7. Download the sealed PDF', '/document/{documentId}/download', 'get', { documentId: '{{document_id}}' }],
-    ['8. Download the completion certificate', '/document/{documentId}/certificate', 'get', { documentId: '{{document_id}}' }],
+    [
+      '8. Download the completion certificate',
+      '/document/{documentId}/certificate',
+      'get',
+      { documentId: '{{document_id}}' },
+    ],
   ];
   return {
     name: 'Typical flow',
     description: 'Create → distribute → recipients sign → COMPLETED → download, in order.',
-    item: steps.filter(([, path, method]) => op(path, method)).map(([name, path, method, values]) => requestItem(doc, '/api/v2', path, method, op(path, method)!, name, values)),
+    item: steps
+      .filter(([, path, method]) => op(path, method))
+      .map(([name, path, method, values]) =>
+        requestItem(doc, '/api/v2', path, method, op(path, method)!, name, values),
+      ),
   };
 }
 
@@ -110,14 +158,18 @@ function resolve(doc: Doc, schema: Schema | undefined): OpenAPIV3_1.SchemaObject
     const name = s.$ref.split('/').pop()!;
     s = doc.components?.schemas?.[name];
   }
-  return (s ?? {});
+  return s ?? {};
 }
 
 function exampleParam(p: OpenAPIV3_1.ParameterObject): string {
   const s = (p.schema ?? {}) as OpenAPIV3_1.SchemaObject;
   if (s.default !== undefined) return String(s.default as string);
   if (s.enum?.length) return String(s.enum[0] as string);
-  return s.type === 'integer' || s.type === 'number' ? '1' : p.name === 'envelopeId' ? '{{envelope_id}}' : `<${p.name}>`;
+  return s.type === 'integer' || s.type === 'number'
+    ? '1'
+    : p.name === 'envelopeId'
+      ? '{{envelope_id}}'
+      : `<${p.name}>`;
 }
 
 /** A plausible value for a schema: required members, the first enum value, the default. */
@@ -129,12 +181,14 @@ function example(doc: Doc, schema: Schema | undefined, depth: number): unknown {
   if (s.enum?.length) return s.enum[0];
   if (s.const !== undefined) return s.const;
   const variants = s.anyOf ?? s.oneOf;
-  if (variants?.length) return example(doc, variants.find((v) => resolve(doc, v).type !== 'null') ?? variants[0], depth + 1);
+  if (variants?.length)
+    return example(doc, variants.find((v) => resolve(doc, v).type !== 'null') ?? variants[0], depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, prop] of Object.entries(s.properties ?? {})) if (s.required?.includes(key)) out[key] = example(doc, prop, depth + 1);
+      for (const [key, prop] of Object.entries(s.properties ?? {}))
+        if (s.required?.includes(key)) out[key] = example(doc, prop, depth + 1);
       return out;
     }
     case 'array':

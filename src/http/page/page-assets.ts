@@ -32,7 +32,11 @@ export function loadPageAssets(): Map<string, PageAsset> {
   const assets = new Map<string, PageAsset>();
   for (const [name, source] of Object.entries(SOURCES)) {
     const body = readFileSync(source.path);
-    assets.set(name, { body, contentType: source.contentType, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` });
+    assets.set(name, {
+      body,
+      contentType: source.contentType,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    });
   }
   return assets;
 }

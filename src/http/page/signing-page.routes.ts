@@ -4,8 +4,20 @@ import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
 import { loadPageAssets } from './page-assets.js';
 
 const TEXT = {
-  en: { title: 'Sign document', loading: 'Loading the document…', noscript: 'This page needs JavaScript to show the document and collect your signature.', invalidTitle: 'This link is not valid', invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.' },
-  es: { title: 'Firmar documento', loading: 'Cargando el documento…', noscript: 'Esta página necesita JavaScript para mostrar el documento y registrar su firma.', invalidTitle: 'Este enlace no es válido', invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.' },
+  en: {
+    title: 'Sign document',
+    loading: 'Loading the document…',
+    noscript: 'This page needs JavaScript to show the document and collect your signature.',
+    invalidTitle: 'This link is not valid',
+    invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.',
+  },
+  es: {
+    title: 'Firmar documento',
+    loading: 'Cargando el documento…',
+    noscript: 'Esta página necesita JavaScript para mostrar el documento y registrar su firma.',
+    invalidTitle: 'Este enlace no es válido',
+    invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.',
+  },
 } as const;
 
 /**
@@ -47,7 +59,10 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) => {
     const asset = assets.get(request.params.name);
     if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    void reply.header('ETag', asset.etag).header('Cache-Control', 'public, max-age=300, must-revalidate').header('Cross-Origin-Resource-Policy', 'same-origin');
+    void reply
+      .header('ETag', asset.etag)
+      .header('Cache-Control', 'public, max-age=300, must-revalidate')
+      .header('Cross-Origin-Resource-Policy', 'same-origin');
     if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
     return reply.type(asset.contentType).send(asset.body);
   });

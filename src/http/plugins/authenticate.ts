@@ -36,7 +36,11 @@ export function registerApiTokenAuth(app: FastifyInstance, ctx: Ctx): void {
     } catch (error) {
       return done(error as Error);
     }
-    if (principal instanceof Promise) principal.then((p) => done(admit(request, config, p)), (error: Error) => done(error));
+    if (principal instanceof Promise)
+      principal.then(
+        (p) => done(admit(request, config, p)),
+        (error: Error) => done(error),
+      );
     else done(admit(request, config, principal));
   });
 }
@@ -44,7 +48,8 @@ export function registerApiTokenAuth(app: FastifyInstance, ctx: Ctx): void {
 /** Checks the route's scope and attaches the principal; returns the refusal, if any. */
 function admit(request: FastifyRequest, config: FastifyContextConfig, principal: Principal): AppError | undefined {
   const needed: TokenScope = config.scope ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'full');
-  if (!hasScope(principal, needed)) return new AppError('FORBIDDEN', `This operation needs a token with the "${needed}" scope`);
+  if (!hasScope(principal, needed))
+    return new AppError('FORBIDDEN', `This operation needs a token with the "${needed}" scope`);
   request.principal = principal;
   return undefined;
 }

@@ -16,7 +16,10 @@ export function registerCors(app: FastifyInstance, ctx: Ctx): void {
     void reply
       .header('Access-Control-Allow-Origin', any ? '*' : origin)
       .header('Vary', 'Origin')
-      .header('Access-Control-Expose-Headers', 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Request-Id, Content-Disposition');
+      .header(
+        'Access-Control-Expose-Headers',
+        'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Request-Id, Content-Disposition',
+      );
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       return reply
         .status(204)

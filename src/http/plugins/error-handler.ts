@@ -25,7 +25,8 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) void reply.headers(error.headers);
   // Refused before the whole body was read: close the connection rather than leave the rest of
   // the upload on a socket the client might reuse.
-  if (error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'UNSUPPORTED_MEDIA_TYPE') void reply.header('Connection', 'close');
+  if (error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'UNSUPPORTED_MEDIA_TYPE')
+    void reply.header('Connection', 'close');
   const body: ErrorBody = { message: error.message, code: error.code };
   if (error.issues?.length) body.issues = error.issues;
   return reply.status(ERROR_STATUS[error.code]).type('application/json; charset=utf-8').send(body);
@@ -77,14 +78,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const allowed = METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
     if (allowed.length > 0) {
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
-      return sendError(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this path`, { headers: { Allow: allow.join(', ') } }));
+      return sendError(
+        reply,
+        new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this path`, {
+          headers: { Allow: allow.join(', ') },
+        }),
+      );
     }
     return sendError(reply, new AppError('ROUTE_NOT_FOUND', `No route matches ${request.method} on this path`));
   });
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
-    if (appError?.code === 'PAYLOAD_TOO_LARGE' || appError?.code === 'UNSUPPORTED_MEDIA_TYPE') return drainRefusedBody(request.raw).then(() => sendError(reply, appError));
+    if (appError?.code === 'PAYLOAD_TOO_LARGE' || appError?.code === 'UNSUPPORTED_MEDIA_TYPE')
+      return drainRefusedBody(request.raw).then(() => sendError(reply, appError));
     if (appError) return sendError(reply, appError);
     if (isTransientDatabaseError(error)) {
       // Only the code: a driver's message may name the host; the logger scrubs the rest anyway.
@@ -127,11 +134,18 @@ function drainRefusedBody(raw: IncomingMessage): Promise<void> {
 
 function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (error instanceof BlobTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${Math.round(error.maxBytes / 1048576)} MB limit`);
+  if (error instanceof BlobTooLargeError)
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is larger than the ${Math.round(error.maxBytes / 1048576)} MB limit`,
+    );
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
     const issues = error.validation.map((v) => {
-      const path = v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      const path = v.instancePath
+        .split('/')
+        .filter(Boolean)
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
       return { message: `${[context, ...path].join('.')}: ${v.message}`, path: [context, ...path] };
     });
     return new AppError('VALIDATION_ERROR', 'Input validation failed', { issues });
@@ -156,10 +170,13 @@ function toAppError(error: unknown): AppError | null {
     default:
       break;
   }
-  if (error instanceof SyntaxError && (e.statusCode === 400 || /JSON/.test(error.message))) return new AppError('INVALID_JSON', 'The body is not valid JSON');
+  if (error instanceof SyntaxError && (e.statusCode === 400 || /JSON/.test(error.message)))
+    return new AppError('INVALID_JSON', 'The body is not valid JSON');
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    if (e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than the configured limit');
-    if (e.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this operation');
+    if (e.statusCode === 413)
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than the configured limit');
+    if (e.statusCode === 415)
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this operation');
     if (e.statusCode === 404) return new AppError('NOT_FOUND', 'Not found');
     return new AppError('VALIDATION_ERROR', 'The request could not be processed as sent');
   }

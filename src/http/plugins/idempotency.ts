@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { claimIdempotencyKey, renewIdempotencyLease } from '../../domain/idempotency/claim-idempotency-key.js';
-import { releaseIdempotencyKey, storeIdempotencyAnswer, type StoreAnswerInTransaction } from '../../domain/idempotency/store-idempotency-answer.js';
+import {
+  releaseIdempotencyKey,
+  storeIdempotencyAnswer,
+  type StoreAnswerInTransaction,
+} from '../../domain/idempotency/store-idempotency-answer.js';
 import { AppError } from '../../errors.js';
 import { canonicalJson } from '../../lib/canonical-json.js';
 
@@ -36,7 +46,8 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   if (!app.hasRequestDecorator('idempotencyClaim')) app.decorateRequest('idempotencyClaim', null);
 
   const gateJsonBody: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (await idempotencyGate(ctx, request, reply, { body: request.body ?? null, params: request.params ?? null })) return reply;
+    if (await idempotencyGate(ctx, request, reply, { body: request.body ?? null, params: request.params ?? null }))
+      return reply;
   };
 
   const storeAnswer: onSendAsyncHookHandler = async (request, reply, payload) => {
@@ -50,7 +61,11 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
       await releaseIdempotencyKey(ctx, claim);
       return payload;
     }
-    await storeIdempotencyAnswer(ctx, claim, { status: reply.statusCode, body: typeof payload === 'string' ? payload : null, contentType: String(reply.getHeader('content-type') ?? 'application/json') });
+    await storeIdempotencyAnswer(ctx, claim, {
+      status: reply.statusCode,
+      body: typeof payload === 'string' ? payload : null,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json'),
+    });
     return payload;
   };
 
@@ -78,13 +93,23 @@ function asArray<T>(value: T | T[] | undefined): T[] {
  * when it answered (the handler must stop).
  * @throws VALIDATION_ERROR (key too long), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_IN_PROGRESS (409)
  */
-export async function idempotencyGate(ctx: Ctx, request: FastifyRequest, reply: FastifyReply, fingerprint: unknown): Promise<boolean> {
+export async function idempotencyGate(
+  ctx: Ctx,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fingerprint: unknown,
+): Promise<boolean> {
   const header = request.headers['idempotency-key'];
   if (header === undefined || !request.principal) return false;
   const key = Array.isArray(header) ? header[0]! : header;
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw new AppError('VALIDATION_ERROR', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, { issues: [{ message: 'Idempotency-Key: 1 to 255 characters', path: ['Idempotency-Key'] }] });
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw new AppError('VALIDATION_ERROR', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, {
+      issues: [{ message: 'Idempotency-Key: 1 to 255 characters', path: ['Idempotency-Key'] }],
+    });
   const route = (request.routeOptions.url ?? '').replace(/^\/api\/v2-beta\//, '/api/v2/');
-  const requestHash = createHash('sha256').update(`${request.method} ${route}\n${canonicalJson(fingerprint)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${request.method} ${route}\n${canonicalJson(fingerprint)}`)
+    .digest('hex');
   const platformId = request.principal.platformId;
   const stored = await claimIdempotencyKey(ctx, { platformId, key, requestHash }, new Date());
   if (!stored) {
@@ -97,7 +122,9 @@ export async function idempotencyGate(ctx: Ctx, request: FastifyRequest, reply: 
 
 function holdClaim(ctx: Ctx, request: FastifyRequest, platformId: number, key: string): void {
   const renewal = setInterval(() => {
-    renewIdempotencyLease(ctx, { platformId, key }, Date.now()).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency lease not renewed'));
+    renewIdempotencyLease(ctx, { platformId, key }, Date.now()).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'idempotency lease not renewed'),
+    );
   }, RENEW_EVERY_MS);
   renewal.unref();
   request.idempotencyClaim = { platformId, key, renewal, storedInTransaction: false };
@@ -113,7 +140,12 @@ export function answerInTransaction(ctx: Ctx, request: FastifyRequest): StoreAns
   const claim = request.idempotencyClaim;
   if (!claim) return undefined;
   return async (trx, body) => {
-    await storeIdempotencyAnswer(ctx, claim, { status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=utf-8' }, trx);
+    await storeIdempotencyAnswer(
+      ctx,
+      claim,
+      { status: 200, body: JSON.stringify(body), contentType: 'application/json; charset=utf-8' },
+      trx,
+    );
     // Only once the statement ran; a later rollback reaches onSend as an error, which releases the key.
     claim.storedInTransaction = true;
   };

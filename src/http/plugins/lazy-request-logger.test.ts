@@ -6,7 +6,11 @@ import { requestLogging } from './lazy-request-logger.js';
 
 async function serverLogging(level: string) {
   const lines: Record<string, unknown>[] = [];
-  const app = Fastify(requestLogging(createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) })));
+  const app = Fastify(
+    requestLogging(
+      createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }),
+    ),
+  );
   app.get('/', (request, reply) => {
     request.log.info({ step: 'info' }, 'informational');
     request.log.warn({ step: 'warn' }, 'a warning');
@@ -27,6 +31,10 @@ test('request logs keep their request id and respect the level', async () => {
   assert.ok([...ids][0]);
 
   const atWarn = await serverLogging('warn');
-  assert.deepEqual(atWarn.map((l) => l.msg), ['a warning'], 'nothing below the level is written');
+  assert.deepEqual(
+    atWarn.map((l) => l.msg),
+    ['a warning'],
+    'nothing below the level is written',
+  );
   assert.ok(atWarn[0]!.reqId, 'a request logger above info still carries the request id');
 });

@@ -77,8 +77,15 @@ export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFacto
  * request loggers are still lazy children of ours: a warning or an error logged for a request
  * carries its id as before.
  */
-export function requestLogging(logger: Logger): { loggerInstance: FastifyBaseLogger; childLoggerFactory: typeof lazyChildLogger } | { logger: false; childLoggerFactory: typeof lazyChildLogger } {
+export function requestLogging(
+  logger: Logger,
+):
+  | { loggerInstance: FastifyBaseLogger; childLoggerFactory: typeof lazyChildLogger }
+  | { logger: false; childLoggerFactory: typeof lazyChildLogger } {
   const instance: FastifyBaseLogger = logger;
   if (logger.isLevelEnabled('info')) return { loggerInstance: instance, childLoggerFactory: lazyChildLogger };
-  return { logger: false, childLoggerFactory: (_silent, bindings, options) => new LazyRequestLogger(instance, bindings, options) };
+  return {
+    logger: false,
+    childLoggerFactory: (_silent, bindings, options) => new LazyRequestLogger(instance, bindings, options),
+  };
 }

@@ -18,7 +18,11 @@ export interface MultipartBody {
  * @throws INVALID_MULTIPART, INVALID_JSON, PAYLOAD_TOO_LARGE
  */
 export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileFields: string[]): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This operation takes multipart/form-data with a "payload" part and the PDF file');
+  if (!request.isMultipart())
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'This operation takes multipart/form-data with a "payload" part and the PDF file',
+    );
   const files: UploadedPdf[] = [];
   let payloadText: string | undefined;
   try {
@@ -30,9 +34,14 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
           part.file.resume();
-          throw new AppError('INVALID_MULTIPART', `Unexpected file part "${part.fieldname}"; expected ${fileFields.map((f) => `"${f}"`).join(' or ')}`);
+          throw new AppError(
+            'INVALID_MULTIPART',
+            `Unexpected file part "${part.fieldname}"; expected ${fileFields.map((f) => `"${f}"`).join(' or ')}`,
+          );
         }
-        const staged = await ctx.storage.stage(malformedAsAppError(part.file), { maxBytes: ctx.config.limits.uploadBytes });
+        const staged = await ctx.storage.stage(malformedAsAppError(part.file), {
+          maxBytes: ctx.config.limits.uploadBytes,
+        });
         const name = part.filename || `document-${files.length + 1}.pdf`;
         files.push({ staged, title: name.replace(/\.pdf$/i, '') || name, identifier: name });
       } else if (part.fieldname === 'payload') {
@@ -45,13 +54,17 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
   }
   if (payloadText === undefined) {
     await Promise.all(files.map((f) => f.staged.discard()));
-    throw new AppError('INVALID_MULTIPART', 'The "payload" part (JSON) is missing', { issues: [{ message: 'payload: Required', path: ['payload'] }] });
+    throw new AppError('INVALID_MULTIPART', 'The "payload" part (JSON) is missing', {
+      issues: [{ message: 'payload: Required', path: ['payload'] }],
+    });
   }
   try {
     return { payload: JSON.parse(payloadText) as unknown, files };
   } catch {
     await Promise.all(files.map((f) => f.staged.discard()));
-    throw new AppError('INVALID_JSON', 'The "payload" part is not valid JSON', { issues: [{ message: 'payload: not valid JSON', path: ['payload'] }] });
+    throw new AppError('INVALID_JSON', 'The "payload" part is not valid JSON', {
+      issues: [{ message: 'payload: not valid JSON', path: ['payload'] }],
+    });
   }
 }
 
@@ -63,7 +76,10 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
  */
 function throwAsMalformed(error: unknown): never {
   if (error instanceof AppError || typeof (error as { code?: unknown }).code === 'string') throw error;
-  throw new AppError('INVALID_MULTIPART', 'The request is not a valid multipart/form-data body (it ends early, or its boundary is missing or not found)');
+  throw new AppError(
+    'INVALID_MULTIPART',
+    'The request is not a valid multipart/form-data body (it ends early, or its boundary is missing or not found)',
+  );
 }
 
 /** A file part's bytes, with the parser's errors (a part cut short) turned into INVALID_MULTIPART. */
@@ -83,7 +99,10 @@ export async function parsePayload<S extends z.ZodType>(schema: S, body: Multipa
   await Promise.all(body.files.map((f) => f.staged.discard()));
   if (!result) throw nulRefusal(nul!);
   throw new AppError('VALIDATION_ERROR', 'Input validation failed', {
-    issues: result.error.issues.map((i) => ({ message: `${['payload', ...i.path].join('.')}: ${i.message}`, path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })),
+    issues: result.error.issues.map((i) => ({
+      message: `${['payload', ...i.path].join('.')}: ${i.message}`,
+      path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    })),
   });
 }
 

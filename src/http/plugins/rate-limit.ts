@@ -24,7 +24,7 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     if (EXEMPT.has(path)) return done();
     const signing = isSigningRoute(request.routeOptions.url ?? path);
     const limit = signing ? ctx.config.rateLimit.signingPerMinute : ctx.config.rateLimit.perMinute;
-    const key = signing ? `ip:s:${request.ip}` : tokenKey(request.headers.authorization) ?? `ip:a:${request.ip}`;
+    const key = signing ? `ip:s:${request.ip}` : (tokenKey(request.headers.authorization) ?? `ip:a:${request.ip}`);
     const now = Date.now();
     let hit: RateLimitHit | Promise<RateLimitHit>;
     try {
@@ -32,7 +32,11 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     } catch (error) {
       return done(error as Error);
     }
-    if (hit instanceof Promise) hit.then((h) => done(count(reply, limit, h, now)), (error: Error) => done(error));
+    if (hit instanceof Promise)
+      hit.then(
+        (h) => done(count(reply, limit, h, now)),
+        (error: Error) => done(error),
+      );
     else done(count(reply, limit, hit, now));
   });
 }
@@ -51,7 +55,12 @@ function isSigningRoute(routeOrPath: string): boolean {
       // not decodable: not a route either; counted by its raw spelling
     }
   }
-  return path.startsWith('/api/v2/signing/') || path.startsWith('/api/v2-beta/signing/') || path.startsWith('/sign/') || path.startsWith('/sign-assets/');
+  return (
+    path.startsWith('/api/v2/signing/') ||
+    path.startsWith('/api/v2-beta/signing/') ||
+    path.startsWith('/sign/') ||
+    path.startsWith('/sign-assets/')
+  );
 }
 
 /** Per token: the same hash the authentication computes (so counting costs no extra work); garbage is counted per value. */
@@ -61,10 +70,20 @@ function tokenKey(authorization: string | undefined): string | null {
   return `tok:${(token ? hashApiToken(token) : createHash('sha256').update(authorization).digest('hex')).slice(0, 32)}`;
 }
 
-function count(reply: FastifyReply, limit: number, { count, resetAt }: RateLimitHit, now: number): AppError | undefined {
+function count(
+  reply: FastifyReply,
+  limit: number,
+  { count, resetAt }: RateLimitHit,
+  now: number,
+): AppError | undefined {
   const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   // Lower-case names, as Fastify sends them anyway (see response-headers.ts).
-  void reply.header('ratelimit-limit', limit).header('ratelimit-remaining', Math.max(0, limit - count)).header('ratelimit-reset', resetSeconds);
+  void reply
+    .header('ratelimit-limit', limit)
+    .header('ratelimit-remaining', Math.max(0, limit - count))
+    .header('ratelimit-reset', resetSeconds);
   if (count <= limit) return undefined;
-  return new AppError('TOO_MANY_REQUESTS', `Too many requests: at most ${limit} a minute; retry in ${resetSeconds} s`, { headers: { 'Retry-After': String(resetSeconds) } });
+  return new AppError('TOO_MANY_REQUESTS', `Too many requests: at most ${limit} a minute; retry in ${resetSeconds} s`, {
+    headers: { 'Retry-After': String(resetSeconds) },
+  });
 }

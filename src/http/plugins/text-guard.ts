@@ -12,7 +12,10 @@ export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     // Only parsed JSON is walked: an upload's body is a stream or bytes, where NULs are data.
     const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
-    const at = nulPath(withoutCapabilities(request.params), ['params']) ?? nulPath(request.query, ['query']) ?? (json ? nulPath(request.body, ['body']) : null);
+    const at =
+      nulPath(withoutCapabilities(request.params), ['params']) ??
+      nulPath(request.query, ['query']) ??
+      (json ? nulPath(request.body, ['body']) : null);
     done(at ? nulRefusal(at) : undefined);
   });
 }
@@ -28,7 +31,9 @@ function withoutCapabilities(params: unknown): unknown {
 }
 
 export function nulRefusal(path: (string | number)[]): AppError {
-  return new AppError('VALIDATION_ERROR', 'Input validation failed', { issues: [{ message: `${path.join('.')}: must not contain NUL characters`, path }] });
+  return new AppError('VALIDATION_ERROR', 'Input validation failed', {
+    issues: [{ message: `${path.join('.')}: must not contain NUL characters`, path }],
+  });
 }
 
 /** The path of the first string (value or key) holding U+0000, or null; iterative, so depth cannot overflow the stack. */

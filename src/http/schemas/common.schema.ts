@@ -4,7 +4,9 @@ export const ZErrorBody = z
   .object({
     message: z.string(),
     code: z.string(),
-    issues: z.array(z.object({ message: z.string(), path: z.array(z.union([z.string(), z.number()])).optional() })).optional(),
+    issues: z
+      .array(z.object({ message: z.string(), path: z.array(z.union([z.string(), z.number()])).optional() }))
+      .optional(),
     requestId: z.string().optional(),
   })
   .meta({ id: 'Error' });

@@ -81,8 +81,14 @@ export const ZField = z
   .meta({ id: 'Field' });
 export const ZFieldLegacy = ZField.extend(legacyIds).meta({ id: 'FieldLegacy' });
 
-const ZPeriod = z.union([z.object({ unit: z.enum(['day', 'week', 'month', 'year']), amount: z.number().int() }), z.object({ disabled: z.literal(true) })]);
-const ZReminderPart = z.union([z.object({ unit: z.enum(['day', 'week', 'month']), amount: z.number().int() }), z.object({ disabled: z.literal(true) })]);
+const ZPeriod = z.union([
+  z.object({ unit: z.enum(['day', 'week', 'month', 'year']), amount: z.number().int() }),
+  z.object({ disabled: z.literal(true) }),
+]);
+const ZReminderPart = z.union([
+  z.object({ unit: z.enum(['day', 'week', 'month']), amount: z.number().int() }),
+  z.object({ disabled: z.literal(true) }),
+]);
 
 export const ZDocumentMeta = z
   .object({
@@ -137,7 +143,13 @@ export const ZDocumentLite = z.object(documentLiteMembers).meta({ id: 'DocumentL
 export const ZDocument = z
   .object({
     ...documentLiteMembers,
-    documentData: z.object({ type: z.enum(['S3_PATH', 'BYTES', 'BYTES_64']), id: z.string(), data: z.string(), initialData: z.string(), envelopeItemId: z.string() }),
+    documentData: z.object({
+      type: z.enum(['S3_PATH', 'BYTES', 'BYTES_64']),
+      id: z.string(),
+      data: z.string(),
+      initialData: z.string(),
+      envelopeItemId: z.string(),
+    }),
     documentMeta: ZDocumentMeta,
     envelopeItems: z.array(z.object({ id: z.string(), envelopeId: z.string() })),
     folder: z.null(),

@@ -11,7 +11,16 @@ import { signerItemPdf } from '../../domain/signing/signer-item-pdf.js';
 import { requestMeta } from '../plugins/caller.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { sendPdf } from '../v2/document.routes.js';
-import { ZCompleteResponse, ZRejectBody, ZRejectResponse, ZSigningField, ZSigningFieldParams, ZSigningItemParams, ZSigningParams, ZSigningView } from './signing.schema.js';
+import {
+  ZCompleteResponse,
+  ZRejectBody,
+  ZRejectResponse,
+  ZSigningField,
+  ZSigningFieldParams,
+  ZSigningItemParams,
+  ZSigningParams,
+  ZSigningView,
+} from './signing.schema.js';
 
 const tags = ['Signing'];
 const security: { [k: string]: string[] }[] = [];
@@ -51,10 +60,17 @@ export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
         tags,
         security,
         params: ZSigningItemParams,
-        response: { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } }, ...errorResponses(404) },
+        response: {
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          ...errorResponses(404),
+        },
       },
     },
-    async (request, reply) => sendPdf(reply, await signerItemPdf(ctx, request.params.token, request.params.envelopeItemId)),
+    async (request, reply) =>
+      sendPdf(reply, await signerItemPdf(ctx, request.params.token, request.params.envelopeItemId)),
   );
 
   r.post(
@@ -73,14 +89,22 @@ export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZSigningField, ...errorResponses(404, 409) },
       },
     },
-    async (request) => insertField(ctx, request.params.token, request.params.fieldId, request.body, requestMeta(request)),
+    async (request) =>
+      insertField(ctx, request.params.token, request.params.fieldId, request.body, requestMeta(request)),
   );
 
   r.delete(
     '/signing/:token/field/:fieldId',
     {
       config,
-      schema: { operationId: 'signing-field-remove', summary: 'Empty a field again', tags, security, params: ZSigningFieldParams, response: { 200: ZSigningField, ...errorResponses(404, 409) } },
+      schema: {
+        operationId: 'signing-field-remove',
+        summary: 'Empty a field again',
+        tags,
+        security,
+        params: ZSigningFieldParams,
+        response: { 200: ZSigningField, ...errorResponses(404, 409) },
+      },
     },
     async (request) => removeField(ctx, request.params.token, request.params.fieldId, requestMeta(request)),
   );

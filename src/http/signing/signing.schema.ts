@@ -7,7 +7,9 @@ import { ZStatus } from '../schemas/views.schema.js';
 // No length or alphabet rule on the token: a token of any shape that opens no session is the same
 // 404 as any other wrong one (a rule would answer 400 quoting it, telling guesses apart from tokens).
 export const ZSigningParams = z.object({ token: z.string().describe('The recipient signing token (private)') });
-export const ZSigningFieldParams = ZSigningParams.extend({ fieldId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZSigningFieldParams = ZSigningParams.extend({
+  fieldId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const ZSigningItemParams = ZSigningParams.extend({ envelopeItemId: z.string().min(1).max(100) });
 
 export const ZSigningField = z
@@ -26,11 +28,24 @@ export const ZSigningField = z
     inserted: z.boolean(),
     customText: z.string(),
     values: z.array(z.string()).nullable(),
-    signature: z.union([z.object({ type: z.literal('typed'), text: z.string() }), z.object({ type: z.literal('drawn') })]).nullable(),
+    signature: z
+      .union([z.object({ type: z.literal('typed'), text: z.string() }), z.object({ type: z.literal('drawn') })])
+      .nullable(),
   })
   .meta({ id: 'SigningField' });
 
-export const ZSigningState = z.enum(['ready', 'out_of_turn', 'expired', 'signed', 'rejected', 'no_action', 'document_draft', 'document_completed', 'document_rejected', 'document_cancelled']);
+export const ZSigningState = z.enum([
+  'ready',
+  'out_of_turn',
+  'expired',
+  'signed',
+  'rejected',
+  'no_action',
+  'document_draft',
+  'document_completed',
+  'document_rejected',
+  'document_cancelled',
+]);
 
 export const ZSigningView = z
   .object({
@@ -40,7 +55,15 @@ export const ZSigningView = z
       id: z.string(),
       title: z.string(),
       status: ZStatus,
-      items: z.array(z.object({ id: z.string(), title: z.string(), order: z.number().int(), pageCount: z.number().int(), pages: z.array(z.object({ width: z.number(), height: z.number() })) })),
+      items: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          order: z.number().int(),
+          pageCount: z.number().int(),
+          pages: z.array(z.object({ width: z.number(), height: z.number() })),
+        }),
+      ),
       meta: z.object({
         language: z.string(),
         timezone: z.string(),
@@ -81,4 +104,8 @@ export const ZCompleteResponse = z.object({
 });
 
 export const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(2000) });
-export const ZRejectResponse = z.object({ recipientId: z.number().int(), signingStatus: z.literal('REJECTED'), rejectionReason: z.string() });
+export const ZRejectResponse = z.object({
+  recipientId: z.number().int(),
+  signingStatus: z.literal('REJECTED'),
+  rejectionReason: z.string(),
+});

@@ -31,7 +31,12 @@ import {
 } from './v1.schema.js';
 
 const tags = ['Documents (v1)'];
-const PDF = { 200: { description: 'The sealed PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
+const PDF = {
+  200: {
+    description: 'The sealed PDF',
+    content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+  },
+};
 
 /**
  * The legacy v1 API: an adapter over the same domain use cases as v2 (create, distribute,
@@ -41,11 +46,22 @@ const PDF = { 200: { description: 'The sealed PDF', content: { 'application/pdf'
 export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The upload is the raw PDF: streamed to staging, never buffered (the size limit applies while streaming).
-  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (_request, payload, done) =>
+    done(null, payload),
+  );
 
   r.post(
     '/documents',
-    { config: { idempotent: 'json' }, schema: { operationId: 'v1-document-create', summary: 'Create a document; PUT its PDF to the answered uploadUrl', tags, body: ZV1CreateBody, response: { 200: ZV1CreateResponse, ...errorResponses() } } },
+    {
+      config: { idempotent: 'json' },
+      schema: {
+        operationId: 'v1-document-create',
+        summary: 'Create a document; PUT its PDF to the answered uploadUrl',
+        tags,
+        body: ZV1CreateBody,
+        response: { 200: ZV1CreateResponse, ...errorResponses() },
+      },
+    },
     async (request) => {
       const body = request.body;
       let uploadUrl = '';
@@ -56,12 +72,22 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         meta: body.meta,
         requestPath: [],
         files: [],
-        recipients: body.recipients.map((recipient, i) => ({ ...recipient, accessAuth: [], actionAuth: [], path: ['recipients', i] })),
+        recipients: body.recipients.map((recipient, i) => ({
+          ...recipient,
+          accessAuth: [],
+          actionAuth: [],
+          path: ['recipients', i],
+        })),
         withinTransaction: async (trx, created) => {
           uploadUrl = await issueUploadUrl(ctx, trx, created.envelope.id, created.envelope.platformId, ctx.clock());
         },
       });
-      return { documentId: graph.envelope.id, externalId: graph.envelope.externalId, uploadUrl, recipients: graph.recipients.map(v1Recipient) };
+      return {
+        documentId: graph.envelope.id,
+        externalId: graph.envelope.externalId,
+        uploadUrl,
+        recipients: graph.recipients.map(v1Recipient),
+      };
     },
   );
 
@@ -71,18 +97,27 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       config: { public: true },
       schema: {
         operationId: 'v1-upload',
-        summary: 'The PDF of a v1 document: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
+        summary:
+          'The PDF of a v1 document: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
         tags,
         security: [],
         params: z.object({ token: z.string().min(16).max(128) }),
-        response: { 200: z.object({ documentId: z.number().int(), pageCount: z.number().int() }), ...errorResponses(404, 409, 410, 413, 415) },
+        response: {
+          200: z.object({ documentId: z.number().int(), pageCount: z.number().int() }),
+          ...errorResponses(404, 409, 410, 413, 415),
+        },
       },
     },
     async (request, reply) => {
       try {
-        const type = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
-        if (type !== 'application/pdf' && type !== 'application/octet-stream') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the raw PDF with Content-Type: application/pdf');
-        const staged = await ctx.storage.stage(request.body as NodeJS.ReadableStream & AsyncIterable<Uint8Array>, { maxBytes: ctx.config.limits.uploadBytes });
+        const type = String(request.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim();
+        if (type !== 'application/pdf' && type !== 'application/octet-stream')
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the raw PDF with Content-Type: application/pdf');
+        const staged = await ctx.storage.stage(request.body as NodeJS.ReadableStream & AsyncIterable<Uint8Array>, {
+          maxBytes: ctx.config.limits.uploadBytes,
+        });
         return await receiveUpload(ctx, request.params.token, staged);
       } catch (error) {
         // The refusal may come before the body was read to its end: close the connection so the
@@ -96,7 +131,8 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/documents/:id/fields',
     {
-      config: { idempotent: 'json' }, schema: {
+      config: { idempotent: 'json' },
+      schema: {
         operationId: 'v1-fields-create',
         summary: 'Add one field or many; pageWidth/pageHeight are the field size in percent of the page',
         tags,
@@ -106,7 +142,12 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request) => {
-      const fields = await addV1Fields(ctx, callerOf(request), request.params.id, Array.isArray(request.body) ? request.body : [request.body]);
+      const fields = await addV1Fields(
+        ctx,
+        callerOf(request),
+        request.params.id,
+        Array.isArray(request.body) ? request.body : [request.body],
+      );
       return { documentId: request.params.id, fields: fields.map(v1Field) };
     },
   );
@@ -114,7 +155,8 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/documents/:id/send',
     {
-      config: { idempotent: 'json' }, schema: {
+      config: { idempotent: 'json' },
+      schema: {
         operationId: 'v1-document-send',
         summary: 'Send the document (sendEmail: false → Firma mails nothing; use the signingUrls)',
         tags,
@@ -127,30 +169,67 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       const { sendEmail, sendCompletionEmails } = request.body;
       // With sendEmail false Firma mails nothing at all, so completion mails cannot be asked for.
       if (!sendEmail && sendCompletionEmails === true) {
-        throw new AppError('VALIDATION_ERROR', 'sendCompletionEmails needs sendEmail: with sendEmail false Firma sends no mail', { issues: [{ path: ['sendCompletionEmails'], message: 'sendCompletionEmails: true needs sendEmail: true' }] });
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'sendCompletionEmails needs sendEmail: with sendEmail false Firma sends no mail',
+          { issues: [{ path: ['sendCompletionEmails'], message: 'sendCompletionEmails: true needs sendEmail: true' }] },
+        );
       }
       const result = await distributeEnvelope(ctx, callerOf(request), {
         key: { documentId: request.params.id },
         meta: { distributionMethod: sendEmail ? 'EMAIL' : 'NONE' },
-        ...(sendCompletionEmails !== undefined ? { emailSettings: { documentCompleted: sendCompletionEmails, ownerDocumentCompleted: sendCompletionEmails } } : {}),
+        ...(sendCompletionEmails !== undefined
+          ? { emailSettings: { documentCompleted: sendCompletionEmails, ownerDocumentCompleted: sendCompletionEmails } }
+          : {}),
       });
-      return { message: result.alreadyDistributed ? 'Document was already sent' : 'Document sent', ...v1Document(ctx, result.graph) };
+      return {
+        message: result.alreadyDistributed ? 'Document was already sent' : 'Document sent',
+        ...v1Document(ctx, result.graph),
+      };
     },
   );
 
   r.get(
     '/documents/:id',
-    { schema: { operationId: 'v1-document-get', summary: 'A document with its recipients and fields', tags, params: ZV1DocumentParams, response: { 200: ZV1Document, ...errorResponses(404) } } },
-    async (request) => v1Document(ctx, await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.id })),
+    {
+      schema: {
+        operationId: 'v1-document-get',
+        summary: 'A document with its recipients and fields',
+        tags,
+        params: ZV1DocumentParams,
+        response: { 200: ZV1Document, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      v1Document(
+        ctx,
+        await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.id }),
+      ),
   );
 
   r.get(
     '/documents',
-    { schema: { operationId: 'v1-document-list', summary: 'Documents, newest first', tags, querystring: ZV1ListQuery, response: { 200: ZV1ListResponse, ...errorResponses() } } },
+    {
+      schema: {
+        operationId: 'v1-document-list',
+        summary: 'Documents, newest first',
+        tags,
+        querystring: ZV1ListQuery,
+        response: { 200: ZV1ListResponse, ...errorResponses() },
+      },
+    },
     async (request) => {
-      const page = await findEnvelopes(ctx, principalOf(request), { page: request.query.page, perPage: request.query.perPage, type: 'DOCUMENT', orderByDirection: 'desc' });
+      const page = await findEnvelopes(ctx, principalOf(request), {
+        page: request.query.page,
+        perPage: request.query.perPage,
+        type: 'DOCUMENT',
+        orderByDirection: 'desc',
+      });
       return {
-        documents: page.data.map((e) => ({ ...v1Summary({ ...e, id: Number(e.secondaryId.replace('document_', '')), platformId: e.userId }), teamId: e.teamId })),
+        documents: page.data.map((e) => ({
+          ...v1Summary({ ...e, id: Number(e.secondaryId.replace('document_', '')), platformId: e.userId }),
+          teamId: e.teamId,
+        })),
         totalPages: page.totalPages,
       };
     },
@@ -170,7 +249,11 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
     async (request) => {
       const principal = principalOf(request);
       const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { documentId: request.params.id });
-      if (graph.envelope.status !== 'COMPLETED') throw new AppError('DOCUMENT_NOT_COMPLETED', `The document is ${graph.envelope.status}; the download exists once it is COMPLETED`);
+      if (graph.envelope.status !== 'COMPLETED')
+        throw new AppError(
+          'DOCUMENT_NOT_COMPLETED',
+          `The document is ${graph.envelope.status}; the download exists once it is COMPLETED`,
+        );
       return { downloadUrl: createDownloadUrl(ctx, graph.envelope.id, principal.platformId) };
     },
   );
@@ -179,7 +262,14 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
     '/downloads/:link',
     {
       config: { public: true },
-      schema: { operationId: 'v1-download', summary: 'The sealed PDF behind a download URL (no API token; the URL is the credential)', tags, security: [], params: z.object({ link: z.string().min(16).max(2048) }), response: { ...PDF, ...errorResponses(404, 410) } },
+      schema: {
+        operationId: 'v1-download',
+        summary: 'The sealed PDF behind a download URL (no API token; the URL is the credential)',
+        tags,
+        security: [],
+        params: z.object({ link: z.string().min(16).max(2048) }),
+        response: { ...PDF, ...errorResponses(404, 410) },
+      },
     },
     async (request, reply) => {
       const { documentId, platformId } = openDownloadLink(ctx, request.params.link);
@@ -193,7 +283,15 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
 }
 
 function v1Recipient(r: EnvelopeGraph['recipients'][number]) {
-  return { recipientId: r.id, name: r.name, email: r.email, role: r.role, signingOrder: r.signingOrder, signingStatus: r.signingStatus, cuil: r.cuil };
+  return {
+    recipientId: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role,
+    signingOrder: r.signingOrder,
+    signingStatus: r.signingStatus,
+    cuil: r.cuil,
+  };
 }
 
 function v1Field(f: FieldRow) {
@@ -214,7 +312,12 @@ function v1Field(f: FieldRow) {
 }
 
 /** The document members every v1 answer shares. */
-function v1Summary(e: Pick<EnvelopeGraph['envelope'], 'id' | 'externalId' | 'platformId' | 'title' | 'status' | 'createdAt' | 'updatedAt' | 'completedAt'>) {
+function v1Summary(
+  e: Pick<
+    EnvelopeGraph['envelope'],
+    'id' | 'externalId' | 'platformId' | 'title' | 'status' | 'createdAt' | 'updatedAt' | 'completedAt'
+  >,
+) {
   return {
     id: e.id,
     externalId: e.externalId,

@@ -35,12 +35,16 @@ const ZV1Recipient = z.object({
   signingStatus: z.enum(['NOT_SIGNED', 'SIGNED', 'REJECTED']),
   cuil: z.string().nullable(),
 });
-const ZV1RecipientWithUrl = ZV1Recipient.extend({ signingUrl: z.string().nullable().describe('Private; present once the document is sent, for recipients who must act') });
+const ZV1RecipientWithUrl = ZV1Recipient.extend({
+  signingUrl: z.string().nullable().describe('Private; present once the document is sent, for recipients who must act'),
+});
 
 export const ZV1CreateResponse = z.object({
   documentId: z.number().int().describe('The same number as v2 `documentId`'),
   externalId: z.string().nullable(),
-  uploadUrl: z.string().describe('PUT the raw PDF here (Content-Type: application/pdf), once, before it expires; no API token needed'),
+  uploadUrl: z
+    .string()
+    .describe('PUT the raw PDF here (Content-Type: application/pdf), once, before it expires; no API token needed'),
   recipients: z.array(ZV1Recipient),
 });
 
@@ -73,7 +77,18 @@ const ZV1Field = z.object({
 export const ZV1FieldsResponse = z.object({ documentId: z.number().int(), fields: z.array(ZV1Field) });
 
 export const ZV1SendBody = z
-  .object({ sendEmail: z.boolean().default(true).describe('false: Firma sends nothing; hand the signingUrls to the recipients yourself'), sendCompletionEmails: z.boolean().optional().describe('Mail the signed PDF to the recipients and the owner on completion (emailSettings.documentCompleted and ownerDocumentCompleted); true needs sendEmail') })
+  .object({
+    sendEmail: z
+      .boolean()
+      .default(true)
+      .describe('false: Firma sends nothing; hand the signingUrls to the recipients yourself'),
+    sendCompletionEmails: z
+      .boolean()
+      .optional()
+      .describe(
+        'Mail the signed PDF to the recipients and the owner on completion (emailSettings.documentCompleted and ownerDocumentCompleted); true needs sendEmail',
+      ),
+  })
   .default({ sendEmail: true });
 
 const documentMembers = {
@@ -89,8 +104,19 @@ const documentMembers = {
   completedAt: ts.nullable(),
 };
 export const ZV1DocumentSummary = z.object(documentMembers);
-export const ZV1Document = z.object({ ...documentMembers, recipients: z.array(ZV1RecipientWithUrl), fields: z.array(ZV1Field) });
+export const ZV1Document = z.object({
+  ...documentMembers,
+  recipients: z.array(ZV1RecipientWithUrl),
+  fields: z.array(ZV1Field),
+});
 export const ZV1SendResponse = ZV1Document.extend({ message: z.string() });
-export const ZV1ListQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1), perPage: z.coerce.number().int().min(1).max(100).default(10) });
+export const ZV1ListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
 export const ZV1ListResponse = z.object({ documents: z.array(ZV1DocumentSummary), totalPages: z.number().int() });
-export const ZV1DownloadResponse = z.object({ downloadUrl: z.string().describe('Serves the sealed PDF without the API token until it expires (FIRMA_V1_DOWNLOAD_TTL_MINUTES)') });
+export const ZV1DownloadResponse = z.object({
+  downloadUrl: z
+    .string()
+    .describe('Serves the sealed PDF without the API token until it expires (FIRMA_V1_DOWNLOAD_TTL_MINUTES)'),
+});

@@ -26,7 +26,9 @@ import {
   ZDownloadQuery,
 } from './document.schema.js';
 
-const PDF_RESPONSE = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
+const PDF_RESPONSE = {
+  200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+};
 
 /** The stable v2 document flow's upload: registered where multipart bodies are parsed. */
 export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): void {
@@ -36,10 +38,12 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
     '/document/create',
     {
       validatorCompiler: documentOnlyValidator,
-      config: { idempotent: 'multipart' }, schema: {
+      config: { idempotent: 'multipart' },
+      schema: {
         operationId: 'document-create',
         summary: 'Create a document from a PDF, with recipients and their fields',
-        description: 'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF). Field geometry is in percent of the page; pageNumber starts at 1.',
+        description:
+          'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF). Field geometry is in percent of the page; pageNumber starts at 1.',
         tags: ['Documents'],
         consumes: ['multipart/form-data'],
         body: ZDocumentCreateBody,
@@ -51,20 +55,27 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
       // The fingerprint of a multipart request: its payload and the SHA-256 of each file, never the
       // raw bytes (whose boundary changes on every call).
       const fingerprint = { payload: body.payload, files: body.files.map((f) => f.staged.sha256) };
-      if (await idempotencyGate(ctx, request, reply, fingerprint).catch(async (error: unknown) => {
-        await Promise.all(body.files.map((f) => f.staged.discard()));
-        throw error;
-      })) {
+      if (
+        await idempotencyGate(ctx, request, reply, fingerprint).catch(async (error: unknown) => {
+          await Promise.all(body.files.map((f) => f.staged.discard()));
+          throw error;
+        })
+      ) {
         await Promise.all(body.files.map((f) => f.staged.discard()));
         return reply;
       }
       const payload = await parsePayload(ZDocumentCreatePayload, body);
       if (body.files.length !== 1) {
         await Promise.all(body.files.map((f) => f.staged.discard()));
-        throw new AppError('INVALID_MULTIPART', 'Send exactly one PDF in the "file" part', { issues: [{ message: 'file: Required', path: ['file'] }] });
+        throw new AppError('INVALID_MULTIPART', 'Send exactly one PDF in the "file" part', {
+          issues: [{ message: 'file: Required', path: ['file'] }],
+        });
       }
       const file = { ...body.files[0]!, title: payload.title };
-      const answerOf = (g: Awaited<ReturnType<typeof createEnvelope>>) => ({ id: g.envelope.id, envelopeId: g.envelope.publicId });
+      const answerOf = (g: Awaited<ReturnType<typeof createEnvelope>>) => ({
+        id: g.envelope.id,
+        envelopeId: g.envelope.publicId,
+      });
       const storeAnswer = answerInTransaction(ctx, request);
       const graph = await createEnvelope(ctx, callerOf(request), {
         type: 'DOCUMENT',
@@ -115,13 +126,23 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZDocument, ...errorResponses(404) },
       },
     },
-    (request, reply) => replyEnvelopeView(ctx, request, reply, principalOf(request).platformId, { documentId: request.params.documentId }, 'document', documentView),
+    (request, reply) =>
+      replyEnvelopeView(
+        ctx,
+        request,
+        reply,
+        principalOf(request).platformId,
+        { documentId: request.params.documentId },
+        'document',
+        documentView,
+      ),
   );
 
   r.post(
     '/document/distribute',
     {
-      config: { idempotent: 'json' }, schema: {
+      config: { idempotent: 'json' },
+      schema: {
         operationId: 'document-distribute',
         summary: 'Send the document for signing (DRAFT → PENDING); repeating it on a PENDING document changes nothing',
         tags: ['Documents'],
@@ -151,7 +172,9 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request, reply) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.documentId });
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
+        documentId: request.params.documentId,
+      });
       const item = graph.items[0];
       if (!item) throw new AppError('ENVELOPE_HAS_NO_DOCUMENT', 'The document has no PDF yet');
       return sendPdf(reply, await downloadItem(ctx, graph, item, request.query.version));
@@ -170,14 +193,18 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request, reply) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.documentId });
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
+        documentId: request.params.documentId,
+      });
       return sendPdf(reply, getCertificate(ctx, graph));
     },
   );
 }
 
 export function sendPdf(reply: FastifyReply, pdf: PdfDownload): FastifyReply {
-  void reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${pdf.filename.replace(/"/g, '')}"`);
+  void reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${pdf.filename.replace(/"/g, '')}"`);
   if (pdf.size !== null) void reply.header('Content-Length', pdf.size);
   return reply.send(pdf.stream);
 }

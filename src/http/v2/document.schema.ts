@@ -8,7 +8,10 @@ export const ZDocumentId = z.coerce.number().int().positive().max(2_147_483_647)
 
 export const ZAttachmentInput = z.object({
   label: z.string().trim().min(1).max(255),
-  data: z.url({ protocol: /^(https?|mailto)$/ }).max(2048).describe('A URI (http, https or mailto)'),
+  data: z
+    .url({ protocol: /^(https?|mailto)$/ })
+    .max(2048)
+    .describe('A URI (http, https or mailto)'),
   type: z.literal('link').default('link'),
 });
 
@@ -28,7 +31,10 @@ export const ZDocumentCreatePayload = z
     visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
     globalAccessAuth: ZAccessAuth.optional(),
     globalActionAuth: ZGlobalActionAuth.optional(),
-    formValues: z.record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()])).nullable().optional(),
+    formValues: z
+      .record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()]))
+      .nullable()
+      .optional(),
     folderId: z.string().max(255).nullable().optional(),
     recipients: z.array(ZRecipientCreate.extend({ fields: z.array(ZDocumentFieldInput).optional() })).optional(),
     attachments: z.array(ZAttachmentInput).max(50).optional(),
@@ -46,7 +52,10 @@ export const ZDocumentCreateResponse = z.object({ id: z.number().int(), envelope
 export const ZDocumentDistributeBody = z.object({
   documentId: z.number().int().positive(),
   meta: ZMetaInput.optional(),
-  includeSigningUrls: z.boolean().optional().describe('Include each acting recipient\'s private signing URL in the answer'),
+  includeSigningUrls: z
+    .boolean()
+    .optional()
+    .describe("Include each acting recipient's private signing URL in the answer"),
 });
 
 export const ZDocumentDistributeResponse = ZDocumentLite.extend({

@@ -10,7 +10,9 @@ import { principalOf } from '../plugins/authenticate.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { sendPdf } from './document.routes.js';
 
-const PDF_RESPONSE = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
+const PDF_RESPONSE = {
+  200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+};
 const ZEnvelopeIdParams = z.object({ envelopeId: z.string().min(1).max(64).describe('The envelope id, `envelope_…`') });
 
 /** The evidence of an envelope as files: its completion certificate and its audit log. */
@@ -29,7 +31,9 @@ export function registerEnvelopeEvidenceRoutes(app: FastifyInstance, ctx: Ctx): 
       },
     },
     async (request, reply) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { publicId: request.params.envelopeId });
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
+        publicId: request.params.envelopeId,
+      });
       return sendPdf(reply, getCertificate(ctx, graph));
     },
   );
@@ -39,14 +43,17 @@ export function registerEnvelopeEvidenceRoutes(app: FastifyInstance, ctx: Ctx): 
     {
       schema: {
         operationId: 'envelope-audit-log-download',
-        summary: 'The audit log so far as a sealed PDF (every entry with time, IP, user agent and its hash; the chain head)',
+        summary:
+          'The audit log so far as a sealed PDF (every entry with time, IP, user agent and its hash; the chain head)',
         tags: ['Envelopes'],
         params: ZEnvelopeIdParams,
         response: { ...PDF_RESPONSE, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { publicId: request.params.envelopeId });
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
+        publicId: request.params.envelopeId,
+      });
       return sendPdf(reply, await getAuditLogPdf(ctx, graph));
     },
   );
@@ -56,7 +63,8 @@ export function registerEnvelopeEvidenceRoutes(app: FastifyInstance, ctx: Ctx): 
     {
       schema: {
         operationId: 'envelope-completion-status',
-        summary: 'Firma extension: where the envelope is in the completion pipeline (render, seal), with the last error while it is retried',
+        summary:
+          'Firma extension: where the envelope is in the completion pipeline (render, seal), with the last error while it is retried',
         tags: ['Envelopes'],
         params: ZEnvelopeIdParams,
         response: {
@@ -76,7 +84,9 @@ export function registerEnvelopeEvidenceRoutes(app: FastifyInstance, ctx: Ctx): 
       },
     },
     async (request) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { publicId: request.params.envelopeId });
+      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
+        publicId: request.params.envelopeId,
+      });
       return getCompletionStatus(ctx, graph);
     },
   );

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
-import { createItems, deleteItem, downloadEnvelopeItem, updateEnvelopeData, updateItems } from '../../domain/envelopes/manage-items.js';
+import {
+  createItems,
+  deleteItem,
+  downloadEnvelopeItem,
+  updateEnvelopeData,
+  updateItems,
+} from '../../domain/envelopes/manage-items.js';
 import { duplicateEnvelope } from '../../domain/envelopes/duplicate-envelope.js';
 import { envelopeView } from '../../domain/model/envelope-views.js';
 import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
@@ -14,10 +20,25 @@ import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js'
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
 import { sendPdf } from './document.routes.js';
-import { ZEnvelope, ZEnvelopeIdBody, ZEnvelopeIdString, ZEnvelopeCreateBody, ZEnvelopeCreatePayload, ZEnvelopeLite, ZEnvelopeUpdateBody, ZItemDeleteBody, ZItemDownloadQuery, ZItemParams, ZItemUpdateManyBody, ZItemUpdateManyResponse } from './envelope.schema.js';
+import {
+  ZEnvelope,
+  ZEnvelopeIdBody,
+  ZEnvelopeIdString,
+  ZEnvelopeCreateBody,
+  ZEnvelopeCreatePayload,
+  ZEnvelopeLite,
+  ZEnvelopeUpdateBody,
+  ZItemDeleteBody,
+  ZItemDownloadQuery,
+  ZItemParams,
+  ZItemUpdateManyBody,
+  ZItemUpdateManyResponse,
+} from './envelope.schema.js';
 
 const tags = ['Envelopes'];
-const PDF = { 200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } } };
+const PDF = {
+  200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+};
 
 /** The envelope uploads (creation with several PDFs, more PDFs): registered where multipart bodies are parsed. */
 export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -41,7 +62,10 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
     async (request, reply) => {
       const body = await readMultipart(ctx, request, ['files', 'files[]', 'file']);
       const discard = () => Promise.all(body.files.map((f) => f.staged.discard()));
-      const replayed = await idempotencyGate(ctx, request, reply, { payload: body.payload, files: body.files.map((f) => f.staged.sha256) }).catch(async (error: unknown) => {
+      const replayed = await idempotencyGate(ctx, request, reply, {
+        payload: body.payload,
+        files: body.files.map((f) => f.staged.sha256),
+      }).catch(async (error: unknown) => {
         await discard();
         throw error;
       });
@@ -53,7 +77,10 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
         await discard();
         throw error;
       });
-      if (body.files.length === 0) throw new AppError('INVALID_MULTIPART', 'Send at least one PDF in a "files" part', { issues: [{ message: 'files: Required', path: ['files'] }] });
+      if (body.files.length === 0)
+        throw new AppError('INVALID_MULTIPART', 'Send at least one PDF in a "files" part', {
+          issues: [{ message: 'files: Required', path: ['files'] }],
+        });
       const answerOf = (g: Awaited<ReturnType<typeof createEnvelope>>) => ({ id: g.envelope.publicId });
       const storeAnswer = answerInTransaction(ctx, request);
       const graph = await createEnvelope(ctx, callerOf(request), {
@@ -101,20 +128,44 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
         description: 'multipart/form-data: `payload` `{envelopeId}` and one or more `files` (or `files[]`).',
         tags,
         consumes: ['multipart/form-data'],
-        body: z.object({ payload: z.object({ envelopeId: ZEnvelopeIdString }), files: z.array(z.string().meta({ format: 'binary' })) }),
-        response: { 200: z.object({ data: z.array(z.object({ id: z.string(), title: z.string(), envelopeId: z.string(), order: z.number().int(), documentDataId: z.string() })) }), ...errorResponses(404, 413) },
+        body: z.object({
+          payload: z.object({ envelopeId: ZEnvelopeIdString }),
+          files: z.array(z.string().meta({ format: 'binary' })),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.string(),
+                title: z.string(),
+                envelopeId: z.string(),
+                order: z.number().int(),
+                documentDataId: z.string(),
+              }),
+            ),
+          }),
+          ...errorResponses(404, 413),
+        },
       },
     },
     async (request, reply) => {
       const body = await readMultipart(ctx, request, ['files', 'files[]', 'file']);
       const discard = () => Promise.all(body.files.map((f) => f.staged.discard()));
       try {
-        if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: body.files.map((f) => f.staged.sha256) })) {
+        if (
+          await idempotencyGate(ctx, request, reply, {
+            payload: body.payload,
+            files: body.files.map((f) => f.staged.sha256),
+          })
+        ) {
           await discard();
           return reply;
         }
         const payload = await parsePayload(z.object({ envelopeId: ZEnvelopeIdString }), body);
-        if (body.files.length === 0) throw new AppError('INVALID_MULTIPART', 'Send at least one PDF in a "files" part', { issues: [{ message: 'files: Required', path: ['files'] }] });
+        if (body.files.length === 0)
+          throw new AppError('INVALID_MULTIPART', 'Send at least one PDF in a "files" part', {
+            issues: [{ message: 'files: Required', path: ['files'] }],
+          });
         return { data: await createItems(ctx, callerOf(request), payload.envelopeId, body.files) };
       } catch (error) {
         await discard();
@@ -122,7 +173,6 @@ export function registerEnvelopeUploadRoutes(app: FastifyInstance, ctx: Ctx): vo
       }
     },
   );
-
 }
 
 /** Envelope updates and its items. */
@@ -134,7 +184,7 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
     {
       schema: {
         operationId: 'envelope-get-many',
-        summary: 'Several envelopes by id in one call (unknown or other platforms\' ids are left out)',
+        summary: "Several envelopes by id in one call (unknown or other platforms' ids are left out)",
         tags,
         body: z.object({
           ids: z.discriminatedUnion('type', [
@@ -153,7 +203,12 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
       for (const id of [...new Set<string | number>(ids.ids)]) {
         const key = typeof id === 'string' ? { publicId: id } : { documentId: id };
         const graph = await getEnvelopeGraph(ctx.db, principal.platformId, key).catch(() => null);
-        if (graph && ids.type !== 'envelopeId' && graph.envelope.type !== (ids.type === 'documentId' ? 'DOCUMENT' : 'TEMPLATE')) continue;
+        if (
+          graph &&
+          ids.type !== 'envelopeId' &&
+          graph.envelope.type !== (ids.type === 'documentId' ? 'DOCUMENT' : 'TEMPLATE')
+        )
+          continue;
         if (graph) data.push(envelopeView(graph, principal.platformName));
       }
       return { data };
@@ -166,30 +221,67 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
       config: { idempotent: 'json' },
       schema: {
         operationId: 'envelope-duplicate',
-        summary: 'A new DRAFT with the same PDFs, attachments and meta, and (by default) its recipients and empty fields',
+        summary:
+          'A new DRAFT with the same PDFs, attachments and meta, and (by default) its recipients and empty fields',
         tags,
-        body: ZEnvelopeIdBody.extend({ includeRecipients: z.boolean().default(true), includeFields: z.boolean().default(true) }),
+        body: ZEnvelopeIdBody.extend({
+          includeRecipients: z.boolean().default(true),
+          includeFields: z.boolean().default(true),
+        }),
         response: { 200: z.object({ id: z.string() }), ...errorResponses(404) },
       },
     },
-    async (request) => ({ id: await duplicateEnvelope(ctx, callerOf(request), request.body.envelopeId, { recipients: request.body.includeRecipients, fields: request.body.includeFields }) }),
+    async (request) => ({
+      id: await duplicateEnvelope(ctx, callerOf(request), request.body.envelopeId, {
+        recipients: request.body.includeRecipients,
+        fields: request.body.includeFields,
+      }),
+    }),
   );
 
   r.post(
     '/envelope/update',
-    { schema: { operationId: 'envelope-update', summary: 'Change the title, externalId or meta of a DRAFT or PENDING envelope (signingOrder and distributionMethod only while DRAFT)', tags, body: ZEnvelopeUpdateBody, response: { 200: ZEnvelopeLite, ...errorResponses(404) } } },
-    async (request) => updateEnvelopeData(ctx, callerOf(request), request.body.envelopeId, request.body.data ?? {}, request.body.meta),
+    {
+      schema: {
+        operationId: 'envelope-update',
+        summary:
+          'Change the title, externalId or meta of a DRAFT or PENDING envelope (signingOrder and distributionMethod only while DRAFT)',
+        tags,
+        body: ZEnvelopeUpdateBody,
+        response: { 200: ZEnvelopeLite, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      updateEnvelopeData(ctx, callerOf(request), request.body.envelopeId, request.body.data ?? {}, request.body.meta),
   );
 
   r.post(
     '/envelope/item/update-many',
-    { schema: { operationId: 'envelope-item-update-many', summary: 'Rename or reorder items (order ≥ 1, title 1–255)', tags, body: ZItemUpdateManyBody, response: { 200: ZItemUpdateManyResponse, ...errorResponses(404) } } },
-    async (request) => ({ data: await updateItems(ctx, callerOf(request), request.body.envelopeId, request.body.data) }),
+    {
+      schema: {
+        operationId: 'envelope-item-update-many',
+        summary: 'Rename or reorder items (order ≥ 1, title 1–255)',
+        tags,
+        body: ZItemUpdateManyBody,
+        response: { 200: ZItemUpdateManyResponse, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({
+      data: await updateItems(ctx, callerOf(request), request.body.envelopeId, request.body.data),
+    }),
   );
 
   r.post(
     '/envelope/item/delete',
-    { schema: { operationId: 'envelope-item-delete', summary: 'Remove an item and its fields (DRAFT only)', tags, body: ZItemDeleteBody, response: { 200: ZSuccess, ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'envelope-item-delete',
+        summary: 'Remove an item and its fields (DRAFT only)',
+        tags,
+        body: ZItemDeleteBody,
+        response: { 200: ZSuccess, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       await deleteItem(ctx, callerOf(request), request.body.envelopeId, request.body.envelopeItemId);
       return { success: true };
@@ -201,13 +293,18 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
     {
       schema: {
         operationId: 'envelope-item-download',
-        summary: '`signed` (default; only when COMPLETED), `pending` (only while PENDING, never final) or `original` (byte for byte); 409 otherwise',
+        summary:
+          '`signed` (default; only when COMPLETED), `pending` (only while PENDING, never final) or `original` (byte for byte); 409 otherwise',
         tags,
         params: ZItemParams,
         querystring: ZItemDownloadQuery,
         response: { ...PDF, ...errorResponses(404, 409) },
       },
     },
-    async (request, reply) => sendPdf(reply, await downloadEnvelopeItem(ctx, principalOf(request), request.params.envelopeItemId, request.query.version)),
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await downloadEnvelopeItem(ctx, principalOf(request), request.params.envelopeItemId, request.query.version),
+      ),
   );
 }

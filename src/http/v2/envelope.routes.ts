@@ -61,26 +61,47 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   r.get(
     '/envelope/:envelopeId',
-    { schema: { operationId: 'envelope-get', summary: 'An envelope with its items, recipients and fields', tags, params: ZEnvelopeIdParams, response: { 200: ZEnvelope, ...errorResponses(404) } } },
+    {
+      schema: {
+        operationId: 'envelope-get',
+        summary: 'An envelope with its items, recipients and fields',
+        tags,
+        params: ZEnvelopeIdParams,
+        response: { 200: ZEnvelope, ...errorResponses(404) },
+      },
+    },
     (request, reply) => {
       const principal = principalOf(request);
-      return replyEnvelopeView(ctx, request, reply, principal.platformId, { publicId: request.params.envelopeId }, 'envelope', (graph) => envelopeView(graph, principal.platformName));
+      return replyEnvelopeView(
+        ctx,
+        request,
+        reply,
+        principal.platformId,
+        { publicId: request.params.envelopeId },
+        'envelope',
+        (graph) => envelopeView(graph, principal.platformName),
+      );
     },
   );
 
   r.post(
     '/envelope/distribute',
     {
-      config: { idempotent: 'json' }, schema: {
+      config: { idempotent: 'json' },
+      schema: {
         operationId: 'envelope-distribute',
-        summary: 'Send the envelope: DRAFT → PENDING; answers every acting recipient with its private signing URL. Repeating it changes nothing.',
+        summary:
+          'Send the envelope: DRAFT → PENDING; answers every acting recipient with its private signing URL. Repeating it changes nothing.',
         tags,
         body: ZEnvelopeDistributeBody,
         response: { 200: ZEnvelopeSigningResponse, ...errorResponses(404) },
       },
     },
     async (request) => {
-      const result = await distributeEnvelope(ctx, callerOf(request), { key: { publicId: request.body.envelopeId }, meta: request.body.meta });
+      const result = await distributeEnvelope(ctx, callerOf(request), {
+        key: { publicId: request.body.envelopeId },
+        meta: request.body.meta,
+      });
       return { success: true, id: result.graph.envelope.publicId, recipients: result.links };
     },
   );
@@ -88,17 +109,22 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/envelope/redistribute',
     {
-      config: { idempotent: 'json' }, schema: {
+      config: { idempotent: 'json' },
+      schema: {
         operationId: 'envelope-redistribute',
         summary: 'Send the named recipients their link again and renew their expiry (PENDING only)',
-        description: 'Recipients added after distribution get their first link this way. Links already handed out keep working.',
+        description:
+          'Recipients added after distribution get their first link this way. Links already handed out keep working.',
         tags,
         body: ZEnvelopeRedistributeBody,
         response: { 200: ZEnvelopeSigningResponse, ...errorResponses(404) },
       },
     },
     async (request) => {
-      const result = await redistributeEnvelope(ctx, callerOf(request), { key: { publicId: request.body.envelopeId }, recipientIds: request.body.recipients });
+      const result = await redistributeEnvelope(ctx, callerOf(request), {
+        key: { publicId: request.body.envelopeId },
+        recipientIds: request.body.recipients,
+      });
       return { success: true, id: result.graph.envelope.publicId, recipients: result.links };
     },
   );
@@ -108,7 +134,8 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
     {
       schema: {
         operationId: 'envelope-cancel',
-        summary: 'Cancel a DRAFT or PENDING envelope: links stop working, recipients are told; cancelling again is 400 ENVELOPE_CANCELLED',
+        summary:
+          'Cancel a DRAFT or PENDING envelope: links stop working, recipients are told; cancelling again is 400 ENVELOPE_CANCELLED',
         tags,
         body: ZEnvelopeIdBody,
         response: { 200: ZSuccess, ...errorResponses(404) },
@@ -149,6 +176,11 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZAuditLogResponse, ...errorResponses(404) },
       },
     },
-    async (request) => listAuditLog(ctx, principalOf(request), request.params.envelopeId, { page: request.query.page, perPage: request.query.perPage, direction: request.query.orderByDirection }),
+    async (request) =>
+      listAuditLog(ctx, principalOf(request), request.params.envelopeId, {
+        page: request.query.page,
+        perPage: request.query.perPage,
+        direction: request.query.orderByDirection,
+      }),
   );
 }

@@ -44,7 +44,15 @@ export const ZEnvelope = z
     documentMeta: ZEnvelopeMeta,
     recipients: z.array(ZRecipient),
     fields: z.array(ZField),
-    envelopeItems: z.array(z.object({ envelopeId: z.string(), documentDataId: z.string(), id: z.string(), title: z.string(), order: z.number().int() })),
+    envelopeItems: z.array(
+      z.object({
+        envelopeId: z.string(),
+        documentDataId: z.string(),
+        id: z.string(),
+        title: z.string(),
+        order: z.number().int(),
+      }),
+    ),
     directLink: z.null(),
     team: ZTeam,
     user: ZUser,
@@ -67,7 +75,9 @@ export const ZEnvelopeFindQuery = z.object({
 
 export const ZEnvelopeFindResponse = z
   .object({
-    data: z.array(z.object({ ...envelopeMembers, user: ZUser, recipients: z.array(ZRecipient), team: ZTeam.nullable() })),
+    data: z.array(
+      z.object({ ...envelopeMembers, user: ZUser, recipients: z.array(ZRecipient), team: ZTeam.nullable() }),
+    ),
     count: z.number().int(),
     currentPage: z.number().int(),
     perPage: z.number().int(),
@@ -78,9 +88,17 @@ export const ZEnvelopeFindResponse = z
 export const ZEnvelopeDistributeBody = z.object({ envelopeId: ZEnvelopeIdString, meta: ZMetaInput.optional() });
 export const ZEnvelopeRedistributeBody = z.object({
   envelopeId: ZEnvelopeIdString,
-  recipients: z.array(z.number().int().positive()).min(1).max(100).describe('Recipient ids to send the link again (and renew their expiry)'),
+  recipients: z
+    .array(z.number().int().positive())
+    .min(1)
+    .max(100)
+    .describe('Recipient ids to send the link again (and renew their expiry)'),
 });
-export const ZEnvelopeSigningResponse = z.object({ success: z.boolean(), id: z.string(), recipients: z.array(ZSigningRecipient) });
+export const ZEnvelopeSigningResponse = z.object({
+  success: z.boolean(),
+  id: z.string(),
+  recipients: z.array(ZSigningRecipient),
+});
 export const ZEnvelopeIdBody = z.object({ envelopeId: ZEnvelopeIdString });
 
 export const ZAuditLogQuery = z.object({
@@ -96,7 +114,11 @@ export const ZAuditLogResponse = z
       z.object({
         id: z.string(),
         envelopeId: z.string(),
-        type: z.string().describe("Documenso's audit type names where one exists (DOCUMENT_SENT, DOCUMENT_OPENED, DOCUMENT_FIELD_INSERTED, …)"),
+        type: z
+          .string()
+          .describe(
+            "Documenso's audit type names where one exists (DOCUMENT_SENT, DOCUMENT_OPENED, DOCUMENT_FIELD_INSERTED, …)",
+          ),
         data: z.record(z.string(), z.unknown()),
         name: z.string().nullable(),
         email: z.string().nullable(),
@@ -116,7 +138,10 @@ export const ZAuditLogResponse = z
   .meta({ id: 'EnvelopeAuditLog' });
 
 const ZEnvelopeFieldInput = fieldDefinitionSchema({
-  identifier: z.union([z.string().max(255), z.number().int().min(0)]).optional().describe('Which file: its file name or its index; optional with one file'),
+  identifier: z
+    .union([z.string().max(255), z.number().int().min(0)])
+    .optional()
+    .describe('Which file: its file name or its index; optional with one file'),
   page: z.number().int().min(1),
   positionX: ZPercent,
   positionY: ZPercent,
@@ -132,15 +157,30 @@ export const ZEnvelopeCreatePayload = z
     visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
     globalAccessAuth: ZAccessAuth.optional(),
     globalActionAuth: ZGlobalActionAuth.optional(),
-    formValues: z.record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()])).nullable().optional(),
+    formValues: z
+      .record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()]))
+      .nullable()
+      .optional(),
     folderId: z.string().max(255).nullable().optional(),
     delegatedDocumentOwner: z.string().max(255).nullable().optional(),
     recipients: z.array(ZRecipientCreate.extend({ fields: z.array(ZEnvelopeFieldInput).optional() })).optional(),
     meta: ZMetaInput.optional(),
-    attachments: z.array(z.object({ label: z.string().trim().min(1).max(255), data: z.url({ protocol: /^(https?|mailto)$/ }).max(2048), type: z.literal('link').default('link') })).max(50).optional(),
+    attachments: z
+      .array(
+        z.object({
+          label: z.string().trim().min(1).max(255),
+          data: z.url({ protocol: /^(https?|mailto)$/ }).max(2048),
+          type: z.literal('link').default('link'),
+        }),
+      )
+      .max(50)
+      .optional(),
   })
   .meta({ id: 'EnvelopeCreatePayload' });
-export const ZEnvelopeCreateBody = z.object({ payload: ZEnvelopeCreatePayload.describe('JSON text'), files: z.array(z.string().meta({ format: 'binary' })).describe('One or more PDFs (also accepted as files[])') });
+export const ZEnvelopeCreateBody = z.object({
+  payload: ZEnvelopeCreatePayload.describe('JSON text'),
+  files: z.array(z.string().meta({ format: 'binary' })).describe('One or more PDFs (also accepted as files[])'),
+});
 
 export const ZEnvelopeUpdateBody = z.object({
   envelopeId: ZEnvelopeIdString,
@@ -160,9 +200,20 @@ export const ZEnvelopeLite = z.object(envelopeMembers).meta({ id: 'EnvelopeLite'
 
 export const ZItemUpdateManyBody = z.object({
   envelopeId: ZEnvelopeIdString,
-  data: z.array(z.object({ envelopeItemId: z.string().min(1).max(64), order: z.number().int().min(1).optional(), title: z.string().trim().min(1).max(255).optional() })).min(1).max(100),
+  data: z
+    .array(
+      z.object({
+        envelopeItemId: z.string().min(1).max(64),
+        order: z.number().int().min(1).optional(),
+        title: z.string().trim().min(1).max(255).optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
 });
-export const ZItemUpdateManyResponse = z.object({ data: z.array(z.object({ id: z.string(), order: z.number().int(), title: z.string(), envelopeId: z.string() })) });
+export const ZItemUpdateManyResponse = z.object({
+  data: z.array(z.object({ id: z.string(), order: z.number().int(), title: z.string(), envelopeId: z.string() })),
+});
 export const ZItemDeleteBody = z.object({ envelopeId: ZEnvelopeIdString, envelopeItemId: z.string().min(1).max(64) });
 export const ZItemParams = z.object({ envelopeItemId: z.string().min(1).max(64) });
 export const ZItemDownloadQuery = z.object({ version: z.enum(['original', 'signed', 'pending']).default('signed') });

@@ -18,7 +18,12 @@ export function v2Routes(ctx: Ctx) {
     // Multipart parsing, and the hooks that plugin adds to every request, only where PDFs are uploaded.
     await scope.register(async (uploads) => {
       await uploads.register(multipart, {
-        limits: { fileSize: ctx.config.limits.uploadBytes + 1, files: ctx.config.limits.itemsPerEnvelope, fields: 20, fieldSize: ctx.config.limits.jsonBodyBytes },
+        limits: {
+          fileSize: ctx.config.limits.uploadBytes + 1,
+          files: ctx.config.limits.itemsPerEnvelope,
+          fields: 20,
+          fieldSize: ctx.config.limits.jsonBodyBytes,
+        },
       });
       registerDocumentCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);

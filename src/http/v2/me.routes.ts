@@ -23,7 +23,10 @@ export function registerMeRoutes(app: FastifyInstance): void {
     },
     (request) => {
       const p = principalOf(request);
-      return { platform: { id: p.platformId, name: p.platformName }, token: { id: p.tokenId, scope: p.scope, environment: p.environment } };
+      return {
+        platform: { id: p.platformId, name: p.platformName },
+        token: { id: p.tokenId, scope: p.scope, environment: p.environment },
+      };
     },
   );
 }

@@ -3,14 +3,30 @@ import { EVENT_TYPES } from '../../domain/events/record-event.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 const ZEvents = z.array(z.enum(EVENT_TYPES)).min(1).max(EVENT_TYPES.length);
-const ZUrl = z.string().trim().min(1).max(2048).describe('http(s) URL; private, loopback and link-local addresses are refused');
+const ZUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .describe('http(s) URL; private, loopback and link-local addresses are refused');
 const ZSecret = z.string().min(16).max(255).describe('At least 16 characters; generated (whsec_…) when omitted');
 
 export const ZWebhookId = z.string().min(1).max(64);
 export const ZWebhookIdParams = z.object({ id: ZWebhookId });
 
-export const ZWebhookCreateBody = z.object({ url: ZUrl, events: ZEvents, secret: ZSecret.optional(), enabled: z.boolean().optional() });
-export const ZWebhookUpdateBody = z.object({ id: ZWebhookId, url: ZUrl.optional(), events: ZEvents.optional(), secret: ZSecret.optional(), enabled: z.boolean().optional() });
+export const ZWebhookCreateBody = z.object({
+  url: ZUrl,
+  events: ZEvents,
+  secret: ZSecret.optional(),
+  enabled: z.boolean().optional(),
+});
+export const ZWebhookUpdateBody = z.object({
+  id: ZWebhookId,
+  url: ZUrl.optional(),
+  events: ZEvents.optional(),
+  secret: ZSecret.optional(),
+  enabled: z.boolean().optional(),
+});
 export const ZWebhookDeleteBody = z.object({ id: ZWebhookId });
 
 export const ZWebhook = z
@@ -19,14 +35,19 @@ export const ZWebhook = z
     url: z.string(),
     events: z.array(z.string()),
     enabled: z.boolean(),
-    consecutiveFailures: z.number().int().describe('Failed attempts in a row; at 5 the circuit opens and this endpoint waits while others go on'),
+    consecutiveFailures: z
+      .number()
+      .int()
+      .describe('Failed attempts in a row; at 5 the circuit opens and this endpoint waits while others go on'),
     circuitOpenUntil: ts.nullable(),
     createdAt: ts,
     updatedAt: ts,
   })
   .meta({ id: 'Webhook' });
 
-export const ZWebhookWithSecret = ZWebhook.extend({ secret: z.string().describe('Shown only in this answer: store it to verify X-Service-Secret and X-Firma-Signature') }).meta({ id: 'WebhookWithSecret' });
+export const ZWebhookWithSecret = ZWebhook.extend({
+  secret: z.string().describe('Shown only in this answer: store it to verify X-Service-Secret and X-Firma-Signature'),
+}).meta({ id: 'WebhookWithSecret' });
 
 export const ZDelivery = z
   .object({
@@ -41,9 +62,26 @@ export const ZDelivery = z
     nextAttemptAt: ts.nullable(),
     createdAt: ts,
     deliveredAt: ts.nullable(),
-    attempts: z.array(z.object({ attempt: z.number().int(), statusCode: z.number().int().nullable(), durationMs: z.number().int(), error: z.string().nullable(), at: ts })),
+    attempts: z.array(
+      z.object({
+        attempt: z.number().int(),
+        statusCode: z.number().int().nullable(),
+        durationMs: z.number().int(),
+        error: z.string().nullable(),
+        at: ts,
+      }),
+    ),
   })
   .meta({ id: 'WebhookDelivery' });
 
-export const ZDeliveriesQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1), perPage: z.coerce.number().int().min(1).max(100).default(20) });
-export const ZDeliveriesResponse = z.object({ data: z.array(ZDelivery), count: z.number().int(), currentPage: z.number().int(), perPage: z.number().int(), totalPages: z.number().int() });
+export const ZDeliveriesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZDeliveriesResponse = z.object({
+  data: z.array(ZDelivery),
+  count: z.number().int(),
+  currentPage: z.number().int(),
+  perPage: z.number().int(),
+  totalPages: z.number().int(),
+});

@@ -19,7 +19,14 @@ export function replyEnvelopeView(
   variant: string,
   view: (graph: EnvelopeGraph) => unknown,
 ): void | Promise<void> {
-  const body = readEnvelopeView(ctx, platformId, key, variant, (graph) => Buffer.from(reply.serialize(view(graph)) as string), changeStampOf(ctx, request));
+  const body = readEnvelopeView(
+    ctx,
+    platformId,
+    key,
+    variant,
+    (graph) => Buffer.from(reply.serialize(view(graph)) as string),
+    changeStampOf(ctx, request),
+  );
   return whenReady(body, (json) => {
     void reply.type('application/json; charset=utf-8').send(json);
   });

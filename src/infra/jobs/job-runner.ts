@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
-import { claimJobs, extendLease, failJob, finishJob, purgeSettledJobs, type JobRow } from '../../db/repositories/job.repo.js';
+import {
+  claimJobs,
+  extendLease,
+  failJob,
+  finishJob,
+  purgeSettledJobs,
+  type JobRow,
+} from '../../db/repositories/job.repo.js';
 import { isTransientDatabaseError } from '../../db/transient-errors.js';
 import { scrubText } from '../logger.js';
 
@@ -94,7 +101,11 @@ export class JobRunner {
               failures++;
               const retryInMs = outageBackoff(task.everyMs, failures);
               resumeAt = Date.now() + retryInMs;
-              if (isTransientDatabaseError(error)) this.options.log.warn({ task: task.name, code: (error as { code?: unknown }).code, failures, retryInMs }, 'periodic task: the database is unavailable');
+              if (isTransientDatabaseError(error))
+                this.options.log.warn(
+                  { task: task.name, code: (error as { code?: unknown }).code, failures, retryInMs },
+                  'periodic task: the database is unavailable',
+                );
               else this.options.log.error({ err: error, task: task.name }, 'periodic task failed');
             },
           )
@@ -153,14 +164,19 @@ export class JobRunner {
         // The database is down or the claim failed otherwise: log, wait longer each time, go on.
         failures++;
         const retryInMs = outageBackoff(this.options.pollMs, failures);
-        if (isTransientDatabaseError(error)) this.options.log.warn({ code: (error as { code?: unknown }).code, failures, retryInMs }, 'job runner: the database is unavailable');
+        if (isTransientDatabaseError(error))
+          this.options.log.warn(
+            { code: (error as { code?: unknown }).code, failures, retryInMs },
+            'job runner: the database is unavailable',
+          );
         else this.options.log.error({ err: error, failures, retryInMs }, 'job runner: claiming failed');
         if (!this.running) break;
         await this.sleep(retryInMs);
         continue;
       }
       if (!this.running) break;
-      if (claimed === 0 || this.inFlight.size >= (this.options.concurrency ?? 4)) await this.sleep(claimed === 0 ? this.options.pollMs : 20);
+      if (claimed === 0 || this.inFlight.size >= (this.options.concurrency ?? 4))
+        await this.sleep(claimed === 0 ? this.options.pollMs : 20);
     }
   }
 
@@ -193,7 +209,9 @@ export class JobRunner {
     }
     if (now.getTime() - this.lastPurge > 3_600_000) {
       this.lastPurge = now.getTime();
-      await purgeSettledJobs(this.options.db, new Date(now.getTime() - 7 * 86_400_000).toISOString()).catch(() => undefined);
+      await purgeSettledJobs(this.options.db, new Date(now.getTime() - 7 * 86_400_000).toISOString()).catch(
+        () => undefined,
+      );
     }
     return jobs.length;
   }
@@ -201,9 +219,14 @@ export class JobRunner {
   private async execute(job: JobRow, leaseMs: number): Promise<void> {
     const { db, log } = this.options;
     const handler = this.options.handlers[job.kind];
-    const renew = setInterval(() => {
-      extendLease(db, job.id, this.workerId, new Date(this.now().getTime() + leaseMs).toISOString()).catch(() => undefined);
-    }, Math.max(1000, leaseMs / 3));
+    const renew = setInterval(
+      () => {
+        extendLease(db, job.id, this.workerId, new Date(this.now().getTime() + leaseMs).toISOString()).catch(
+          () => undefined,
+        );
+      },
+      Math.max(1000, leaseMs / 3),
+    );
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
       await handler(decodePayload(job.payload), job);
@@ -217,10 +240,15 @@ export class JobRunner {
         const delay = (this.options.backoff ?? defaultBackoff)(job.attempts, job);
         retryAt = new Date(now.getTime() + delay);
       }
-      log[retryAt ? 'warn' : 'error']({ jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt, err: message }, retryAt ? 'job failed; will retry' : 'job failed for good');
-      await failJob(db, job, this.workerId, { now: now.toISOString(), error: message, retryAt: retryAt?.toISOString() ?? null }).catch((e: unknown) =>
-        log.error({ err: e, jobId: job.id }, 'could not record a job failure'),
+      log[retryAt ? 'warn' : 'error'](
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt, err: message },
+        retryAt ? 'job failed; will retry' : 'job failed for good',
       );
+      await failJob(db, job, this.workerId, {
+        now: now.toISOString(),
+        error: message,
+        retryAt: retryAt?.toISOString() ?? null,
+      }).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'could not record a job failure'));
     } finally {
       clearInterval(renew);
     }

@@ -27,7 +27,12 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: Logger }): Mailer {
   if (options.smtpUrl) {
     // Bounded waits: a hung SMTP server fails the job (to be retried) instead of holding a worker.
-    const transport = nodemailer.createTransport({ ...smtpOptionsFromUrl(options.smtpUrl), connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+    const transport = nodemailer.createTransport({
+      ...smtpOptionsFromUrl(options.smtpUrl),
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       kind: 'smtp',
       async send(message) {
@@ -59,16 +64,26 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   const extra: Record<string, string | number | boolean> = {};
-  for (const [key, value] of url.searchParams) extra[key] = value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
+  for (const [key, value] of url.searchParams)
+    extra[key] = value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value;
   return {
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
-    ...(url.username ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } } : {}),
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
     ...extra,
   };
 }
 
 function toNodemailer(m: MailMessage) {
-  return { to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.replyTo ? { replyTo: m.replyTo } : {}), ...(m.attachments ? { attachments: m.attachments } : {}) };
+  return {
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+    ...(m.attachments ? { attachments: m.attachments } : {}),
+  };
 }

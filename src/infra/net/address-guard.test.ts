@@ -10,7 +10,8 @@ test('IPv6 text is parsed into eight groups: :: expanded, dotted IPv4 tails, zon
   assert.deepEqual(parseIPv6('64:ff9b::10.0.0.1'), [0x64, 0xff9b, 0, 0, 0, 0, 0x0a00, 1]);
   assert.deepEqual(parseIPv6('fe80::1%eth0'), [0xfe80, 0, 0, 0, 0, 0, 0, 1]);
   assert.deepEqual(parseIPv6('2606:4700:4700:0:0:0:0:1111'), [0x2606, 0x4700, 0x4700, 0, 0, 0, 0, 0x1111]);
-  for (const bad of ['', '1.2.3.4', ':::', '1::2::3', 'g::1', '1:2:3:4:5:6:7:8:9', 'example.com']) assert.equal(parseIPv6(bad), null, bad);
+  for (const bad of ['', '1.2.3.4', ':::', '1::2::3', 'g::1', '1:2:3:4:5:6:7:8:9', 'example.com'])
+    assert.equal(parseIPv6(bad), null, bad);
 });
 
 test('every IPv6 address outside global unicast, or in its special blocks, is private', () => {
@@ -58,16 +59,42 @@ test('every IPv6 address outside global unicast, or in its special blocks, is pr
 });
 
 test('public IPv6 and IPv4 addresses pass; private IPv4 does not', () => {
-  for (const address of ['2606:4700:4700::1111', '2001:4860:4860::8888', '2a00:1450:4001::1', '2001:200::1', '3ffe::1', '8.8.8.8', '93.184.215.14']) {
+  for (const address of [
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001::1',
+    '2001:200::1',
+    '3ffe::1',
+    '8.8.8.8',
+    '93.184.215.14',
+  ]) {
     assert.equal(isPrivateAddress(address), false, address);
   }
-  for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255']) {
+  for (const address of [
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+  ]) {
     assert.equal(isPrivateAddress(address), true, address);
   }
 });
 
 test('URL host names in brackets, as URL parsing leaves them, are checked the same way', async () => {
-  for (const url of ['http://[::127.0.0.1]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[64:ff9b::127.0.0.1]/', 'http://[64:ff9b::10.0.0.1]/', 'http://[2002:7f00:1::]/', 'http://[fec0::1]/', 'http://[100::1]/']) {
+  for (const url of [
+    'http://[::127.0.0.1]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[64:ff9b::127.0.0.1]/',
+    'http://[64:ff9b::10.0.0.1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[fec0::1]/',
+    'http://[100::1]/',
+  ]) {
     assert.equal(await resolvesToPrivate(new URL(url).hostname), true, url);
   }
   assert.equal(await resolvesToPrivate(new URL('https://[2606:4700:4700::1111]/').hostname), false);

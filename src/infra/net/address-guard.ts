@@ -99,7 +99,9 @@ export async function resolvesToPrivate(hostname: string): Promise<boolean> {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return isPrivateAddress(host);
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const addresses = await new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list))));
+  const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
+    dnsLookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list))),
+  );
   return addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address));
 }
 
@@ -108,12 +110,21 @@ export async function resolvesToPrivate(hostname: string): Promise<boolean> {
  * connected to (no DNS-rebinding window between a check and the request).
  */
 export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void): void => {
+  return (
+    hostname: string,
+    options: object,
+    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '');
       const list = addresses;
       if (!allowPrivate && (list.length === 0 || list.some((a) => isPrivateAddress(a.address)))) {
-        return callback(Object.assign(new Error('the webhook URL resolves to a private or loopback address'), { code: 'EPRIVATEADDRESS' }), '');
+        return callback(
+          Object.assign(new Error('the webhook URL resolves to a private or loopback address'), {
+            code: 'EPRIVATEADDRESS',
+          }),
+          '',
+        );
       }
       if ((options as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);

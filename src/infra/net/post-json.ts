@@ -22,7 +22,11 @@ export function postJson(
   options: { timeoutMs: number; allowPrivate: boolean; agent?: HttpAgent | undefined },
 ): Promise<PostResult> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null): PostResult => ({ statusCode, error, durationMs: Math.round(performance.now() - started) });
+  const done = (statusCode: number | null, error: string | null): PostResult => ({
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: PostResult) => {
@@ -55,8 +59,12 @@ export function postJson(
           if (seen > 64 * 1024) res.destroy();
         });
         const status = res.statusCode ?? 0;
-        res.on('end', () => finish(done(status, status >= 200 && status < 300 ? null : describeStatus(status, res.headers))));
-        res.on('close', () => finish(done(status, status >= 200 && status < 300 ? null : describeStatus(status, res.headers))));
+        res.on('end', () =>
+          finish(done(status, status >= 200 && status < 300 ? null : describeStatus(status, res.headers))),
+        );
+        res.on('close', () =>
+          finish(done(status, status >= 200 && status < 300 ? null : describeStatus(status, res.headers))),
+        );
         res.on('error', () => finish(done(status, describeStatus(status, res.headers))));
       },
     );
@@ -64,7 +72,11 @@ export function postJson(
       req.destroy();
       finish(done(null, `no answer within ${options.timeoutMs} ms`));
     }, options.timeoutMs);
-    req.on('error', (error: Error & { code?: string }) => finish(done(null, error.code === 'EPRIVATEADDRESS' ? error.message : `${error.code ?? 'error'}: ${error.message}`)));
+    req.on('error', (error: Error & { code?: string }) =>
+      finish(
+        done(null, error.code === 'EPRIVATEADDRESS' ? error.message : `${error.code ?? 'error'}: ${error.message}`),
+      ),
+    );
     req.end(body);
   });
 }
@@ -80,6 +92,12 @@ function describeStatus(status: number, headers: IncomingHttpHeaders): string {
  * one the server is closing).
  */
 export function keepAliveAgent(url: string, maxSockets: number): HttpAgent {
-  const options = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: 4000, scheduling: 'lifo' as const };
+  const options = {
+    keepAlive: true,
+    maxSockets,
+    maxFreeSockets: maxSockets,
+    timeout: 4000,
+    scheduling: 'lifo' as const,
+  };
   return new URL(url).protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
 }

@@ -49,10 +49,13 @@ void test('a three-page PDF with mixed sizes lists every page in order', async (
 });
 
 void test('rotated pages report the displayed (swapped) size and a normalised rotation', async () => {
-  const bytes = await makePdf([PageSizes.Letter, PageSizes.Letter, PageSizes.Letter, PageSizes.Letter, PageSizes.Letter], (doc) => {
-    const rotations = [90, 180, 270, -90, 450];
-    doc.getPages().forEach((page, i) => page.node.set(PDFName.of('Rotate'), PDFNumber.of(rotations[i]!)));
-  });
+  const bytes = await makePdf(
+    [PageSizes.Letter, PageSizes.Letter, PageSizes.Letter, PageSizes.Letter, PageSizes.Letter],
+    (doc) => {
+      const rotations = [90, 180, 270, -90, 450];
+      doc.getPages().forEach((page, i) => page.node.set(PDFName.of('Rotate'), PDFNumber.of(rotations[i]!)));
+    },
+  );
   const info = await inspectPdf(bytes);
   assert.deepEqual(
     info.pages.map((p) => [p.rotation, p.width, p.height]),
@@ -74,19 +77,35 @@ void test('a rotation that is not a multiple of 90 is ignored, as viewers do', a
 });
 
 void test('rotation, MediaBox and CropBox inherited from the parent /Pages node are honoured', async () => {
-  const bytes = await makePdf([[200, 100], [200, 100]], (doc) => {
-    const root = pagesNode(doc);
-    root.set(PDFName.of('Rotate'), PDFNumber.of(90));
-    root.set(PDFName.of('MediaBox'), doc.context.obj([0, 0, 500, 400]));
-    root.set(PDFName.of('CropBox'), doc.context.obj([10, 20, 310, 220]));
-    // The first page relies on inheritance only; the second overrides the rotation.
-    doc.getPage(0).node.delete(PDFName.of('MediaBox'));
-    doc.getPage(1).node.delete(PDFName.of('MediaBox'));
-    doc.getPage(1).node.set(PDFName.of('Rotate'), PDFNumber.of(0));
-  });
+  const bytes = await makePdf(
+    [
+      [200, 100],
+      [200, 100],
+    ],
+    (doc) => {
+      const root = pagesNode(doc);
+      root.set(PDFName.of('Rotate'), PDFNumber.of(90));
+      root.set(PDFName.of('MediaBox'), doc.context.obj([0, 0, 500, 400]));
+      root.set(PDFName.of('CropBox'), doc.context.obj([10, 20, 310, 220]));
+      // The first page relies on inheritance only; the second overrides the rotation.
+      doc.getPage(0).node.delete(PDFName.of('MediaBox'));
+      doc.getPage(1).node.delete(PDFName.of('MediaBox'));
+      doc.getPage(1).node.set(PDFName.of('Rotate'), PDFNumber.of(0));
+    },
+  );
   const info = await inspectPdf(bytes);
-  assert.deepEqual(info.pages[0], { width: 200, height: 300, rotation: 90, cropBox: { x: 10, y: 20, width: 300, height: 200 } });
-  assert.deepEqual(info.pages[1], { width: 300, height: 200, rotation: 0, cropBox: { x: 10, y: 20, width: 300, height: 200 } });
+  assert.deepEqual(info.pages[0], {
+    width: 200,
+    height: 300,
+    rotation: 90,
+    cropBox: { x: 10, y: 20, width: 300, height: 200 },
+  });
+  assert.deepEqual(info.pages[1], {
+    width: 300,
+    height: 200,
+    rotation: 0,
+    cropBox: { x: 10, y: 20, width: 300, height: 200 },
+  });
 });
 
 void test('rotation inherited through an intermediate /Pages node', async () => {
@@ -95,24 +114,49 @@ void test('rotation inherited through an intermediate /Pages node', async () => 
   const root = pagesNode(doc);
   const leaf = doc.getPage(0).node;
   const leafRef = (root.get(PDFName.of('Kids')) as PDFArray).get(0);
-  const middle = doc.context.obj({ Type: 'Pages', Kids: [leafRef], Count: 1, Parent: doc.catalog.get(PDFName.of('Pages')), Rotate: 180 });
+  const middle = doc.context.obj({
+    Type: 'Pages',
+    Kids: [leafRef],
+    Count: 1,
+    Parent: doc.catalog.get(PDFName.of('Pages')),
+    Rotate: 180,
+  });
   const middleRef = doc.context.register(middle);
   root.set(PDFName.of('Kids'), doc.context.obj([middleRef]));
   leaf.set(PDFName.of('Parent'), middleRef);
   // Saved and re-read, so the intermediate node is parsed as a real /Pages node.
   const info = await inspectPdf(await doc.save({ addDefaultPage: false }));
-  assert.deepEqual(info.pages.map((p) => [p.rotation, p.width, p.height]), [[180, 200, 100]]);
+  assert.deepEqual(
+    info.pages.map((p) => [p.rotation, p.width, p.height]),
+    [[180, 200, 100]],
+  );
 });
 
 void test('a cropped page reports the CropBox, clipped to the MediaBox and normalised', async () => {
-  const bytes = await makePdf([[400, 300], [400, 300]], (doc) => {
-    doc.getPage(0).node.set(PDFName.of('CropBox'), doc.context.obj([50, 40, 250, 240]));
-    // Written backwards and sticking out of the MediaBox on two sides.
-    doc.getPage(1).node.set(PDFName.of('CropBox'), doc.context.obj([450, 350, 100, -20]));
-  });
+  const bytes = await makePdf(
+    [
+      [400, 300],
+      [400, 300],
+    ],
+    (doc) => {
+      doc.getPage(0).node.set(PDFName.of('CropBox'), doc.context.obj([50, 40, 250, 240]));
+      // Written backwards and sticking out of the MediaBox on two sides.
+      doc.getPage(1).node.set(PDFName.of('CropBox'), doc.context.obj([450, 350, 100, -20]));
+    },
+  );
   const info = await inspectPdf(bytes);
-  assert.deepEqual(info.pages[0], { width: 200, height: 200, rotation: 0, cropBox: { x: 50, y: 40, width: 200, height: 200 } });
-  assert.deepEqual(info.pages[1], { width: 300, height: 300, rotation: 0, cropBox: { x: 100, y: 0, width: 300, height: 300 } });
+  assert.deepEqual(info.pages[0], {
+    width: 200,
+    height: 200,
+    rotation: 0,
+    cropBox: { x: 50, y: 40, width: 200, height: 200 },
+  });
+  assert.deepEqual(info.pages[1], {
+    width: 300,
+    height: 300,
+    rotation: 0,
+    cropBox: { x: 100, y: 0, width: 300, height: 300 },
+  });
 });
 
 void test('random bytes are NOT_A_PDF', async () => {
@@ -173,7 +217,18 @@ void test('a PDF encrypted with an empty user password (owner-only) is PDF_ENCRY
   await rejects(qpdf(pdf, ['--encrypt', '', 'owner', '256', '--', '{in}', '{out}']), 'PDF_ENCRYPTED');
   // Old RC4 encryption, with a classic xref table and trailer, is refused too.
   await rejects(
-    qpdf(pdf, ['--allow-weak-crypto', '--object-streams=disable', '--encrypt', '', 'owner', '128', '--use-aes=n', '--', '{in}', '{out}']),
+    qpdf(pdf, [
+      '--allow-weak-crypto',
+      '--object-streams=disable',
+      '--encrypt',
+      '',
+      'owner',
+      '128',
+      '--use-aes=n',
+      '--',
+      '{in}',
+      '{out}',
+    ]),
     'PDF_ENCRYPTED',
   );
 });
@@ -186,13 +241,18 @@ void test('a PDF whose page tree has no pages is PDF_NO_PAGES', async () => {
 });
 
 void test('qpdf rewrites (xref streams, object streams) are still read correctly', async () => {
-  const pdf = await makePdf([PageSizes.A4, [300, 200]], (doc) => doc.getPage(1).node.set(PDFName.of('Rotate'), PDFNumber.of(270)));
+  const pdf = await makePdf([PageSizes.A4, [300, 200]], (doc) =>
+    doc.getPage(1).node.set(PDFName.of('Rotate'), PDFNumber.of(270)),
+  );
   const rewritten = qpdf(pdf, ['--object-streams=generate', '{in}', '{out}']);
   const info = await inspectPdf(rewritten);
-  assert.deepEqual(info.pages.map((p) => [p.rotation, p.width, p.height]), [
-    [0, 595.28, 841.89],
-    [270, 200, 300],
-  ]);
+  assert.deepEqual(
+    info.pages.map((p) => [p.rotation, p.width, p.height]),
+    [
+      [0, 595.28, 841.89],
+      [270, 200, 300],
+    ],
+  );
 });
 
 void test('the catalog /Version wins over an older header', async () => {

@@ -60,7 +60,9 @@ function hasIntactTail(bytes: Uint8Array): boolean {
 
 /** Raw scan for an /Encrypt entry, used when pdf-lib cannot even parse the (encrypted) file. */
 function mentionsEncrypt(bytes: Uint8Array): boolean {
-  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'));
+  return /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'),
+  );
 }
 
 function compareVersions(a: string, b: string): number {
@@ -85,9 +87,14 @@ export async function loadCheckedPdf(bytes: Uint8Array): Promise<LoadedPdf> {
 
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fastest });
+    doc = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      ignoreEncryption: true,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
   } catch (error) {
-    if (mentionsEncrypt(bytes)) throw new PdfRejectedError('PDF_ENCRYPTED', 'unparsable file with an /Encrypt entry', { cause: error });
+    if (mentionsEncrypt(bytes))
+      throw new PdfRejectedError('PDF_ENCRYPTED', 'unparsable file with an /Encrypt entry', { cause: error });
     throw new PdfRejectedError('PDF_DAMAGED', `pdf-lib could not parse the file: ${String(error)}`, { cause: error });
   }
   // Owner-password-only files open without a password, but their strings and streams are still
@@ -97,7 +104,8 @@ export async function loadCheckedPdf(bytes: Uint8Array): Promise<LoadedPdf> {
   }
 
   const deepest = deepestNesting(doc.context);
-  if (deepest > MAX_OBJECT_NESTING) throw new PdfRejectedError('PDF_TOO_COMPLEX', `objects nested ${deepest} deep; the limit is ${MAX_OBJECT_NESTING}`);
+  if (deepest > MAX_OBJECT_NESTING)
+    throw new PdfRejectedError('PDF_TOO_COMPLEX', `objects nested ${deepest} deep; the limit is ${MAX_OBJECT_NESTING}`);
 
   const catalog = doc.context.lookup(doc.context.trailerInfo.Root);
   if (!(catalog instanceof PDFDict)) throw new PdfRejectedError('PDF_DAMAGED', 'the trailer has no /Root catalog');
@@ -114,7 +122,9 @@ export async function loadCheckedPdf(bytes: Uint8Array): Promise<LoadedPdf> {
   try {
     libraryPages = doc.getPages();
   } catch (error) {
-    throw new PdfRejectedError('PDF_DAMAGED', `pdf-lib could not walk the page tree: ${String(error)}`, { cause: error });
+    throw new PdfRejectedError('PDF_DAMAGED', `pdf-lib could not walk the page tree: ${String(error)}`, {
+      cause: error,
+    });
   }
   if (libraryPages.length !== leaves.length || libraryPages.some((page, i) => page.node !== leaves[i])) {
     throw new PdfRejectedError('PDF_DAMAGED', 'the page tree holds nodes pdf-lib does not recognise as pages');

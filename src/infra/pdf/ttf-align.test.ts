@@ -41,7 +41,9 @@ for (const name of ['regular', 'bold', 'handwriting'] as FontName[]) {
     const page = doc.addPage([chars.length * 20, 30]);
     chars.forEach((ch, i) => page.drawText(ch, { x: i * 20 + 4, y: 10, size: 14, font }));
     const raster = rasterise(await doc.save());
-    const blank = chars.filter((ch, i) => countDark(raster, { left: i * 20, top: 0, right: i * 20 + 20, bottom: 30 }, 160) < 2);
+    const blank = chars.filter(
+      (ch, i) => countDark(raster, { left: i * 20, top: 0, right: i * 20 + 20, bottom: 30 }, 160) < 2,
+    );
     assert.deepEqual(blank, [], 'characters drawn blank');
   });
 }

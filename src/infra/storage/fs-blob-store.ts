@@ -3,7 +3,13 @@ import { createReadStream, mkdirSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { BlobNotFoundError, BlobTooLargeError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
+import {
+  BlobNotFoundError,
+  BlobTooLargeError,
+  type BlobStore,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** Uploads up to this size are held in memory until committed. */
@@ -54,7 +60,10 @@ export class FsBlobStore implements BlobStore {
     return join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
   }
 
-  async putStream(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
+  async putStream(
+    source: Readable | AsyncIterable<Uint8Array>,
+    options: { maxBytes?: number } = {},
+  ): Promise<StoredBlob> {
     const staged = await this.stage(source, options);
     return staged.commit();
   }

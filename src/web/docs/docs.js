@@ -10,7 +10,8 @@ function el(tag, attrs = {}, ...children) {
     else if (k === 'class') node.className = v;
     else node.setAttribute(k, v);
   }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  for (const c of children.flat())
+    if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
 
@@ -28,7 +29,12 @@ function example(doc, schema, depth = 0) {
   const variants = s.anyOf ?? s.oneOf;
   if (variants) return example(doc, variants.find((v) => resolve(doc, v).type !== 'null') ?? variants[0], depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  if (type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).filter(([k]) => s.required?.includes(k)).map(([k, v]) => [k, example(doc, v, depth + 1)]));
+  if (type === 'object')
+    return Object.fromEntries(
+      Object.entries(s.properties ?? {})
+        .filter(([k]) => s.required?.includes(k))
+        .map(([k, v]) => [k, example(doc, v, depth + 1)]),
+    );
   if (type === 'array') return s.minItems ? [example(doc, s.items, depth + 1)] : [];
   if (type === 'integer' || type === 'number') return s.minimum ?? 1;
   if (type === 'boolean') return true;
@@ -40,13 +46,19 @@ function operation(doc, base, path, method, op) {
   const params = op.parameters ?? [];
   const inputs = new Map();
   const jsonBody = op.requestBody?.content?.['application/json']?.schema;
-  const bodyArea = jsonBody ? el('textarea', { rows: 8, 'aria-label': 'request body' }, JSON.stringify(example(doc, jsonBody), null, 2)) : null;
+  const bodyArea = jsonBody
+    ? el('textarea', { rows: 8, 'aria-label': 'request body' }, JSON.stringify(example(doc, jsonBody), null, 2))
+    : null;
   const output = el('pre', { hidden: '' });
   const form = el(
     'div',
     { class: 'try' },
     params.map((p) => {
-      const input = el('input', { class: 'param', placeholder: p.required ? 'required' : 'optional', 'aria-label': p.name });
+      const input = el('input', {
+        class: 'param',
+        placeholder: p.required ? 'required' : 'optional',
+        'aria-label': p.name,
+      });
       inputs.set(p, input);
       return [el('label', {}, `${p.name} (${p.in})`), input];
     }),
@@ -68,9 +80,16 @@ function operation(doc, base, path, method, op) {
           output.hidden = false;
           output.textContent = '…';
           try {
-            const res = await fetch(url, { method: method.toUpperCase(), headers, body: bodyArea ? bodyArea.value : undefined, referrerPolicy: 'no-referrer' });
+            const res = await fetch(url, {
+              method: method.toUpperCase(),
+              headers,
+              body: bodyArea ? bodyArea.value : undefined,
+              referrerPolicy: 'no-referrer',
+            });
             const type = res.headers.get('content-type') ?? '';
-            const text = type.includes('json') ? JSON.stringify(await res.json(), null, 2) : `(${type}, ${(await res.arrayBuffer()).byteLength} bytes)`;
+            const text = type.includes('json')
+              ? JSON.stringify(await res.json(), null, 2)
+              : `(${type}, ${(await res.arrayBuffer()).byteLength} bytes)`;
             output.textContent = `${res.status} ${res.statusText}\n${text}`;
           } catch (error) {
             output.textContent = String(error);
@@ -81,12 +100,29 @@ function operation(doc, base, path, method, op) {
     ),
     output,
   );
-  const responses = Object.entries(op.responses ?? {}).map(([code, r]) => el('li', {}, `${code}: ${r.description ?? ''}`));
+  const responses = Object.entries(op.responses ?? {}).map(([code, r]) =>
+    el('li', {}, `${code}: ${r.description ?? ''}`),
+  );
   return el(
     'details',
     { class: 'op', id: op.operationId ?? `${method}-${path}` },
-    el('summary', {}, el('span', { class: `method m-${method}` }, method.toUpperCase()), el('span', { class: 'path' }, path), el('span', { class: 'summary' }, op.summary ?? '')),
-    el('div', { class: 'body' }, op.description ? el('p', {}, op.description) : null, jsonBody ? [el('label', {}, 'Request schema'), el('pre', {}, JSON.stringify(resolve(doc, jsonBody), null, 2))] : null, el('ul', {}, responses), form),
+    el(
+      'summary',
+      {},
+      el('span', { class: `method m-${method}` }, method.toUpperCase()),
+      el('span', { class: 'path' }, path),
+      el('span', { class: 'summary' }, op.summary ?? ''),
+    ),
+    el(
+      'div',
+      { class: 'body' },
+      op.description ? el('p', {}, op.description) : null,
+      jsonBody
+        ? [el('label', {}, 'Request schema'), el('pre', {}, JSON.stringify(resolve(doc, jsonBody), null, 2))]
+        : null,
+      el('ul', {}, responses),
+      form,
+    ),
   );
 }
 
@@ -99,7 +135,12 @@ async function render() {
   for (const [name, url] of versions) {
     const doc = await (await fetch(url)).json();
     const base = doc.servers?.[0]?.url ? new URL(doc.servers[0].url).pathname : `/api/${name}`;
-    const section = el('section', { id: name }, el('h2', {}, `${doc.info.title} ${doc.info.version}`), el('p', {}, doc.info.description ?? ''));
+    const section = el(
+      'section',
+      { id: name },
+      el('h2', {}, `${doc.info.title} ${doc.info.version}`),
+      el('p', {}, doc.info.description ?? ''),
+    );
     const byTag = new Map();
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) {

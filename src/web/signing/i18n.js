@@ -53,13 +53,22 @@ export const MESSAGES = {
     doneBody: 'Thank you. When everyone has finished, you will receive the completed document by email.',
     continue: 'Continue',
     states: {
-      out_of_turn: ['Not your turn yet', 'Other recipients must act before you. You will receive an email when it is your turn.'],
+      out_of_turn: [
+        'Not your turn yet',
+        'Other recipients must act before you. You will receive an email when it is your turn.',
+      ],
       expired: ['This signing link has expired', 'Ask the sender to send the document again.'],
-      signed: ['You have already signed', 'There is nothing more for you to do. You will receive the completed document by email.'],
+      signed: [
+        'You have already signed',
+        'There is nothing more for you to do. You will receive the completed document by email.',
+      ],
       rejected: ['You rejected this document', 'The sender and the other recipients have been told.'],
       no_action: ['Nothing to sign', 'You receive a copy of this document; there is nothing for you to do.'],
       document_draft: ['This document is not ready', 'The sender has not sent it yet.'],
-      document_completed: ['This document is complete', 'Everyone has signed. The completed document has been sent by email.'],
+      document_completed: [
+        'This document is complete',
+        'Everyone has signed. The completed document has been sent by email.',
+      ],
       document_rejected: ['This document was rejected', 'A recipient rejected it, so it can no longer be signed.'],
       document_cancelled: ['This document was cancelled', 'The sender cancelled it, so it can no longer be signed.'],
     },
@@ -119,15 +128,27 @@ export const MESSAGES = {
     doneBody: 'Gracias. Cuando todos terminen, recibirá el documento completo por correo.',
     continue: 'Continuar',
     states: {
-      out_of_turn: ['Todavía no es su turno', 'Otros destinatarios deben actuar antes. Recibirá un correo cuando sea su turno.'],
+      out_of_turn: [
+        'Todavía no es su turno',
+        'Otros destinatarios deben actuar antes. Recibirá un correo cuando sea su turno.',
+      ],
       expired: ['Este enlace de firma ha vencido', 'Pida al remitente que vuelva a enviar el documento.'],
       signed: ['Ya ha firmado', 'No tiene nada más que hacer. Recibirá el documento completo por correo.'],
       rejected: ['Usted rechazó este documento', 'Se avisó al remitente y a los demás destinatarios.'],
       no_action: ['Nada que firmar', 'Recibe una copia de este documento; no tiene que hacer nada.'],
       document_draft: ['Este documento no está listo', 'El remitente todavía no lo envió.'],
-      document_completed: ['Este documento está completo', 'Todos firmaron. El documento completo se envió por correo.'],
-      document_rejected: ['Este documento fue rechazado', 'Un destinatario lo rechazó, por lo que ya no se puede firmar.'],
-      document_cancelled: ['Este documento fue cancelado', 'El remitente lo canceló, por lo que ya no se puede firmar.'],
+      document_completed: [
+        'Este documento está completo',
+        'Todos firmaron. El documento completo se envió por correo.',
+      ],
+      document_rejected: [
+        'Este documento fue rechazado',
+        'Un destinatario lo rechazó, por lo que ya no se puede firmar.',
+      ],
+      document_cancelled: [
+        'Este documento fue cancelado',
+        'El remitente lo canceló, por lo que ya no se puede firmar.',
+      ],
     },
     rejectedTitle: 'Rechazó el documento',
     language: 'English',

@@ -21,12 +21,26 @@ export function el(tag, attrs = {}, ...children) {
 
 /** A full-page message: done, rejected, expired, out of turn… */
 export function noticeScreen(root, title, body, kind = 'info', extra = []) {
-  root.replaceChildren(el('section', { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' }, el('h1', { tabindex: '-1' }, title), el('p', {}, body), ...extra));
+  root.replaceChildren(
+    el(
+      'section',
+      { class: `notice notice-${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+      el('h1', { tabindex: '-1' }, title),
+      el('p', {}, body),
+      ...extra,
+    ),
+  );
   root.querySelector('h1').focus();
 }
 
 /** A modal dialog; resolves with what `onSubmit` returns, or null when cancelled. */
-export function openDialog(t, title, buildBody, onSubmit, { submitLabel = t.save, danger = false, extraButtons = [] } = {}) {
+export function openDialog(
+  t,
+  title,
+  buildBody,
+  onSubmit,
+  { submitLabel = t.save, danger = false, extraButtons = [] } = {},
+) {
   return new Promise((resolve) => {
     const error = el('p', { class: 'dialog-error', role: 'alert' });
     const body = el('div', { class: 'dialog-body' });
@@ -42,7 +56,23 @@ export function openDialog(t, title, buildBody, onSubmit, { submitLabel = t.save
       el('h2', {}, title),
       body,
       error,
-      el('div', { class: 'dialog-actions' }, ...extraButtons.map((b) => el('button', { type: 'button', class: 'button', onclick: () => void b.onClick().then(close, (e) => (error.textContent = e.message)) }, b.label)), el('button', { type: 'button', class: 'button', onclick: () => close(null) }, t.cancel), submit),
+      el(
+        'div',
+        { class: 'dialog-actions' },
+        ...extraButtons.map((b) =>
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'button',
+              onclick: () => void b.onClick().then(close, (e) => (error.textContent = e.message)),
+            },
+            b.label,
+          ),
+        ),
+        el('button', { type: 'button', class: 'button', onclick: () => close(null) }, t.cancel),
+        submit,
+      ),
     );
     const dialog = el('dialog', { class: 'dialog', 'aria-label': title }, form);
     const api = buildBody(body) || {};
@@ -98,23 +128,70 @@ export function fieldDialog(t, view, field, save, remove) {
         case 'DROPDOWN': {
           const options = (meta.values || []).map((v) => v.value).filter((v) => v !== '');
           if (field.type === 'DROPDOWN') {
-            const select = el('select', { id: 'field-input' }, el('option', { value: '' }, t.choose), ...options.map((o) => el('option', { value: o, selected: o === field.customText }, o)));
+            const select = el(
+              'select',
+              { id: 'field-input' },
+              el('option', { value: '' }, t.choose),
+              ...options.map((o) => el('option', { value: o, selected: o === field.customText }, o)),
+            );
             body.append(el('label', { for: 'field-input' }, label), select);
             return { value: () => ({ value: select.value }), opened: () => select.focus() };
           }
-          const group = el('fieldset', {}, el('legend', {}, label), ...options.map((o, i) => el('label', { class: 'choice' }, el('input', { type: 'radio', name: 'choice', value: o, checked: o === field.customText, id: `choice-${i}` }), o)));
+          const group = el(
+            'fieldset',
+            {},
+            el('legend', {}, label),
+            ...options.map((o, i) =>
+              el(
+                'label',
+                { class: 'choice' },
+                el('input', {
+                  type: 'radio',
+                  name: 'choice',
+                  value: o,
+                  checked: o === field.customText,
+                  id: `choice-${i}`,
+                }),
+                o,
+              ),
+            ),
+          );
           body.append(group);
-          return { value: () => ({ value: group.querySelector('input:checked')?.value ?? '' }), opened: () => group.querySelector('input')?.focus() };
+          return {
+            value: () => ({ value: group.querySelector('input:checked')?.value ?? '' }),
+            opened: () => group.querySelector('input')?.focus(),
+          };
         }
         case 'CHECKBOX': {
           const chosen = new Set(field.values || []);
-          const group = el('fieldset', {}, el('legend', {}, label), ...(meta.values || []).map((v, i) => el('label', { class: 'choice' }, el('input', { type: 'checkbox', value: v.value, checked: chosen.has(v.value), id: `check-${i}` }), v.value || '✓')));
+          const group = el(
+            'fieldset',
+            {},
+            el('legend', {}, label),
+            ...(meta.values || []).map((v, i) =>
+              el(
+                'label',
+                { class: 'choice' },
+                el('input', { type: 'checkbox', value: v.value, checked: chosen.has(v.value), id: `check-${i}` }),
+                v.value || '✓',
+              ),
+            ),
+          );
           body.append(group);
-          return { value: () => ({ values: [...group.querySelectorAll('input:checked')].map((i) => i.value) }), opened: () => group.querySelector('input')?.focus() };
+          return {
+            value: () => ({ values: [...group.querySelectorAll('input:checked')].map((i) => i.value) }),
+            opened: () => group.querySelector('input')?.focus(),
+          };
         }
         default:
           // EMAIL and DATE are filled by Firma from the recipient and the clock.
-          body.append(el('p', {}, field.type === 'DATE' ? new Date().toLocaleDateString(view.envelope.meta.language) : view.recipient.email));
+          body.append(
+            el(
+              'p',
+              {},
+              field.type === 'DATE' ? new Date().toLocaleDateString(view.envelope.meta.language) : view.recipient.email,
+            ),
+          );
           return { value: () => ({}) };
       }
     },
@@ -136,11 +213,24 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
     t,
     label,
     (body) => {
-      const typed = el('input', { id: 'signature-text', type: 'text', maxlength: 100, value: field.type === 'INITIALS' ? initials : view.recipient.name, class: 'typed-signature', autocomplete: 'off' });
+      const typed = el('input', {
+        id: 'signature-text',
+        type: 'text',
+        maxlength: 100,
+        value: field.type === 'INITIALS' ? initials : view.recipient.name,
+        class: 'typed-signature',
+        autocomplete: 'off',
+      });
       const canvas = el('canvas', { class: 'signature-pad', 'aria-label': t.drawHere, role: 'img' });
       const pad = createSignaturePad(canvas);
       const panels = {
-        drawn: el('div', { class: 'panel' }, el('p', { class: 'help' }, t.drawHere), canvas, el('button', { type: 'button', class: 'button link', onclick: () => pad.clear() }, t.clear)),
+        drawn: el(
+          'div',
+          { class: 'panel' },
+          el('p', { class: 'help' }, t.drawHere),
+          canvas,
+          el('button', { type: 'button', class: 'button link', onclick: () => pad.clear() }, t.clear),
+        ),
         typed: el('div', { class: 'panel' }, el('label', { for: 'signature-text' }, t.typeYourName), typed),
       };
       const tabs = el('div', { class: 'tabs', role: 'tablist' });
@@ -151,7 +241,10 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
         if (m === 'drawn') requestAnimationFrame(() => pad.resize());
         else typed.focus();
       };
-      for (const m of modes) tabs.append(el('button', { type: 'button', role: 'tab', 'data-mode': m, class: 'tab', onclick: () => show(m) }, t[m]));
+      for (const m of modes)
+        tabs.append(
+          el('button', { type: 'button', role: 'tab', 'data-mode': m, class: 'tab', onclick: () => show(m) }, t[m]),
+        );
       if (modes.length > 1) body.append(tabs);
       body.append(panels.drawn, panels.typed);
       return {

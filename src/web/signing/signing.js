@@ -64,7 +64,9 @@ async function load() {
     view = await call('GET');
   } catch (error) {
     if (handleConflict(error)) return;
-    noticeScreen(root, t.networkError, error.message, 'error', [el('button', { class: 'button primary', onclick: () => void load() }, t.retry)]);
+    noticeScreen(root, t.networkError, error.message, 'error', [
+      el('button', { class: 'button primary', onclick: () => void load() }, t.retry),
+    ]);
     return;
   }
   if (!document.documentElement.dataset.langChosen) {
@@ -74,7 +76,13 @@ async function load() {
   }
   if (view.state !== 'ready') {
     const [title, body] = t.states[view.state];
-    noticeScreen(root, title, body, view.state === 'expired' || view.state.startsWith('document_') ? 'warning' : 'info', [languageSwitch()]);
+    noticeScreen(
+      root,
+      title,
+      body,
+      view.state === 'expired' || view.state.startsWith('document_') ? 'warning' : 'info',
+      [languageSwitch()],
+    );
     return;
   }
   await renderSigning();
@@ -117,18 +125,40 @@ function actionLabel() {
 
 async function renderSigning() {
   const progress = el('p', { class: 'progress', id: 'progress', 'aria-live': 'polite' });
-  const next = el('button', { class: 'button', type: 'button', id: 'next-field', onclick: () => void goToNextField() }, t.nextField);
-  const complete = el('button', { class: 'button primary', type: 'button', id: 'complete', onclick: () => void finish() }, actionLabel());
-  const reject = el('button', { class: 'button danger-outline', type: 'button', id: 'reject', onclick: () => void rejectDocument() }, t.reject);
+  const next = el(
+    'button',
+    { class: 'button', type: 'button', id: 'next-field', onclick: () => void goToNextField() },
+    t.nextField,
+  );
+  const complete = el(
+    'button',
+    { class: 'button primary', type: 'button', id: 'complete', onclick: () => void finish() },
+    actionLabel(),
+  );
+  const reject = el(
+    'button',
+    { class: 'button danger-outline', type: 'button', id: 'reject', onclick: () => void rejectDocument() },
+    t.reject,
+  );
   const header = el(
     'header',
     { class: 'bar' },
-    el('div', { class: 'bar-title' }, el('h1', {}, view.envelope.title), el('p', { class: 'who' }, `${view.recipient.name} · ${view.recipient.email}`)),
+    el(
+      'div',
+      { class: 'bar-title' },
+      el('h1', {}, view.envelope.title),
+      el('p', { class: 'who' }, `${view.recipient.name} · ${view.recipient.email}`),
+    ),
     languageSwitch(),
   );
   const message = view.envelope.meta.message ? el('p', { class: 'message' }, view.envelope.meta.message) : null;
   const pages = el('div', { class: 'pages', id: 'pages' });
-  const footer = el('footer', { class: 'actions' }, progress, el('div', { class: 'action-buttons' }, reject, view.fields.length ? next : null, complete));
+  const footer = el(
+    'footer',
+    { class: 'actions' },
+    progress,
+    el('div', { class: 'action-buttons' }, reject, view.fields.length ? next : null, complete),
+  );
   root.replaceChildren(...[header, message, pages, footer].filter(Boolean));
   updateProgress();
   for (const item of view.envelope.items) await renderItem(pages, item);
@@ -147,14 +177,18 @@ function updateProgress() {
 }
 
 async function renderItem(container, item) {
-  const response = await fetch(`${api}/item/${encodeURIComponent(item.id)}`, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  const response = await fetch(`${api}/item/${encodeURIComponent(item.id)}`, {
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+  });
   if (!response.ok) {
     if (handleConflict(new ApiError(response.status, await response.json().catch(() => null)))) return;
     container.append(el('p', { class: 'notice notice-error' }, t.networkError));
     return;
   }
   const data = new Uint8Array(await response.arrayBuffer());
-  const pdf = await pdfjs.getDocument({ data, isEvalSupported: false, disableAutoFetch: true, useSystemFonts: false }).promise;
+  const pdf = await pdfjs.getDocument({ data, isEvalSupported: false, disableAutoFetch: true, useSystemFonts: false })
+    .promise;
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const base = page.getViewport({ scale: 1 });
@@ -169,12 +203,18 @@ async function renderItem(container, item) {
     canvas.width = Math.round(viewport.width);
     canvas.height = Math.round(viewport.height);
     await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
-    for (const field of view.fields.filter((f) => f.envelopeItemId === item.id && f.page === n)) wrapper.append(fieldBox(field));
+    for (const field of view.fields.filter((f) => f.envelopeItemId === item.id && f.page === n))
+      wrapper.append(fieldBox(field));
   }
 }
 
 function fieldBox(field) {
-  const box = el('button', { type: 'button', class: 'field', 'data-field-id': field.id, onclick: () => void editField(field.id) });
+  const box = el('button', {
+    type: 'button',
+    class: 'field',
+    'data-field-id': field.id,
+    onclick: () => void editField(field.id),
+  });
   box.style.left = `${field.positionX}%`;
   box.style.top = `${field.positionY}%`;
   box.style.width = `${field.width}%`;
@@ -230,7 +270,9 @@ async function editField(id) {
   const result = await fieldDialog(t, view, field, save, remove);
   if (result && pendingFields().length > 0 && document.getElementById('pages')) {
     const following = pendingFields()[0];
-    document.querySelector(`[data-field-id="${following.id}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    document
+      .querySelector(`[data-field-id="${following.id}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }
 }
 
@@ -243,7 +285,10 @@ async function finish() {
   button.disabled = true;
   try {
     const result = await call('POST', '/complete');
-    const redirect = result.redirectUrl && /^https?:\/\//.test(result.redirectUrl) ? el('a', { class: 'button primary', href: result.redirectUrl, rel: 'noreferrer' }, t.continue) : null;
+    const redirect =
+      result.redirectUrl && /^https?:\/\//.test(result.redirectUrl)
+        ? el('a', { class: 'button primary', href: result.redirectUrl, rel: 'noreferrer' }, t.continue)
+        : null;
     noticeScreen(root, t.doneTitle[view.recipient.role] || t.doneTitle.SIGNER, t.doneBody, 'success', [redirect]);
   } catch (error) {
     button.disabled = false;

@@ -102,7 +102,12 @@ export function documentFacts(ctx: Ctx): Fact[] {
   const { tr, time, data } = ctx;
   const env = data.envelope;
   const v = (text: string): Fact['value'] => [{ text, style: styles.value }];
-  const statusColor = env.status === 'REJECTED' || env.status === 'CANCELLED' ? palette.danger : env.status === 'COMPLETED' ? palette.ok : palette.muted;
+  const statusColor =
+    env.status === 'REJECTED' || env.status === 'CANCELLED'
+      ? palette.danger
+      : env.status === 'COMPLETED'
+        ? palette.ok
+        : palette.muted;
   const statusStyle = { ...styles.valueBold, color: statusColor };
   return [
     { label: tr.t('title'), value: [{ text: env.title, style: styles.valueBold }] },
@@ -123,7 +128,10 @@ export function drawDocumentFacts(flow: Flow, ctx: Ctx): void {
 }
 
 /** Caller-provided page sizes too small to hold the layout (or nonsense) fall back to A4. */
-export function usablePageSize(size: { width: number; height: number } | undefined, fallback: { width: number; height: number }): { width: number; height: number } {
+export function usablePageSize(
+  size: { width: number; height: number } | undefined,
+  fallback: { width: number; height: number },
+): { width: number; height: number } {
   if (!size) return fallback;
   const { width, height } = size;
   if (!Number.isFinite(width) || !Number.isFinite(height) || width < 280 || height < 360) return fallback;

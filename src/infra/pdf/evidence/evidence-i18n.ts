@@ -1,4 +1,9 @@
-import type { EvidenceEnvelopeStatus, EvidenceLanguage, EvidenceRole, EvidenceSigningStatus } from './evidence-types.js';
+import type {
+  EvidenceEnvelopeStatus,
+  EvidenceLanguage,
+  EvidenceRole,
+  EvidenceSigningStatus,
+} from './evidence-types.js';
 
 /**
  * Every fixed string of the evidence, per language. `Messages` is derived from the English
@@ -174,13 +179,37 @@ const doneByRole: Record<EvidenceLanguage, Record<EvidenceRole, string>> = {
 
 /** A CC never acts, so "not signed" would wrongly suggest a missing signature. */
 const notDoneByRole: Record<EvidenceLanguage, Record<EvidenceRole, string>> = {
-  en: { SIGNER: 'Not signed', APPROVER: 'Not approved', VIEWER: 'Not viewed', CC: 'No action required', ASSISTANT: 'Not completed' },
-  es: { SIGNER: 'Sin firmar', APPROVER: 'Sin aprobar', VIEWER: 'Sin ver', CC: 'No requiere acción', ASSISTANT: 'Sin completar' },
+  en: {
+    SIGNER: 'Not signed',
+    APPROVER: 'Not approved',
+    VIEWER: 'Not viewed',
+    CC: 'No action required',
+    ASSISTANT: 'Not completed',
+  },
+  es: {
+    SIGNER: 'Sin firmar',
+    APPROVER: 'Sin aprobar',
+    VIEWER: 'Sin ver',
+    CC: 'No requiere acción',
+    ASSISTANT: 'Sin completar',
+  },
 };
 
 const envelopeStatus: Record<EvidenceLanguage, Record<EvidenceEnvelopeStatus, string>> = {
-  en: { DRAFT: 'Draft', PENDING: 'Pending (not final)', COMPLETED: 'Completed', REJECTED: 'Rejected', CANCELLED: 'Cancelled' },
-  es: { DRAFT: 'Borrador', PENDING: 'Pendiente (no es definitivo)', COMPLETED: 'Completado', REJECTED: 'Rechazado', CANCELLED: 'Cancelado' },
+  en: {
+    DRAFT: 'Draft',
+    PENDING: 'Pending (not final)',
+    COMPLETED: 'Completed',
+    REJECTED: 'Rejected',
+    CANCELLED: 'Cancelled',
+  },
+  es: {
+    DRAFT: 'Borrador',
+    PENDING: 'Pendiente (no es definitivo)',
+    COMPLETED: 'Completado',
+    REJECTED: 'Rechazado',
+    CANCELLED: 'Cancelado',
+  },
 };
 
 const eventTypes: Record<EvidenceLanguage, Record<string, string>> = {

@@ -77,7 +77,11 @@ function facts(ctx: Ctx, r: EvidenceRecipient): { label: string; value: Run[]; d
   // The handwriting face is decorative; the exact typed characters are also given in plain text.
   if (r.signature?.kind === 'typed') list.push({ label: tr.t('signatureText'), value: v(r.signature.text) });
   if (r.signingStatus === 'REJECTED') {
-    list.push({ label: tr.t('reason'), value: v(r.rejectionReason?.trim() ? r.rejectionReason : tr.t('noReason')), danger: true });
+    list.push({
+      label: tr.t('reason'),
+      value: v(r.rejectionReason?.trim() ? r.rejectionReason : tr.t('noReason')),
+      danger: true,
+    });
   }
   return list;
 }
@@ -106,7 +110,8 @@ function layoutCard(flow: Flow, ctx: Ctx, r: EvidenceRecipient): CardLayout {
   const valueWidth = leftWidth - labelWidth - 6;
 
   const status = ctx.tr.recipientStatus(r.role, r.signingStatus);
-  const statusColor = r.signingStatus === 'SIGNED' ? palette.ok : r.signingStatus === 'REJECTED' ? palette.danger : palette.muted;
+  const statusColor =
+    r.signingStatus === 'SIGNED' ? palette.ok : r.signingStatus === 'REJECTED' ? palette.danger : palette.muted;
   const statusLine = ts.wrap(status, statusStyle, inner / 3)[0] ?? '';
   const statusWidth = ts.width(statusLine, statusStyle) + 9;
   const names = ts.wrap(r.name.trim() || '—', nameStyle, inner - statusWidth - 12);
@@ -116,25 +121,66 @@ function layoutCard(flow: Flow, ctx: Ctx, r: EvidenceRecipient): CardLayout {
   const rows: CardRow[] = facts(ctx, r).map((f) => {
     const ls = f.danger ? { ...labelStyle, font: 'bold' as const, color: palette.danger } : labelStyle;
     const labels = ts.wrap(f.label, ls, labelWidth);
-    const values = f.value.flatMap((run) => ts.wrap(run.text, run.style, valueWidth).map((text) => ({ text, style: run.style })));
-    const height = Math.max(labels.length * lineHeight(ls), values.reduce((s, x) => s + lineHeight(x.style), 0)) + ROW_GAP;
+    const values = f.value.flatMap((run) =>
+      ts.wrap(run.text, run.style, valueWidth).map((text) => ({ text, style: run.style })),
+    );
+    const height =
+      Math.max(
+        labels.length * lineHeight(ls),
+        values.reduce((s, x) => s + lineHeight(x.style), 0),
+      ) + ROW_GAP;
     return { labels, labelStyle: ls, values, height };
   });
   const sigBlock = SIG_HEIGHT + 4 + lineHeight(captionStyle);
   const rowsHeight = rows.reduce((s, row) => s + row.height, 0);
   const height = headerHeight + 2 * PAD + Math.max(rowsHeight, sigBlock);
-  return { height, headerHeight, sigWidth, sigBlock, labelWidth, names, emails, statusLine, statusWidth, statusColor, rows };
+  return {
+    height,
+    headerHeight,
+    sigWidth,
+    sigBlock,
+    labelWidth,
+    names,
+    emails,
+    statusLine,
+    statusWidth,
+    statusColor,
+    rows,
+  };
 }
 
 function drawCard(flow: Flow, ctx: Ctx, r: EvidenceRecipient, card: CardLayout, images: SignatureImages): void {
-  const { height: cardHeight, headerHeight, sigWidth, sigBlock, labelWidth, names, emails, statusLine, statusWidth, statusColor, rows } = card;
+  const {
+    height: cardHeight,
+    headerHeight,
+    sigWidth,
+    sigBlock,
+    labelWidth,
+    names,
+    emails,
+    statusLine,
+    statusWidth,
+    statusColor,
+    rows,
+  } = card;
 
   // Whole card on a fresh page when it fits on one; in any case the header and signature together.
-  if (!flow.fits(cardHeight) && (cardHeight <= flow.pageBody || !flow.fits(headerHeight + sigBlock + 2 * PAD)) && !flow.atTop) flow.newPage();
+  if (
+    !flow.fits(cardHeight) &&
+    (cardHeight <= flow.pageBody || !flow.fits(headerHeight + sigBlock + 2 * PAD)) &&
+    !flow.atTop
+  )
+    flow.newPage();
 
   let segmentTop = flow.y;
   const x = flow.left;
-  flow.page.drawRectangle({ x, y: flow.y - headerHeight, width: flow.width, height: headerHeight, color: palette.fill });
+  flow.page.drawRectangle({
+    x,
+    y: flow.y - headerHeight,
+    width: flow.width,
+    height: headerHeight,
+    color: palette.fill,
+  });
   let y = flow.y - PAD * 0.75;
   for (const line of names) {
     flow.drawLine(line, x + PAD, y, nameStyle);
@@ -157,7 +203,14 @@ function drawCard(flow: Flow, ctx: Ctx, r: EvidenceRecipient, card: CardLayout, 
 
   const closeSegment = (): void => {
     const bottom = flow.page === sigPage ? Math.min(flow.y, sigBottom - PAD) : flow.y;
-    flow.page.drawRectangle({ x, y: bottom, width: flow.width, height: segmentTop - bottom, borderColor: palette.rule, borderWidth: 0.8 });
+    flow.page.drawRectangle({
+      x,
+      y: bottom,
+      width: flow.width,
+      height: segmentTop - bottom,
+      borderColor: palette.rule,
+      borderWidth: 0.8,
+    });
     flow.y = bottom;
   };
   const continueOnNewPage = (): void => {
@@ -174,7 +227,9 @@ function drawCard(flow: Flow, ctx: Ctx, r: EvidenceRecipient, card: CardLayout, 
     const page = flow.page;
     const rowTop = flow.y;
     const labelTop = rowTop - ((row.values[0]?.style.size ?? valueStyle.size) - row.labelStyle.size);
-    row.labels.forEach((line, i) => flow.drawLine(line, rowX, labelTop - i * lineHeight(row.labelStyle), row.labelStyle));
+    row.labels.forEach((line, i) =>
+      flow.drawLine(line, rowX, labelTop - i * lineHeight(row.labelStyle), row.labelStyle),
+    );
     for (const value of row.values) {
       if (!flow.fits(lineHeight(value.style) + PAD)) continueOnNewPage();
       flow.drawLine(value.text, rowX + labelWidth + 6, flow.y, value.style);
@@ -187,13 +242,32 @@ function drawCard(flow: Flow, ctx: Ctx, r: EvidenceRecipient, card: CardLayout, 
   closeSegment();
 }
 
-function drawSignatureBox(flow: Flow, ctx: Ctx, r: EvidenceRecipient, images: SignatureImages, box: { x: number; yTop: number; width: number }): void {
+function drawSignatureBox(
+  flow: Flow,
+  ctx: Ctx,
+  r: EvidenceRecipient,
+  images: SignatureImages,
+  box: { x: number; yTop: number; width: number },
+): void {
   const { page } = flow;
   const { x, yTop, width } = box;
   const height = SIG_HEIGHT;
-  page.drawRectangle({ x, y: yTop - height, width, height, color: palette.fill, borderColor: palette.rule, borderWidth: 0.8 });
+  page.drawRectangle({
+    x,
+    y: yTop - height,
+    width,
+    height,
+    color: palette.fill,
+    borderColor: palette.rule,
+    borderWidth: 0.8,
+  });
   // A signing line, as on paper, so the box reads as "the signature" at a glance.
-  page.drawLine({ start: { x: x + 8, y: yTop - height + 11 }, end: { x: x + width - 8, y: yTop - height + 11 }, thickness: 0.4, color: palette.rule });
+  page.drawLine({
+    start: { x: x + 8, y: yTop - height + 11 },
+    end: { x: x + width - 8, y: yTop - height + 11 },
+    thickness: 0.4,
+    color: palette.rule,
+  });
 
   let caption = ctx.tr.t('signatureNone');
   const sig = r.signature;
@@ -216,7 +290,11 @@ function drawSignatureBox(flow: Flow, ctx: Ctx, r: EvidenceRecipient, images: Si
     flow.drawLine(line, x + (width - flow.ts.width(line, style)) / 2, yTop - height / 2 + style.size / 2, style);
   }
   const captions = flow.ts.wrap(caption, captionStyle, width);
-  captions.slice(0, 1).forEach((line) => flow.drawLine(line, x + width - flow.ts.width(line, captionStyle), yTop - height - 4, captionStyle));
+  captions
+    .slice(0, 1)
+    .forEach((line) =>
+      flow.drawLine(line, x + width - flow.ts.width(line, captionStyle), yTop - height - 4, captionStyle),
+    );
 }
 
 /** The typed signature in the handwriting face, as large as fits the box (text shown in full elsewhere). */

@@ -47,7 +47,8 @@ export function writeEvidenceRecord(doc: PDFDocument, data: EvidenceData): void 
 export function readEvidenceRecord(reader: PdfReader): { record: EvidenceRecord } | { problem: string } {
   const info = reader.resolveDict(reader.trailerValue('Info'));
   const value = reader.resolve(info?.get(EVIDENCE_RECORD_KEY));
-  if (!(value instanceof PdfString)) return { problem: `the certificate carries no ${EVIDENCE_RECORD_KEY} record (issued before records were written)` };
+  if (!(value instanceof PdfString))
+    return { problem: `the certificate carries no ${EVIDENCE_RECORD_KEY} record (issued before records were written)` };
   let parsed: unknown;
   try {
     parsed = JSON.parse(value.bytes.toString('utf8'));
@@ -55,5 +56,7 @@ export function readEvidenceRecord(reader: PdfReader): { record: EvidenceRecord 
     return { problem: `the certificate's ${EVIDENCE_RECORD_KEY} record is not JSON` };
   }
   const result = recordSchema.safeParse(parsed);
-  return result.success ? { record: result.data } : { problem: `the certificate's ${EVIDENCE_RECORD_KEY} record is malformed` };
+  return result.success
+    ? { record: result.data }
+    : { problem: `the certificate's ${EVIDENCE_RECORD_KEY} record is malformed` };
 }

@@ -85,7 +85,9 @@ export function drawFacts(flow: Flow, facts: Fact[], x = flow.left, width = flow
   const gap = 10;
   for (const fact of facts) {
     const labels = flow.ts.wrap(fact.label, styles.label, labelWidth);
-    const values = fact.value.flatMap((run) => flow.ts.wrap(run.text, run.style, width - labelWidth - gap).map((text) => ({ text, style: run.style })));
+    const values = fact.value.flatMap((run) =>
+      flow.ts.wrap(run.text, run.style, width - labelWidth - gap).map((text) => ({ text, style: run.style })),
+    );
     const labelHeight = labels.length * lineHeight(styles.label);
     const valueHeight = values.reduce((sum, v) => sum + lineHeight(v.style), 0);
     flow.ensure(Math.max(labelHeight, valueHeight));
@@ -120,12 +122,22 @@ export function drawRejectionNotice(flow: Flow, ctx: Ctx): void {
   }
   const pad = 10;
   const inner = flow.width - 2 * pad - 4;
-  const lines = runs.flatMap((run) => flow.ts.wrap(run.text, run.style, inner).map((text) => ({ text, style: run.style })));
+  const lines = runs.flatMap((run) =>
+    flow.ts.wrap(run.text, run.style, inner).map((text) => ({ text, style: run.style })),
+  );
   const height = lines.reduce((sum, l) => sum + lineHeight(l.style), 0) + 2 * pad;
   flow.ensure(height);
   if (flow.fits(height)) {
     const top = flow.y;
-    flow.page.drawRectangle({ x: flow.left, y: top - height, width: flow.width, height, color: palette.dangerFill, borderColor: palette.danger, borderWidth: 0.8 });
+    flow.page.drawRectangle({
+      x: flow.left,
+      y: top - height,
+      width: flow.width,
+      height,
+      color: palette.dangerFill,
+      borderColor: palette.danger,
+      borderWidth: 0.8,
+    });
     flow.page.drawRectangle({ x: flow.left, y: top - height, width: 4, height, color: palette.danger });
     let y = top - pad;
     for (const line of lines) {
@@ -152,13 +164,18 @@ export function drawItems(flow: Flow, ctx: Ctx, items: EvidenceItem[], withFinal
     { header: withFinal ? 'SHA-256' : tr.t('itemOriginal'), weight: 6.2 },
   ];
   const hashWidth = (6.2 / 10) * flow.width - 8;
-  const hash = (value: string | null): Run => ({ text: value ? hashText(flow, value, styles.cellHash, hashWidth) : DASH, style: styles.cellHash });
+  const hash = (value: string | null): Run => ({
+    text: value ? hashText(flow, value, styles.cellHash, hashWidth) : DASH,
+    style: styles.cellHash,
+  });
   const caption = (text: string): Run => ({ text, style: styles.cellMuted });
   const rows: Row[] = items.map((item) => ({
     cells: [
       [{ text: item.title, style: styles.cellBold }],
       [{ text: String(item.pageCount), style: styles.cell }],
-      withFinal ? [caption(tr.t('itemOriginal')), hash(item.originalSha256), caption(tr.t('itemFinal')), hash(item.finalSha256)] : [hash(item.originalSha256)],
+      withFinal
+        ? [caption(tr.t('itemOriginal')), hash(item.originalSha256), caption(tr.t('itemFinal')), hash(item.finalSha256)]
+        : [hash(item.originalSha256)],
     ],
   }));
   drawTable(flow, columns, rows);
@@ -189,7 +206,12 @@ export function drawEvents(flow: Flow, ctx: Ctx, events: EvidenceEvent[]): void 
       [{ text: e.ip ?? DASH, style: styles.cell }],
       [{ text: e.userAgent ?? DASH, style: styles.cellMuted }],
     ],
-    span: [{ text: `${e.type}   ·   ${tr.t('eventHash')}: ${e.hash}`, style: { font: 'regular', size: 5.8, color: palette.muted } }],
+    span: [
+      {
+        text: `${e.type}   ·   ${tr.t('eventHash')}: ${e.hash}`,
+        style: { font: 'regular', size: 5.8, color: palette.muted },
+      },
+    ],
   }));
   drawTable(flow, columns, rows);
 }
@@ -202,7 +224,10 @@ export function drawIntegrity(flow: Flow, ctx: Ctx): void {
   drawFacts(flow, [
     { label: tr.t('chainAlgorithm'), value: [{ text: data.auditChain.algorithm, style: styles.value }] },
     { label: tr.t('chainLength'), value: [{ text: String(data.auditChain.length), style: styles.value }] },
-    { label: tr.t('chainHead'), value: [{ text: hashText(flow, data.auditChain.head, styles.hash, valueWidth), style: styles.hash }] },
+    {
+      label: tr.t('chainHead'),
+      value: [{ text: hashText(flow, data.auditChain.head, styles.hash, valueWidth), style: styles.hash }],
+    },
   ]);
   flow.y -= 2;
   flow.paragraph(tr.t('chainExplanation', { id: data.envelope.envelopeId }), styles.note);
@@ -211,7 +236,9 @@ export function drawIntegrity(flow: Flow, ctx: Ctx): void {
     { label: tr.t('sealSubject'), value: [{ text: data.sealCertificate.subject, style: styles.value }] },
     {
       label: tr.t('sealFingerprint'),
-      value: [{ text: hashText(flow, data.sealCertificate.fingerprintSha256, styles.hash, valueWidth), style: styles.hash }],
+      value: [
+        { text: hashText(flow, data.sealCertificate.fingerprintSha256, styles.hash, valueWidth), style: styles.hash },
+      ],
     },
   ]);
   flow.y -= 2;

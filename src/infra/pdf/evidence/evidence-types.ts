@@ -7,9 +7,7 @@
 export type EvidenceLanguage = 'en' | 'es';
 
 /** The signature a recipient applied, as shown in the evidence. */
-export type EvidenceSignature =
-  | { kind: 'typed'; text: string }
-  | { kind: 'drawn'; png: Uint8Array };
+export type EvidenceSignature = { kind: 'typed'; text: string } | { kind: 'drawn'; png: Uint8Array };
 
 export type EvidenceRole = 'SIGNER' | 'APPROVER' | 'VIEWER' | 'CC' | 'ASSISTANT';
 export type EvidenceSigningStatus = 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';

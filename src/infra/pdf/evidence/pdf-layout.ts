@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 
 import fontkit from '@pdf-lib/fontkit';
-import { PDFHexString, degrees, drawText, rgb, type PDFDocument, type PDFFont, type PDFName, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  PDFHexString,
+  degrees,
+  drawText,
+  rgb,
+  type PDFDocument,
+  type PDFFont,
+  type PDFName,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 
 import { subsettableFontBytes, type FontName } from '../fonts.js';
 
@@ -108,7 +118,11 @@ export class Typesetter {
   /** Text the font can draw: NFC, no control characters, '?' for code points without a glyph. */
   clean(text: string, font: FontName): string {
     const { charset } = safeFont(font);
-    const normal = text.normalize('NFC').replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(SPACES, ' ').replace(CONTROLS, ' ');
+    const normal = text
+      .normalize('NFC')
+      .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+      .replace(SPACES, ' ')
+      .replace(CONTROLS, ' ');
     let out = '';
     for (const ch of normal) out += ch === '\n' || charset.has(ch.codePointAt(0) ?? 0) ? ch : '?';
     return out;
@@ -360,7 +374,12 @@ export function drawFooter(flow: Flow, page: PDFPage, left: string, right: strin
   const rightWidth = ts.width(rightText, style);
   const leftLines = ts.wrap(left, style, Math.max(flow.width - rightWidth - 16, flow.width / 3)).slice(0, 2);
   const top = flow.bottom - 18;
-  page.drawLine({ start: { x: flow.left, y: top + 6 }, end: { x: flow.right, y: top + 6 }, thickness: 0.5, color: palette.rule });
+  page.drawLine({
+    start: { x: flow.left, y: top + 6 },
+    end: { x: flow.right, y: top + 6 },
+    thickness: 0.5,
+    color: palette.rule,
+  });
   const draw = (text: string, x: number, yTop: number): void => ts.draw(page, text, x, yTop - style.size, style);
   leftLines.forEach((line, i) => draw(line, flow.left, top - i * lineHeight(style)));
   draw(rightText, flow.right - rightWidth, top);

@@ -48,14 +48,22 @@ export function drawTable(flow: Flow, columns: Column[], rows: Row[]): void {
   }
   const layout = (runs: Run[], width: number): Laid[] =>
     runs.flatMap((run) =>
-      flow.ts.wrap(run.text, run.style, Math.max(width - 2 * PAD_X, 1)).map((text) => ({ text, style: run.style, height: lineHeight(run.style) })),
+      flow.ts
+        .wrap(run.text, run.style, Math.max(width - 2 * PAD_X, 1))
+        .map((text) => ({ text, style: run.style, height: lineHeight(run.style) })),
     );
   const heightOf = (lines: Laid[]): number => lines.reduce((sum, l) => sum + l.height, 0);
 
   const headerLines = columns.map((c, i) => layout([{ text: c.header, style: TABLE_HEADER_STYLE }], widths[i] ?? 0));
   const headerHeight = Math.max(...headerLines.map(heightOf)) + 2 * PAD_Y;
   const drawHeader = (): void => {
-    flow.page.drawRectangle({ x: flow.left, y: flow.y - headerHeight, width: flow.width, height: headerHeight, color: palette.fill });
+    flow.page.drawRectangle({
+      x: flow.left,
+      y: flow.y - headerHeight,
+      width: flow.width,
+      height: headerHeight,
+      color: palette.fill,
+    });
     headerLines.forEach((lines, i) => drawLines(flow, lines, (xs[i] ?? 0) + PAD_X, flow.y - PAD_Y));
     flow.y -= headerHeight;
     flow.rule(flow.y, palette.rule, 0.8);
@@ -97,7 +105,8 @@ export function drawTable(flow: Flow, columns: Column[], rows: Row[]): void {
       freshPage = false;
       const top = flow.y - PAD_Y;
       taken.forEach((lines, i) => drawLines(flow, lines, (xs[i] ?? 0) + PAD_X, top));
-      if (spanTaken.length > 0) drawLines(flow, spanTaken, flow.left + PAD_X, top - cellsHeight - (cellsHeight > 0 ? SPAN_GAP : 0));
+      if (spanTaken.length > 0)
+        drawLines(flow, spanTaken, flow.left + PAD_X, top - cellsHeight - (cellsHeight > 0 ? SPAN_GAP : 0));
       const segment = cellsHeight + (spanTaken.length > 0 ? heightOf(spanTaken) + (cellsHeight > 0 ? SPAN_GAP : 0) : 0);
       flow.y -= segment + 2 * PAD_Y;
       flow.rule(flow.y, palette.rule, 0.4);

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { assertContainsAll, assertStructurallyValid, assertTextInsidePages, flat, measure, previewPage } from '../../../../test/support/evidence-checks.js';
+import {
+  assertContainsAll,
+  assertStructurallyValid,
+  assertTextInsidePages,
+  flat,
+  measure,
+  previewPage,
+} from '../../../../test/support/evidence-checks.js';
 import { largeData, realisticData, rejectedData } from '../../../../test/support/evidence-fixtures.js';
 import { pageCount, pageSizes, pdfImagesList, pdfText } from '../../../../test/support/poppler.js';
 import { renderAuditPagesPdf } from './render-audit-pages.js';
@@ -16,7 +23,10 @@ for (const language of ['en', 'es'] as const) {
     assert.ok(pages >= 1);
     for (let page = 1; page <= pages; page++) {
       const text = pdfText(pdf, page);
-      assert.ok(flat(text).startsWith(flat(`${HEADER[language]}${data.envelope.title}`)), `page ${page} header: ${text.slice(0, 80)}`);
+      assert.ok(
+        flat(text).startsWith(flat(`${HEADER[language]}${data.envelope.title}`)),
+        `page ${page} header: ${text.slice(0, 80)}`,
+      );
       assertContainsAll(text, [language === 'en' ? `Page ${page} of ${pages}` : `Página ${page} de ${pages}`]);
     }
     const text = pdfText(pdf);
@@ -30,7 +40,8 @@ for (const language of ['en', 'es'] as const) {
       language === 'en' ? 'Event timeline (8)' : 'Cronología de eventos (8)',
       language === 'en' ? 'Recipients (3)' : 'Destinatarios (3)',
     ]);
-    for (const item of data.items) assert.ok(!flat(text).includes(item.finalSha256 ?? '-'), 'final hash printed inside the final file');
+    for (const item of data.items)
+      assert.ok(!flat(text).includes(item.finalSha256 ?? '-'), 'final hash printed inside the final file');
     assert.match(pdfImagesList(pdf), /^\s*\d+\s+\d+\s+image\s+360\s+120\s/m);
     assertStructurallyValid(pdf);
     assertTextInsidePages(pdf);
@@ -53,7 +64,11 @@ void test('audit pages take the size of the document’s last page; unusable siz
 void test('audit pages of a rejected document show the rejection and its reason', async () => {
   const data = rejectedData('en');
   const pdf = await renderAuditPagesPdf(data);
-  assertContainsAll(pdfText(pdf, 1), ['This document was rejected', 'Rejected by María José Ibáñez', data.recipients[1]?.rejectionReason ?? '']);
+  assertContainsAll(pdfText(pdf, 1), [
+    'This document was rejected',
+    'Rejected by María José Ibáñez',
+    data.recipients[1]?.rejectionReason ?? '',
+  ]);
 });
 
 void test('audit pages with 50 recipients and 500 events: paginated, inside the page, under 2 s', async (t) => {

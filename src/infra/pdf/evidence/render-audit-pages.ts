@@ -1,7 +1,14 @@
 import { embedSignatures, drawRecipients } from './evidence-recipients.js';
 import { drawDocumentFacts, finishEvidence, startEvidence, usablePageSize } from './evidence-frame.js';
 import { translator } from './evidence-i18n.js';
-import { drawEvents, drawIntegrity, drawItems, drawRejectionNotice, sectionHeading, styles } from './evidence-sections.js';
+import {
+  drawEvents,
+  drawIntegrity,
+  drawItems,
+  drawRejectionNotice,
+  sectionHeading,
+  styles,
+} from './evidence-sections.js';
 import type { EvidenceData } from './evidence-types.js';
 import { A4 } from './pdf-layout.js';
 
@@ -11,7 +18,10 @@ import { A4 } from './pdf-layout.js';
  * appear inside it, so only the originals' hashes are listed. `pageSize` is the size of the
  * document's last page so the appended pages match it; sizes too small to lay out fall back to A4.
  */
-export async function renderAuditPagesPdf(data: EvidenceData, pageSize: { width: number; height: number } = A4): Promise<Uint8Array> {
+export async function renderAuditPagesPdf(
+  data: EvidenceData,
+  pageSize: { width: number; height: number } = A4,
+): Promise<Uint8Array> {
   const title = `${translator(data.language).t('auditTrailTitle')} — ${data.envelope.title}`;
   const evidence = await startEvidence(data, usablePageSize(pageSize, A4), title, () => true);
   const { doc, flow, ctx } = evidence;

@@ -1,14 +1,41 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { assertContainsAll, assertStructurallyValid, assertTextInsidePages, flat, measure, previewPage } from '../../../../test/support/evidence-checks.js';
+import {
+  assertContainsAll,
+  assertStructurallyValid,
+  assertTextInsidePages,
+  flat,
+  measure,
+  previewPage,
+} from '../../../../test/support/evidence-checks.js';
 import { largeData, realisticData, rejectedData } from '../../../../test/support/evidence-fixtures.js';
 import { pageCount, pdfImagesList, pdfText } from '../../../../test/support/poppler.js';
 import { renderCertificatePdf } from './render-certificate.js';
 
 const HEADINGS = {
-  en: ['Certificate of completion', 'Document', 'Files (2)', 'Recipients (3)', 'Event timeline (8)', 'Integrity', 'Audit chain', 'Seal', 'Page 1 of'],
-  es: ['Certificado de finalización', 'Documento', 'Archivos (2)', 'Destinatarios (3)', 'Cronología de eventos (8)', 'Integridad', 'Cadena de auditoría', 'Sello', 'Página 1 de'],
+  en: [
+    'Certificate of completion',
+    'Document',
+    'Files (2)',
+    'Recipients (3)',
+    'Event timeline (8)',
+    'Integrity',
+    'Audit chain',
+    'Seal',
+    'Page 1 of',
+  ],
+  es: [
+    'Certificado de finalización',
+    'Documento',
+    'Archivos (2)',
+    'Destinatarios (3)',
+    'Cronología de eventos (8)',
+    'Integridad',
+    'Cadena de auditoría',
+    'Sello',
+    'Página 1 de',
+  ],
 } as const;
 
 for (const language of ['en', 'es'] as const) {
@@ -52,9 +79,21 @@ void test('a rejected document says so prominently, with who, when and why', asy
     const firstPage = pdfText(pdf, 1);
     const reason = data.recipients[1]?.rejectionReason ?? '';
     if (language === 'en') {
-      assertContainsAll(firstPage, ['REJECTED', 'This document was rejected', 'Rejected by María José Ibáñez <mjibanez@correo.example.com.ar>', 'Reason:', reason]);
+      assertContainsAll(firstPage, [
+        'REJECTED',
+        'This document was rejected',
+        'Rejected by María José Ibáñez <mjibanez@correo.example.com.ar>',
+        'Reason:',
+        reason,
+      ]);
     } else {
-      assertContainsAll(firstPage, ['RECHAZADO', 'Este documento fue rechazado', 'Rechazado por María José Ibáñez', 'Motivo:', reason]);
+      assertContainsAll(firstPage, [
+        'RECHAZADO',
+        'Este documento fue rechazado',
+        'Rechazado por María José Ibáñez',
+        'Motivo:',
+        reason,
+      ]);
     }
     assertStructurallyValid(pdf);
     previewPage(pdf, 1, `certificate-rejected-${language}`);
@@ -64,7 +103,10 @@ void test('a rejected document says so prominently, with who, when and why', asy
 void test('an invalid time zone falls back to UTC and says so', async () => {
   const base = realisticData();
   const pdf = await renderCertificatePdf({ ...base, envelope: { ...base.envelope, timezone: 'Mars/Olympus_Mons' } });
-  assertContainsAll(pdfText(pdf), ['UTC (the configured time zone "Mars/Olympus_Mons" is not recognised)', '14 Mar 2025, 15:09:26 UTC+00:00']);
+  assertContainsAll(pdfText(pdf), [
+    'UTC (the configured time zone "Mars/Olympus_Mons" is not recognised)',
+    '14 Mar 2025, 15:09:26 UTC+00:00',
+  ]);
 });
 
 void test('characters without a glyph, corrupt images and empty lists do not break rendering', async () => {
@@ -112,7 +154,11 @@ void test('content longer than a page (reason, user agent, title) is split acros
   const data = {
     ...base,
     envelope: { ...base.envelope, title },
-    recipients: [first, { ...second, rejectionReason: reason, userAgent, name: `Nombre ${'Apellido '.repeat(40)}Final` }, third],
+    recipients: [
+      first,
+      { ...second, rejectionReason: reason, userAgent, name: `Nombre ${'Apellido '.repeat(40)}Final` },
+      third,
+    ],
     events: base.events.map((e, i) => (i === 2 ? { ...e, userAgent, description: reason } : e)),
   };
   const pdf = await renderCertificatePdf(data);
@@ -125,7 +171,9 @@ void test('content longer than a page (reason, user agent, title) is split acros
   const footer = flat(`Envelope ${data.envelope.envelopeId} · Generated ${data.generatedAt.toISOString()}`);
   let body = '';
   for (let page = 1; page <= pages; page++) {
-    let text = flat(pdfText(pdf, page, true)).replace(footer, '').replace(`Page${page}of${pages}`, '');
+    let text = flat(pdfText(pdf, page, true))
+      .replace(footer, '')
+      .replace(`Page${page}of${pages}`, '');
     if (page > 1) text = text.slice(text.indexOf('…') + 1); // drawn first on the page
     body += text;
   }

@@ -1,7 +1,14 @@
 import { embedSignatures, drawRecipients } from './evidence-recipients.js';
 import { translator } from './evidence-i18n.js';
 import { drawDocumentFacts, finishEvidence, startEvidence } from './evidence-frame.js';
-import { drawEvents, drawIntegrity, drawItems, drawRejectionNotice, sectionHeading, type Ctx } from './evidence-sections.js';
+import {
+  drawEvents,
+  drawIntegrity,
+  drawItems,
+  drawRejectionNotice,
+  sectionHeading,
+  type Ctx,
+} from './evidence-sections.js';
 import { writeEvidenceRecord } from './evidence-record.js';
 import type { EvidenceData } from './evidence-types.js';
 import { A4, lineHeight, palette, roundedBox, type Flow, type TextStyle } from './pdf-layout.js';
@@ -53,17 +60,25 @@ function drawTitleBlock(flow: Flow, ctx: Ctx): void {
   // A thin accent band along the top edge: recognisable at a glance, carries no text.
   page.drawRectangle({ x: 0, y: flow.size.height - 5, width: flow.size.width, height: 5, color: palette.accent });
 
-  const pill = ts.wrap(tr.envelopeStatus(data.envelope.status).toLocaleUpperCase(tr.language), pillStyle, flow.width / 3)[0] ?? '';
+  const pill =
+    ts.wrap(tr.envelopeStatus(data.envelope.status).toLocaleUpperCase(tr.language), pillStyle, flow.width / 3)[0] ?? '';
   const pillWidth = ts.width(pill, pillStyle) + 16;
   const pillHeight = pillStyle.size + 9;
   const rejected = data.envelope.status === 'REJECTED';
   const top = flow.y;
-  roundedBox(page, { x: flow.right - pillWidth, yTop: top + 1, width: pillWidth, height: pillHeight }, {
-    fill: rejected ? palette.dangerFill : palette.okFill,
-    border: rejected ? palette.danger : palette.ok,
-    radius: pillHeight / 2,
+  roundedBox(
+    page,
+    { x: flow.right - pillWidth, yTop: top + 1, width: pillWidth, height: pillHeight },
+    {
+      fill: rejected ? palette.dangerFill : palette.okFill,
+      border: rejected ? palette.danger : palette.ok,
+      radius: pillHeight / 2,
+    },
+  );
+  flow.drawLine(pill, flow.right - pillWidth + 8, top + 1 - 4.2, {
+    ...pillStyle,
+    color: rejected ? palette.danger : palette.ok,
   });
-  flow.drawLine(pill, flow.right - pillWidth + 8, top + 1 - 4.2, { ...pillStyle, color: rejected ? palette.danger : palette.ok });
 
   const textWidth = flow.width - pillWidth - 12;
   const brand = ts.wrap(data.serviceName, brandStyle, textWidth)[0] ?? '';

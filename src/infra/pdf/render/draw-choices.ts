@@ -69,7 +69,10 @@ export function layoutChoices(
 
   const fits = (s: number): boolean => {
     if (direction === 'vertical') {
-      return options.length * rowHeight(s) <= inner.height + s * 0.2 && options.every((_, i) => itemWidth(i, s) <= inner.width);
+      return (
+        options.length * rowHeight(s) <= inner.height + s * 0.2 &&
+        options.every((_, i) => itemWidth(i, s) <= inner.width)
+      );
     }
     const total = options.reduce((sum, _, i) => sum + itemWidth(i, s), 0) + ITEM_GAP * s * (options.length - 1);
     return rowHeight(s) <= inner.height + s * 0.2 && total <= inner.width;
@@ -81,7 +84,11 @@ export function layoutChoices(
   const blockHeight = rows * rowHeight(size);
   const align = verticalAlign ?? (direction === 'vertical' ? 'top' : 'middle');
   const top =
-    align === 'top' ? inner.y + inner.height : align === 'bottom' ? inner.y + blockHeight : inner.y + (inner.height + blockHeight) / 2;
+    align === 'top'
+      ? inner.y + inner.height
+      : align === 'bottom'
+        ? inner.y + blockHeight
+        : inner.y + (inner.height + blockHeight) / 2;
   const mark = size * MARK;
   // The label's ascent–descent band is centred on the row, like the mark.
   const baselineOffset = ((metrics.ascent - metrics.descent) / 2) * size;
@@ -94,7 +101,12 @@ export function layoutChoices(
     x += itemWidth(i, size) + ITEM_GAP * size;
     return {
       mark: { x: left, y: centreY - mark / 2, width: mark, height: mark },
-      label: { text: option.label, x: left + mark + GAP * size, y: centreY - baselineOffset, width: labelsAt1[i]! * size },
+      label: {
+        text: option.label,
+        x: left + mark + GAP * size,
+        y: centreY - baselineOffset,
+        width: labelsAt1[i]! * size,
+      },
       checked: option.checked,
     };
   });
@@ -116,7 +128,12 @@ function circle(cx: number, cy: number, r: number): PDFOperator[] {
 
 function markOperators(style: 'checkbox' | 'radio', m: Rect, checked: boolean): PDFOperator[] {
   const border = Math.max(0.5, m.width * 0.08);
-  const ops: PDFOperator[] = [pushGraphicsState(), setStrokingRgbColor(...INK), setFillingRgbColor(...INK), setLineWidth(border)];
+  const ops: PDFOperator[] = [
+    pushGraphicsState(),
+    setStrokingRgbColor(...INK),
+    setFillingRgbColor(...INK),
+    setLineWidth(border),
+  ];
   const cx = m.x + m.width / 2;
   const cy = m.y + m.height / 2;
   if (style === 'checkbox') {
@@ -150,7 +167,10 @@ export function drawChoices(
   verticalAlign?: VerticalAlign,
 ): void {
   if (value.options.length === 0) return;
-  const options = value.options.map((o) => ({ label: font.sanitise(o.label).replace(/\s+/g, ' ').trim(), checked: o.checked }));
+  const options = value.options.map((o) => ({
+    label: font.sanitise(o.label).replace(/\s+/g, ' ').trim(),
+    checked: o.checked,
+  }));
   const layout = layoutChoices(options, value.direction, rect, font.metrics, fontSize, verticalAlign);
   canvas.clipped(rect, () => {
     for (const item of layout.items) canvas.push(...markOperators(value.style, item.mark, item.checked));

@@ -1,5 +1,13 @@
 /** Text fields and typed signatures. */
-import { beginText, endText, moveText, setCharacterSpacing, setFillingRgbColor, setFontAndSize, showText } from 'pdf-lib';
+import {
+  beginText,
+  endText,
+  moveText,
+  setCharacterSpacing,
+  setFillingRgbColor,
+  setFontAndSize,
+  showText,
+} from 'pdf-lib';
 import type { PDFOperator } from 'pdf-lib';
 import type { PageCanvas } from './page-canvas.js';
 import type { Rect } from './page-geometry.js';
@@ -11,8 +19,18 @@ import type { TextAlign } from './types.js';
 export const INK: [number, number, number] = [0, 0, 0];
 
 /** Operators that show `lines` (already placed in display space) in `font` at `size`. */
-export function textOperators(canvas: PageCanvas, font: LoadedFont, size: number, lines: PlacedLine[], letterSpacing = 0): PDFOperator[] {
-  const ops: PDFOperator[] = [beginText(), setFillingRgbColor(...INK), setFontAndSize(canvas.fontName(font.pdfFont), size)];
+export function textOperators(
+  canvas: PageCanvas,
+  font: LoadedFont,
+  size: number,
+  lines: PlacedLine[],
+  letterSpacing = 0,
+): PDFOperator[] {
+  const ops: PDFOperator[] = [
+    beginText(),
+    setFillingRgbColor(...INK),
+    setFontAndSize(canvas.fontName(font.pdfFont), size),
+  ];
   if (letterSpacing) ops.push(setCharacterSpacing(letterSpacing));
   let x = 0;
   let y = 0;
@@ -32,14 +50,22 @@ export function drawText(canvas: PageCanvas, rect: Rect, text: string, font: Loa
   const clean = font.sanitise(text).trim();
   if (!clean) return;
   const layout = layoutText(clean, rect, font.metrics, style);
-  canvas.clipped(rect, () => canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing)));
+  canvas.clipped(rect, () =>
+    canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing)),
+  );
 }
 
 /**
  * Draws a typed signature on one line in the handwriting font, as large as the box allows:
  * the font's full height fills the box height unless the width runs out first.
  */
-export function drawTypedSignature(canvas: PageCanvas, rect: Rect, text: string, font: LoadedFont, align: TextAlign = 'center'): void {
+export function drawTypedSignature(
+  canvas: PageCanvas,
+  rect: Rect,
+  text: string,
+  font: LoadedFont,
+  align: TextAlign = 'center',
+): void {
   const clean = font.sanitise(text).replace(/\s+/g, ' ').trim();
   if (!clean) return;
   const { ascent, descent } = font.metrics;
@@ -51,7 +77,11 @@ export function drawTypedSignature(canvas: PageCanvas, rect: Rect, text: string,
   const size = Math.max(0.5, Math.min(byHeight, byWidth));
   const width = widthAt1 * size;
   const x =
-    align === 'left' ? rect.x + padX : align === 'right' ? rect.x + rect.width - padX - width : rect.x + (rect.width - width) / 2;
+    align === 'left'
+      ? rect.x + padX
+      : align === 'right'
+        ? rect.x + rect.width - padX - width
+        : rect.x + (rect.width - width) / 2;
   // Centre the font's ascent–descent band vertically.
   const y = rect.y + rect.height / 2 - ((ascent - descent) / 2) * size;
   canvas.clipped(rect, () => canvas.push(...textOperators(canvas, font, size, [{ text: clean, x, y, width }])));

@@ -44,7 +44,8 @@ function makeSanitiser(chars: Set<number>): (text: string) => string {
       const cp = ch.codePointAt(0)!;
       if (ch === '\n') out += ch;
       else if (ch === '\t' || ch === '\u00a0') out += ' ';
-      else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || ch === '\u200b' || ch === '\ufeff' || ch === '\u00ad') continue;
+      else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || ch === '\u200b' || ch === '\ufeff' || ch === '\u00ad')
+        continue;
       else out += chars.has(cp) ? ch : REPLACEMENT;
     }
     return out;
@@ -98,7 +99,9 @@ export class RenderContext {
     try {
       image = await this.doc.embedPng(bytes);
     } catch (error) {
-      throw new RenderError(`the signature image is not a readable PNG (${String(error)})`, fieldIndex, { cause: error });
+      throw new RenderError(`the signature image is not a readable PNG (${String(error)})`, fieldIndex, {
+        cause: error,
+      });
     }
     this.images.set(key, image);
     return image;

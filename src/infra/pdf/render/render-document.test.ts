@@ -10,7 +10,15 @@ import { renderFields } from './render-fields.js';
 import { RenderError } from './types.js';
 import type { RenderField } from './types.js';
 import { makePdf } from '../../../../test/support/pdf-fixtures.js';
-import { makePng, pdfToText, pixelsIn, qpdf, qpdfCheck, rasterise, withTempDir } from '../../../../test/support/pdf-tools.js';
+import {
+  makePng,
+  pdfToText,
+  pixelsIn,
+  qpdf,
+  qpdfCheck,
+  rasterise,
+  withTempDir,
+} from '../../../../test/support/pdf-tools.js';
 import type { Raster } from '../../../../test/support/pdf-tools.js';
 
 const text = (page: number, value: string, positionY = 10): RenderField => ({
@@ -25,7 +33,8 @@ const text = (page: number, value: string, positionY = 10): RenderField => ({
 async function auditPdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) doc.addPage([595.28, 841.89]).drawText(`Audit trail page ${i}`, { x: 50, y: 780, size: 14, font });
+  for (let i = 1; i <= pages; i++)
+    doc.addPage([595.28, 841.89]).drawText(`Audit trail page ${i}`, { x: 50, y: 780, size: 14, font });
   return doc.save();
 }
 
@@ -49,7 +58,9 @@ function reddish(r: Raster): number {
 
 void test('appended PDFs add their pages at the end, and the result passes qpdf --check', async () => {
   const original = await makePdf([{ label: 'Contract page 1' }, { label: 'Contract page 2', rotate: 90 }]);
-  const out = await renderFields(original, [text(1, 'Ñandú García'), text(2, 'Firmado')], { appendPdfs: [await auditPdf(2), await auditPdf(1)] });
+  const out = await renderFields(original, [text(1, 'Ñandú García'), text(2, 'Firmado')], {
+    appendPdfs: [await auditPdf(2), await auditPdf(1)],
+  });
   const info = await inspectPdf(out);
   assert.equal(info.pageCount, 5);
   assert.deepEqual(
@@ -72,11 +83,16 @@ void test('appended PDFs add their pages at the end, and the result passes qpdf 
 
 void test('a stamp is drawn, translucent and diagonal, on every page including appended ones', async () => {
   const original = await makePdf([{}, { rotate: 270 }, { cropBox: [50, 40, 350, 240] }]);
-  const out = await renderFields(original, [text(1, 'Ana')], { stamp: { text: 'REJECTED' }, appendPdfs: [await auditPdf(1)] });
+  const out = await renderFields(original, [text(1, 'Ana')], {
+    stamp: { text: 'REJECTED' },
+    appendPdfs: [await auditPdf(1)],
+  });
   assert.equal(qpdfCheck(out).status, 0);
   const pages = pdfToText(out, ['-raw']).split('\f').slice(0, 4);
   // Diagonal text comes out one letter per line; the letters are what matter.
-  pages.forEach((page, i) => assert.match(page.replace(/\s+/g, ''), /REJECTED/, `page ${i + 1} carries the stamp text`));
+  pages.forEach((page, i) =>
+    assert.match(page.replace(/\s+/g, ''), /REJECTED/, `page ${i + 1} carries the stamp text`),
+  );
   for (let page = 1; page <= 4; page++) {
     const raster = rasterise(out, page);
     const red = reddish(raster);
@@ -96,7 +112,10 @@ void test('a stamp is drawn, translucent and diagonal, on every page including a
       }
       return n;
     };
-    assert.ok(quarter(0, 1) > 3 * quarter(0, 0) && quarter(1, 0) > 3 * quarter(1, 1), `page ${page}: runs bottom-left to top-right`);
+    assert.ok(
+      quarter(0, 1) > 3 * quarter(0, 0) && quarter(1, 0) > 3 * quarter(1, 1),
+      `page ${page}: runs bottom-left to top-right`,
+    );
   }
   // The stamp does not hide the field under it.
   assert.match(pages[0]!, /Ana/);
@@ -104,7 +123,12 @@ void test('a stamp is drawn, translucent and diagonal, on every page including a
 
 void test('pages without fields are left untouched; touched pages get one extra content stream', async () => {
   const original = await makePdf([{ label: 'one' }, { label: 'two' }, { label: 'three' }]);
-  const fields = [text(2, 'Uno'), text(2, 'Dos', 30), text(2, 'Tres', 50), { ...text(2, 'x', 70), value: { kind: 'image' as const, png: makePng(4, 4, [0, 0, 0]) } }];
+  const fields = [
+    text(2, 'Uno'),
+    text(2, 'Dos', 30),
+    text(2, 'Tres', 50),
+    { ...text(2, 'x', 70), value: { kind: 'image' as const, png: makePng(4, 4, [0, 0, 0]) } },
+  ];
   const out = await renderFields(original, fields);
   const before = await PDFDocument.load(original);
   const after = await PDFDocument.load(out);
@@ -113,7 +137,10 @@ void test('pages without fields are left untouched; touched pages get one extra 
     const a = doc2string(before, contents(before, i));
     const b = doc2string(after, contents(after, i));
     assert.equal(b, a, `page ${i + 1} content is unchanged`);
-    assert.equal(after.getPage(i).node.get(PDFName.of('Resources'))?.toString(), before.getPage(i).node.get(PDFName.of('Resources'))?.toString());
+    assert.equal(
+      after.getPage(i).node.get(PDFName.of('Resources'))?.toString(),
+      before.getPage(i).node.get(PDFName.of('Resources'))?.toString(),
+    );
   }
   const touched = after.context.lookup(contents(after, 1));
   assert.ok(touched instanceof PDFArray);
@@ -123,7 +150,12 @@ void test('pages without fields are left untouched; touched pages get one extra 
 
 function doc2string(doc: PDFDocument, obj: unknown): string {
   const resolved = doc.context.lookup(obj as never);
-  return resolved instanceof PDFArray ? resolved.asArray().map((o) => doc.context.lookup(o)?.toString()).join('|') : String(resolved?.toString());
+  return resolved instanceof PDFArray
+    ? resolved
+        .asArray()
+        .map((o) => doc.context.lookup(o)?.toString())
+        .join('|')
+    : String(resolved?.toString());
 }
 
 void test('each font is embedded once, subset, and only when used', async () => {
@@ -134,7 +166,10 @@ void test('each font is embedded once, subset, and only when used', async () => 
   assert.match(textOnly[0]!, /NotoSans-Regular/);
   assert.match(textOnly[0]!, /CID TrueType\s+Identity-H\s+yes/);
   const withSignature = pdffonts(
-    await renderFields(original, [...fields, { ...text(1, '', 70), value: { kind: 'typed-signature', text: 'Ana Ruiz' } }]),
+    await renderFields(original, [
+      ...fields,
+      { ...text(1, '', 70), value: { kind: 'typed-signature', text: 'Ana Ruiz' } },
+    ]),
   );
   assert.equal(withSignature.length, 2);
   assert.ok(withSignature.some((l) => l.includes('Caveat')));
@@ -158,7 +193,10 @@ void test('a subset font is small: the output grows by tens of kilobytes, not th
 
 void test('a field on a page that does not exist is refused', async () => {
   const original = await makePdf([{}]);
-  await assert.rejects(renderFields(original, [text(2, 'x')]), (e: unknown) => e instanceof RenderError && e.fieldIndex === 0 && /page 2/.test(e.message));
+  await assert.rejects(
+    renderFields(original, [text(2, 'x')]),
+    (e: unknown) => e instanceof RenderError && e.fieldIndex === 0 && /page 2/.test(e.message),
+  );
   await assert.rejects(renderFields(original, [{ ...text(1, 'x'), positionX: Number.NaN }]), RenderError);
 });
 
@@ -168,7 +206,10 @@ void test('an encrypted or damaged original is refused like at upload', async ()
     renderFields(qpdf(original, ['--encrypt', '', 'owner', '256', '--', '{in}', '{out}']), []),
     (e: unknown) => e instanceof PdfRejectedError && e.reason === 'PDF_ENCRYPTED',
   );
-  await assert.rejects(renderFields(original.slice(0, original.length / 2), []), (e: unknown) => e instanceof PdfRejectedError && e.reason === 'PDF_DAMAGED');
+  await assert.rejects(
+    renderFields(original.slice(0, original.length / 2), []),
+    (e: unknown) => e instanceof PdfRejectedError && e.reason === 'PDF_DAMAGED',
+  );
 });
 
 void test('no fields and no options still produces a valid copy with the same pages', async () => {
@@ -188,8 +229,18 @@ void test('an original whose object streams qpdf generated renders and checks cl
 void test('renders one after another and concurrently share parsed fonts without mixing their glyphs', async () => {
   const original = await makePdf([{}]);
   // Accented letters are composite glyphs whose components ("A" in "Ä") later names use alone.
-  const names = ['Ñandú García', 'José Müller', 'Çağla Øster', 'Zoë Ärzte', 'Ana Ruiz', 'Bjørn Straße', 'Úrsula Núñez', 'Unai Oñate'];
-  const render = (name: string) => renderFields(original, [text(1, name), { ...text(1, '', 40), value: { kind: 'typed-signature', text: name } }]);
+  const names = [
+    'Ñandú García',
+    'José Müller',
+    'Çağla Øster',
+    'Zoë Ärzte',
+    'Ana Ruiz',
+    'Bjørn Straße',
+    'Úrsula Núñez',
+    'Unai Oñate',
+  ];
+  const render = (name: string) =>
+    renderFields(original, [text(1, name), { ...text(1, '', 40), value: { kind: 'typed-signature', text: name } }]);
   const outputs: Uint8Array[] = [];
   for (const name of names) outputs.push(await render(name));
   outputs.push(...(await Promise.all(names.map(render))));
@@ -197,7 +248,8 @@ void test('renders one after another and concurrently share parsed fonts without
     const i = n % names.length;
     const extracted = pdfToText(out);
     assert.equal(extracted.split(names[i]!).length - 1, 2, `document ${i} shows "${names[i]}" twice:\n${extracted}`);
-    for (const other of names.filter((_, j) => j !== i)) assert.ok(!extracted.includes(other), `document ${i} has no "${other}"`);
+    for (const other of names.filter((_, j) => j !== i))
+      assert.ok(!extracted.includes(other), `document ${i} has no "${other}"`);
     assert.equal(qpdfCheck(out).status, 0);
   });
 });

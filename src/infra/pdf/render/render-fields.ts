@@ -65,7 +65,11 @@ async function appendPages(doc: PDFDocument, pdfs: Uint8Array[]): Promise<void> 
   }
 }
 
-export async function renderFields(original: Uint8Array, fields: RenderField[], options: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderFields(
+  original: Uint8Array,
+  fields: RenderField[],
+  options: RenderOptions = {},
+): Promise<Uint8Array> {
   const { doc, info } = await loadCheckedPdf(original);
   fields.forEach((field, i) => checkField(field, i, info.pageCount));
   const ctx = new RenderContext(doc);
@@ -96,6 +100,10 @@ export async function renderFields(original: Uint8Array, fields: RenderField[], 
     }
   }
 
-  return doc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: OBJECTS_PER_TICK });
+  return doc.save({
+    useObjectStreams: true,
+    addDefaultPage: false,
+    updateFieldAppearances: false,
+    objectsPerTick: OBJECTS_PER_TICK,
+  });
 }
-

@@ -10,7 +10,15 @@ import { renderFields } from './render-fields.js';
 import type { RenderField } from './types.js';
 import { makePdf } from '../../../../test/support/pdf-fixtures.js';
 import type { PageSpec } from '../../../../test/support/pdf-fixtures.js';
-import { countDark, countInkOutside, luminance, makePng, pixelsIn, qpdfCheck, rasterise } from '../../../../test/support/pdf-tools.js';
+import {
+  countDark,
+  countInkOutside,
+  luminance,
+  makePng,
+  pixelsIn,
+  qpdfCheck,
+  rasterise,
+} from '../../../../test/support/pdf-tools.js';
 import type { PixelRect, Raster } from '../../../../test/support/pdf-tools.js';
 
 const BLACK: [number, number, number] = [0, 0, 0];
@@ -55,7 +63,14 @@ async function source(c: Case): Promise<Uint8Array> {
 /** The box as percent of the displayed page: 15 % from the left, 20 % from the top, 80 × 40 pt. */
 function field(c: Case, png: Uint8Array): RenderField {
   const [W, H] = c.display;
-  return { page: 1, positionX: 15, positionY: 20, width: (BOX_W / W) * 100, height: (BOX_H / H) * 100, value: { kind: 'image', png } };
+  return {
+    page: 1,
+    positionX: 15,
+    positionY: 20,
+    width: (BOX_W / W) * 100,
+    height: (BOX_H / H) * 100,
+    value: { kind: 'image', png },
+  };
 }
 
 function expectedRect(c: Case): PixelRect {
@@ -65,7 +80,12 @@ function expectedRect(c: Case): PixelRect {
   return { left, top, right: left + BOX_W, bottom: top + BOX_H };
 }
 
-const grow = (r: PixelRect, by: number): PixelRect => ({ left: r.left - by, top: r.top - by, right: r.right + by, bottom: r.bottom + by });
+const grow = (r: PixelRect, by: number): PixelRect => ({
+  left: r.left - by,
+  top: r.top - by,
+  right: r.right + by,
+  bottom: r.bottom + by,
+});
 
 function area(r: PixelRect): number {
   return (r.right - r.left) * (r.bottom - r.top);

@@ -4,11 +4,23 @@ import assert from 'node:assert/strict';
 import { renderFields } from './render-fields.js';
 import type { RenderField } from './types.js';
 import { makePdf } from '../../../../test/support/pdf-fixtures.js';
-import { countDark, countInkOutside, pdfToText, pdfWords, qpdfCheck, rasterise } from '../../../../test/support/pdf-tools.js';
+import {
+  countDark,
+  countInkOutside,
+  pdfToText,
+  pdfWords,
+  qpdfCheck,
+  rasterise,
+} from '../../../../test/support/pdf-tools.js';
 import type { PixelRect, Raster, WordBox } from '../../../../test/support/pdf-tools.js';
 
 // A 400 × 300 pt page unless stated otherwise; boxes are given in points and converted to percent.
-function textField(box: PixelRect, text: string, extra: Partial<RenderField> = {}, page: [number, number] = [400, 300]): RenderField {
+function textField(
+  box: PixelRect,
+  text: string,
+  extra: Partial<RenderField> = {},
+  page: [number, number] = [400, 300],
+): RenderField {
   const [W, H] = page;
   return {
     page: 1,
@@ -25,7 +37,10 @@ function assertWordsInside(words: WordBox[], box: PixelRect, tolerance = 0.5): v
   assert.ok(words.length > 0, 'some words were extracted');
   for (const w of words) {
     assert.ok(
-      w.xMin >= box.left - tolerance && w.xMax <= box.right + tolerance && w.yMin >= box.top - tolerance && w.yMax <= box.bottom + tolerance,
+      w.xMin >= box.left - tolerance &&
+        w.xMax <= box.right + tolerance &&
+        w.yMin >= box.top - tolerance &&
+        w.yMax <= box.bottom + tolerance,
       `"${w.text}" [${w.xMin}, ${w.yMin}, ${w.xMax}, ${w.yMax}] lies inside the box [${box.left}, ${box.top}, ${box.right}, ${box.bottom}]`,
     );
   }
@@ -35,7 +50,9 @@ const lineCount = (words: WordBox[]) => new Set(words.map((w) => Math.round(w.yM
 
 void test('Spanish and other Latin text renders and can be extracted as typed', async () => {
   const samples = ['Ñandú García', 'José Müller-Straße', 'Ça va, garçon? ¿Qué tal? ¡Olé!', 'Åsa Øster Ærø Łódź ĳ œ'];
-  const fields = samples.map((text, i) => textField({ left: 20, top: 20 + i * 40, right: 380, bottom: 50 + i * 40 }, text));
+  const fields = samples.map((text, i) =>
+    textField({ left: 20, top: 20 + i * 40, right: 380, bottom: 50 + i * 40 }, text),
+  );
   const out = await renderFields(await makePdf([{}]), fields);
   const text = pdfToText(out);
   for (const sample of samples) assert.ok(text.includes(sample), `"${sample}" is in the extracted text:\n${text}`);
@@ -77,13 +94,16 @@ void test('characters the font lacks do not throw and are replaced', async () =>
 });
 
 void test('decomposed accents (NFD, as some keyboards send) come out composed', async () => {
-  const out = await renderFields(await makePdf([{}]), [textField({ left: 20, top: 20, right: 380, bottom: 50 }, 'N\u0303andu\u0301')]);
+  const out = await renderFields(await makePdf([{}]), [
+    textField({ left: 20, top: 20, right: 380, bottom: 50 }, 'N\u0303andu\u0301'),
+  ]);
   assert.ok(pdfToText(out).includes('Ñandú'));
 });
 
 void test('textAlign and verticalAlign place the text in the box as asked', async () => {
   const box = { left: 50, top: 50, right: 350, bottom: 150 };
-  const render = async (extra: Partial<RenderField>) => pdfWords(await renderFields(await makePdf([{}]), [textField(box, 'Hola', extra)]))[0]!;
+  const render = async (extra: Partial<RenderField>) =>
+    pdfWords(await renderFields(await makePdf([{}]), [textField(box, 'Hola', extra)]))[0]!;
   const left = await render({ textAlign: 'left', verticalAlign: 'top' });
   const right = await render({ textAlign: 'right', verticalAlign: 'bottom' });
   const centre = await render({ textAlign: 'center', verticalAlign: 'middle' });
@@ -96,8 +116,12 @@ void test('textAlign and verticalAlign place the text in the box as asked', asyn
 void test('fontSize, lineHeight and letterSpacing are honoured', async () => {
   const box = { left: 20, top: 20, right: 380, bottom: 280 };
   const plain = pdfWords(await renderFields(await makePdf([{}]), [textField(box, 'uno\ndos', { fontSize: 20 })]));
-  const spread = pdfWords(await renderFields(await makePdf([{}]), [textField(box, 'uno\ndos', { fontSize: 20, lineHeight: 2.5 })]));
-  const spaced = pdfWords(await renderFields(await makePdf([{}]), [textField(box, 'uno\ndos', { fontSize: 20, letterSpacing: 6 })]));
+  const spread = pdfWords(
+    await renderFields(await makePdf([{}]), [textField(box, 'uno\ndos', { fontSize: 20, lineHeight: 2.5 })]),
+  );
+  const spaced = pdfWords(
+    await renderFields(await makePdf([{}]), [textField(box, 'uno\ndos', { fontSize: 20, letterSpacing: 6 })]),
+  );
   const height = (w: WordBox) => w.yMax - w.yMin;
   assert.ok(height(plain[0]!) > 20 && height(plain[0]!) < 30, 'a 20 pt line');
   assert.ok(Math.abs(plain[1]!.yMin - plain[0]!.yMin - 24) < 1, 'baselines 1.2 × 20 pt apart');
@@ -109,7 +133,8 @@ void test('text on a rotated page looks exactly like text on an upright page', a
   // A square page: the displayed geometry is identical for every rotation, so the pixels must be.
   const box = { left: 30, top: 40, right: 250, bottom: 120 };
   const fields = [textField(box, 'Ñandú García firmó aquí, con letra clara y legible.', { fontSize: 16 }, [300, 300])];
-  const raster = async (rotate: number) => rasterise(await renderFields(await makePdf([{ mediaBox: [0, 0, 300, 300], rotate }]), fields));
+  const raster = async (rotate: number) =>
+    rasterise(await renderFields(await makePdf([{ mediaBox: [0, 0, 300, 300], rotate }]), fields));
   const upright = await raster(0);
   const diff = (a: Raster, b: Raster) => {
     let n = 0;
@@ -128,7 +153,10 @@ void test('a huge text in a tiny box stops at the 6 pt floor, is cut, and stays 
   const out = await renderFields(await makePdf([{}]), [textField(box, 'palabra '.repeat(300))]);
   const words = pdfWords(out);
   assertWordsInside(words, box, 1);
-  assert.ok(words.some((w) => w.text.endsWith('…')), 'the cut is marked with an ellipsis');
+  assert.ok(
+    words.some((w) => w.text.endsWith('…')),
+    'the cut is marked with an ellipsis',
+  );
   const h = words[0]!.yMax - words[0]!.yMin;
   assert.ok(h > 5 && h < 10, `6 pt text (${h} pt high)`);
   assert.equal(countInkOutside(rasterise(out), box), 0);

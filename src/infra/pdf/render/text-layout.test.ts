@@ -6,9 +6,15 @@ import type { FontMetrics } from './render-context.js';
 // A monospaced font: every character is half an em wide; ascent 0.8, descent 0.2 (1 em in all).
 const mono: FontMetrics = { ascent: 0.8, descent: 0.2, widthAt1: (text) => [...text].length * 0.5 };
 
-const inside = (box: { x: number; y: number; width: number; height: number }, layout: ReturnType<typeof layoutText>) => {
+const inside = (
+  box: { x: number; y: number; width: number; height: number },
+  layout: ReturnType<typeof layoutText>,
+) => {
   for (const line of layout.lines) {
-    assert.ok(line.x >= box.x - 1e-9 && line.x + line.width <= box.x + box.width + 1e-9, `"${line.text}" fits horizontally`);
+    assert.ok(
+      line.x >= box.x - 1e-9 && line.x + line.width <= box.x + box.width + 1e-9,
+      `"${line.text}" fits horizontally`,
+    );
     assert.ok(line.y + mono.ascent * layout.size <= box.y + box.height + 1e-9, `"${line.text}" stays below the top`);
     assert.ok(line.y - mono.descent * layout.size >= box.y - 1e-9, `"${line.text}" stays above the bottom`);
   }

@@ -146,7 +146,8 @@ export function layoutText(text: string, box: Rect, metrics: FontMetrics, style:
   const singleLine = text.replace(/\n+/g, ' ');
 
   const fits = (lines: string[], size: number): boolean =>
-    blockHeight(lines.length, size, lineHeight, metrics) <= maxHeight && lines.every((l) => m.width(l, size) <= maxWidth);
+    blockHeight(lines.length, size, lineHeight, metrics) <= maxHeight &&
+    lines.every((l) => m.width(l, size) <= maxWidth);
 
   const sizes: number[] = [];
   for (let s = requested; s > MIN_FONT_SIZE; s -= SIZE_STEP) sizes.push(s);
@@ -177,7 +178,11 @@ export function layoutText(text: string, box: Rect, metrics: FontMetrics, style:
       lines: lines.map((line, i) => {
         const width = m.width(line, size);
         const x =
-          align === 'left' ? box.x + pad.x : align === 'right' ? box.x + box.width - pad.x - width : box.x + (box.width - width) / 2;
+          align === 'left'
+            ? box.x + pad.x
+            : align === 'right'
+              ? box.x + box.width - pad.x - width
+              : box.x + (box.width - width) / 2;
         return { text: line, x, y: firstBaseline - i * size * lineHeight, width };
       }),
     };

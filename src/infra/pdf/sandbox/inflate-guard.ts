@@ -30,7 +30,9 @@ let exceeded = false;
  */
 function decodeStreamPrototype(): DecodeStreamPrototype {
   const context = PDFContext.create();
-  const probe = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: PDFName.of('ASCIIHexDecode') }), new Uint8Array(0)));
+  const probe = decodePDFRawStream(
+    PDFRawStream.of(context.obj({ Filter: PDFName.of('ASCIIHexDecode') }), new Uint8Array(0)),
+  );
   return Object.getPrototypeOf(Object.getPrototypeOf(probe)) as DecodeStreamPrototype;
 }
 
@@ -63,7 +65,8 @@ export async function withInflateBudget<T>(budget: number, task: () => Promise<T
     if (exceeded) throw new InflateLimitError('compressed streams inflate beyond the limit');
     return result;
   } catch (error) {
-    if (exceeded && !(error instanceof InflateLimitError)) throw new InflateLimitError('compressed streams inflate beyond the limit', { cause: error });
+    if (exceeded && !(error instanceof InflateLimitError))
+      throw new InflateLimitError('compressed streams inflate beyond the limit', { cause: error });
     throw error;
   } finally {
     remaining = Number.POSITIVE_INFINITY;

@@ -24,8 +24,19 @@ export interface SerializedError {
 }
 
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof PdfRejectedError) return { name: error.name, message: error.message, reason: error.reason, ...(error.detail ? { detail: error.detail } : {}) };
-  if (error instanceof RenderError) return { name: error.name, message: error.message, ...(error.fieldIndex !== undefined ? { fieldIndex: error.fieldIndex } : {}) };
+  if (error instanceof PdfRejectedError)
+    return {
+      name: error.name,
+      message: error.message,
+      reason: error.reason,
+      ...(error.detail ? { detail: error.detail } : {}),
+    };
+  if (error instanceof RenderError)
+    return {
+      name: error.name,
+      message: error.message,
+      ...(error.fieldIndex !== undefined ? { fieldIndex: error.fieldIndex } : {}),
+    };
   if (error instanceof SealError) return { name: error.name, message: error.message, reason: error.reason };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };

@@ -25,7 +25,13 @@ async function run(task: PdfTask): Promise<unknown> {
 
 /** Hands a result's memory over instead of copying it, unless it shares a pooled slab. */
 function transferable(value: unknown): ArrayBuffer[] {
-  if (value instanceof Uint8Array && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength && value.buffer instanceof ArrayBuffer) return [value.buffer];
+  if (
+    value instanceof Uint8Array &&
+    value.byteOffset === 0 &&
+    value.byteLength === value.buffer.byteLength &&
+    value.buffer instanceof ArrayBuffer
+  )
+    return [value.buffer];
   return [];
 }
 

@@ -87,8 +87,14 @@ export class PdfWorkers {
 
   private start(worker: Worker, pending: Pending): void {
     const id = this.nextId++;
-    const timeoutMs = pending.task.kind === 'inspect' ? (this.options.inspectTimeoutMs ?? 30_000) : (this.options.renderTimeoutMs ?? 300_000);
-    const timer = setTimeout(() => this.fail(worker, tooComplex(`processing took longer than ${timeoutMs} ms`)), timeoutMs);
+    const timeoutMs =
+      pending.task.kind === 'inspect'
+        ? (this.options.inspectTimeoutMs ?? 30_000)
+        : (this.options.renderTimeoutMs ?? 300_000);
+    const timer = setTimeout(
+      () => this.fail(worker, tooComplex(`processing took longer than ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     this.running.set(worker, { ...pending, id, timer });
     worker.ref();
     worker.postMessage({ id, task: pending.task });

@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
-import { childrenOf, contextConstructed, derNull, encodingOf, oid, octetString, readNode, sequence, setOf, tlv, unsignedInteger } from './der.js';
+import {
+  childrenOf,
+  contextConstructed,
+  derNull,
+  encodingOf,
+  oid,
+  octetString,
+  readNode,
+  sequence,
+  setOf,
+  tlv,
+  unsignedInteger,
+} from './der.js';
 import type { SealIdentity } from './seal-identity.js';
 import { SealError } from './seal-error.js';
 
@@ -34,7 +46,8 @@ function signerParts(identity: SealIdentity): SignerParts {
   if (parts) return parts;
   const { issuer, serialNumber } = issuerAndSerial(identity.certificate);
   const keyType = identity.privateKey.asymmetricKeyType;
-  if (keyType !== 'rsa' && keyType !== 'ec') throw new SealError('IDENTITY_INVALID', `seal keys must be RSA or EC, not ${keyType ?? 'unknown'}`);
+  if (keyType !== 'rsa' && keyType !== 'ec')
+    throw new SealError('IDENTITY_INVALID', `seal keys must be RSA or EC, not ${keyType ?? 'unknown'}`);
   // RFC 5035 ESSCertIDv2 with the default SHA-256 hash, so hashAlgorithm is left out (DER omits defaults).
   const essCertId = sequence(
     octetString(createHash('sha256').update(identity.certificate).digest()),
@@ -44,8 +57,12 @@ function signerParts(identity: SealIdentity): SignerParts {
     issuerAndSerialNumber: sequence(issuer, serialNumber),
     signingCertificateV2: sequence(sequence(essCertId)),
     // [0] IMPLICIT SET OF: DER order, like any other SET OF.
-    certificates: tlv(0xa0, [identity.certificate, ...identity.chain].sort((a, b) => Buffer.compare(a, b))),
-    signatureAlgorithm: keyType === 'rsa' ? sequence(oid(OID.rsaEncryption), derNull()) : sequence(oid(OID.ecdsaWithSha256)),
+    certificates: tlv(
+      0xa0,
+      [identity.certificate, ...identity.chain].sort((a, b) => Buffer.compare(a, b)),
+    ),
+    signatureAlgorithm:
+      keyType === 'rsa' ? sequence(oid(OID.rsaEncryption), derNull()) : sequence(oid(OID.ecdsaWithSha256)),
   };
   signerPartsCache.set(identity, parts);
   return parts;
@@ -81,7 +98,12 @@ export function timestampAttribute(token: Buffer): Buffer {
 }
 
 /** A detached ContentInfo/SignedData with one SignerInfo, ready for /Contents. */
-export function buildSignedData(identity: SealIdentity, signedAttributes: Buffer, signature: Buffer, unsignedAttributes: Buffer[] = []): Buffer {
+export function buildSignedData(
+  identity: SealIdentity,
+  signedAttributes: Buffer,
+  signature: Buffer,
+  unsignedAttributes: Buffer[] = [],
+): Buffer {
   const parts = signerParts(identity);
   // In the SignerInfo the SET is re-tagged [0] IMPLICIT; the content bytes stay those signed.
   const signedAttributesField = Buffer.concat([Buffer.from([0xa0]), signedAttributes.subarray(1)]);
@@ -92,7 +114,14 @@ export function buildSignedData(identity: SealIdentity, signedAttributes: Buffer
     signedAttributesField,
     parts.signatureAlgorithm,
     octetString(signature),
-    ...(unsignedAttributes.length ? [tlv(0xa1, [...unsignedAttributes].sort((a, b) => Buffer.compare(a, b)))] : []),
+    ...(unsignedAttributes.length
+      ? [
+          tlv(
+            0xa1,
+            [...unsignedAttributes].sort((a, b) => Buffer.compare(a, b)),
+          ),
+        ]
+      : []),
   );
   const signedData = sequence(
     unsignedInteger(1),

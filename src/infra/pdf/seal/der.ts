@@ -36,7 +36,10 @@ export const sequence = (...items: Buffer[]): Buffer => tlv(TAG.sequence, items)
 
 /** DER wants the members of a SET OF in ascending order of their encodings. */
 export function setOf(...items: Buffer[]): Buffer {
-  return tlv(TAG.set, [...items].sort((a, b) => Buffer.compare(a, b)));
+  return tlv(
+    TAG.set,
+    [...items].sort((a, b) => Buffer.compare(a, b)),
+  );
 }
 
 export function contextConstructed(tagNumber: number, ...items: Buffer[]): Buffer {
@@ -53,7 +56,8 @@ export function oid(dotted: string): Buffer {
   const bytes: number[] = [first * 40 + second];
   for (const part of rest) {
     const chunk: number[] = [part & 0x7f];
-    for (let value = Math.floor(part / 128); value > 0; value = Math.floor(value / 128)) chunk.unshift((value & 0x7f) | 0x80);
+    for (let value = Math.floor(part / 128); value > 0; value = Math.floor(value / 128))
+      chunk.unshift((value & 0x7f) | 0x80);
     bytes.push(...chunk);
   }
   return tlv(TAG.oid, Buffer.from(bytes));
@@ -122,7 +126,7 @@ export function readNode(bytes: Buffer, offset: number, limit = bytes.length): D
 
 export function childrenOf(bytes: Buffer, node: DerNode): DerNode[] {
   const children: DerNode[] = [];
-  for (let offset = node.contentStart; offset < node.end; ) {
+  for (let offset = node.contentStart; offset < node.end;) {
     const child = readNode(bytes, offset, node.end);
     children.push(child);
     offset = child.end;

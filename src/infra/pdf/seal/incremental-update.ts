@@ -31,7 +31,12 @@ export interface IncrementalUpdate {
  * a file that uses xref streams may keep objects in object streams, which a classic table
  * could not point at for readers that only follow the newest section's kind.
  */
-export function writeIncrementalUpdate(baseLength: number, baseEndsWithEol: boolean, objects: readonly UpdateObject[], trailer: UpdateTrailer): IncrementalUpdate {
+export function writeIncrementalUpdate(
+  baseLength: number,
+  baseEndsWithEol: boolean,
+  objects: readonly UpdateObject[],
+  trailer: UpdateTrailer,
+): IncrementalUpdate {
   const parts: Buffer[] = [];
   let length = 0;
   const push = (part: Buffer | string): void => {
@@ -64,7 +69,9 @@ export function writeIncrementalUpdate(baseLength: number, baseEndsWithEol: bool
     offsets.set(streamNum, { offset: sectionOffset, gen: 0 });
     const { data, index, widths } = xrefStreamData(offsets);
     push(`${streamNum} 0 obj\n`);
-    push(`<< /Type /XRef /Size ${streamNum + 1} /W [${widths.join(' ')}] /Index [${index.join(' ')}] ${trailerEntries} /Length ${data.length} >>\nstream\n`);
+    push(
+      `<< /Type /XRef /Size ${streamNum + 1} /W [${widths.join(' ')}] /Index [${index.join(' ')}] ${trailerEntries} /Length ${data.length} >>\nstream\n`,
+    );
     push(data);
     push('\nendstream\nendobj\n');
   }
@@ -96,7 +103,11 @@ function classicTable(offsets: Map<number, { offset: number; gen: number }>): st
   return table;
 }
 
-function xrefStreamData(offsets: Map<number, { offset: number; gen: number }>): { data: Buffer; index: number[]; widths: number[] } {
+function xrefStreamData(offsets: Map<number, { offset: number; gen: number }>): {
+  data: Buffer;
+  index: number[];
+  widths: number[];
+} {
   let maxOffset = 0;
   let maxGen = 0;
   for (const { offset, gen } of offsets.values()) {

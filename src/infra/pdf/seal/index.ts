@@ -7,7 +7,12 @@ export { sealPdf, sealPdfFile } from './seal-pdf.js';
 export { SealError, type SealErrorReason } from './seal-error.js';
 export type { SealOptions } from './seal-update.js';
 export type { TsaOptions } from './tsa-client.js';
-export { loadSealIdentity, type LoadedSealIdentity, type LoadSealIdentityOptions, type SealIdentity } from './seal-identity.js';
+export {
+  loadSealIdentity,
+  type LoadedSealIdentity,
+  type LoadSealIdentityOptions,
+  type SealIdentity,
+} from './seal-identity.js';
 export { verifyPdfSeal, type SealVerdict } from './verify-seal.js';
 // What the evidence record reads out of a verified seal, and the parser's nesting limit (pdf-limits).
 export type { PdfReader } from './pdf-reader.js';

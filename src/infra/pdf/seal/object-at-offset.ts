@@ -7,7 +7,12 @@ import { SealError, unsupportedPdf } from './seal-error.js';
  * the parse runs off its end. Objects the seal reads are small, so the first window nearly
  * always suffices.
  */
-export function parseAt<T>(source: ByteSource, offset: number, firstWindow: number, parse: (parser: PdfParser) => T): T {
+export function parseAt<T>(
+  source: ByteSource,
+  offset: number,
+  firstWindow: number,
+  parse: (parser: PdfParser) => T,
+): T {
   if (offset < 0 || offset >= source.length) throw unsupportedPdf(`offset ${offset} lies outside the file`);
   for (let window = firstWindow; ; window *= 2) {
     const bytes = source.read(offset, window);
@@ -17,7 +22,8 @@ export function parseAt<T>(source: ByteSource, offset: number, firstWindow: numb
     } catch (error) {
       if (error instanceof NeedMoreBytes && !complete) continue;
       if (error instanceof SealError) throw error;
-      if (error instanceof PdfSyntaxError || error instanceof NeedMoreBytes) throw unsupportedPdf(`syntax error near byte ${offset}: ${error.message}`, error);
+      if (error instanceof PdfSyntaxError || error instanceof NeedMoreBytes)
+        throw unsupportedPdf(`syntax error near byte ${offset}: ${error.message}`, error);
       throw error;
     }
   }

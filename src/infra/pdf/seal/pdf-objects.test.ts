@@ -2,8 +2,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { MemorySource } from './byte-source.js';
-import type { PdfString} from './pdf-objects.js';
-import { appendToArrayText, NeedMoreBytes, PdfDict, PdfName, PdfParser, PdfRef, rewriteDict, textString } from './pdf-objects.js';
+import type { PdfString } from './pdf-objects.js';
+import {
+  appendToArrayText,
+  NeedMoreBytes,
+  PdfDict,
+  PdfName,
+  PdfParser,
+  PdfRef,
+  rewriteDict,
+  textString,
+} from './pdf-objects.js';
 import { SealError } from './seal-error.js';
 import { decodeStream, undoPngPredictor } from './stream-filters.js';
 import { readXref } from './xref.js';
@@ -11,7 +20,9 @@ import { readXref } from './xref.js';
 const parse = (text: string): unknown => new PdfParser(Buffer.from(text, 'latin1')).parseValue();
 
 void test('parses references, numbers, names, strings and nesting', () => {
-  const value = parse('<< /Kids [1 0 R 2 3 4 0 R -5 .5 +7] /N#20a /x#41 /S (a\\(b\\)c (nested) \\101\\n\\\r\nend) /H <48 65 6c6c 6F7> /B true /Z null % comment\n>>');
+  const value = parse(
+    '<< /Kids [1 0 R 2 3 4 0 R -5 .5 +7] /N#20a /x#41 /S (a\\(b\\)c (nested) \\101\\n\\\r\nend) /H <48 65 6c6c 6F7> /B true /Z null % comment\n>>',
+  );
   assert.ok(value instanceof PdfDict);
   assert.deepEqual(value.get('Kids'), [new PdfRef(1, 0), 2, 3, new PdfRef(4, 0), -5, 0.5, 7]);
   assert.deepEqual(value.get('N a'), new PdfName('xA'));
@@ -30,7 +41,14 @@ void test('a window that ends inside an object asks for more bytes', () => {
 
 void test('rewriting a dictionary keeps untouched values byte for byte', () => {
   const dict = parse('<</Type/Page/Annots[7 0 R]/Odd (x\\051y)/Num 0.10>>') as PdfDict;
-  const rewritten = rewriteDict(dict, new Map<string, string | Buffer | null>([['Annots', appendToArrayText(dict.raw('Annots')!, '9 0 R')], ['Num', null], ['New', '/Yes']]));
+  const rewritten = rewriteDict(
+    dict,
+    new Map<string, string | Buffer | null>([
+      ['Annots', appendToArrayText(dict.raw('Annots')!, '9 0 R')],
+      ['Num', null],
+      ['New', '/Yes'],
+    ]),
+  );
   assert.equal(rewritten.toString('latin1'), '<< /Type /Page /Annots [7 0 R 9 0 R] /Odd (x\\051y) /New /Yes >>');
   const reparsed = parse(rewritten.toString('latin1')) as PdfDict;
   assert.deepEqual(reparsed.get('Annots'), [new PdfRef(7, 0), new PdfRef(9, 0)]);
@@ -55,7 +73,10 @@ void test('Flate streams with a predictor decode; unknown filters are refused', 
   const dict = parse('<< /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 2 >> >>') as PdfDict;
   assert.deepEqual([...decodeStream(dict, deflateSync(Buffer.from([2, 1, 2, 2, 1, 1])))], [1, 2, 2, 3]);
   const lzw = parse('<< /Filter /LZWDecode >>') as PdfDict;
-  assert.throws(() => decodeStream(lzw, Buffer.alloc(1)), (error: unknown) => error instanceof SealError && error.reason === 'UNSUPPORTED_PDF');
+  assert.throws(
+    () => decodeStream(lzw, Buffer.alloc(1)),
+    (error: unknown) => error instanceof SealError && error.reason === 'UNSUPPORTED_PDF',
+  );
 });
 
 void test('an xref chain whose /Prev loops back is read once, not forever', () => {

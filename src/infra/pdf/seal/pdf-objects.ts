@@ -252,7 +252,8 @@ export class PdfParser {
       // a backslash before a line break continues the string on the next line
     } else if (byte >= 0x30 && byte <= 0x37) {
       let value = byte - 0x30;
-      for (let i = 0; i < 2 && this.peek() >= 0x30 && this.peek() <= 0x37; i++) value = value * 8 + (this.bytes[this.pos++]! - 0x30);
+      for (let i = 0; i < 2 && this.peek() >= 0x30 && this.peek() <= 0x37; i++)
+        value = value * 8 + (this.bytes[this.pos++]! - 0x30);
       out.push(value & 0xff);
     } else if (byte !== -1) out.push(byte);
   }
@@ -304,7 +305,10 @@ function isHex(byte: number): boolean {
 export function encodeName(name: string): string {
   let out = '/';
   for (const byte of Buffer.from(name, 'latin1')) {
-    out += byte > 0x20 && byte < 0x7f && byte !== 0x23 && isRegular(byte) ? String.fromCharCode(byte) : `#${byte.toString(16).padStart(2, '0')}`;
+    out +=
+      byte > 0x20 && byte < 0x7f && byte !== 0x23 && isRegular(byte)
+        ? String.fromCharCode(byte)
+        : `#${byte.toString(16).padStart(2, '0')}`;
   }
   return out;
 }
@@ -327,7 +331,10 @@ export function textString(text: string): string {
 export function rewriteDict(dict: PdfDict, changes: ReadonlyMap<string, string | Buffer | null>): Buffer {
   const parts: Buffer[] = [Buffer.from('<<')];
   const emit = (key: string, value: string | Buffer): void => {
-    parts.push(Buffer.from(` ${encodeName(key)} `, 'latin1'), typeof value === 'string' ? Buffer.from(value, 'latin1') : value);
+    parts.push(
+      Buffer.from(` ${encodeName(key)} `, 'latin1'),
+      typeof value === 'string' ? Buffer.from(value, 'latin1') : value,
+    );
   };
   for (const key of dict.keys()) {
     const change = changes.get(key);

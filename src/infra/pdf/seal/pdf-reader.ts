@@ -83,7 +83,10 @@ export class PdfReader {
   private loadFromObjectStream(num: number, streamNum: number, index: number): LoadedObject | null {
     const stream = this.getObjectStream(streamNum);
     // The index in the xref is a hint; trust the stream's own header when they disagree.
-    const slot = stream.offsets[index]?.num === num ? stream.offsets[index] : stream.offsets.find((candidate) => candidate.num === num);
+    const slot =
+      stream.offsets[index]?.num === num
+        ? stream.offsets[index]
+        : stream.offsets.find((candidate) => candidate.num === num);
     if (!slot) return null;
     const parser = new PdfParser(stream.data, slot.offset);
     try {
@@ -92,7 +95,8 @@ export class PdfReader {
       const value = parser.parseValue();
       return { num, gen: 0, value, raw: stream.data.subarray(start, parser.pos) };
     } catch (error) {
-      if (error instanceof PdfSyntaxError) throw unsupportedPdf(`syntax error in object ${num}: ${error.message}`, error);
+      if (error instanceof PdfSyntaxError)
+        throw unsupportedPdf(`syntax error in object ${num}: ${error.message}`, error);
       throw error;
     }
   }
@@ -104,7 +108,8 @@ export class PdfReader {
     if (entry?.kind !== 'offset') throw unsupportedPdf(`object stream ${streamNum} is missing`);
     const object = readIndirectObjectAt(this.source, entry.offset);
     const dict = object.value;
-    if (!(dict instanceof PdfDict) || object.streamDataOffset === undefined) throw unsupportedPdf(`object ${streamNum} is not an object stream`);
+    if (!(dict instanceof PdfDict) || object.streamDataOffset === undefined)
+      throw unsupportedPdf(`object ${streamNum} is not an object stream`);
     const length = this.resolve(dict.get('Length'));
     if (typeof length !== 'number') throw unsupportedPdf(`object stream ${streamNum} has no /Length`);
     const data = decodeStream(dict, this.source.read(object.streamDataOffset, length));

@@ -32,12 +32,20 @@ export function readPkcs12(bytes: Buffer, password: string): Pkcs12Contents {
         if (asn1) certificates.push(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'));
       } else if (bag.type === forge.pki.oids.keyBag || bag.type === forge.pki.oids.pkcs8ShroudedKeyBag) {
         const asn1 = bag.key ? forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key)) : rawAsn1;
-        if (asn1) keys.push(createPrivateKey({ key: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), format: 'der', type: 'pkcs8' }));
+        if (asn1)
+          keys.push(
+            createPrivateKey({
+              key: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
+              format: 'der',
+              type: 'pkcs8',
+            }),
+          );
       }
     }
   }
   const [privateKey] = keys;
   if (!privateKey) throw new SealError('IDENTITY_INVALID', 'the seal PKCS#12 holds no private key');
-  if (keys.length > 1) throw new SealError('IDENTITY_INVALID', 'the seal PKCS#12 holds several private keys; keep only the seal key');
+  if (keys.length > 1)
+    throw new SealError('IDENTITY_INVALID', 'the seal PKCS#12 holds several private keys; keep only the seal key');
   return { privateKey, certificates };
 }

@@ -14,5 +14,9 @@ export class SealError extends Error {
 }
 
 export function unsupportedPdf(message: string, cause?: unknown): SealError {
-  return new SealError('UNSUPPORTED_PDF', `cannot seal this PDF: ${message}`, cause === undefined ? undefined : { cause });
+  return new SealError(
+    'UNSUPPORTED_PDF',
+    `cannot seal this PDF: ${message}`,
+    cause === undefined ? undefined : { cause },
+  );
 }

@@ -18,9 +18,16 @@ before(() => {
 });
 after(() => temp.cleanup());
 
-const isIdentityInvalid = (error: unknown): boolean => error instanceof SealError && error.reason === 'IDENTITY_INVALID';
+const isIdentityInvalid = (error: unknown): boolean =>
+  error instanceof SealError && error.reason === 'IDENTITY_INVALID';
 
-function forgeCertificate(options: { subject: string; issuer: string; publicKey: forge.pki.PublicKey; signer: forge.pki.rsa.PrivateKey; ca: boolean }): forge.pki.Certificate {
+function forgeCertificate(options: {
+  subject: string;
+  issuer: string;
+  publicKey: forge.pki.PublicKey;
+  signer: forge.pki.rsa.PrivateKey;
+  ca: boolean;
+}): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = options.publicKey;
   cert.serialNumber = `0${forge.util.bytesToHex(forge.random.getBytesSync(8))}`;
@@ -28,7 +35,10 @@ function forgeCertificate(options: { subject: string; issuer: string; publicKey:
   cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600_000);
   cert.setSubject([{ name: 'commonName', value: options.subject }]);
   cert.setIssuer([{ name: 'commonName', value: options.issuer }]);
-  cert.setExtensions([{ name: 'basicConstraints', cA: options.ca }, { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyCertSign: options.ca }]);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: options.ca },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyCertSign: options.ca },
+  ]);
   cert.sign(options.signer, forge.md.sha256.create());
   return cert;
 }
@@ -44,15 +54,28 @@ function makeP12(password: string): { path: string; leaf: forge.pki.Certificate;
   };
   const caKeys = toForgeKeys();
   const leafKeys = toForgeKeys();
-  const ca = forgeCertificate({ subject: 'Firma Test CA', issuer: 'Firma Test CA', publicKey: caKeys.publicKey, signer: caKeys.privateKey, ca: true });
-  const leaf = forgeCertificate({ subject: 'Firma Test Seal', issuer: 'Firma Test CA', publicKey: leafKeys.publicKey, signer: caKeys.privateKey, ca: false });
+  const ca = forgeCertificate({
+    subject: 'Firma Test CA',
+    issuer: 'Firma Test CA',
+    publicKey: caKeys.publicKey,
+    signer: caKeys.privateKey,
+    ca: true,
+  });
+  const leaf = forgeCertificate({
+    subject: 'Firma Test Seal',
+    issuer: 'Firma Test CA',
+    publicKey: leafKeys.publicKey,
+    signer: caKeys.privateKey,
+    ca: false,
+  });
   const p12 = forge.pkcs12.toPkcs12Asn1(leafKeys.privateKey, [leaf, ca], password, { algorithm: 'aes256' });
   const path = join(temp.dir, `seal-${Math.random().toString(16).slice(2)}.p12`);
   writeFileSync(path, Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'));
   return { path, leaf, ca };
 }
 
-const derOf = (cert: forge.pki.Certificate): Buffer => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+const derOf = (cert: forge.pki.Certificate): Buffer =>
+  Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
 
 void test('loads key, leaf and chain from a password-protected PKCS#12 and seals with it', async () => {
   const { path, leaf, ca } = makeP12('correct horse');
@@ -63,7 +86,10 @@ void test('loads key, leaf and chain from a password-protected PKCS#12 and seals
   assert.equal(loaded.identity.chain.length, 1);
   assert.ok(loaded.identity.chain[0]!.equals(derOf(ca)));
   assert.equal(loaded.identity.subject, 'CN=Firma Test Seal');
-  assert.equal(loaded.identity.fingerprintSha256, new X509Certificate(derOf(leaf)).fingerprint256.replace(/:/g, '').toLowerCase());
+  assert.equal(
+    loaded.identity.fingerprintSha256,
+    new X509Certificate(derOf(leaf)).fingerprint256.replace(/:/g, '').toLowerCase(),
+  );
   assert.equal(loaded.identity.privateKey.asymmetricKeyType, 'rsa');
 
   const sealed = await sealPdf(await makeTextPdf(1), loaded.identity, { reason: 'p12' });
@@ -76,8 +102,14 @@ void test('loads key, leaf and chain from a password-protected PKCS#12 and seals
 
 void test('a wrong PKCS#12 password or a missing file is IDENTITY_INVALID', async () => {
   const { path } = makeP12('right');
-  await assert.rejects(loadSealIdentity({ p12Path: path, p12Password: 'wrong', dataDir: temp.dir }), (error: unknown) => isIdentityInvalid(error) && /password/.test((error as Error).message));
-  await assert.rejects(loadSealIdentity({ p12Path: join(temp.dir, 'absent.p12'), p12Password: 'x', dataDir: temp.dir }), isIdentityInvalid);
+  await assert.rejects(
+    loadSealIdentity({ p12Path: path, p12Password: 'wrong', dataDir: temp.dir }),
+    (error: unknown) => isIdentityInvalid(error) && /password/.test((error as Error).message),
+  );
+  await assert.rejects(
+    loadSealIdentity({ p12Path: join(temp.dir, 'absent.p12'), p12Password: 'x', dataDir: temp.dir }),
+    isIdentityInvalid,
+  );
   const notP12 = join(temp.dir, 'not.p12');
   writeFileSync(notP12, 'hello');
   await assert.rejects(loadSealIdentity({ p12Path: notP12, dataDir: temp.dir }), isIdentityInvalid);
@@ -100,7 +132,10 @@ void test('without a PKCS#12 a self-signed identity is created once, mode 0600, 
   const years = (Date.parse(certificate.validTo) - Date.parse(certificate.validFrom)) / (365.25 * 24 * 3600_000);
   assert.ok(years > 9.9 && years < 10.1, `validity of ${years} years`);
   assert.deepEqual(certificate.keyUsage, ['1.3.6.1.5.5.7.3.36']);
-  const text = execFileSync('openssl', ['x509', '-noout', '-text', '-inform', 'DER'], { input: first.identity.certificate, encoding: 'utf8' });
+  const text = execFileSync('openssl', ['x509', '-noout', '-text', '-inform', 'DER'], {
+    input: first.identity.certificate,
+    encoding: 'utf8',
+  });
   assert.match(text, /Digital Signature, Non Repudiation/);
 
   const second = await loadSealIdentity({ dataDir });
@@ -124,9 +159,13 @@ const loaded = await loadSealIdentity({ dataDir: ${JSON.stringify(dataDir)} });
 console.log(JSON.stringify({ fingerprint: loaded.identity.fingerprintSha256, generated: loaded.generated }));`;
   const cwd = fileURLToPath(new URL('.', import.meta.url));
   const runs = await Promise.all(
-    Array.from({ length: 2 }, () => execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd })),
+    Array.from({ length: 2 }, () =>
+      execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd }),
+    ),
   );
-  const results = runs.map((run) => JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { fingerprint: string; generated: boolean });
+  const results = runs.map(
+    (run) => JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { fingerprint: string; generated: boolean },
+  );
   assert.equal(results[0]!.fingerprint, results[1]!.fingerprint);
   assert.equal(results.filter((result) => result.generated).length, 1);
   assert.deepEqual(readdirSync(join(dataDir, 'seal')), ['seal-identity.pem']);

@@ -1,6 +1,13 @@
 import { constants as fsConstants } from 'node:fs';
 import { copyFile, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
-import { createHash, createPrivateKey, generateKeyPair, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  generateKeyPair,
+  randomBytes,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { readPkcs12 } from './pkcs12.js';
@@ -45,7 +52,11 @@ export async function loadSealIdentity(options: LoadSealIdentityOptions): Promis
     try {
       bytes = await readFile(options.p12Path);
     } catch (error) {
-      throw new SealError('IDENTITY_INVALID', `cannot read the seal PKCS#12 ${options.p12Path}: ${(error as Error).message}`, { cause: error });
+      throw new SealError(
+        'IDENTITY_INVALID',
+        `cannot read the seal PKCS#12 ${options.p12Path}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     const { privateKey, certificates } = readPkcs12(bytes, options.p12Password ?? '');
     return { identity: identityFrom(privateKey, certificates), generated: false, source: options.p12Path };
@@ -56,25 +67,35 @@ export async function loadSealIdentity(options: LoadSealIdentityOptions): Promis
 /** Picks the certificate that matches the key and orders the rest as its issuer chain. */
 export function identityFrom(privateKey: KeyObject, certificates: Buffer[]): SealIdentity {
   const keyType = privateKey.asymmetricKeyType;
-  if (keyType !== 'rsa' && keyType !== 'ec') throw new SealError('IDENTITY_INVALID', `seal keys must be RSA or EC, not ${keyType ?? 'unknown'}`);
+  if (keyType !== 'rsa' && keyType !== 'ec')
+    throw new SealError('IDENTITY_INVALID', `seal keys must be RSA or EC, not ${keyType ?? 'unknown'}`);
   const parsed = certificates.map((der) => {
     try {
       return new X509Certificate(der);
     } catch (error) {
-      throw new SealError('IDENTITY_INVALID', `the seal identity holds an unreadable certificate: ${(error as Error).message}`, { cause: error });
+      throw new SealError(
+        'IDENTITY_INVALID',
+        `the seal identity holds an unreadable certificate: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   });
   const leaf = parsed.find((certificate) => certificate.checkPrivateKey(privateKey));
   if (!leaf) throw new SealError('IDENTITY_INVALID', 'no certificate in the seal identity matches its private key');
   const now = Date.now();
   if (Date.parse(leaf.validTo) < now || Date.parse(leaf.validFrom) > now) {
-    throw new SealError('IDENTITY_INVALID', `the seal certificate is valid only from ${leaf.validFrom} to ${leaf.validTo}`);
+    throw new SealError(
+      'IDENTITY_INVALID',
+      `the seal certificate is valid only from ${leaf.validFrom} to ${leaf.validTo}`,
+    );
   }
 
   const remaining = parsed.filter((certificate) => certificate !== leaf);
   const chain: X509Certificate[] = [];
-  for (let current = leaf; ; ) {
-    const issuer = current.checkIssued(current) ? undefined : remaining.find((candidate) => current.checkIssued(candidate));
+  for (let current = leaf; ;) {
+    const issuer = current.checkIssued(current)
+      ? undefined
+      : remaining.find((candidate) => current.checkIssued(candidate));
     if (!issuer) break;
     chain.push(issuer);
     remaining.splice(remaining.indexOf(issuer), 1);
@@ -158,7 +179,9 @@ async function readSelfSigned(path: string): Promise<SealIdentity | undefined> {
       throw new SealError('IDENTITY_INVALID', `cannot read ${path}: ${(error as Error).message}`, { cause: error });
     }
     try {
-      const certificates = [...pem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map((match) => new X509Certificate(match[0]).raw);
+      const certificates = [...pem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map(
+        (match) => new X509Certificate(match[0]).raw,
+      );
       return identityFrom(createPrivateKey(pem), certificates);
     } catch (error) {
       if (attempt < READ_ATTEMPTS) {
@@ -166,7 +189,11 @@ async function readSelfSigned(path: string): Promise<SealIdentity | undefined> {
         continue;
       }
       if (error instanceof SealError) throw error;
-      throw new SealError('IDENTITY_INVALID', `${path} does not hold a usable key and certificate: ${(error as Error).message}`, { cause: error });
+      throw new SealError(
+        'IDENTITY_INVALID',
+        `${path} does not hold a usable key and certificate: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
 }

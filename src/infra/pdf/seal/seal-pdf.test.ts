@@ -21,7 +21,12 @@ import {
   qpdfVariant,
 } from '../../../../test/support/seal-test-support.js';
 
-const OPTIONS: SealOptions = { reason: 'Sealed by Firma', location: 'Firma server', contactInfo: 'seal@firma.test', name: 'Firma' };
+const OPTIONS: SealOptions = {
+  reason: 'Sealed by Firma',
+  location: 'Firma server',
+  contactInfo: 'seal@firma.test',
+  name: 'Firma',
+};
 
 let temp: ReturnType<typeof makeTempDir>;
 let identity: SealIdentity;
@@ -33,9 +38,17 @@ before(async () => {
 after(() => temp.cleanup());
 
 /** Seals `input`, writes the result and checks what every sealed file must satisfy. */
-async function sealAndVerify(name: string, input: Uint8Array, expectedSignatures = 1, sealer: SealIdentity = identity): Promise<Buffer> {
+async function sealAndVerify(
+  name: string,
+  input: Uint8Array,
+  expectedSignatures = 1,
+  sealer: SealIdentity = identity,
+): Promise<Buffer> {
   const output = await sealPdf(input, sealer, OPTIONS);
-  assert.ok(output.subarray(0, input.length).equals(Buffer.from(input)), 'the input must be an exact prefix of the output');
+  assert.ok(
+    output.subarray(0, input.length).equals(Buffer.from(input)),
+    'the input must be an exact prefix of the output',
+  );
   const path = join(temp.dir, `${name}.sealed.pdf`);
   writeFileSync(path, output);
 
@@ -45,7 +58,11 @@ async function sealAndVerify(name: string, input: Uint8Array, expectedSignatures
     assert.equal(signature.validation, 'Signature is Valid.', report.output);
     assert.equal(signature.type, 'ETSI.CAdES.detached', report.output);
   }
-  assert.equal(report.signatures.at(-1)?.total, true, `the newest signature must cover the whole file\n${report.output}`);
+  assert.equal(
+    report.signatures.at(-1)?.total,
+    true,
+    `the newest signature must cover the whole file\n${report.output}`,
+  );
   const check = qpdfCheck(path);
   assert.ok(check.clean, check.output);
   return output;
@@ -82,17 +99,25 @@ void test('seals a hybrid-reference file whose page lives in an object stream', 
 void test('appends to an indirect /Annots array and keeps the existing annotation', async () => {
   const input = await makePdfWithIndirectAnnots();
   const output = await sealAndVerify('indirect-annots', input);
-  const listing = execFileSync('qpdf', ['--show-pages', '--with-images', join(temp.dir, 'indirect-annots.sealed.pdf')], { encoding: 'utf8' });
+  const listing = execFileSync(
+    'qpdf',
+    ['--show-pages', '--with-images', join(temp.dir, 'indirect-annots.sealed.pdf')],
+    { encoding: 'utf8' },
+  );
   assert.match(listing, /page 1/);
   // The update rewrites the array object, which now holds the link and the widget.
-  const rewrittenArray = /\n\d+ 0 obj\n\[ *\d+ 0 R +\d+ 0 R *\]\nendobj/.test(output.subarray(input.length).toString('latin1'));
+  const rewrittenArray = /\n\d+ 0 obj\n\[ *\d+ 0 R +\d+ 0 R *\]\nendobj/.test(
+    output.subarray(input.length).toString('latin1'),
+  );
   assert.ok(rewrittenArray, 'the update rewrites the /Annots array object with the link and the widget');
 });
 
 void test('adds the seal to a document that already has an AcroForm with a text field', async () => {
   const input = await makePdfWithTextField();
   await sealAndVerify('acroform', input);
-  const fields = execFileSync('qpdf', ['--json', '--json-key=acroform', join(temp.dir, 'acroform.sealed.pdf')], { encoding: 'utf8' });
+  const fields = execFileSync('qpdf', ['--json', '--json-key=acroform', join(temp.dir, 'acroform.sealed.pdf')], {
+    encoding: 'utf8',
+  });
   const acroform = JSON.parse(fields).acroform;
   const names = acroform.fields.map((field: { fullname: string }) => field.fullname);
   assert.deepEqual(names.sort(), ['FirmaSeal1', 'applicant.name']);
@@ -110,7 +135,10 @@ void test('seals twice: both signatures stay valid, the second covers the whole 
   assert.equal(report.signatures[0]?.total, false);
   assert.ok(twice.length > once.length);
   // The same on a classic-table file: the second seal meets the direct /AcroForm the first added.
-  const classicOnce = await sealAndVerify('classic-once', qpdfVariant(temp.dir, 'classic-base', await makeTextPdf(2), ['--object-streams=disable']));
+  const classicOnce = await sealAndVerify(
+    'classic-once',
+    qpdfVariant(temp.dir, 'classic-base', await makeTextPdf(2), ['--object-streams=disable']),
+  );
   await sealAndVerify('classic-twice', classicOnce, 2);
 });
 
@@ -205,9 +233,29 @@ void test('non-ASCII reason and name are written as UTF-16 text strings', async 
 void test('seals with an ECDSA P-256 key', async () => {
   const keyPath = join(temp.dir, 'ec.key');
   const certPath = join(temp.dir, 'ec.crt');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '30', '-subj', '/CN=Firma EC seal'], {
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      keyPath,
+      '-out',
+      certPath,
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Firma EC seal',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   const pem = readFileSync(certPath, 'latin1');
   const der = Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
   const ecIdentity = identityFrom(createPrivateKey(readFileSync(keyPath)), [der]);
@@ -220,12 +268,18 @@ void test('refuses what it cannot seal with UNSUPPORTED_PDF', async () => {
   const pdf = await makeTextPdf(1);
   await assert.rejects(sealPdf(pdf.subarray(0, pdf.length - 200), identity, OPTIONS), isUnsupported);
   const encrypted = qpdfVariant(temp.dir, 'encrypted', pdf, ['--encrypt', 'user', 'owner', '256', '--']);
-  await assert.rejects(sealPdf(encrypted, identity, OPTIONS), (error: unknown) => isUnsupported(error) && /encrypted/.test((error as Error).message));
+  await assert.rejects(
+    sealPdf(encrypted, identity, OPTIONS),
+    (error: unknown) => isUnsupported(error) && /encrypted/.test((error as Error).message),
+  );
 
   const dir = makeTempDir('seal-unsupported');
   try {
     writeFileSync(join(dir.dir, 'bad.pdf'), 'garbage');
-    await assert.rejects(sealPdfFile(join(dir.dir, 'bad.pdf'), join(dir.dir, 'out.pdf'), identity, OPTIONS), isUnsupported);
+    await assert.rejects(
+      sealPdfFile(join(dir.dir, 'bad.pdf'), join(dir.dir, 'out.pdf'), identity, OPTIONS),
+      isUnsupported,
+    );
     assert.equal(existsSync(join(dir.dir, 'out.pdf')), false);
     assert.deepEqual(readdirSync(dir.dir), ['bad.pdf']);
   } finally {
@@ -237,7 +291,8 @@ void test('a CMS larger than the placeholder fails with SIGNATURE_TOO_LARGE', ()
   const placeholder = Buffer.from(`<${'0'.repeat(20)}>`);
   assert.throws(
     () => writeContents(placeholder, 0, placeholder.length, Buffer.alloc(11)),
-    (error: unknown) => error instanceof SealError && error.reason === 'SIGNATURE_TOO_LARGE' && /11 bytes/.test(error.message),
+    (error: unknown) =>
+      error instanceof SealError && error.reason === 'SIGNATURE_TOO_LARGE' && /11 bytes/.test(error.message),
   );
   writeContents(placeholder, 0, placeholder.length, Buffer.alloc(10, 0xab));
   assert.equal(placeholder.toString(), `<${'ab'.repeat(10)}>`);

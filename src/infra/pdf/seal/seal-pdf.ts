@@ -3,7 +3,14 @@ import { copyFile, open, rename, rm, stat, type FileHandle } from 'node:fs/promi
 import { basename, dirname, join } from 'node:path';
 import { FileSource, MemorySource } from './byte-source.js';
 import type { SealIdentity } from './seal-identity.js';
-import { createSignature, embedSignature, prepareUpdate, signedDigest, type PreparedUpdate, type SealOptions } from './seal-update.js';
+import {
+  createSignature,
+  embedSignature,
+  prepareUpdate,
+  signedDigest,
+  type PreparedUpdate,
+  type SealOptions,
+} from './seal-update.js';
 
 export { SealError } from './seal-error.js';
 export type { SealErrorReason } from './seal-error.js';
@@ -16,7 +23,10 @@ export type { SealOptions } from './seal-update.js';
 export async function sealPdf(pdf: Uint8Array, identity: SealIdentity, options: SealOptions): Promise<Buffer> {
   const base = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   const update = prepareUpdate(new MemorySource(base), identity, options);
-  embedSignature(update, await createSignature(signedDigest(update, createHash('sha256').update(base)), identity, options));
+  embedSignature(
+    update,
+    await createSignature(signedDigest(update, createHash('sha256').update(base)), identity, options),
+  );
   return Buffer.concat([base, update.bytes]);
 }
 
@@ -33,7 +43,12 @@ const HASH_CHUNK_BYTES = 1024 * 1024;
  * Independent file operations run side by side: on small documents the thread-pool round trips
  * of node's fs, not the bytes, are what costs.
  */
-export async function sealPdfFile(inputPath: string, outputPath: string, identity: SealIdentity, options: SealOptions): Promise<{ size: number; sha256: string }> {
+export async function sealPdfFile(
+  inputPath: string,
+  outputPath: string,
+  identity: SealIdentity,
+  options: SealOptions,
+): Promise<{ size: number; sha256: string }> {
   const partialPath = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(6).toString('hex')}.partial`);
   const { input, output, size } = await openInputAndOutput(inputPath, partialPath);
   let inputClosed: Promise<void> | undefined;
@@ -90,8 +105,15 @@ export async function sealPdfFile(inputPath: string, outputPath: string, identit
   }
 }
 
-async function openInputAndOutput(inputPath: string, partialPath: string): Promise<{ input: FileHandle; output: FileHandle; size: number }> {
-  const [input, info, output] = await Promise.allSettled([open(inputPath, 'r'), stat(inputPath), open(partialPath, 'wx')]);
+async function openInputAndOutput(
+  inputPath: string,
+  partialPath: string,
+): Promise<{ input: FileHandle; output: FileHandle; size: number }> {
+  const [input, info, output] = await Promise.allSettled([
+    open(inputPath, 'r'),
+    stat(inputPath),
+    open(partialPath, 'wx'),
+  ]);
   if (input.status === 'fulfilled' && info.status === 'fulfilled' && output.status === 'fulfilled') {
     return { input: input.value, output: output.value, size: info.value.size };
   }
@@ -104,12 +126,22 @@ async function openInputAndOutput(inputPath: string, partialPath: string): Promi
 }
 
 /** Waits for the output and the signature, then writes the CMS over the placeholder on disk. */
-async function finishSignature(output: FileHandle, writing: Promise<unknown>, signing: Promise<Buffer>, update: PreparedUpdate, updateAt: number): Promise<void> {
+async function finishSignature(
+  output: FileHandle,
+  writing: Promise<unknown>,
+  signing: Promise<Buffer>,
+  update: PreparedUpdate,
+  updateAt: number,
+): Promise<void> {
   const [written, signed] = await Promise.allSettled([writing, signing]);
   if (signed.status === 'rejected') throw signed.reason;
   if (written.status === 'rejected') throw written.reason;
   embedSignature(update, signed.value);
-  await writeFully(output, [update.bytes.subarray(update.contentsStart, update.contentsEnd)], updateAt + update.contentsStart);
+  await writeFully(
+    output,
+    [update.bytes.subarray(update.contentsStart, update.contentsEnd)],
+    updateAt + update.contentsStart,
+  );
 }
 
 /** Marks a promise as handled now; whoever awaits it later still sees the rejection. */
@@ -120,7 +152,7 @@ function started<T>(promise: Promise<T>): Promise<T> {
 
 async function readWhole(file: FileHandle, length: number): Promise<Buffer> {
   const bytes = Buffer.allocUnsafe(length);
-  for (let position = 0; position < length; ) {
+  for (let position = 0; position < length;) {
     const { bytesRead } = await file.read(bytes, position, length - position, position);
     if (bytesRead === 0) throw new Error('the document was truncated while it was being sealed');
     position += bytesRead;
@@ -132,7 +164,7 @@ async function hashFile(file: FileHandle, length: number): Promise<Hash> {
   const hash = createHash('sha256');
   // One reused buffer keeps memory flat however large the document is.
   const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(HASH_CHUNK_BYTES, length)));
-  for (let position = 0; position < length; ) {
+  for (let position = 0; position < length;) {
     const { bytesRead } = await file.read(chunk, 0, Math.min(chunk.length, length - position), position);
     if (bytesRead === 0) throw new Error('the document was truncated while it was being sealed');
     hash.update(chunk.subarray(0, bytesRead));

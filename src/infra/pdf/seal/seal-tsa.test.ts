@@ -11,7 +11,14 @@ import { promisify } from 'node:util';
 import { childrenOf, contentOf, readNode } from './der.js';
 import { loadSealIdentity, type SealIdentity } from './seal-identity.js';
 import { sealPdf, SealError } from './seal-pdf.js';
-import { extractLastCms, makeTempDir, makeTextPdf, opensslCmsPrint, pdfsig, qpdfCheck } from '../../../../test/support/seal-test-support.js';
+import {
+  extractLastCms,
+  makeTempDir,
+  makeTextPdf,
+  opensslCmsPrint,
+  pdfsig,
+  qpdfCheck,
+} from '../../../../test/support/seal-test-support.js';
 
 const execFileAsync = promisify(execFile);
 let temp: ReturnType<typeof makeTempDir>;
@@ -20,9 +27,29 @@ const servers: Server[] = [];
 
 /** An RFC 3161 authority for the tests: openssl's `ts -reply` behind a loopback HTTP server. */
 function setUpOpensslTsa(dir: string): RequestListener {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'tsa.key'), '-out', join(dir, 'tsa.crt'), '-days', '30', '-subj', '/CN=Firma Test TSA', '-addext', 'extendedKeyUsage=critical,timeStamping'], {
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'tsa.key'),
+      '-out',
+      join(dir, 'tsa.crt'),
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Firma Test TSA',
+      '-addext',
+      'extendedKeyUsage=critical,timeStamping',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   writeFileSync(join(dir, 'tsaserial'), '01\n');
   writeFileSync(
     join(dir, 'tsa.cnf'),
@@ -50,7 +77,20 @@ function setUpOpensslTsa(dir: string): RequestListener {
       const reply = join(dir, `resp-${id}.tsr`);
       void writeFile(query, Buffer.concat(chunks))
         .then(() =>
-          execFileAsync('openssl', ['ts', '-reply', '-queryfile', query, '-signer', join(dir, 'tsa.crt'), '-inkey', join(dir, 'tsa.key'), '-config', join(dir, 'tsa.cnf'), '-out', reply]),
+          execFileAsync('openssl', [
+            'ts',
+            '-reply',
+            '-queryfile',
+            query,
+            '-signer',
+            join(dir, 'tsa.crt'),
+            '-inkey',
+            join(dir, 'tsa.key'),
+            '-config',
+            join(dir, 'tsa.cnf'),
+            '-out',
+            reply,
+          ]),
         )
         .then(() => readFile(reply))
         .then((body) => {
@@ -86,7 +126,10 @@ after(async () => {
 
 void test('with a TSA the CMS carries a signature timestamp token that openssl verifies, and pdfsig still validates', async () => {
   const url = await listen(setUpOpensslTsa(temp.dir));
-  const sealed = await sealPdf(await makeTextPdf(2), identity, { reason: 'Sealed with timestamp', tsa: { url, timeoutMs: 10_000 } });
+  const sealed = await sealPdf(await makeTextPdf(2), identity, {
+    reason: 'Sealed with timestamp',
+    tsa: { url, timeoutMs: 10_000 },
+  });
   const path = join(temp.dir, 'timestamped.pdf');
   writeFileSync(path, sealed);
   const report = pdfsig(path);
@@ -105,7 +148,17 @@ void test('with a TSA the CMS carries a signature timestamp token that openssl v
   writeFileSync(tokenPath, token);
   const verified = execFileSync(
     'openssl',
-    ['ts', '-verify', '-digest', createHash('sha256').update(signature).digest('hex'), '-in', tokenPath, '-token_in', '-CAfile', join(temp.dir, 'tsa.crt')],
+    [
+      'ts',
+      '-verify',
+      '-digest',
+      createHash('sha256').update(signature).digest('hex'),
+      '-in',
+      tokenPath,
+      '-token_in',
+      '-CAfile',
+      join(temp.dir, 'tsa.crt'),
+    ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
   );
   assert.match(verified, /Verification: OK/);
@@ -117,7 +170,10 @@ function signatureAndToken(cms: Buffer): { signature: Buffer; token: Buffer } {
   const signedData = childrenOf(cms, childrenOf(cms, contentInfo[1]!)[0]!);
   const signerInfos = signedData.at(-1)!;
   const signerInfo = childrenOf(cms, childrenOf(cms, signerInfos)[0]!);
-  const signature = contentOf(cms, signerInfo.find((node) => node.tag === 0x04)!);
+  const signature = contentOf(
+    cms,
+    signerInfo.find((node) => node.tag === 0x04)!,
+  );
   const unsigned = signerInfo.find((node) => node.tag === 0xa1)!;
   const attribute = childrenOf(cms, childrenOf(cms, unsigned)[0]!);
   const tokenNode = childrenOf(cms, attribute[1]!)[0]!;
@@ -160,7 +216,11 @@ void test('a reply that is not a timestamp response, or timestamps something els
     const stale = await fetch(realUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/timestamp-query' },
-      body: new Uint8Array(execFileSync('openssl', ['ts', '-query', '-digest', '00'.repeat(32), '-sha256', '-cert'], { stdio: ['ignore', 'pipe', 'ignore'] })),
+      body: new Uint8Array(
+        execFileSync('openssl', ['ts', '-query', '-digest', '00'.repeat(32), '-sha256', '-cert'], {
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }),
+      ),
     }).then(async (reply) => Buffer.from(await reply.arrayBuffer()));
     const replay = await listen((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/timestamp-reply' });

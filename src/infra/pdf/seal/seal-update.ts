@@ -45,11 +45,20 @@ export function prepareUpdate(source: ByteSource, identity: SealIdentity, option
 
   const capacity = contentsCapacity(identity, options);
   const signature = buildSignatureDictionary(
-    { reason: options.reason, location: options.location, contactInfo: options.contactInfo, name: options.name, signingTime: options.signingTime ?? new Date() },
+    {
+      reason: options.reason,
+      location: options.location,
+      contactInfo: options.contactInfo,
+      name: options.name,
+      signingTime: options.signingTime ?? new Date(),
+    },
     capacity,
   );
   const previousId = reader.resolve(reader.trailerValue('ID'));
-  const firstId = Array.isArray(previousId) && previousId[0] instanceof PdfString && previousId[0].bytes.length > 0 ? previousId[0].bytes : randomBytes(16);
+  const firstId =
+    Array.isArray(previousId) && previousId[0] instanceof PdfString && previousId[0].bytes.length > 0
+      ? previousId[0].bytes
+      : randomBytes(16);
   const lastByte = source.read(source.length - 1, 1)[0];
   const update = writeIncrementalUpdate(
     source.length,
@@ -72,12 +81,18 @@ export function prepareUpdate(source: ByteSource, identity: SealIdentity, option
   const total = source.length + update.bytes.length;
   const gapStart = source.length + contentsStart;
   const gapEnd = source.length + contentsEnd;
-  writeByteRange(update.bytes, signatureAt + signature.byteRangeStart, signatureAt + signature.byteRangeEnd, [0, gapStart, gapEnd, total - gapEnd]);
+  writeByteRange(update.bytes, signatureAt + signature.byteRangeStart, signatureAt + signature.byteRangeEnd, [
+    0,
+    gapStart,
+    gapEnd,
+    total - gapEnd,
+  ]);
   return { bytes: update.bytes, contentsStart, contentsEnd };
 }
 
 function contentsCapacity(identity: SealIdentity, options: SealOptions): number {
-  const needed = Math.max(MIN_CONTENTS_BYTES, estimateSignedDataSize(identity)) + (options.tsa ? TIMESTAMP_ALLOWANCE : 0);
+  const needed =
+    Math.max(MIN_CONTENTS_BYTES, estimateSignedDataSize(identity)) + (options.tsa ? TIMESTAMP_ALLOWANCE : 0);
   return Math.ceil(needed / 1024) * 1024;
 }
 

@@ -1,5 +1,17 @@
 import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { bitString, contextConstructed, derBoolean, derNull, octetString, oid, sequence, setOf, unsignedInteger, utf8String, x509Time } from './der.js';
+import {
+  bitString,
+  contextConstructed,
+  derBoolean,
+  derNull,
+  octetString,
+  oid,
+  sequence,
+  setOf,
+  unsignedInteger,
+  utf8String,
+  x509Time,
+} from './der.js';
 
 export const SELF_SIGNED_COMMON_NAME = 'Firma self-signed seal';
 const VALIDITY_YEARS = 10;
@@ -49,7 +61,11 @@ export function createSelfSignedCertificate(privateKey: KeyObject, publicKey: Ke
         // digitalSignature (bit 0) + nonRepudiation (bit 1): 0b11 followed by six unused bits.
         extension(OIDS.keyUsage, true, Buffer.from([0x03, 0x02, 0x06, 0xc0])),
         extension(OIDS.extendedKeyUsage, false, sequence(oid(OIDS.documentSigning))),
-        extension(OIDS.subjectKeyIdentifier, false, octetString(createHash('sha1').update(subjectPublicKeyInfo).digest())),
+        extension(
+          OIDS.subjectKeyIdentifier,
+          false,
+          octetString(createHash('sha1').update(subjectPublicKeyInfo).digest()),
+        ),
       ),
     ),
   );

@@ -26,7 +26,10 @@ const BYTE_RANGE_WIDTH = 48;
  * The /Sig dictionary with fixed-width placeholders: the byte range is known only once the
  * whole update is laid out, and the CMS only once the hash over that range is taken.
  */
-export function buildSignatureDictionary(fields: SignatureDictionaryFields, contentsCapacity: number): SignatureDictionary {
+export function buildSignatureDictionary(
+  fields: SignatureDictionaryFields,
+  contentsCapacity: number,
+): SignatureDictionary {
   const head = '<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ';
   const byteRange = `[${'0 0 0 0'.padEnd(BYTE_RANGE_WIDTH - 2, ' ')}]`;
   const middle = ' /Contents <';
@@ -40,7 +43,11 @@ export function buildSignatureDictionary(fields: SignatureDictionaryFields, cont
   const byteRangeStart = head.length;
   const contentsStart = byteRangeStart + byteRange.length + middle.length - 1;
   return {
-    body: Buffer.concat([Buffer.from(head + byteRange + middle, 'latin1'), Buffer.alloc(contentsCapacity * 2, '0'), Buffer.from(`>${tail}`, 'latin1')]),
+    body: Buffer.concat([
+      Buffer.from(head + byteRange + middle, 'latin1'),
+      Buffer.alloc(contentsCapacity * 2, '0'),
+      Buffer.from(`>${tail}`, 'latin1'),
+    ]),
     byteRangeStart,
     byteRangeEnd: byteRangeStart + byteRange.length,
     contentsStart,
@@ -48,7 +55,12 @@ export function buildSignatureDictionary(fields: SignatureDictionaryFields, cont
   };
 }
 
-export function writeByteRange(target: Buffer, start: number, end: number, range: readonly [number, number, number, number]): void {
+export function writeByteRange(
+  target: Buffer,
+  start: number,
+  end: number,
+  range: readonly [number, number, number, number],
+): void {
   const text = `[${range.join(' ')}`.padEnd(end - start - 1, ' ') + ']';
   if (text.length !== end - start) throw new Error('byte range does not fit its placeholder');
   target.write(text, start, 'latin1');
@@ -58,7 +70,10 @@ export function writeByteRange(target: Buffer, start: number, end: number, range
 export function writeContents(target: Buffer, start: number, end: number, cms: Buffer): void {
   const capacity = (end - start - 2) / 2;
   if (cms.length > capacity) {
-    throw new SealError('SIGNATURE_TOO_LARGE', `the CMS signature is ${cms.length} bytes but the /Contents placeholder holds ${capacity}`);
+    throw new SealError(
+      'SIGNATURE_TOO_LARGE',
+      `the CMS signature is ${cms.length} bytes but the /Contents placeholder holds ${capacity}`,
+    );
   }
   target.write(cms.toString('hex'), start + 1, 'latin1');
 }

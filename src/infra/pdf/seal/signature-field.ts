@@ -1,5 +1,13 @@
 import type { UpdateObject } from './incremental-update.js';
-import { appendToArrayText, PdfDict, PdfRef, PdfString, rewriteDict, textString, type PdfValue } from './pdf-objects.js';
+import {
+  appendToArrayText,
+  PdfDict,
+  PdfRef,
+  PdfString,
+  rewriteDict,
+  textString,
+  type PdfValue,
+} from './pdf-objects.js';
 import type { PdfReader } from './pdf-reader.js';
 import { unsupportedPdf } from './seal-error.js';
 
@@ -23,7 +31,8 @@ export function planSignatureField(reader: PdfReader, widgetRef: PdfRef, signatu
   const rootRef = reader.trailerValue('Root');
   if (!(rootRef instanceof PdfRef)) throw unsupportedPdf('the trailer /Root is not an indirect reference');
   const catalogObject = reader.getObject(rootRef);
-  if (!catalogObject || !(catalogObject.value instanceof PdfDict)) throw unsupportedPdf('the document catalog is missing');
+  if (!catalogObject || !(catalogObject.value instanceof PdfDict))
+    throw unsupportedPdf('the document catalog is missing');
   const catalog = catalogObject.value;
   const widget = widgetRef.toString();
   const rewrites = new Map<number, UpdateObject>();
@@ -116,7 +125,10 @@ function collectFieldNames(reader: PdfReader, fields: PdfValue[], names: Set<str
 }
 
 function decodeTextString(bytes: Buffer): string {
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)))
+      .swap16()
+      .toString('utf16le');
   return bytes.toString('latin1');
 }
 

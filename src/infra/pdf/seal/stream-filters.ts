@@ -34,7 +34,8 @@ function inflate(data: Buffer): Buffer {
     // A sync flush tolerates streams whose final block marker got lost, as viewers do.
     return inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED_BYTES });
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw unsupportedPdf('a compressed stream inflates beyond the limit', error);
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw unsupportedPdf('a compressed stream inflates beyond the limit', error);
     throw unsupportedPdf('a compressed stream is corrupt', error);
   }
 }

@@ -1,14 +1,22 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import { MemorySource } from './byte-source.js';
 import { OID } from './cms.js';
-import { childrenOf, contentOf, decodeOid, DerError, encodingOf, expectTag, readNode, TAG, type DerNode } from './der.js';
+import {
+  childrenOf,
+  contentOf,
+  decodeOid,
+  DerError,
+  encodingOf,
+  expectTag,
+  readNode,
+  TAG,
+  type DerNode,
+} from './der.js';
 import { PdfRef, PdfString, type PdfDict, type PdfValue } from './pdf-objects.js';
 import { PdfReader } from './pdf-reader.js';
 import type { SealIdentity } from './seal-identity.js';
 
-export type SealVerdict =
-  | { ok: true; reader: PdfReader }
-  | { ok: false; problem: string };
+export type SealVerdict = { ok: true; reader: PdfReader } | { ok: false; problem: string };
 
 const MAX_FIELDS = 10_000;
 
@@ -31,12 +39,18 @@ export function verifyPdfSeal(pdf: Buffer, identity: SealIdentity): SealVerdict 
     return { ok: false, problem: `not a readable PDF (${(error as Error).message})` };
   }
   if (signatures.length === 0) return { ok: false, problem: 'carries no signature' };
-  const covering = signatures.map((dict) => ({ dict, range: byteRangeOf(reader, dict) })).find(({ range }) => range && coversWholeFile(pdf, range));
-  if (!covering?.range) return { ok: false, problem: 'no signature covers the whole file: it was changed after it was sealed' };
+  const covering = signatures
+    .map((dict) => ({ dict, range: byteRangeOf(reader, dict) }))
+    .find(({ range }) => range && coversWholeFile(pdf, range));
+  if (!covering?.range)
+    return { ok: false, problem: 'no signature covers the whole file: it was changed after it was sealed' };
   const contents = reader.resolve(covering.dict.get('Contents'));
   if (!(contents instanceof PdfString)) return { ok: false, problem: 'the seal has no /Contents' };
   const [, gapStart, gapEnd, tailLength] = covering.range;
-  const digest = createHash('sha256').update(pdf.subarray(0, gapStart)).update(pdf.subarray(gapEnd, gapEnd + tailLength)).digest();
+  const digest = createHash('sha256')
+    .update(pdf.subarray(0, gapStart))
+    .update(pdf.subarray(gapEnd, gapEnd + tailLength))
+    .digest();
   try {
     return checkCms(contents.bytes, digest, identity) ?? { ok: true, reader };
   } catch (error) {
@@ -50,7 +64,8 @@ function checkCms(padded: Buffer, digest: Buffer, identity: SealIdentity): { ok:
   // The /Contents placeholder is zero-padded after the CMS: its outer length says where it ends.
   const cms = encodingOf(padded, readNode(padded, 0));
   const contentInfo = childrenOf(cms, readNode(cms, 0));
-  if (decodeOid(contentOf(cms, expectTag(contentInfo[0], TAG.oid, 'contentType'))) !== OID.signedData) return { ok: false, problem: 'the seal is not CMS SignedData' };
+  if (decodeOid(contentOf(cms, expectTag(contentInfo[0], TAG.oid, 'contentType'))) !== OID.signedData)
+    return { ok: false, problem: 'the seal is not CMS SignedData' };
   const explicit = expectTag(contentInfo[1], 0xa0, '[0] content');
   const signedData = childrenOf(cms, expectTag(childrenOf(cms, explicit)[0], TAG.sequence, 'SignedData'));
   const signerInfos = signedData.at(-1);
@@ -58,7 +73,8 @@ function checkCms(padded: Buffer, digest: Buffer, identity: SealIdentity): { ok:
   if (signerInfo.length !== 1) return { ok: false, problem: `the seal has ${signerInfo.length} signers, not one` };
   const fields = childrenOf(cms, expectTag(signerInfo[0], TAG.sequence, 'SignerInfo'));
   const digestAlgorithm = childrenOf(cms, expectTag(fields[2], TAG.sequence, 'digestAlgorithm'))[0];
-  if (decodeOid(contentOf(cms, expectTag(digestAlgorithm, TAG.oid, 'digest OID'))) !== OID.sha256) return { ok: false, problem: 'the seal does not use SHA-256' };
+  if (decodeOid(contentOf(cms, expectTag(digestAlgorithm, TAG.oid, 'digest OID'))) !== OID.sha256)
+    return { ok: false, problem: 'the seal does not use SHA-256' };
   const signedAttributes = expectTag(fields[3], 0xa0, 'signedAttrs');
   const signature = contentOf(cms, expectTag(fields[5], TAG.octetString, 'signature'));
 
@@ -76,7 +92,10 @@ function checkCms(padded: Buffer, digest: Buffer, identity: SealIdentity): { ok:
     valid = false; // a signature value that is not even well-formed for this key type
   }
   if (!valid) {
-    return { ok: false, problem: `the seal was not made by this instance's sealing identity (${identity.fingerprintSha256})` };
+    return {
+      ok: false,
+      problem: `the seal was not made by this instance's sealing identity (${identity.fingerprintSha256})`,
+    };
   }
   return null;
 }
@@ -84,7 +103,8 @@ function checkCms(padded: Buffer, digest: Buffer, identity: SealIdentity): { ok:
 function attributeValue(bytes: Buffer, attributes: DerNode, type: string): DerNode | undefined {
   for (const attribute of childrenOf(bytes, attributes)) {
     const [typeNode, values] = childrenOf(bytes, attribute);
-    if (typeNode?.tag === TAG.oid && decodeOid(contentOf(bytes, typeNode)) === type && values) return childrenOf(bytes, values)[0];
+    if (typeNode?.tag === TAG.oid && decodeOid(contentOf(bytes, typeNode)) === type && values)
+      return childrenOf(bytes, values)[0];
   }
   return undefined;
 }
@@ -93,13 +113,20 @@ type ByteRange = [number, number, number, number];
 
 function byteRangeOf(reader: PdfReader, dict: PdfDict): ByteRange | null {
   const value = reader.resolve(dict.get('ByteRange'));
-  if (!Array.isArray(value) || value.length !== 4 || !value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) return null;
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0))
+    return null;
   return value as ByteRange;
 }
 
 /** [0, a, b, c]: from the start to the /Contents hex string, and from its end to the end of file. */
 function coversWholeFile(pdf: Buffer, [start, gapStart, gapEnd, tailLength]: ByteRange): boolean {
-  return start === 0 && gapStart < gapEnd && gapEnd + tailLength === pdf.length && pdf[gapStart] === 0x3c && pdf[gapEnd - 1] === 0x3e;
+  return (
+    start === 0 &&
+    gapStart < gapEnd &&
+    gapEnd + tailLength === pdf.length &&
+    pdf[gapStart] === 0x3c &&
+    pdf[gapEnd - 1] === 0x3e
+  );
 }
 
 /** The /V dictionaries of the document's signature fields (AcroForm /Fields and their /Kids). */

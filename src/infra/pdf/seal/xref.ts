@@ -32,11 +32,13 @@ export function readXref(source: ByteSource): XrefIndex {
   const visited = new Set<number>();
   let lastSectionKind: XrefSectionKind | undefined;
 
-  for (let offset: number | undefined = startxref; offset !== undefined; ) {
+  for (let offset: number | undefined = startxref; offset !== undefined;) {
     if (visited.has(offset)) break; // a /Prev loop: everything reachable has been read
     if (visited.size >= MAX_SECTIONS) throw unsupportedPdf('too many cross-reference sections');
     visited.add(offset);
-    const section: Section = startsWithXrefKeyword(source, offset) ? readTableSection(source, offset, entries) : readStreamSection(source, offset, entries);
+    const section: Section = startsWithXrefKeyword(source, offset)
+      ? readTableSection(source, offset, entries)
+      : readStreamSection(source, offset, entries);
     lastSectionKind ??= section.kind;
     trailers.push(section.trailer);
     const prev: unknown = section.trailer.get('Prev');
@@ -44,11 +46,18 @@ export function readXref(source: ByteSource): XrefIndex {
   }
 
   if (!trailers.some((trailer) => trailer.get('Root') !== undefined)) throw unsupportedPdf('the trailer has no /Root');
-  if (trailers.some((trailer) => trailer.get('Encrypt') !== undefined)) throw unsupportedPdf('encrypted PDFs are not supported');
+  if (trailers.some((trailer) => trailer.get('Encrypt') !== undefined))
+    throw unsupportedPdf('encrypted PDFs are not supported');
   let size = 0;
   for (const num of entries.keys()) size = Math.max(size, num + 1);
   const declaredSize = trailers[0]?.numberOf('Size') ?? 0;
-  return { entries, trailers, lastSectionKind: lastSectionKind ?? 'table', startxref, size: Math.max(size, declaredSize) };
+  return {
+    entries,
+    trailers,
+    lastSectionKind: lastSectionKind ?? 'table',
+    startxref,
+    size: Math.max(size, declaredSize),
+  };
 }
 
 function findStartxref(source: ByteSource): number {
@@ -131,7 +140,8 @@ function readStreamSection(source: ByteSource, offset: number, entries: Map<numb
   if (length === undefined) throw unsupportedPdf('cross-reference stream without a direct /Length');
   const data = decodeStream(dict, source.read(object.streamDataOffset, length));
   const widths = numberArray(dict.get('W'));
-  if (widths.length !== 3 || widths.some((width) => width < 0 || width > 8)) throw unsupportedPdf('bad /W in cross-reference stream');
+  if (widths.length !== 3 || widths.some((width) => width < 0 || width > 8))
+    throw unsupportedPdf('bad /W in cross-reference stream');
   const size = dict.numberOf('Size') ?? 0;
   const index = dict.get('Index') === undefined ? [0, size] : numberArray(dict.get('Index'));
   const [typeWidth, secondWidth, thirdWidth] = widths as [number, number, number];
