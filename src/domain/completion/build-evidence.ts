@@ -11,7 +11,7 @@ import type { SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
-import { parseFieldValue } from '../fields/field-value.js';
+import { parseStoredFieldValue } from '../model/stored-json.js';
 
 type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };
 
@@ -98,7 +98,7 @@ async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number):
   const field = graph.fields.find(
     (f) => f.recipientId === recipientId && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1,
   );
-  const value = field ? parseFieldValue(field.value) : null;
+  const value = field ? parseStoredFieldValue(field.value) : null;
   if (value?.kind !== 'signature') return null;
   return value.signature.type === 'typed'
     ? { kind: 'typed', text: value.signature.text }

@@ -16,7 +16,6 @@ import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../../infra/pdf/evidence/render-certificate.js';
-import type { PageSize } from '../../db/schema.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
@@ -24,6 +23,7 @@ import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { COMPLETED_MAIL } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
+import { parseStoredPages } from '../model/stored-json.js';
 import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { renderInputs } from './field-render-inputs.js';
@@ -125,7 +125,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   const evidence = await buildEvidence(ctx, base);
   const finals = new Map<string, string>();
   for (const item of graph.items) {
-    const pages = JSON.parse(item.pages) as PageSize[];
+    const pages = parseStoredPages(item.pages);
     const last = pages[pages.length - 1];
     const auditPages = await renderAuditPagesPdf(
       evidence,

@@ -2,7 +2,7 @@ import type { FieldRow } from '../../db/repositories/envelope.repo.js';
 import type { RenderField, RenderValue } from '../../infra/pdf/render/index.js';
 import type { Ctx } from '../context.js';
 import type { FieldMeta } from '../fields/field-meta.js';
-import { parseFieldValue } from '../fields/field-value.js';
+import { parseStoredFieldMeta, parseStoredFieldValue } from '../model/stored-json.js';
 
 /**
  * Turns inserted fields into what the renderer draws. Shared by the `pending` preview and the
@@ -11,9 +11,9 @@ import { parseFieldValue } from '../fields/field-value.js';
 export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<RenderField[]> {
   const out: RenderField[] = [];
   for (const f of fields) {
-    const value = parseFieldValue(f.value);
+    const value = parseStoredFieldValue(f.value);
     if (f.inserted !== 1 || !value) continue;
-    const meta = f.fieldMeta ? (JSON.parse(f.fieldMeta) as FieldMeta) : null;
+    const meta = parseStoredFieldMeta(f.fieldMeta);
     const rendered = await toRenderValue(ctx, f, value, meta);
     if (!rendered) continue;
     const layout = meta && 'textAlign' in meta ? meta : null;
@@ -37,7 +37,7 @@ export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<Render
 async function toRenderValue(
   ctx: Ctx,
   f: FieldRow,
-  value: NonNullable<ReturnType<typeof parseFieldValue>>,
+  value: NonNullable<ReturnType<typeof parseStoredFieldValue>>,
   meta: FieldMeta | null,
 ): Promise<RenderValue | null> {
   switch (value.kind) {

@@ -21,6 +21,7 @@ import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } fro
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { assertNotFinal } from './envelope-state.js';
 import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from '../model/envelope-meta.js';
+import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
 import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
@@ -122,8 +123,10 @@ export async function distributeEnvelope(
 function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {
   // Options stored before they were refused at create and update must not go out unenforced.
   refuseUnenforcedVerification([
-    ...storedVerification(graph.envelope.authOptions, ['authOptions']),
-    ...graph.recipients.flatMap((r, index) => storedVerification(r.authOptions, ['recipients', index, 'authOptions'])),
+    ...storedVerification(parseStoredEnvelopeAuth(graph.envelope.authOptions), ['authOptions']),
+    ...graph.recipients.flatMap((r, index) =>
+      storedVerification(parseStoredRecipientAuth(r.authOptions), ['recipients', index, 'authOptions']),
+    ),
   ]);
   const issues = new IssueCollector();
   if (graph.items.length === 0)

@@ -2,7 +2,8 @@ import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
 import type { EnvelopeStatus, EnvelopeType } from '../../db/schema.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { envelopeLiteView, recipientView } from '../model/envelope-views.js';
+import { envelopeLiteView } from '../model/envelope-views.js';
+import { recipientView } from '../model/recipient-view.js';
 
 export interface FindEnvelopesInput {
   page: number;

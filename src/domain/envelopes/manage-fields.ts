@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import { fieldMetaProblems, geometryProblems, resolveFieldMeta, unsupportedFieldMeta } from '../fields/field-input.js';
 import { newFieldRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
-import { fieldView } from '../model/envelope-views.js';
+import { fieldView } from '../model/field-view.js';
 import { placeFields } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 

@@ -14,6 +14,7 @@ import { envelopeLiteView, itemView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
 import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
+import { parseStoredEnvelopeAuth } from '../model/stored-json.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
@@ -115,9 +116,7 @@ export async function updateEnvelopeData(
   });
   return editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;
-    const current = e.authOptions
-      ? (JSON.parse(e.authOptions) as { globalAccessAuth?: string[]; globalActionAuth?: string[] })
-      : {};
+    const current = parseStoredEnvelopeAuth(e.authOptions) ?? {};
     const storedMeta = parseStoredMeta(e.meta);
     const nextMeta = mergeMeta(storedMeta, metaInput);
     const metaChanged = (Object.keys(nextMeta) as (keyof EnvelopeMeta)[]).filter(

@@ -10,7 +10,8 @@ import { newRecipientRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
-import { fieldView, recipientView } from '../model/envelope-views.js';
+import { fieldView } from '../model/field-view.js';
+import { recipientView } from '../model/recipient-view.js';
 import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
 
 function recipientVerification(inputs: { accessAuth: string[]; actionAuth: string[] }[]): VerificationRequest[] {

@@ -1,5 +1,46 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
-import { documentMetaView, envelopeLiteView, recipientView } from '../model/envelope-views.js';
+import { pick } from '../../lib/pick.js';
+import { documentMetaView } from '../model/document-meta-view.js';
+import { envelopeLiteView } from '../model/envelope-views.js';
+import { recipientView } from '../model/recipient-view.js';
+
+// What Documenso's webhook payload carries of the v2 recipient and document meta, in its order.
+const WEBHOOK_RECIPIENT_MEMBERS = [
+  'id',
+  'envelopeId',
+  'documentId',
+  'templateId',
+  'email',
+  'name',
+  'token',
+  'documentDeletedAt',
+  'expiresAt',
+  'expirationNotifiedAt',
+  'signedAt',
+  'authOptions',
+  'signingOrder',
+  'rejectionReason',
+  'role',
+  'readStatus',
+  'signingStatus',
+  'sendStatus',
+] as const;
+const WEBHOOK_META_MEMBERS = [
+  'id',
+  'subject',
+  'message',
+  'timezone',
+  'dateFormat',
+  'redirectUrl',
+  'signingOrder',
+  'allowDictateNextSigner',
+  'typedSignatureEnabled',
+  'uploadSignatureEnabled',
+  'drawSignatureEnabled',
+  'language',
+  'distributionMethod',
+  'emailSettings',
+] as const;
 
 /**
  * The `payload` member of a webhook body: the document with its recipients, in the shape
@@ -9,30 +50,7 @@ import { documentMetaView, envelopeLiteView, recipientView } from '../model/enve
 export function envelopeEventPayload(g: EnvelopeGraph) {
   const e = g.envelope;
   const lite = envelopeLiteView(e);
-  const recipients = g.recipients.map((r) => {
-    const view = recipientView(r, e);
-    return {
-      id: view.id,
-      envelopeId: view.envelopeId,
-      documentId: view.documentId,
-      templateId: view.templateId,
-      email: view.email,
-      name: view.name,
-      token: '',
-      documentDeletedAt: view.documentDeletedAt,
-      expiresAt: view.expiresAt,
-      expirationNotifiedAt: view.expirationNotifiedAt,
-      signedAt: view.signedAt,
-      authOptions: view.authOptions,
-      signingOrder: view.signingOrder,
-      rejectionReason: view.rejectionReason,
-      role: view.role,
-      readStatus: view.readStatus,
-      signingStatus: view.signingStatus,
-      sendStatus: view.sendStatus,
-    };
-  });
-  const meta = documentMetaView(e);
+  const recipients = g.recipients.map((r) => pick(recipientView(r, e), WEBHOOK_RECIPIENT_MEMBERS));
   return {
     id: e.id,
     envelopeId: e.publicId,
@@ -50,22 +68,7 @@ export function envelopeEventPayload(g: EnvelopeGraph) {
     teamId: e.platformId,
     templateId: null,
     source: e.source,
-    documentMeta: {
-      id: meta.id,
-      subject: meta.subject,
-      message: meta.message,
-      timezone: meta.timezone,
-      dateFormat: meta.dateFormat,
-      redirectUrl: meta.redirectUrl,
-      signingOrder: meta.signingOrder,
-      allowDictateNextSigner: meta.allowDictateNextSigner,
-      typedSignatureEnabled: meta.typedSignatureEnabled,
-      uploadSignatureEnabled: meta.uploadSignatureEnabled,
-      drawSignatureEnabled: meta.drawSignatureEnabled,
-      language: meta.language,
-      distributionMethod: meta.distributionMethod,
-      emailSettings: meta.emailSettings,
-    },
+    documentMeta: pick(documentMetaView(e), WEBHOOK_META_MEMBERS),
     recipients,
     Recipient: recipients,
   };

@@ -18,7 +18,3 @@ export const ZStoredFieldValue = z.discriminatedUnion('kind', [
   }),
 ]);
 export type StoredFieldValue = z.output<typeof ZStoredFieldValue>;
-
-export function parseFieldValue(json: string | null): StoredFieldValue | null {
-  return json === null ? null : ZStoredFieldValue.parse(JSON.parse(json));
-}

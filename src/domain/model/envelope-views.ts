@@ -1,82 +1,13 @@
-import type {
-  AttachmentRow,
-  EnvelopeGraph,
-  EnvelopeRow,
-  FieldRow,
-  ItemRow,
-  RecipientRow,
-} from '../../db/repositories/envelope.repo.js';
-import type { FieldMeta } from '../fields/field-meta.js';
-import type { AccessAuth, ActionAuth, GlobalActionAuth } from '../recipients/recipient-input.js';
-import { parseStoredMeta } from './envelope-meta.js';
+import type { AttachmentRow, EnvelopeGraph, EnvelopeRow, ItemRow } from '../../db/repositories/envelope.repo.js';
+import { documentMetaView } from './document-meta-view.js';
+import { fieldView } from './field-view.js';
+import { recipientView } from './recipient-view.js';
+import { parseStoredEnvelopeAuth, parseStoredFormValues } from './stored-json.js';
 
 /**
- * The public shapes of envelopes, recipients and fields, as Documenso's API v2 names them.
- * Used by every v2 response and by webhook payloads. Signing tokens never appear here: the
- * `token` member is always an empty string (signing URLs are handed out by distribute only).
+ * The public shapes of envelopes, as Documenso's API v2 names them, built from the one presenter
+ * of each part (recipient, field, document meta). Used by every v2 response and by webhook payloads.
  */
-const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-
-export function recipientView(
-  r: RecipientRow,
-  envelope: Pick<EnvelopeRow, 'publicId' | 'id' | 'type' | 'deletedAt'>,
-  now: Date = new Date(),
-) {
-  const auth = parseJson<{ accessAuth: AccessAuth[]; actionAuth: ActionAuth[] }>(r.authOptions);
-  return {
-    envelopeId: envelope.publicId,
-    role: r.role,
-    readStatus: r.readStatus,
-    signingStatus: r.signingStatus,
-    sendStatus: r.sendStatus,
-    id: r.id,
-    email: r.email,
-    name: r.name,
-    token: '',
-    documentDeletedAt: envelope.deletedAt,
-    expired:
-      r.expiresAt !== null && r.expiresAt <= now.toISOString() && r.signingStatus === 'NOT_SIGNED' ? r.expiresAt : null,
-    expiresAt: r.expiresAt,
-    expirationNotifiedAt: r.expirationNotifiedAt,
-    signedAt: r.signedAt,
-    authOptions: auth ? { accessAuth: auth.accessAuth ?? [], actionAuth: auth.actionAuth ?? [] } : null,
-    signingOrder: r.signingOrder,
-    rejectionReason: r.rejectionReason,
-    cuil: r.cuil,
-    phone: r.phone,
-    idDocumentCountry: r.idDocumentCountry,
-    idDocumentNumber: r.idDocumentNumber,
-    idDocumentType: r.idDocumentType,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    documentId: envelope.type === 'DOCUMENT' ? envelope.id : null,
-    templateId: envelope.type === 'TEMPLATE' ? envelope.id : null,
-  };
-}
-export type RecipientView = ReturnType<typeof recipientView>;
-
-export function fieldView(f: FieldRow, envelope: Pick<EnvelopeRow, 'publicId' | 'id' | 'type'>) {
-  return {
-    envelopeId: envelope.publicId,
-    envelopeItemId: f.envelopeItemId,
-    type: f.type,
-    id: f.id,
-    secondaryId: f.secondaryId,
-    recipientId: f.recipientId,
-    page: f.page,
-    positionX: f.positionX,
-    positionY: f.positionY,
-    width: f.width,
-    height: f.height,
-    customText: f.customText,
-    inserted: f.inserted === 1,
-    fieldMeta: parseJson<FieldMeta>(f.fieldMeta),
-    documentId: envelope.type === 'DOCUMENT' ? envelope.id : null,
-    templateId: envelope.type === 'TEMPLATE' ? envelope.id : null,
-  };
-}
-export type FieldView = ReturnType<typeof fieldView>;
-
 export function attachmentView(a: AttachmentRow) {
   return { id: a.id, type: a.type, label: a.label, data: a.data };
 }
@@ -85,35 +16,9 @@ export function itemView(i: ItemRow, envelope: Pick<EnvelopeRow, 'publicId'>) {
   return { id: i.id, envelopeId: envelope.publicId, title: i.title, order: i.order, documentDataId: i.documentDataId };
 }
 
-export function documentMetaView(e: EnvelopeRow) {
-  const meta = parseStoredMeta(e.meta);
-  return {
-    id: e.metaId,
-    subject: meta.subject,
-    message: meta.message,
-    timezone: meta.timezone,
-    dateFormat: meta.dateFormat,
-    redirectUrl: meta.redirectUrl,
-    signingOrder: meta.signingOrder,
-    allowDictateNextSigner: meta.allowDictateNextSigner,
-    typedSignatureEnabled: meta.typedSignatureEnabled,
-    uploadSignatureEnabled: meta.uploadSignatureEnabled,
-    drawSignatureEnabled: meta.drawSignatureEnabled,
-    language: meta.language,
-    distributionMethod: meta.distributionMethod,
-    emailSettings: meta.emailSettings,
-    emailId: meta.emailId,
-    emailReplyTo: meta.emailReplyTo,
-    envelopeExpirationPeriod: meta.envelopeExpirationPeriod,
-    reminderSettings: meta.reminderSettings,
-    password: null,
-    documentId: e.type === 'DOCUMENT' ? e.id : -1,
-  };
-}
-
 /** The envelope's own members, shared by the lite, full and legacy document shapes. */
 export function envelopeLiteView(e: EnvelopeRow) {
-  const auth = parseJson<{ globalAccessAuth: AccessAuth[]; globalActionAuth: GlobalActionAuth[] }>(e.authOptions);
+  const auth = parseStoredEnvelopeAuth(e.authOptions);
   return {
     internalVersion: 2,
     type: e.type,
@@ -132,7 +37,7 @@ export function envelopeLiteView(e: EnvelopeRow) {
     authOptions: auth
       ? { globalAccessAuth: auth.globalAccessAuth ?? [], globalActionAuth: auth.globalActionAuth ?? [] }
       : null,
-    formValues: parseJson<Record<string, string | number | boolean>>(e.formValues),
+    formValues: parseStoredFormValues(e.formValues),
     publicTitle: '',
     publicDescription: '',
     userId: e.platformId,

@@ -42,9 +42,11 @@ export function refuseUnenforcedVerification(requests: VerificationRequest[]): v
   }
 }
 
-/** The stored JSON of a recipient's or an envelope's auth options, as verification requests. */
-export function storedVerification(authOptions: string | null, path: (string | number)[]): VerificationRequest[] {
+/** A recipient's or an envelope's stored auth options (decoded), as verification requests. */
+export function storedVerification(
+  authOptions: Readonly<Record<string, readonly string[] | undefined>> | null,
+  path: (string | number)[],
+): VerificationRequest[] {
   if (!authOptions) return [];
-  const parsed = JSON.parse(authOptions) as Record<string, string[] | undefined>;
-  return Object.entries(parsed).map(([key, methods]) => ({ path: [...path, key], methods }));
+  return Object.entries(authOptions).map(([key, methods]) => ({ path: [...path, key], methods }));
 }

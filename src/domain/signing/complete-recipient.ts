@@ -9,7 +9,7 @@ import { handOverToCompletion } from '../completion/hand-over.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
-import type { FieldMeta } from '../fields/field-meta.js';
+import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { notifyNewTurn } from './notify-turn.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
@@ -138,7 +138,7 @@ function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null 
 function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
   const missing = own.filter((f) => {
     if (f.inserted === 1) return false;
-    const meta = f.fieldMeta ? (JSON.parse(f.fieldMeta) as FieldMeta) : null;
+    const meta = parseStoredFieldMeta(f.fieldMeta);
     return SIGNATURE_TYPES.has(f.type) || meta?.required === true;
   });
   const signed = own.some((f) => (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);

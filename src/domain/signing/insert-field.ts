@@ -3,8 +3,8 @@ import { updateEnvelope } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
 import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
-import type { FieldMeta } from '../fields/field-meta.js';
 import { validateFieldValue, type InsertFieldBody } from '../fields/validate-field-value.js';
+import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, fillableFields, loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingFieldView, type SigningFieldView } from './signing-view.js';
@@ -27,7 +27,7 @@ export async function insertField(
     const now = ctx.clock();
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
-    const meta = field.fieldMeta ? (JSON.parse(field.fieldMeta) as FieldMeta) : null;
+    const meta = parseStoredFieldMeta(field.fieldMeta);
     if (meta?.readOnly) throw new AppError('FIELD_READ_ONLY', 'This field is read-only');
     const owner = s.graph.recipients.find((r) => r.id === field.recipientId) ?? s.recipient;
     const validated = validateFieldValue(field.type, meta, body, {
@@ -83,7 +83,7 @@ export async function removeField(
     const now = ctx.clock();
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
-    const meta = field.fieldMeta ? (JSON.parse(field.fieldMeta) as FieldMeta) : null;
+    const meta = parseStoredFieldMeta(field.fieldMeta);
     if (meta?.readOnly) throw new AppError('FIELD_READ_ONLY', 'This field is read-only');
     if (field.inserted === 1) {
       const patch = { inserted: 0, value: null, customText: '', insertedAt: null, insertedByRecipientId: null };

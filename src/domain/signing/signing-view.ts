@@ -1,27 +1,21 @@
 import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
-import type { PageSize } from '../../db/schema.js';
-import type { FieldMeta } from '../fields/field-meta.js';
-import { parseFieldValue } from '../fields/field-value.js';
+import { pick } from '../../lib/pick.js';
+import { fieldMembers } from '../model/field-view.js';
 import { currentTurn } from '../model/signing-turn.js';
+import { parseStoredFieldValue, parseStoredPages } from '../model/stored-json.js';
 import { fillableFields, signingState, type SigningSession } from './signing-session.js';
 
-/** A field as the signing page sees it: where it is, what it takes, what it holds. */
+/**
+ * A field as the signing page sees it: where it is, what it takes, what it holds. The v2 field's
+ * members (the one field presenter) plus the recipient's value; the order is `ZSigningField`'s.
+ */
 export function signingFieldView(f: FieldRow, ownerId: number) {
-  const value = parseFieldValue(f.value);
+  const base = fieldMembers(f);
+  const value = parseStoredFieldValue(f.value);
   return {
-    id: f.id,
-    envelopeItemId: f.envelopeItemId,
-    recipientId: f.recipientId,
+    ...pick(base, ['id', 'envelopeItemId', 'recipientId']),
     isOwn: f.recipientId === ownerId,
-    type: f.type,
-    page: f.page,
-    positionX: f.positionX,
-    positionY: f.positionY,
-    width: f.width,
-    height: f.height,
-    fieldMeta: f.fieldMeta ? (JSON.parse(f.fieldMeta) as FieldMeta) : null,
-    inserted: f.inserted === 1,
-    customText: f.customText,
+    ...pick(base, ['type', 'page', 'positionX', 'positionY', 'width', 'height', 'fieldMeta', 'inserted', 'customText']),
     values: value?.kind === 'choices' ? value.values : null,
     signature:
       value?.kind === 'signature'
@@ -39,7 +33,7 @@ function itemView(i: ItemRow) {
     title: i.title,
     order: i.order,
     pageCount: i.pageCount,
-    pages: (JSON.parse(i.pages) as PageSize[]).map((p) => ({ width: p.width, height: p.height })),
+    pages: parseStoredPages(i.pages).map((p) => ({ width: p.width, height: p.height })),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
 import { AttemptRecorder } from './record-webhook-attempts.js';
 import { sendWebhook } from './send-webhook.js';
+import { parseStoredEvents } from '../model/stored-json.js';
 
 export { retryDelay } from './record-webhook-attempts.js';
 
@@ -244,7 +245,7 @@ export class WebhookDispatcher {
     const endpoints = await enabledEndpointsOfPlatforms(this.ctx.db, [...new Set(events.map((e) => e.platformId))]);
     for (const event of events) {
       const targets = endpoints.filter(
-        (e) => e.platformId === event.platformId && (JSON.parse(e.events) as string[]).includes(event.type),
+        (e) => e.platformId === event.platformId && parseStoredEvents(e.events).includes(event.type),
       );
       const now = this.ctx.clock().toISOString();
       await this.ctx.db.transaction().execute(async (trx) => {

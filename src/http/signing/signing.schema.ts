@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { FIELD_TYPES } from '../../domain/fields/field-input.js';
-import { ZFieldMeta } from '../../domain/fields/field-meta.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
-import { ZStatus } from '../schemas/views.schema.js';
+import { ZField, ZStatus } from '../schemas/views.schema.js';
 
 // No length or alphabet rule on the token: a token of any shape that opens no session is the same
 // 404 as any other wrong one (a rule would answer 400 quoting it, telling guesses apart from tokens).
@@ -12,21 +10,22 @@ export const ZSigningFieldParams = ZSigningParams.extend({
 });
 export const ZSigningItemParams = ZSigningParams.extend({ envelopeItemId: z.string().min(1).max(100) });
 
+/** The v2 field's members (picked, in the signing page's order) plus what the recipient filled. */
 export const ZSigningField = z
   .object({
-    id: z.number().int(),
-    envelopeItemId: z.string(),
-    recipientId: z.number().int(),
+    ...ZField.pick({ id: true, envelopeItemId: true, recipientId: true }).shape,
     isOwn: z.boolean().describe('false for fields an ASSISTANT fills for a later recipient'),
-    type: z.enum(FIELD_TYPES),
-    page: z.number().int(),
-    positionX: z.number(),
-    positionY: z.number(),
-    width: z.number(),
-    height: z.number(),
-    fieldMeta: ZFieldMeta.nullable(),
-    inserted: z.boolean(),
-    customText: z.string(),
+    ...ZField.pick({
+      type: true,
+      page: true,
+      positionX: true,
+      positionY: true,
+      width: true,
+      height: true,
+      fieldMeta: true,
+      inserted: true,
+      customText: true,
+    }).shape,
     values: z.array(z.string()).nullable(),
     signature: z
       .union([z.object({ type: z.literal('typed'), text: z.string() }), z.object({ type: z.literal('drawn') })])

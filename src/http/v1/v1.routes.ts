@@ -7,11 +7,13 @@ import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.j
 import { downloadItem } from '../../domain/envelopes/download-item.js';
 import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
 import { getEnvelopeGraph, type EnvelopeGraph, type FieldRow } from '../../domain/envelopes/get-envelope.js';
+import { fieldMembers } from '../../domain/model/field-view.js';
 import { signingLinks } from '../../domain/model/signing-links.js';
 import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
 import { createDownloadUrl, openDownloadLink } from '../../domain/v1/v1-download-link.js';
 import { issueUploadUrl, receiveUpload } from '../../domain/v1/v1-upload.js';
 import { AppError, notFound } from '../../errors.js';
+import { pick } from '../../lib/pick.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
 import { errorResponses } from '../schemas/common.schema.js';
@@ -294,22 +296,26 @@ function v1Recipient(r: EnvelopeGraph['recipients'][number]) {
   };
 }
 
+/** The v2 field's members (the one field presenter), with v1's `documentId`: the envelope's number. */
 function v1Field(f: FieldRow) {
   return {
-    id: f.id,
+    ...pick(fieldMembers(f), V1_FIELD_MEMBERS),
     documentId: f.envelopeId,
-    recipientId: f.recipientId,
-    type: f.type,
-    page: f.page,
-    positionX: f.positionX,
-    positionY: f.positionY,
-    width: f.width,
-    height: f.height,
-    customText: f.customText,
-    inserted: f.inserted === 1,
-    fieldMeta: f.fieldMeta ? (JSON.parse(f.fieldMeta) as Record<string, unknown>) : null,
   };
 }
+const V1_FIELD_MEMBERS = [
+  'id',
+  'recipientId',
+  'type',
+  'page',
+  'positionX',
+  'positionY',
+  'width',
+  'height',
+  'customText',
+  'inserted',
+  'fieldMeta',
+] as const;
 
 /** The document members every v1 answer shares. */
 function v1Summary(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { FIELD_TYPES } from '../../domain/fields/field-input.js';
 import { RECIPIENT_ROLES, ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
-import { ZStatus } from '../schemas/views.schema.js';
+import { ZFieldLegacy, ZStatus } from '../schemas/views.schema.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 export const ZV1DocumentId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -60,20 +60,24 @@ export const ZV1FieldInput = z.object({
 });
 export const ZV1FieldsBody = z.union([ZV1FieldInput, z.array(ZV1FieldInput).min(1).max(500)]);
 
-const ZV1Field = z.object({
-  id: z.number().int(),
-  documentId: z.number().int(),
-  recipientId: z.number().int(),
-  type: z.enum(FIELD_TYPES),
-  page: z.number().int(),
-  positionX: z.number(),
-  positionY: z.number(),
-  width: z.number(),
-  height: z.number(),
-  customText: z.string(),
-  inserted: z.boolean(),
-  fieldMeta: z.record(z.string(), z.unknown()).nullable(),
-});
+/**
+ * v1's field: the v2 field's members (picked, in v1's order), `documentId` always set (v1 knows
+ * documents only), and `fieldMeta` answered as stored rather than through v2's field meta schema.
+ */
+const ZV1Field = ZFieldLegacy.pick({
+  id: true,
+  documentId: true,
+  recipientId: true,
+  type: true,
+  page: true,
+  positionX: true,
+  positionY: true,
+  width: true,
+  height: true,
+  customText: true,
+  inserted: true,
+  fieldMeta: true,
+}).extend({ documentId: z.number().int(), fieldMeta: z.record(z.string(), z.unknown()).nullable() });
 export const ZV1FieldsResponse = z.object({ documentId: z.number().int(), fields: z.array(ZV1Field) });
 
 export const ZV1SendBody = z
