@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../lib/canonical-json.js';
+import { parseAuditActor, parseAuditData } from './stored-audit.js';
 
 /** The hash of the first entry's predecessor: 64 zeros. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -27,8 +28,8 @@ export function auditEntryHash(e: HashedAuditFields): string {
     e.envelopeId,
     e.seq,
     e.type,
-    JSON.parse(e.data),
-    JSON.parse(e.actor),
+    parseAuditData(e),
+    parseAuditActor(e),
     e.recipientId,
     e.ip,
     e.userAgent,

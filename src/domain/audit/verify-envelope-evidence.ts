@@ -6,6 +6,7 @@ import type { Ctx } from '../context.js';
 import { verifyAuditChain, type ChainVerdict } from './verify-audit-chain.js';
 import { checkEntryMacs } from './verify-entry-macs.js';
 import { verifySealedEvidence, type Check } from './verify-sealed-evidence.js';
+import { parseAuditData } from './stored-audit.js';
 
 export type { Check } from './verify-sealed-evidence.js';
 
@@ -62,7 +63,7 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
   const recordedHashes = new Set<string>();
   for (const row of rows) {
     try {
-      collectStrings(JSON.parse(row.data), recordedHashes);
+      collectStrings(parseAuditData(row), recordedHashes);
     } catch {
       // The chain verdict already names an unreadable entry.
     }

@@ -3,6 +3,7 @@ import { readEvidenceRecord } from '../../infra/pdf/evidence/evidence-record.js'
 import { verifyPdfSeal, type SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { Ctx } from '../context.js';
 import type { StoredAuditEntry } from './verify-audit-chain.js';
+import { parseAuditData } from './stored-audit.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'unanchored';
 
@@ -102,7 +103,7 @@ function closingMatches(
 ): boolean {
   let data: { certificateSha256?: unknown; items?: unknown };
   try {
-    data = JSON.parse(entry.data) as typeof data;
+    data = parseAuditData(entry);
   } catch {
     return false;
   }

@@ -12,6 +12,7 @@ import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldValue } from '../model/stored-json.js';
+import { parseAuditActor, parseAuditData } from '../audit/stored-audit.js';
 
 type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };
 
@@ -106,8 +107,8 @@ async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number):
 }
 
 function eventOf(row: AuditRow): EvidenceEvent {
-  const actor = JSON.parse(row.actor) as AuditActor;
-  const data = JSON.parse(row.data) as Record<string, unknown>;
+  const actor = parseAuditActor(row);
+  const data = parseAuditData(row);
   return {
     at: new Date(row.createdAt),
     type: row.type,

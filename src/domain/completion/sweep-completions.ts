@@ -5,7 +5,7 @@ import {
   unfinishedEnvelopeIds,
 } from '../../db/repositories/completion.repo.js';
 import type { Ctx } from '../context.js';
-import { COMPLETE_ENVELOPE_JOB } from '../jobs/job-catalogue.js';
+import { COMPLETE_ENVELOPE_JOB, parseStoredJobPayload } from '../jobs/job-catalogue.js';
 import { handOverToCompletion } from './hand-over.js';
 
 export interface SweepResult {
@@ -33,7 +33,10 @@ export async function sweepCompletions(
     batch,
   );
   const envelopeOf = new Map(
-    failed.map((j) => [j.id, Number((JSON.parse(j.payload) as { envelopeId: unknown }).envelopeId)]),
+    failed.map((j) => {
+      const parsed = parseStoredJobPayload(COMPLETE_ENVELOPE_JOB, j.payload);
+      return [j.id, parsed.ok ? parsed.payload.envelopeId : -1];
+    }),
   );
   const open = await unfinishedEnvelopeIds(ctx.db, [...envelopeOf.values()]);
   const toRequeue = failed.filter((j) => open.has(envelopeOf.get(j.id)!)).map((j) => j.id);

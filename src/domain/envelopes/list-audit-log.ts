@@ -2,6 +2,7 @@ import { countAuditEvents, listAuditEvents } from '../../db/repositories/audit.r
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { getEnvelopeGraph } from './get-envelope.js';
+import { parseAuditActor, parseAuditData } from '../audit/stored-audit.js';
 
 /** The envelope's audit log as paged JSON (the PDF form is the audit-log download). */
 export async function listAuditLog(
@@ -21,12 +22,12 @@ export async function listAuditLog(
   ]);
   return {
     data: rows.map((row) => {
-      const actor = JSON.parse(row.actor) as { kind: string; name?: string; email?: string };
+      const actor = parseAuditActor(row) as { kind: string; name?: string; email?: string };
       return {
         id: String(row.id),
         envelopeId: envelope.publicId,
         type: row.type,
-        data: JSON.parse(row.data) as Record<string, unknown>,
+        data: parseAuditData(row),
         name: actor.name ?? null,
         email: actor.email ?? null,
         userId: null,

@@ -55,6 +55,17 @@ export function parseJobPayload<K extends JobKind>(
   };
 }
 
+/** The same from the stored text (the job row's `payload` column); malformed JSON is a problem too. */
+export function parseStoredJobPayload<K extends JobKind>(kind: K, text: string): ReturnType<typeof parseJobPayload<K>> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: '(payload): not JSON' };
+  }
+  return parseJobPayload(kind, raw);
+}
+
 function bind<K extends JobKind>(kind: K, handler: JobHandlers[K]): JobHandler {
   return async (raw, job) => {
     const parsed = parseJobPayload(kind, raw);
