@@ -3,6 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onResponseHookHandler,
   onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
@@ -70,10 +71,10 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   };
 
   // A request that ends without a reply being sent (the client went away) stops renewing.
-  app.addHook('onResponse', (request, _reply, done) => {
+  const stopRenewing: onResponseHookHandler = (request, _reply, done) => {
     if (request.idempotencyClaim) clearInterval(request.idempotencyClaim.renewal);
     done();
-  });
+  };
 
   // Only the routes that opted in carry these hooks: reads pay nothing for idempotency.
   app.addHook('onRoute', (route) => {
@@ -81,6 +82,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
     if (!mode) return;
     if (mode === 'json') route.preHandler = [...asArray(route.preHandler), gateJsonBody];
     route.onSend = [...asArray(route.onSend), storeAnswer];
+    route.onResponse = [...asArray(route.onResponse), stopRenewing];
   });
 }
 
