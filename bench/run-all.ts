@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runEnvelopeFindBench } from './envelope-find.bench.js';
 import { runFlowBench } from './flow.bench.js';
+import { runHostileFilesBench } from './hostile-files.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runRenderBench } from './render.bench.js';
 import { runSealBench } from './seal.bench.js';
@@ -33,6 +34,9 @@ const find = await runEnvelopeFindBench(process.env.BENCH_QUICK ? [10_000] : [10
 section('Webhook backlog: 10,000 deliveries to one local receiver (SQLite; PostgreSQL with FIRMA_TEST_DATABASE_URL)');
 const webhookDrain = await runWebhookDrainBench();
 
+section('Hostile files: /health while decompression bombs are refused');
+const hostileFiles = await runHostileFilesBench();
+
 const report = {
   measuredAt: new Date().toISOString(),
   machine: {
@@ -48,6 +52,7 @@ const report = {
   flow,
   envelopeFind: find,
   webhookDrain,
+  hostileFiles,
 };
 mkdirSync(dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
