@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { CUIL_B, createDocument, multipartBody, onePagePdf, typicalPayload } from '../helpers/documents.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /**
  * Nothing accepted and ignored: every member the API accepts either has its effect or is refused
@@ -33,15 +33,7 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const envelopeCount = async () =>
-      Number(
-        (
-          await server.ctx.db
-            .selectFrom('envelope')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const envelopeCount = () => countRows(server, 'envelope');
     const createEnvelope = async (payload: unknown) =>
       server.api.post('/api/v2/envelope/create', {
         body: multipartBody(payload, [{ field: 'files', bytes: await onePagePdf() }]),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, createPendingDocument } from '../helpers/documents.js';
 import { tokenOf } from '../helpers/signing.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { deeplyNestedPdf, objectStreamBombPdf, pngBombDataUrl, singleLayerBombPdf } from '../support/bomb-fixtures.js';
 
 /**
@@ -27,14 +27,6 @@ async function makeBombs(): Promise<Bombs> {
     png: pngBombDataUrl(30_000),
   };
   return bombs;
-}
-
-async function envelopeCount(server: TestServer): Promise<number> {
-  const row = await server.ctx.db
-    .selectFrom('envelope')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Probes GET /health every 5 ms until stopped; reports latencies and the highest RSS seen. */
@@ -79,7 +71,7 @@ for (const database of testDatabases()) {
 
     test('PDF bombs and over-nested PDFs are refused with PDF_TOO_COMPLEX and nothing is created', async () => {
       const b = await makeBombs();
-      const before = await envelopeCount(server);
+      const before = await countRows(server, 'envelope');
       for (const [name, pdf] of [
         ['object stream deflated twice (512 MiB)', b.doubleDeflated],
         ['object stream (256 MiB)', b.singleLayer],
@@ -89,7 +81,7 @@ for (const database of testDatabases()) {
         assert.equal(res.status, 400, `${name}: ${res.status} ${JSON.stringify(res.body)}`);
         assert.equal(res.body.code, 'PDF_TOO_COMPLEX', name);
       }
-      assert.equal(await envelopeCount(server), before);
+      assert.equal(await countRows(server, 'envelope'), before);
     });
 
     test('while bombs are refused, /health answers within 100 ms at p99 and RSS stays under 512 MB', async (t) => {

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createDocument, typicalPayload } from '../helpers/documents.js';
 import { parseConfig } from '../../src/config.js';
 import { closeContext, createContext } from '../../src/server.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -24,15 +24,7 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const count = async (table: 'envelope' | 'envelopeItem') =>
-      Number(
-        (
-          await server.ctx.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'envelope' | 'envelopeItem') => countRows(server, table);
 
     test('webhook URLs on IPv6 forms that embed IPv4 or reach non-public space are refused with 400', async () => {
       server.ctx.config.webhooks.allowPrivate = false;

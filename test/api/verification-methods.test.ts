@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createDocument, typicalPayload } from '../helpers/documents.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /**
  * Recipient verification methods are refused until Firma enforces them: a stored-but-ignored
@@ -16,15 +16,7 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const count = async () =>
-      Number(
-        (
-          await server.ctx.db
-            .selectFrom('envelope')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = () => countRows(server, 'envelope');
 
     test('create refuses every method, per recipient and global, naming where; nothing is created', async () => {
       const before = await count();
