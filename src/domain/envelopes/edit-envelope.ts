@@ -17,14 +17,20 @@ import { assertNotFinal } from './envelope-state.js';
 /**
  * The frame every edit of an envelope's parts runs in: lock the envelope of the platform, refuse
  * final states, hand the graph to the edit, then audit it, all in one transaction. Edits check
- * every entry before writing any, so a batch is all or nothing.
+ * every entry before writing any, so a batch is all or nothing. The edit's `data` is one audit
+ * entry, or a list of them (one per recipient, field or item a batch touched, as Documenso logs
+ * them), or null when the edit wrote its own entries.
  */
 export async function editEnvelope<T>(
   ctx: Ctx,
   caller: ApiCaller,
   envelopeId: string | number,
   audit: string,
-  edit: (trx: Db, graph: EnvelopeGraph, now: Date) => Promise<{ result: T; data: Record<string, unknown> }>,
+  edit: (
+    trx: Db,
+    graph: EnvelopeGraph,
+    now: Date,
+  ) => Promise<{ result: T; data: Record<string, unknown> | Record<string, unknown>[] | null }>,
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
     const envelope = await lockEnvelope(
@@ -37,14 +43,15 @@ export async function editEnvelope<T>(
     const graph = await loadEnvelopeParts(trx, envelope);
     const now = ctx.clock();
     const { result, data } = await edit(trx, graph, now);
-    await appendAuditEvent(ctx, trx, {
-      envelopeId: envelope.id,
-      type: audit,
-      data,
-      actor: apiActor(caller),
-      request: caller.request,
-      at: now,
-    });
+    for (const entry of data === null ? [] : Array.isArray(data) ? data : [data])
+      await appendAuditEvent(ctx, trx, {
+        envelopeId: envelope.id,
+        type: audit,
+        data: entry,
+        actor: apiActor(caller),
+        request: caller.request,
+        at: now,
+      });
     return result;
   });
 }

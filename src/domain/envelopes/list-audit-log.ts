@@ -2,16 +2,17 @@ import { countAuditEvents, listAuditEvents } from '../../db/repositories/audit.r
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { getEnvelopeGraph } from './get-envelope.js';
-import { parseAuditActor, parseAuditData } from '../audit/stored-audit.js';
+import { auditLogEntryView } from '../audit/audit-log-view.js';
 
-/** The envelope's audit log as paged JSON (the PDF form is the audit-log download). */
+/** The envelope's audit log as paged JSON, in Documenso's shape (the PDF form is the audit-log download). */
 export async function listAuditLog(
   ctx: Ctx,
   principal: Principal,
   envelopeId: string,
   page: { page: number; perPage: number; direction: 'asc' | 'desc' },
 ) {
-  const { envelope } = await getEnvelopeGraph(ctx.db, principal.platformId, { publicId: envelopeId });
+  const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { publicId: envelopeId });
+  const { envelope } = graph;
   const [rows, count] = await Promise.all([
     listAuditEvents(ctx.db, envelope.id, {
       offset: (page.page - 1) * page.perPage,
@@ -20,24 +21,13 @@ export async function listAuditLog(
     }),
     countAuditEvents(ctx.db, envelope.id),
   ]);
+  const parts = {
+    envelopePublicId: envelope.publicId,
+    recipients: new Map(graph.recipients.map((r) => [r.id, r])),
+    fields: new Map(graph.fields.map((f) => [f.id, f])),
+  };
   return {
-    data: rows.map((row) => {
-      const actor = parseAuditActor(row) as { kind: string; name?: string; email?: string };
-      return {
-        id: String(row.id),
-        envelopeId: envelope.publicId,
-        type: row.type,
-        data: parseAuditData(row),
-        name: actor.name ?? null,
-        email: actor.email ?? null,
-        userId: null,
-        userAgent: row.userAgent,
-        ipAddress: row.ip,
-        createdAt: row.createdAt,
-        seq: row.seq,
-        hash: row.hash,
-      };
-    }),
+    data: rows.map((row) => auditLogEntryView(row, parts)),
     count,
     currentPage: page.page,
     perPage: page.perPage,

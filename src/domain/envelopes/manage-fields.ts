@@ -1,4 +1,10 @@
-import { findEnvelope, insertFields, loadEnvelopeParts, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import {
+  findEnvelope,
+  insertFields,
+  loadEnvelopeParts,
+  type EnvelopeGraph,
+  type FieldRow,
+} from '../../db/repositories/envelope.repo.js';
 import { deleteFieldOfEnvelope, updateFieldOfEnvelope } from '../../db/repositories/field.repo.js';
 import type { FieldType } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -69,7 +75,10 @@ export async function createFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
     issues.throwIfAny('Some fields cannot be placed');
     const ids = await insertFields(trx, rows);
     const created = rows.map((r) => ({ ...r, id: ids.get(r.secondaryId)! }) as FieldRow);
-    return { result: created.map((f) => fieldView(f, graph.envelope)), data: { fields: created.map((f) => f.id) } };
+    return {
+      result: created.map((f) => fieldView(f, graph.envelope)),
+      data: created.map((f) => fieldAuditMembers(f, graph)),
+    };
   });
 }
 
@@ -127,13 +136,16 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
       });
     }
     issues.throwIfAny('Some fields cannot be changed');
+    const entries = [];
     for (const { f, patch } of updates) {
+      const before = { page: f.page, positionX: f.positionX, positionY: f.positionY, width: f.width, height: f.height };
       await updateFieldOfEnvelope(trx, graph.envelope.id, f.id, patch);
       Object.assign(f, patch);
+      entries.push({ ...fieldAuditMembers(f, graph), changes: geometryChanges(before, f) });
     }
     return {
       result: updates.map(({ f }) => fieldView(f, graph.envelope)),
-      data: { fields: updates.map(({ f }) => f.id) },
+      data: entries,
     };
   });
 }
@@ -147,7 +159,7 @@ export async function deleteField(ctx: Ctx, caller: ApiCaller, fieldId: number):
     if (f.inserted === 1)
       throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer be removed`);
     await deleteFieldOfEnvelope(trx, graph.envelope.id, f.id);
-    return { result: undefined, data: { field: { id: f.id, type: f.type, recipientId: f.recipientId } } };
+    return { result: undefined, data: fieldAuditMembers(f, graph) };
   });
 }
 
@@ -159,4 +171,34 @@ export async function getField(ctx: Ctx, principal: Principal, fieldId: number) 
   const f = (await loadEnvelopeParts(ctx.db, envelope)).fields.find((x) => x.id === fieldId);
   if (!f) throw notFound('Field');
   return fieldView(f, envelope);
+}
+
+/** Which field an audit entry is about, in Documenso's member names. */
+function fieldAuditMembers(f: FieldRow, graph: EnvelopeGraph) {
+  return {
+    fieldId: String(f.id),
+    fieldType: f.type,
+    fieldRecipientId: f.recipientId,
+    fieldRecipientEmail: graph.recipients.find((r) => r.id === f.recipientId)?.email ?? '',
+  };
+}
+
+type Geometry = Pick<FieldRow, 'page' | 'positionX' | 'positionY' | 'width' | 'height'>;
+
+/** A move and a resize, as Documenso's FIELD_UPDATED entries list them. */
+function geometryChanges(before: Geometry, after: Geometry) {
+  const changes = [];
+  if (before.page !== after.page || before.positionX !== after.positionX || before.positionY !== after.positionY)
+    changes.push({
+      type: 'POSITION',
+      from: { page: before.page, positionX: before.positionX, positionY: before.positionY },
+      to: { page: after.page, positionX: after.positionX, positionY: after.positionY },
+    });
+  if (before.width !== after.width || before.height !== after.height)
+    changes.push({
+      type: 'DIMENSION',
+      from: { width: before.width, height: before.height },
+      to: { width: after.width, height: after.height },
+    });
+  return changes;
 }

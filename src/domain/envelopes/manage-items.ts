@@ -33,20 +33,25 @@ export async function updateItems(
         });
       return { item, input };
     });
+    const entries = [];
     for (const { item, input } of targets) {
       const patch = {
         ...(input.order !== undefined ? { order: input.order } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
       };
+      const changes = (Object.keys(patch) as (keyof typeof patch)[])
+        .filter((k) => patch[k] !== item[k])
+        .map((k) => ({ field: k, from: String(item[k]), to: String(patch[k]) }));
       if (Object.keys(patch).length) await updateItemOfEnvelope(trx, graph.envelope.id, item.id, patch);
       Object.assign(item, patch);
+      entries.push({ envelopeItemId: item.id, changes });
     }
     return {
       result: targets.map(({ item }) => {
         const v = itemView(item, graph.envelope);
         return { id: v.id, order: v.order, title: v.title, envelopeId: v.envelopeId };
       }),
-      data: { items: targets.map(({ item }) => item.id) },
+      data: entries,
     };
   });
 }
@@ -64,7 +69,7 @@ export async function deleteItem(
     const item = graph.items.find((i) => i.id === envelopeItemId);
     if (!item) throw notFound('Envelope item');
     await deleteItemAndFields(trx, graph.envelope.id, item.id);
-    return { result: undefined, data: { id: item.id, title: item.title } };
+    return { result: undefined, data: { envelopeItemId: item.id, envelopeItemTitle: item.title } };
   });
 }
 
@@ -186,7 +191,12 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
       for (const row of rows) await insertItem(trx, row);
       return {
         result: rows.map((row) => itemView(row, graph.envelope)),
-        data: { items: rows.map((r) => ({ id: r.id, title: r.title, sha256: r.originalSha256, pages: r.pageCount })) },
+        data: rows.map((r) => ({
+          envelopeItemId: r.id,
+          envelopeItemTitle: r.title,
+          sha256: r.originalSha256,
+          pages: r.pageCount,
+        })),
       };
     });
   } finally {

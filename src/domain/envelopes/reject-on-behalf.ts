@@ -26,7 +26,8 @@ export async function rejectOnBehalf(ctx: Ctx, caller: ApiCaller, recipientId: n
       await recordRejection(ctx, trx, session, reason, now, apiActor(caller), caller.request);
       return {
         result: { recipientId, signingStatus: 'REJECTED' as const, rejectionReason: reason },
-        data: { recipientId, reason },
+        // recordRejection wrote the entry (DOCUMENT_RECIPIENT_REJECTED, by the API caller).
+        data: null,
       };
     },
   );

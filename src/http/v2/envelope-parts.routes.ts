@@ -41,7 +41,6 @@ import {
   updateAttachment,
 } from '../../domain/envelopes/manage-attachments.js';
 import { rejectOnBehalf } from '../../domain/envelopes/reject-on-behalf.js';
-import { ZRecipient } from '../schemas/views.schema.js';
 
 const tags = ['Envelope recipients and fields'];
 
@@ -120,7 +119,7 @@ export function registerEnvelopePartRoutes(app: FastifyInstance, ctx: Ctx): void
         tags,
         params: ZRecipientIdParams,
         body: ZRejectOnBehalfBody,
-        response: { 200: ZRecipient, ...errorResponses(404, 409) },
+        response: { 200: ZRecipientGetResponse, ...errorResponses(404, 409) },
       },
     },
     async (request) => {

@@ -117,7 +117,13 @@ export const ZAuditLogResponse = z
         type: z
           .string()
           .describe(
-            "Documenso's audit type names where one exists (DOCUMENT_SENT, DOCUMENT_OPENED, DOCUMENT_FIELD_INSERTED, …)",
+            "Documenso's audit type (DOCUMENT_SENT, DOCUMENT_OPENED, DOCUMENT_FIELD_INSERTED, …); `data` holds the members Documenso's schema for that type requires, plus what Firma recorded",
+          ),
+        firmaType: z
+          .string()
+          .optional()
+          .describe(
+            'The type Firma recorded, when Documenso has no such type (e.g. DOCUMENT_REJECTED, DOCUMENT_RESENT)',
           ),
         data: z.record(z.string(), z.unknown()),
         name: z.string().nullable(),
