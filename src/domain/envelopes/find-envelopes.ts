@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeLiteView } from '../model/envelope-views.js';
 import { recipientView } from '../model/recipient-view.js';
+import { tokenRevealFor } from '../model/signing-links.js';
 
 export interface FindEnvelopesInput {
   page: number;
@@ -39,6 +40,7 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
     return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
   }
   const now = ctx.clock();
+  const reveal = tokenRevealFor(ctx, principal);
   const key = `${principal.platformId}:${input.status ?? ''}:${input.type ?? ''}:${input.source ?? ''}:${input.hasExpiredRecipients ?? ''}:${input.query ?? ''}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
@@ -66,7 +68,7 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
     data: rows.map((e) => ({
       ...envelopeLiteView(e),
       user: { id: e.platformId, name: principal.platformName, email: '' },
-      recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now)),
+      recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now, reveal)),
       team: { id: e.platformId, url: principal.platformName },
     })),
     count,

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import type { RecipientCreateInput, RecipientUpdateInput } from '../recipients/recipient-input.js';
-import { hashSigningToken, newSigningToken } from '../model/signing-links.js';
+import { hashSigningToken, newSigningToken, tokenRevealFor } from '../model/signing-links.js';
 import { mustAct } from '../model/signing-turn.js';
 import { newRecipientRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
@@ -12,6 +12,7 @@ import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
+import { parseStoredRecipientAuth } from '../model/stored-json.js';
 import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
 
 function recipientVerification(inputs: { accessAuth: string[]; actionAuth: string[] }[]): VerificationRequest[] {
@@ -54,8 +55,8 @@ export async function createRecipients(
       created.push({ ...row, id });
     }
     return {
-      result: created.map((r) => recipientView(r, graph.envelope, now)),
-      data: { recipients: created.map((r) => ({ id: r.id, email: r.email, role: r.role })) },
+      result: created.map((r) => recipientView(r, graph.envelope, now, tokenRevealFor(ctx, caller.principal))),
+      data: created.map((r) => ({ ...recipientAuditMembers(r), ...parseAuthLists(r.authOptions) })),
     };
   });
 }
@@ -90,7 +91,9 @@ export async function updateRecipients(
       }
       return { r, input };
     });
+    const entries = [];
     for (const { r, input } of targets) {
+      const before = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
       const patch = {
         ...(input.email !== undefined ? { email: input.email } : {}),
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -110,10 +113,17 @@ export async function updateRecipients(
       };
       await updateRecipientRow(trx, r.id, patch);
       Object.assign(r, patch);
+      const after = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
+      const changes = (Object.keys(before) as (keyof typeof before)[])
+        .filter((k) => before[k] !== after[k])
+        .map((type) => ({ type, from: before[type], to: after[type] }));
+      // Other members (CUIL, phone, signing order…) are named, not valued, like envelope meta.
+      const changed = Object.keys(patch).filter((k) => k !== 'updatedAt');
+      entries.push({ ...recipientAuditMembers(r), changes, changed });
     }
     return {
-      result: targets.map(({ r }) => recipientView(r, graph.envelope, now)),
-      data: { recipients: targets.map(({ r }) => r.id) },
+      result: targets.map(({ r }) => recipientView(r, graph.envelope, now, tokenRevealFor(ctx, caller.principal))),
+      data: entries,
     };
   });
 }
@@ -126,7 +136,7 @@ export async function deleteRecipient(ctx: Ctx, caller: ApiCaller, recipientId: 
     if (!r) throw notFound('Recipient');
     assertRecipientEditable(r, graph.fields);
     await deleteRecipientAndFields(trx, graph.envelope.id, r.id);
-    return { result: undefined, data: { recipient: { id: r.id, email: r.email, role: r.role } } };
+    return { result: undefined, data: recipientAuditMembers(r) };
   });
 }
 
@@ -139,7 +149,17 @@ export async function getRecipient(ctx: Ctx, principal: Principal, recipientId: 
   const r = graph.recipients.find((x) => x.id === recipientId);
   if (!r) throw notFound('Recipient');
   return {
-    ...recipientView(r, envelope),
+    ...recipientView(r, envelope, undefined, tokenRevealFor(ctx, principal)),
     fields: graph.fields.filter((f) => f.recipientId === r.id).map((f) => fieldView(f, envelope)),
   };
+}
+
+/** Who an audit entry is about, in Documenso's member names (kept whole: the recipient may be deleted later). */
+function recipientAuditMembers(r: { id: number; email: string; name: string; role: string }) {
+  return { recipientId: r.id, recipientEmail: r.email, recipientName: r.name, recipientRole: r.role };
+}
+
+function parseAuthLists(authOptions: string | null): { accessAuth: string[]; actionAuth: string[] } {
+  const parsed = parseStoredRecipientAuth(authOptions);
+  return { accessAuth: parsed?.accessAuth ?? [], actionAuth: parsed?.actionAuth ?? [] };
 }

@@ -1,3 +1,4 @@
+import type { TokenReveal } from './signing-links.js';
 import type { AttachmentRow, EnvelopeGraph, EnvelopeRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { documentMetaView } from './document-meta-view.js';
 import { fieldView } from './field-view.js';
@@ -47,12 +48,13 @@ export function envelopeLiteView(e: EnvelopeRow) {
   };
 }
 
-export function envelopeView(g: EnvelopeGraph, platformName: string) {
+/** `reveal`: recipients' signing tokens, for the owner's full-scope tokens only (see tokenRevealFor). */
+export function envelopeView(g: EnvelopeGraph, platformName: string, reveal?: TokenReveal) {
   const e = g.envelope;
   return {
     ...envelopeLiteView(e),
     documentMeta: documentMetaView(e),
-    recipients: g.recipients.map((r) => recipientView(r, e)),
+    recipients: g.recipients.map((r) => recipientView(r, e, undefined, reveal)),
     fields: g.fields.map((f) => fieldView(f, e)),
     envelopeItems: g.items.map((i) => itemView(i, e)),
     attachments: g.attachments.map(attachmentView),
@@ -63,7 +65,7 @@ export function envelopeView(g: EnvelopeGraph, platformName: string) {
 }
 
 /** The legacy document shape (documents.get, template use): numeric id, `envelopeId` string. */
-export function documentView(g: EnvelopeGraph) {
+export function documentView(g: EnvelopeGraph, reveal?: TokenReveal) {
   const e = g.envelope;
   const first = g.items[0];
   return {
@@ -98,7 +100,7 @@ export function documentView(g: EnvelopeGraph) {
     documentMeta: documentMetaView(e),
     envelopeItems: g.items.map((i) => ({ id: i.id, envelopeId: e.publicId })),
     folder: null,
-    recipients: g.recipients.map((r) => recipientView(r, e)),
+    recipients: g.recipients.map((r) => recipientView(r, e, undefined, reveal)),
     fields: g.fields.map((f) => fieldView(f, e)),
   };
 }

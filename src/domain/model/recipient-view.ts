@@ -1,3 +1,4 @@
+import type { TokenReveal } from './signing-links.js';
 import { z } from 'zod';
 import type { EnvelopeRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { RECIPIENT_ROLES } from '../recipients/recipient-input.js';
@@ -50,6 +51,7 @@ export function recipientView(
   r: RecipientRow,
   envelope: Pick<EnvelopeRow, 'publicId' | 'id' | 'type' | 'deletedAt'>,
   now: Date = new Date(),
+  reveal?: TokenReveal,
 ) {
   const auth = parseStoredRecipientAuth(r.authOptions);
   return {
@@ -61,7 +63,7 @@ export function recipientView(
     id: r.id,
     email: r.email,
     name: r.name,
-    token: '',
+    token: reveal ? reveal(r) : '',
     documentDeletedAt: envelope.deletedAt,
     expired:
       r.expiresAt !== null && r.expiresAt <= now.toISOString() && r.signingStatus === 'NOT_SIGNED' ? r.expiresAt : null,

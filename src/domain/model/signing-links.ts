@@ -27,6 +27,20 @@ export interface SigningLink {
   signingUrl: string;
 }
 
+/** Reads a recipient's signing token for an API answer ('' while none is issued). */
+export type TokenReveal = (r: RecipientRow) => string;
+
+/**
+ * Documenso answers each recipient's signing token to the document's owner, and integrations build
+ * embedded signing on it, so Firma does too, for full-scope tokens of the owning platform only:
+ * a read-scope token (a dashboard, a reporting job) never sees one, and webhooks and logs never
+ * carry one (their presenters take no reveal).
+ */
+export function tokenRevealFor(ctx: Ctx, principal: { scope: 'read' | 'full' }): TokenReveal | undefined {
+  if (principal.scope !== 'full') return undefined;
+  return (r) => (r.tokenSealed !== null && mustAct(r) ? ctx.secrets.open(r.tokenSealed) : '');
+}
+
 /** The links of every recipient who must act (CC recipients act on nothing and get none). */
 export function signingLinks(ctx: Ctx, recipients: RecipientRow[], only?: Set<number>): SigningLink[] {
   return recipients

@@ -1,3 +1,4 @@
+import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -126,16 +127,19 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZDocument, ...errorResponses(404) },
       },
     },
-    (request, reply) =>
-      replyEnvelopeView(
+    (request, reply) => {
+      const principal = principalOf(request);
+      return replyEnvelopeView(
         ctx,
         request,
         reply,
-        principalOf(request).platformId,
+        principal.platformId,
         { documentId: request.params.documentId },
-        'document',
-        documentView,
-      ),
+        // One cached rendering per scope: only full-scope answers carry signing tokens.
+        `document:${principal.scope}`,
+        (graph) => documentView(graph, tokenRevealFor(ctx, principal)),
+      );
+    },
   );
 
   r.post(

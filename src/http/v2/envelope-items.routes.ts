@@ -1,3 +1,4 @@
+import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -209,7 +210,7 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
           graph.envelope.type !== (ids.type === 'documentId' ? 'DOCUMENT' : 'TEMPLATE')
         )
           continue;
-        if (graph) data.push(envelopeView(graph, principal.platformName));
+        if (graph) data.push(envelopeView(graph, principal.platformName, tokenRevealFor(ctx, principal)));
       }
       return { data };
     },

@@ -1,3 +1,4 @@
+import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
@@ -78,8 +79,9 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
         reply,
         principal.platformId,
         { publicId: request.params.envelopeId },
-        'envelope',
-        (graph) => envelopeView(graph, principal.platformName),
+        // One cached rendering per scope: only full-scope answers carry signing tokens.
+        `envelope:${principal.scope}`,
+        (graph) => envelopeView(graph, principal.platformName, tokenRevealFor(ctx, principal)),
       );
     },
   );
