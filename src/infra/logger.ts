@@ -41,6 +41,7 @@ const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-service-secret"]',
+  'req.headers["x-documenso-secret"]',
   'res.headers["set-cookie"]',
   'authorization',
   'token',

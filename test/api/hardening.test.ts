@@ -25,6 +25,13 @@ for (const database of testDatabases()) {
       assert.equal(answers[0]!.headers.get('ratelimit-limit'), '5');
       assert.equal(answers[0]!.headers.get('ratelimit-remaining'), '4');
       assert.ok(Number(answers[0]!.headers.get('ratelimit-reset')) >= 1);
+      // Documenso's names too: the same counts, the reset as a UTC epoch second.
+      assert.equal(answers[0]!.headers.get('x-ratelimit-limit'), '5');
+      assert.equal(answers[0]!.headers.get('x-ratelimit-remaining'), '4');
+      const resetAt = Number(answers[0]!.headers.get('x-ratelimit-reset'));
+      const nowSeconds = Date.now() / 1000;
+      assert.ok(resetAt > nowSeconds - 1 && resetAt <= nowSeconds + 61, `epoch second ${resetAt}`);
+      assert.equal(answers[5]!.headers.get('x-ratelimit-remaining'), '0');
       const refused = answers[5]!;
       assert.equal(refused.body.code, 'TOO_MANY_REQUESTS');
       assert.ok(Number(refused.headers.get('retry-after')) >= 1 && Number(refused.headers.get('retry-after')) <= 60);

@@ -56,6 +56,7 @@ for (const database of testDatabases()) {
         for (const w of mine) {
           assert.equal(w.headers['content-type'], 'application/json');
           assert.equal(w.headers['x-service-secret'], hook.secret);
+          assert.equal(w.headers['x-documenso-secret'], hook.secret, "Documenso's header name, same value");
           assert.equal(w.headers['x-firma-event-id'], w.body.id);
           assert.equal(w.headers['x-firma-delivery-attempt'], '1');
           assert.ok(verifySignature(w, hook.secret), 'the HMAC verifies');

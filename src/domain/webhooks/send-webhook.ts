@@ -36,6 +36,8 @@ export function sendWebhook(
       'content-type': 'application/json',
       'user-agent': 'Firma-Webhooks/1',
       'x-service-secret': secret,
+      // The same value under Documenso's name, so a receiver written for Documenso accepts it unchanged.
+      'x-documenso-secret': secret,
       'x-firma-event-id': event.id,
       'x-firma-delivery-attempt': String(input.attempt),
       'x-firma-signature': `t=${t},v1=${signature}`,

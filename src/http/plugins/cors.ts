@@ -18,7 +18,7 @@ export function registerCors(app: FastifyInstance, ctx: Ctx): void {
       .header('Vary', 'Origin')
       .header(
         'Access-Control-Expose-Headers',
-        'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Request-Id, Content-Disposition',
+        'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Request-Id, Content-Disposition',
       );
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       return reply

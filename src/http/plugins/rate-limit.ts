@@ -12,7 +12,8 @@ const EXEMPT = new Set(['/health', '/ready']);
  * Rate limits, checked before anything else runs: per API token on the API (keyed by a hash of
  * the Authorization header, so counting costs no token lookup and an attacker's garbage tokens
  * are counted too), per IP for the signing API, the signing page and unauthenticated calls.
- * Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset; a refusal is
+ * Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (and Documenso's
+ * X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset); a refusal is
  * 429 TOO_MANY_REQUESTS with Retry-After.
  */
 export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
@@ -77,11 +78,17 @@ function count(
   now: number,
 ): AppError | undefined {
   const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
-  // Lower-case names, as Fastify sends them anyway (see response-headers.ts).
+  const remaining = Math.max(0, limit - count);
+  // Lower-case names, as Fastify sends them anyway (see response-headers.ts). The X- trio is
+  // Documenso's, for clients written against it: its reset is a UTC epoch second, the standard
+  // one a number of seconds from now.
   void reply
     .header('ratelimit-limit', limit)
-    .header('ratelimit-remaining', Math.max(0, limit - count))
-    .header('ratelimit-reset', resetSeconds);
+    .header('ratelimit-remaining', remaining)
+    .header('ratelimit-reset', resetSeconds)
+    .header('x-ratelimit-limit', limit)
+    .header('x-ratelimit-remaining', remaining)
+    .header('x-ratelimit-reset', Math.ceil(resetAt / 1000));
   if (count <= limit) return undefined;
   return new AppError('TOO_MANY_REQUESTS', `Too many requests: at most ${limit} a minute; retry in ${resetSeconds} s`, {
     headers: { 'Retry-After': String(resetSeconds) },
