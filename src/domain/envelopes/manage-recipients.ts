@@ -13,11 +13,15 @@ import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
 import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
+import { dataEntries, type EntryPath } from './validation-issues.js';
 
-function recipientVerification(inputs: { accessAuth: string[]; actionAuth: string[] }[]): VerificationRequest[] {
+function recipientVerification(
+  inputs: { accessAuth: string[]; actionAuth: string[] }[],
+  at: EntryPath,
+): VerificationRequest[] {
   return inputs.flatMap((input, index) => [
-    { path: ['data', index, 'accessAuth'], methods: input.accessAuth },
-    { path: ['data', index, 'actionAuth'], methods: input.actionAuth },
+    { path: [...at(index), 'accessAuth'], methods: input.accessAuth },
+    { path: [...at(index), 'actionAuth'], methods: input.actionAuth },
   ]);
 }
 
@@ -31,8 +35,9 @@ export async function createRecipients(
   caller: ApiCaller,
   envelopeId: string,
   inputs: RecipientCreateInput[],
+  at: EntryPath = dataEntries,
 ) {
-  refuseUnenforcedVerification(recipientVerification(inputs));
+  refuseUnenforcedVerification(recipientVerification(inputs, at));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
       throw new AppError(
@@ -70,22 +75,23 @@ export async function updateRecipients(
   caller: ApiCaller,
   envelopeId: string,
   inputs: RecipientUpdateInput[],
+  at: EntryPath = dataEntries,
 ) {
-  refuseUnenforcedVerification(recipientVerification(inputs));
+  refuseUnenforcedVerification(recipientVerification(inputs, at));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();
     const targets = inputs.map((input, index) => {
       const r = graph.recipients.find((x) => x.id === input.id);
       if (!r)
         throw new AppError('NOT_FOUND', `Recipient ${input.id} is not on this envelope`, {
-          issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }],
+          issues: [{ message: 'not on this envelope', path: [...at(index), 'id'] }],
         });
       assertRecipientEditable(r, graph.fields);
       if (input.role && FIELDLESS_ROLES.includes(input.role) && graph.fields.some((f) => f.recipientId === r.id)) {
         throw new AppError(
           'FIELD_ROLE_NOT_ALLOWED',
           `A ${input.role} recipient cannot have fields; delete recipient ${r.id}'s fields first`,
-          { issues: [{ message: 'role cannot hold fields', path: ['data', index, 'role'] }] },
+          { issues: [{ message: 'role cannot hold fields', path: [...at(index), 'role'] }] },
         );
       }
       return { r, input };
@@ -111,8 +117,12 @@ export async function updateRecipients(
       await updateRecipientRow(trx, r.id, patch);
       Object.assign(r, patch);
     }
+    // Each with its fields: Documenso's document update answers them; the envelope route's schema drops them.
     return {
-      result: targets.map(({ r }) => recipientView(r, graph.envelope, now)),
+      result: targets.map(({ r }) => ({
+        ...recipientView(r, graph.envelope, now),
+        fields: graph.fields.filter((f) => f.recipientId === r.id).map((f) => fieldView(f, graph.envelope)),
+      })),
       data: { recipients: targets.map(({ r }) => r.id) },
     };
   });
