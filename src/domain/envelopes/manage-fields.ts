@@ -14,7 +14,7 @@ import {
 import { newFieldRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { fieldView } from '../model/field-view.js';
-import { placeFields } from './place-fields.js';
+import { FIELDLESS_ROLES, placeFields } from './place-fields.js';
 import { dataEntries, IssueCollector, type EntryPath } from './validation-issues.js';
 
 export interface FieldCreateInput {
@@ -80,6 +80,15 @@ export async function createFields(
         continue;
       }
       assertRecipientEditable(recipient, graph.fields);
+      // Checked here rather than by placeFields, whose issue would name the list, not this entry.
+      if (FIELDLESS_ROLES.includes(recipient.role)) {
+        issues.add(
+          'FIELD_ROLE_NOT_ALLOWED',
+          [...shape.at(index), 'recipientId'],
+          `recipient ${recipient.id} is a ${recipient.role}, who cannot have fields`,
+        );
+        continue;
+      }
       const [placed] = placeFields(
         recipient.role,
         [{ ...f, item: f.envelopeItemId, path: shape.at(index), names: shape.names }],
