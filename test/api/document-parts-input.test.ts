@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CUIL_A } from '../helpers/documents.js';
+import { CUIL_A, multipartBody, onePagePdf } from '../helpers/documents.js';
 import { call, documentState, draftWithParts, type Operation } from '../helpers/document-parts.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -268,6 +268,41 @@ for (const database of testDatabases()) {
         const res = await call(server.api, op);
         assert.equal(res.status, status, `${op.path}: ${JSON.stringify(res.body)}`);
       }
+      assert.deepEqual(await documentState(server, envelopeId), before);
+    });
+    test('a document of several PDFs: field/create names no item, so it is refused rather than guessed', async () => {
+      const pdf = await onePagePdf();
+      const payload = {
+        title: 'Dos PDFs',
+        type: 'DOCUMENT',
+        recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER' }],
+      };
+      const created = await server.api.post('/api/v2/envelope/create', {
+        body: multipartBody(payload, [
+          { field: 'files', bytes: pdf, name: 'a.pdf' },
+          { field: 'files', bytes: pdf, name: 'b.pdf' },
+        ]),
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const envelopeId = created.body.id as string;
+      const env = (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body;
+      const before = await documentState(server, envelopeId);
+      const res = await server.api.post('/api/v2/document/field/create', {
+        json: {
+          documentId: Number(env.secondaryId.slice('document_'.length)),
+          field: {
+            type: 'SIGNATURE',
+            recipientId: env.recipients[0].id,
+            pageNumber: 1,
+            pageX: 1,
+            pageY: 1,
+            width: 9,
+            height: 5,
+          },
+        },
+      });
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.code, 'FIELD_ITEM_REQUIRED');
       assert.deepEqual(await documentState(server, envelopeId), before);
     });
   });
