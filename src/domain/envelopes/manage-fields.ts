@@ -10,12 +10,18 @@ import type { FieldType } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { fieldMetaProblems, geometryProblems, resolveFieldMeta, unsupportedFieldMeta } from '../fields/field-input.js';
+import {
+  fieldMetaProblems,
+  geometryProblems,
+  resolveFieldMeta,
+  unsupportedFieldMeta,
+  type FieldGeometry,
+} from '../fields/field-input.js';
 import { newFieldRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { fieldView } from '../model/field-view.js';
-import { placeFields } from './place-fields.js';
-import { IssueCollector } from './validation-issues.js';
+import { FIELDLESS_ROLES, placeFields } from './place-fields.js';
+import { dataEntries, IssueCollector, type EntryPath } from './validation-issues.js';
 
 export interface FieldCreateInput {
   recipientId: number;
@@ -28,6 +34,16 @@ export interface FieldCreateInput {
   height: number;
   fieldMeta?: Record<string, unknown> | undefined;
 }
+
+/**
+ * How the request names its fields: where each entry sits and, where they differ, the names of
+ * the geometry members (the document routes say pageNumber, pageX, pageY).
+ */
+export interface FieldRequestShape {
+  at: EntryPath;
+  names?: Partial<Record<keyof FieldGeometry, string>>;
+}
+const ENVELOPE_SHAPE: FieldRequestShape = { at: dataEntries };
 
 export interface FieldUpdateInput {
   id: number;
@@ -46,7 +62,13 @@ export interface FieldUpdateInput {
  * and who has not acted, item, page, box inside the page, fieldMeta). All or nothing.
  * @throws NOT_FOUND, ENVELOPE_*, RECIPIENT_LOCKED, LIMIT_EXCEEDED, FIELD_*, VALIDATION_ERROR
  */
-export async function createFields(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: FieldCreateInput[]) {
+export async function createFields(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  inputs: FieldCreateInput[],
+  shape: FieldRequestShape = ENVELOPE_SHAPE,
+) {
   return editEnvelope(ctx, caller, envelopeId, 'FIELD_CREATED', async (trx, graph) => {
     if (graph.fields.length + inputs.length > ctx.config.limits.fieldsPerEnvelope)
       throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.fieldsPerEnvelope} fields per envelope`);
@@ -58,15 +80,24 @@ export async function createFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
       if (!recipient) {
         issues.add(
           'FIELD_INVALID_REFERENCE',
-          ['data', index, 'recipientId'],
+          [...shape.at(index), 'recipientId'],
           `recipient ${f.recipientId} is not on this envelope`,
         );
         continue;
       }
       assertRecipientEditable(recipient, graph.fields);
+      // Checked here rather than by placeFields, whose issue would name the list, not this entry.
+      if (FIELDLESS_ROLES.includes(recipient.role)) {
+        issues.add(
+          'FIELD_ROLE_NOT_ALLOWED',
+          [...shape.at(index), 'recipientId'],
+          `recipient ${recipient.id} is a ${recipient.role}, who cannot have fields`,
+        );
+        continue;
+      }
       const [placed] = placeFields(
         recipient.role,
-        [{ ...f, item: f.envelopeItemId, path: ['data', index] }],
+        [{ ...f, item: f.envelopeItemId, path: shape.at(index), names: shape.names }],
         items,
         issues,
       );
@@ -86,7 +117,13 @@ export async function createFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
  * Moves, resizes or re-describes fields that hold no value yet (a filled field stays where its
  * recipient saw it: FIELD_LOCKED).
  */
-export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: string, inputs: FieldUpdateInput[]) {
+export async function updateFields(
+  ctx: Ctx,
+  caller: ApiCaller,
+  envelopeId: string,
+  inputs: FieldUpdateInput[],
+  shape: FieldRequestShape = ENVELOPE_SHAPE,
+) {
   return editEnvelope(ctx, caller, envelopeId, 'FIELD_UPDATED', async (trx, graph) => {
     const issues = new IssueCollector();
     const updates = [];
@@ -94,21 +131,21 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
       const f = graph.fields.find((x) => x.id === input.id);
       if (!f)
         throw new AppError('NOT_FOUND', `Field ${input.id} is not on this envelope`, {
-          issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }],
+          issues: [{ message: 'not on this envelope', path: [...shape.at(index), 'id'] }],
         });
       if (f.inserted === 1)
         throw new AppError('FIELD_LOCKED', `Field ${f.id} has been filled and can no longer change`);
       if (input.type !== f.type)
         issues.add(
           'VALIDATION_ERROR',
-          ['data', index, 'type'],
+          [...shape.at(index), 'type'],
           `the field is a ${f.type}; a field's type cannot change (delete it and create another)`,
         );
       const item = graph.items.find((i) => i.id === (input.envelopeItemId ?? f.envelopeItemId));
       if (!item) {
         issues.add(
           'FIELD_INVALID_REFERENCE',
-          ['data', index, 'envelopeItemId'],
+          [...shape.at(index), 'envelopeItemId'],
           `no item "${input.envelopeItemId}" in this envelope`,
         );
         continue;
@@ -122,14 +159,18 @@ export async function updateFields(ctx: Ctx, caller: ApiCaller, envelopeId: stri
         height: input.height ?? f.height,
       };
       for (const p of geometryProblems(next, item.pageCount))
-        issues.add('FIELD_OUT_OF_BOUNDS', ['data', index, p.path], p.message);
+        issues.add(
+          'FIELD_OUT_OF_BOUNDS',
+          [...shape.at(index), shape.names?.[p.path as keyof FieldGeometry] ?? p.path],
+          p.message,
+        );
       const meta = input.fieldMeta !== undefined ? resolveFieldMeta(f.type, input.fieldMeta) : undefined;
       if (meta)
         for (const p of fieldMetaProblems(meta))
-          issues.add('VALIDATION_ERROR', ['data', index, 'fieldMeta', ...p.path], p.message);
+          issues.add('VALIDATION_ERROR', [...shape.at(index), 'fieldMeta', ...p.path], p.message);
       if (meta)
         for (const p of unsupportedFieldMeta(meta))
-          issues.add('FIELD_META_NOT_SUPPORTED', ['data', index, 'fieldMeta', ...p.path], p.message);
+          issues.add('FIELD_META_NOT_SUPPORTED', [...shape.at(index), 'fieldMeta', ...p.path], p.message);
       updates.push({
         f,
         patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ? JSON.stringify(meta) : null } : {}) },

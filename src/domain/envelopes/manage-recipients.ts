@@ -14,11 +14,15 @@ import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
 import { parseStoredRecipientAuth } from '../model/stored-json.js';
 import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
+import { dataEntries, type EntryPath } from './validation-issues.js';
 
-function recipientVerification(inputs: { accessAuth: string[]; actionAuth: string[] }[]): VerificationRequest[] {
+function recipientVerification(
+  inputs: { accessAuth: string[]; actionAuth: string[] }[],
+  at: EntryPath,
+): VerificationRequest[] {
   return inputs.flatMap((input, index) => [
-    { path: ['data', index, 'accessAuth'], methods: input.accessAuth },
-    { path: ['data', index, 'actionAuth'], methods: input.actionAuth },
+    { path: [...at(index), 'accessAuth'], methods: input.accessAuth },
+    { path: [...at(index), 'actionAuth'], methods: input.actionAuth },
   ]);
 }
 
@@ -32,8 +36,9 @@ export async function createRecipients(
   caller: ApiCaller,
   envelopeId: string,
   inputs: RecipientCreateInput[],
+  at: EntryPath = dataEntries,
 ) {
-  refuseUnenforcedVerification(recipientVerification(inputs));
+  refuseUnenforcedVerification(recipientVerification(inputs, at));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
       throw new AppError(
@@ -71,22 +76,23 @@ export async function updateRecipients(
   caller: ApiCaller,
   envelopeId: string,
   inputs: RecipientUpdateInput[],
+  at: EntryPath = dataEntries,
 ) {
-  refuseUnenforcedVerification(recipientVerification(inputs));
+  refuseUnenforcedVerification(recipientVerification(inputs, at));
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();
     const targets = inputs.map((input, index) => {
       const r = graph.recipients.find((x) => x.id === input.id);
       if (!r)
         throw new AppError('NOT_FOUND', `Recipient ${input.id} is not on this envelope`, {
-          issues: [{ message: 'not on this envelope', path: ['data', index, 'id'] }],
+          issues: [{ message: 'not on this envelope', path: [...at(index), 'id'] }],
         });
       assertRecipientEditable(r, graph.fields);
       if (input.role && FIELDLESS_ROLES.includes(input.role) && graph.fields.some((f) => f.recipientId === r.id)) {
         throw new AppError(
           'FIELD_ROLE_NOT_ALLOWED',
           `A ${input.role} recipient cannot have fields; delete recipient ${r.id}'s fields first`,
-          { issues: [{ message: 'role cannot hold fields', path: ['data', index, 'role'] }] },
+          { issues: [{ message: 'role cannot hold fields', path: [...at(index), 'role'] }] },
         );
       }
       return { r, input };
@@ -121,8 +127,12 @@ export async function updateRecipients(
       const changed = Object.keys(patch).filter((k) => k !== 'updatedAt');
       entries.push({ ...recipientAuditMembers(r), changes, changed });
     }
+    // Each with its fields: Documenso's document update answers them; the envelope route's schema drops them.
     return {
-      result: targets.map(({ r }) => recipientView(r, graph.envelope, now, tokenRevealFor(ctx, caller.principal))),
+      result: targets.map(({ r }) => ({
+        ...recipientView(r, graph.envelope, now, tokenRevealFor(ctx, caller.principal)),
+        fields: graph.fields.filter((f) => f.recipientId === r.id).map((f) => fieldView(f, graph.envelope)),
+      })),
       data: entries,
     };
   });

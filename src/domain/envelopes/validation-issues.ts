@@ -23,3 +23,11 @@ export class IssueCollector {
     });
   }
 }
+
+/**
+ * Where entry `index` of a batch sits in the request, for issue paths: `['data', index]` on the
+ * envelope routes, `['recipients', index]` or `['field']` on the document routes, so a refusal
+ * names the member the client actually sent.
+ */
+export type EntryPath = (index: number) => (string | number)[];
+export const dataEntries: EntryPath = (index) => ['data', index];

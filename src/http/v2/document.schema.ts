@@ -15,14 +15,19 @@ export const ZAttachmentInput = z.object({
   type: z.literal('link').default('link'),
 });
 
-/** The document flow's field: geometry as pageNumber/pageX/pageY/width/height, in percent. */
-export const ZDocumentFieldInput = fieldDefinitionSchema({
+/** The document flow's field geometry: pageNumber/pageX/pageY/width/height, in percent of the page. */
+export const documentFieldGeometry = {
   pageNumber: z.number().int().min(1),
   pageX: ZPercent,
   pageY: ZPercent,
   width: ZPercentSize,
   height: ZPercentSize,
-});
+};
+/** How the document flow's geometry members map onto the envelope's (page, positionX, positionY). */
+export const DOCUMENT_GEOMETRY_NAMES = { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' } as const;
+
+/** The document flow's field, as document/create takes it. */
+export const ZDocumentFieldInput = fieldDefinitionSchema(documentFieldGeometry);
 
 export const ZDocumentCreatePayload = z
   .object({

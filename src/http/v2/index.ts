@@ -6,6 +6,7 @@ import { registerDocumentCreateRoute, registerDocumentRoutes } from './document.
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
+import { registerDocumentPartRoutes } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
@@ -30,6 +31,7 @@ export function v2Routes(ctx: Ctx) {
     });
     registerMeRoutes(scope);
     registerDocumentRoutes(scope, ctx);
+    registerDocumentPartRoutes(scope, ctx);
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
     registerEnvelopePartRoutes(scope, ctx);

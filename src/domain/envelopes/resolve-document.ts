@@ -1,0 +1,34 @@
+import { envelopeOfAttachment } from '../../db/repositories/attachment.repo.js';
+import { findEnvelope } from '../../db/repositories/envelope.repo.js';
+import { notFound } from '../../errors.js';
+import type { Ctx } from '../context.js';
+import { envelopeOfPart } from './edit-envelope.js';
+
+/** How Documenso's document routes name what they act on: the document, or one of its parts. */
+export type DocumentRef =
+  { documentId: number } | { recipientId: number } | { fieldId: number } | { attachmentId: string };
+
+/**
+ * The way in of the document routes (`/document/recipient|field|attachment/*`), which then run
+ * the envelope use cases on the answer: the public id of the envelope that a documentId, or a
+ * recipient, field or attachment id, names. Like Documenso's document routes, they act on
+ * documents only: a template's id or part is NOT_FOUND, as is an unknown or deleted one or
+ * another platform's.
+ * @throws NOT_FOUND
+ */
+export async function resolveDocument(ctx: Ctx, platformId: number, ref: DocumentRef): Promise<string> {
+  let envelopeId: number | undefined;
+  if ('documentId' in ref) envelopeId = ref.documentId;
+  else if ('attachmentId' in ref) envelopeId = await envelopeOfAttachment(ctx.db, platformId, ref.attachmentId);
+  else envelopeId = await envelopeOfPart(ctx.db, platformId, ref);
+  const envelope =
+    envelopeId === undefined ? undefined : await findEnvelope(ctx.db, platformId, { documentId: envelopeId });
+  if (!envelope || envelope.type !== 'DOCUMENT') throw notFound(thingOf(ref));
+  return envelope.publicId;
+}
+
+function thingOf(ref: DocumentRef): string {
+  if ('documentId' in ref) return 'Document';
+  if ('attachmentId' in ref) return 'Attachment';
+  return 'recipientId' in ref ? 'Recipient' : 'Field';
+}
