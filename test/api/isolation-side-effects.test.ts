@@ -25,7 +25,10 @@ const REQUEST_BOOKKEEPING = new Set([
 ]);
 
 async function snapshot(server: TestServer): Promise<Snapshot> {
-  const tables = await server.ctx.db.introspection.getTables();
+  const own = (await sql<{ s: string }>`select current_schema() as s`.execute(server.ctx.db).catch(() => null))?.rows[0]
+    ?.s;
+  // PostgreSQL lists every schema's tables: other test servers' schemas (their tables may be newer) are not ours.
+  const tables = (await server.ctx.db.introspection.getTables()).filter((t) => !own || !t.schema || t.schema === own);
   const out: Snapshot = new Map();
   for (const table of tables) {
     if (REQUEST_BOOKKEEPING.has(table.name)) continue;
