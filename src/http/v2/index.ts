@@ -9,6 +9,7 @@ import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
+import { registerFolderRoutes } from './folder.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
@@ -36,5 +37,6 @@ export function v2Routes(ctx: Ctx) {
     registerEnvelopeItemRoutes(scope, ctx);
     registerWebhookRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
+    registerFolderRoutes(scope, ctx);
   };
 }
