@@ -20,8 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // GET /folder filters by platform, then type and parent; children of a folder by platform and parent.
-  await db.schema.createIndex('folder_platform_type_parent_idx').on('folder').columns(['platform_id', 'type', 'parent_id']).execute();
-  await db.schema.createIndex('folder_platform_parent_idx').on('folder').columns(['platform_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('folder_platform_type_parent_idx')
+    .on('folder')
+    .columns(['platform_id', 'type', 'parent_id'])
+    .execute();
+  await db.schema
+    .createIndex('folder_platform_parent_idx')
+    .on('folder')
+    .columns(['platform_id', 'parent_id'])
+    .execute();
   await db.schema
     .alterTable('envelope')
     .addColumn('folder_id', 'text', (c) => c.references('folder.id'))

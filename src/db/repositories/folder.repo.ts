@@ -10,7 +10,12 @@ export async function insertFolder(db: Db, row: Insertable<FolderTable>): Promis
 
 /** Tenant-scoped: another platform's folder is simply not found. */
 export async function findFolder(db: Db, platformId: number, id: string): Promise<FolderRow | undefined> {
-  return db.selectFrom('folder').selectAll().where('platformId', '=', platformId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('folder')
+    .selectAll()
+    .where('platformId', '=', platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**

@@ -19,7 +19,8 @@ export interface CreateFolderInput {
 export async function createFolder(ctx: Ctx, principal: Principal, input: CreateFolderInput) {
   const type = input.type ?? 'DOCUMENT';
   return ctx.db.transaction().execute(async (trx) => {
-    if (input.parentId !== undefined) await lockFolderFor(trx, principal.platformId, input.parentId, type, ['parentId']);
+    if (input.parentId !== undefined)
+      await lockFolderFor(trx, principal.platformId, input.parentId, type, ['parentId']);
     const now = ctx.clock().toISOString();
     const row = {
       id: newId('folder'),

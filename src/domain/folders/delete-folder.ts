@@ -22,7 +22,7 @@ export async function deleteFolder(ctx: Ctx, principal: Principal, folderId: str
     const folder = await lockFolder(trx, principal.platformId, folderId);
     if (!folder) throw notFound('Folder');
     const subtree = [folder.id];
-    for (let level = [folder.id]; level.length > 0; ) {
+    for (let level = [folder.id]; level.length > 0;) {
       level = await childFolderIds(trx, principal.platformId, level);
       for (const id of level) await lockFolder(trx, principal.platformId, id);
       subtree.push(...level);

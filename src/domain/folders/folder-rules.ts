@@ -19,8 +19,7 @@ export async function lockFolderFor(
   path: Path,
 ): Promise<FolderRow> {
   const folder = await lockFolder(trx, platformId, folderId);
-  if (!folder)
-    throw new AppError('NOT_FOUND', 'Folder not found', { issues: [{ message: 'no such folder', path }] });
+  if (!folder) throw new AppError('NOT_FOUND', 'Folder not found', { issues: [{ message: 'no such folder', path }] });
   if (folder.type !== type) {
     throw new AppError('FOLDER_TYPE_MISMATCH', `A ${folder.type} folder cannot hold a ${type.toLowerCase()}`, {
       issues: [{ message: `the folder holds ${folder.type.toLowerCase()}s`, path }],

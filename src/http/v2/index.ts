@@ -10,6 +10,7 @@ import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './enve
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerFolderRoutes } from './folder.routes.js';
+import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
@@ -38,5 +39,6 @@ export function v2Routes(ctx: Ctx) {
     registerWebhookRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
     registerFolderRoutes(scope, ctx);
+    registerEmbeddingRoutes(scope, ctx);
   };
 }
