@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /**
@@ -255,6 +257,34 @@ for (const database of testDatabases()) {
         .execute();
       assert.equal(rows.length, 2, 'the envelopes keep their rows');
       assert.ok(rows.every((r) => r.folderId === null));
+    });
+
+    test('a completed document can be filed (audited) and its evidence still verifies', async () => {
+      const withWorker = await startTestServer({ database });
+      try {
+        const folder = (await withWorker.api.post('/api/v2/folder/create', { json: { name: 'Signed' } })).body;
+        const doc = await createPendingDocument(withWorker.api);
+        for (const url of doc.urls.values()) assert.equal((await signAll(withWorker.anon, tokenOf(url))).status, 200);
+        await waitForStatus(withWorker.api, doc.documentId, ['COMPLETED']);
+        const titleChange = await withWorker.api.post('/api/v2/envelope/update', {
+          json: { envelopeId: doc.envelopeId, data: { title: 'x', folderId: folder.id } },
+        });
+        assert.equal(titleChange.status, 400, 'other changes of a completed document are still refused');
+        const moved = await withWorker.api.post('/api/v2/envelope/update', {
+          json: { envelopeId: doc.envelopeId, data: { folderId: folder.id } },
+        });
+        assert.equal(moved.status, 200, JSON.stringify(moved.body));
+        assert.equal(moved.body.folderId, folder.id);
+        assert.equal(moved.body.status, 'COMPLETED');
+        const audit = (await withWorker.api.get(`/api/v2/envelope/${doc.envelopeId}/audit-log?perPage=100`)).body;
+        assert.ok(audit.data.some((e: { type: string }) => e.type === 'DOCUMENT_META_UPDATED'));
+        const verdict = await verifyEnvelopeEvidence(withWorker.ctx, { publicId: doc.envelopeId });
+        assert.equal(verdict.verdict, 'OK', JSON.stringify(verdict.checks));
+        const refused = await withWorker.api.post('/api/v2/folder/delete', { json: { folderId: folder.id } });
+        assert.equal(refused.status, 409, 'a folder holding signed evidence is never deleted');
+      } finally {
+        await withWorker.close();
+      }
     });
 
     test('v1 files a document in a folder and filters its listing by folder', async () => {

@@ -18,6 +18,7 @@ import { parseStoredEnvelopeAuth } from '../model/stored-json.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
+import { moveEnvelopeToFolder } from './move-envelope.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
 export async function updateItems(
@@ -108,6 +109,11 @@ export async function updateEnvelopeData(
   },
   metaInput?: z.output<typeof ZMetaInput>,
 ) {
+  const { folderId: _folder, ...others } = data;
+  if (data.folderId !== undefined && metaInput === undefined && Object.values(others).every((v) => v === undefined)) {
+    // Only a move: allowed in every state, final ones included (filing changes nothing signed).
+    return moveEnvelopeToFolder(ctx, caller, envelopeId, data.folderId ? data.folderId : null);
+  }
   refuseUnenforcedVerification([
     { path: ['data', 'globalAccessAuth'], methods: data.globalAccessAuth },
     { path: ['data', 'globalActionAuth'], methods: data.globalActionAuth },
