@@ -64,6 +64,8 @@ const EnvSchema = z
     FIRMA_V1_DOWNLOAD_TTL_MINUTES: positiveInt.default(15),
     FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
     FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
+    // Documenso's cap: a week.
+    FIRMA_PRESIGN_MAX_MINUTES: positiveInt.default(10_080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
@@ -110,6 +112,8 @@ export interface Config {
   rateLimit: { perMinute: number; signingPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
+  /** Longest lifetime a presign token may ask for (FIRMA_PRESIGN_MAX_MINUTES). */
+  presign: { maxMinutes: number };
   worker: {
     mode: 'embedded' | 'off';
     pollMs: number;
@@ -185,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
+    presign: { maxMinutes: e.FIRMA_PRESIGN_MAX_MINUTES },
     http: {
       corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '')
         .split(',')

@@ -21,8 +21,6 @@ export const ERROR_STATUS = {
    * refused, with its "off" value (null, [], false, the default) still accepted, rather than
    * stored and ignored: a client must never believe a behaviour was set up that will not happen.
    */
-  /** `folderId` other than null: Firma has no folders. */
-  FOLDERS_NOT_SUPPORTED: 400,
   /** `delegatedDocumentOwner`: Firma has no user accounts to own a document. */
   DELEGATED_OWNER_NOT_SUPPORTED: 400,
   /** `visibility` other than EVERYONE: Firma has no team roles, so it would restrict nothing. */
@@ -89,10 +87,20 @@ export const ERROR_STATUS = {
   FIELD_READ_ONLY: 400,
   /** The webhook URL is not http(s) or points to a private address. */
   WEBHOOK_URL_NOT_ALLOWED: 400,
+  /** The folder holds the other type (a TEMPLATE folder for a document, or a subfolder of the other type). */
+  FOLDER_TYPE_MISMATCH: 400,
+  /** A folder cannot move into itself or one of its subfolders. */
+  FOLDER_CYCLE: 400,
+  /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
+  PRESIGN_SCOPE_INVALID: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
   UNAUTHORIZED: 401,
   /** The API token is valid but lacks the scope this operation needs. */
   FORBIDDEN: 403,
+  /** Presign tokens are minted from an API token only, never from another presign token. */
+  PRESIGN_TOKEN_NOT_ALLOWED: 403,
+  /** A presign token scoped to one document was used on another one, or on an operation not about one document. */
+  PRESIGN_SCOPE_MISMATCH: 403,
   /** Nothing with that id exists for this platform. */
   NOT_FOUND: 404,
   /** No route matches the path. */
@@ -121,6 +129,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_IN_PROGRESS: 409,
   /** A resource with that unique name already exists. */
   ALREADY_EXISTS: 409,
+  /** The folder, or one of its subfolders, still holds documents: Firma never deletes them with it. */
+  FOLDER_NOT_EMPTY: 409,
   /** The upload URL was already used. */
   UPLOAD_ALREADY_USED: 409,
   /** The upload URL has expired. */

@@ -77,6 +77,8 @@ export interface EnvelopeTable {
   sentAt: string | null;
   completedAt: string | null;
   deletedAt: string | null;
+  /** The folder (`folder.id`, same platform, same type) the envelope sits in; null: the root. */
+  folderId: Generated<string | null>;
 }
 
 export interface PageSize {
@@ -279,6 +281,25 @@ export interface JobTable {
   updatedAt: string;
 }
 
+export type FolderType = 'DOCUMENT' | 'TEMPLATE';
+export type Visibility = 'EVERYONE' | 'MANAGER_AND_ABOVE' | 'ADMIN';
+
+export interface FolderTable {
+  /** Public id, `folder_…`. */
+  id: string;
+  platformId: number;
+  name: string;
+  type: FolderType;
+  /** The enclosing folder (same platform, same type); null: a root folder. */
+  parentId: string | null;
+  /** Stored and answered; Firma has no team roles, so it restricts nothing. */
+  visibility: Visibility;
+  /** 0/1. */
+  pinned: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface DB {
   platform: PlatformTable;
   apiToken: ApiTokenTable;
@@ -296,4 +317,5 @@ export interface DB {
   v1Upload: V1UploadTable;
   rateLimitBucket: RateLimitBucketTable;
   idempotencyKey: IdempotencyKeyTable;
+  folder: FolderTable;
 }

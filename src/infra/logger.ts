@@ -14,6 +14,7 @@ const CAPABILITY_PATHS = [
 ];
 const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key)=)[^&#]*/gi;
 const API_TOKEN = /api_[A-Za-z0-9_-]{6,}/g;
+const PRESIGN_TOKEN = /presign_[A-Za-z0-9_-]{6,}/g;
 
 /** Route parameters that are credentials: a matched route's pattern is logged instead of its values. */
 const CAPABILITY_PARAM = /:(token|link)\b/;
@@ -30,7 +31,10 @@ function decoded(url: string): string {
 export function redactUrl(url: string): string {
   let out = decoded(url);
   for (const pattern of CAPABILITY_PATHS) out = out.replace(pattern, '$1[redacted]');
-  return out.replace(SECRET_QUERY, '$1[redacted]').replace(API_TOKEN, 'api_[redacted]');
+  return out
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(API_TOKEN, 'api_[redacted]')
+    .replace(PRESIGN_TOKEN, 'presign_[redacted]');
 }
 
 export function scrubText(text: string): string {

@@ -48,7 +48,6 @@ for (const database of testDatabases()) {
     test('create refuses each unsupported member with its code and path; nothing is created', async () => {
       const before = await envelopeCount();
       const cases: [string, unknown, string, (string | number)[]][] = [
-        ['folderId', typicalPayload({ folderId: 'folder_1' }), 'FOLDERS_NOT_SUPPORTED', ['payload', 'folderId']],
         ['visibility', typicalPayload({ visibility: 'ADMIN' }), 'VISIBILITY_NOT_SUPPORTED', ['payload', 'visibility']],
         [
           'visibility (managers)',
@@ -143,8 +142,10 @@ for (const database of testDatabases()) {
       assert.equal(delegated.status, 400, JSON.stringify(delegated.body));
       assert.equal(delegated.body.code, 'DELEGATED_OWNER_NOT_SUPPORTED');
       assert.deepEqual(delegated.body.issues[0].path, ['payload', 'delegatedDocumentOwner']);
+      // Folders exist now: an unknown one is a 404 naming the member, and nothing is created either.
       const envelopeFolder = await createEnvelope(envelopePayload({ folderId: 'folder_1' }));
-      assert.equal(envelopeFolder.body.code, 'FOLDERS_NOT_SUPPORTED');
+      assert.equal(envelopeFolder.status, 404);
+      assert.deepEqual(envelopeFolder.body.issues[0].path, ['payload', 'folderId']);
       assert.equal(await envelopeCount(), before, 'nothing was created');
     });
 
@@ -241,7 +242,6 @@ for (const database of testDatabases()) {
       const { envelopeId } = await draft();
       const before = await envelope(envelopeId);
       for (const [json, code, path] of [
-        [{ data: { folderId: 'folder_1' } }, 'FOLDERS_NOT_SUPPORTED', ['data', 'folderId']],
         [{ data: { visibility: 'ADMIN' } }, 'VISIBILITY_NOT_SUPPORTED', ['data', 'visibility']],
         [
           {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { dialectOf } from '../../src/db/database.js';
 import { WebhookDispatcher } from '../../src/domain/webhooks/dispatch-webhooks.js';
 import { createDocument, createPendingDocument, multipartBody, onePagePdf } from '../helpers/documents.js';
 import { listOperations, sampleValue, type OpenApiOperation } from '../helpers/openapi-sample.js';
@@ -25,13 +26,16 @@ const REQUEST_BOOKKEEPING = new Set([
 ]);
 
 async function snapshot(server: TestServer): Promise<Snapshot> {
-  const own = (await sql<{ s: string }>`select current_schema() as s`.execute(server.ctx.db).catch(() => null))?.rows[0]
-    ?.s;
-  // PostgreSQL lists every schema's tables: other test servers' schemas (their tables may be newer) are not ours.
-  const tables = (await server.ctx.db.introspection.getTables()).filter((t) => !own || !t.schema || t.schema === own);
+  const tables = await server.ctx.db.introspection.getTables();
+  // On PostgreSQL the introspection lists every schema of the database, other test runs' too.
+  const own =
+    dialectOf(server.ctx.db) === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(server.ctx.db)).rows[0]?.s
+      : undefined;
   const out: Snapshot = new Map();
   for (const table of tables) {
     if (REQUEST_BOOKKEEPING.has(table.name)) continue;
+    if (own !== undefined && table.schema !== own) continue;
     const rows = await sql<Row>`select * from ${sql.table(table.name)}`.execute(server.ctx.db);
     out.set(table.name, rows.rows);
   }
@@ -83,6 +87,13 @@ for (const database of testDatabases()) {
       const attempts = await attemptsOf();
       assert.ok(attempts.length > 0, 'the delivery was attempted');
 
+      // A folder of A, holding the draft.
+      const folder = (await server.api.post('/api/v2/folder/create', { json: { name: 'A' } })).body;
+      const filed = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId: draft.id, data: { folderId: folder.id } },
+      });
+      assert.equal(filed.status, 200, JSON.stringify(filed.body));
+
       const b = await server.newPlatform();
       const before = await snapshot(server);
       const aPlatformId = platformOf(before.get('envelope')!.find((r) => r.publicId === draft.id)!);
@@ -112,6 +123,9 @@ for (const database of testDatabases()) {
               return target.envelopeItems[0].id;
             case 'attachmentId':
               return attachmentId;
+            case 'folderId':
+            case 'parentId':
+              return folder.id;
             case 'id': {
               if (op.prefix === '/api/v1') return documentId;
               if (op.path.includes('delivery')) return delivery.id;
@@ -175,7 +189,7 @@ for (const database of testDatabases()) {
             `${table}: a new row for A: ${JSON.stringify(row).slice(0, 300)}`,
           );
           const text = JSON.stringify(row);
-          for (const id of [draft.id, open.id, hook.id])
+          for (const id of [draft.id, open.id, hook.id, folder.id])
             assert.ok(!text.includes(id), `${table}: a new row refers to A's ${id}: ${text.slice(0, 300)}`);
         }
       }

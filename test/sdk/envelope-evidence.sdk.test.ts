@@ -171,6 +171,11 @@ for (const database of testDatabases()) {
       const reader = new Documenso({ apiKey: readToken, serverURL: `${server.url}/api/v2` });
       const asRead = await reader.envelopes.get({ envelopeId: pending.envelopeId });
       for (const r of asRead.recipients) assert.equal(r.token, '', 'a read-scope token never sees signing tokens');
+      const presign = await sdk.embedding.embeddingPresignCreateEmbeddingPresignToken({});
+      const browser = new Documenso({ apiKey: presign.token, serverURL: `${server.url}/api/v2` });
+      const asPresign = await browser.envelopes.get({ envelopeId: pending.envelopeId });
+      for (const r of asPresign.recipients)
+        assert.equal(r.token, '', 'nor does a presign token, which lives in a browser');
     });
   });
 }

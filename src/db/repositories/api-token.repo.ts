@@ -30,6 +30,16 @@ export function findApiTokenByHashReader(db: Db) {
   );
 }
 
+/** The same row by the token's id: how a presign token names the API token that issued it. */
+export function findApiTokenByIdReader(db: Db) {
+  return pointRead<ApiTokenAuthRow>(
+    db,
+    'select t.id as "id", t.platform_id as "platformId", t.token_hash as "tokenHash", t.environment as "environment", t.scope as "scope", ' +
+      't.expires_at as "expiresAt", t.revoked_at as "revokedAt", p.name as "platformName" ' +
+      'from api_token t join platform p on p.id = t.platform_id where t.id = ?',
+  );
+}
+
 export async function listApiTokens(db: Db, platformId: number) {
   return db
     .selectFrom('apiToken')

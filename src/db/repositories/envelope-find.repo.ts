@@ -11,6 +11,8 @@ export interface EnvelopeFilter {
   /** Matches the title (substring) or the externalId (exact). */
   query?: string | undefined;
   hasExpiredRecipients?: boolean | undefined;
+  /** Filed directly in this folder of the platform. */
+  folderId?: string | undefined;
   now: string;
 }
 
@@ -29,6 +31,7 @@ export async function findEnvelopePage(
   if (filter.status) base = base.where('status', '=', filter.status);
   if (filter.type) base = base.where('type', '=', filter.type);
   if (filter.source) base = base.where('source', '=', filter.source);
+  if (filter.folderId !== undefined) base = base.where('folderId', '=', filter.folderId);
   if (filter.query) {
     const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The same on both databases: case-insensitive (ASCII), with % and _ in the query taken literally.

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import { pointRead, whenReady, type MaybePromise } from '../point-read.js';
+import type { FolderRow } from './folder.repo.js';
 import type { AttachmentTable, EnvelopeItemTable, EnvelopeTable, FieldTable, RecipientTable } from '../schema.js';
 
 export type EnvelopeRow = Selectable<EnvelopeTable>;
@@ -15,6 +16,8 @@ export interface EnvelopeGraph {
   recipients: RecipientRow[];
   fields: FieldRow[];
   attachments: AttachmentRow[];
+  /** The folder the envelope is filed in (the legacy document view shows it); absent: not loaded. */
+  folder?: FolderRow | null;
 }
 
 export type EnvelopeKey = { documentId: number } | { publicId: string };
@@ -75,7 +78,7 @@ export async function updateEnvelope(db: Db, id: number, patch: Updateable<Envel
 
 /** Everything an envelope holds, in four indexed queries whatever its size. */
 export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<EnvelopeGraph> {
-  const [items, recipients, fields, attachments] = await Promise.all([
+  const [items, recipients, fields, attachments, folder] = await Promise.all([
     db
       .selectFrom('envelopeItem')
       .selectAll()
@@ -92,8 +95,17 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
       .orderBy('createdAt')
       .orderBy('id')
       .execute(),
+    envelope.folderId === null
+      ? null
+      : db
+          .selectFrom('folder')
+          .selectAll()
+          .where('platformId', '=', envelope.platformId)
+          .where('id', '=', envelope.folderId)
+          .executeTakeFirst()
+          .then((f) => f ?? null),
   ]);
-  return { envelope, items, recipients, fields, attachments };
+  return { envelope, items, recipients, fields, attachments, folder };
 }
 
 export async function insertItem(db: Db, row: Insertable<EnvelopeItemTable>): Promise<void> {

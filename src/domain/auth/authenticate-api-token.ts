@@ -1,16 +1,24 @@
 import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
 import type { Db } from '../../db/database.js';
 import { whenReady, type MaybePromise } from '../../db/point-read.js';
-import { findApiTokenByHashReader, type ApiTokenAuthRow } from '../../db/repositories/api-token.repo.js';
+import {
+  findApiTokenByHashReader,
+  findApiTokenByIdReader,
+  type ApiTokenAuthRow,
+} from '../../db/repositories/api-token.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { hashApiToken, hashesEqual, isApiTokenShaped } from './api-token-format.js';
+import { isPresignShaped, openPresignToken, targetOf } from './presign-token.js';
 import type { Principal } from './principal.js';
 
 /** Token rows seen lately, trusted only while nothing was committed since they were read. */
 interface TokenCache {
   rows: Map<string, { row: ApiTokenAuthRow; stamp: string }>;
   read: ReturnType<typeof findApiTokenByHashReader>;
+  /** Issuers of presign tokens, by token id, under the same rule. */
+  issuers: Map<string, { row: ApiTokenAuthRow; stamp: string }>;
+  readById: ReturnType<typeof findApiTokenByIdReader>;
 }
 
 const MAX_CACHED_TOKENS = 10_000;
@@ -36,6 +44,7 @@ export function authenticateApiToken(
   const token = tokenFromAuthorization(authorization);
   if (!token)
     throw new AppError('UNAUTHORIZED', 'Authorization not provided: send the header "Authorization: Bearer api_…"');
+  if (isPresignShaped(token)) return authenticatePresignToken(ctx, token, stamp);
   if (!isApiTokenShaped(token)) throw invalidToken();
   const hash = hashApiToken(token);
   const cache = cacheOf(ctx.db);
@@ -49,6 +58,38 @@ export function authenticateApiToken(
       cache.rows.set(hash, { row, stamp });
     }
     return principalOf(ctx, row);
+  });
+}
+
+/**
+ * A presign token: its sealed claims (no read), then its issuer's row, kept like the token rows,
+ * so the issuer's revocation or expiry ends it on the next request. It acts with the issuer's
+ * platform and scope, never wider, and expires on its own clock too.
+ * @throws UNAUTHORIZED
+ */
+export function authenticatePresignToken(
+  ctx: Ctx,
+  token: string,
+  stamp: ChangeStamp = readChangeStamp(ctx.db),
+): MaybePromise<Principal> {
+  const claims = openPresignToken(ctx, token);
+  if (!claims || claims.e <= ctx.clock().getTime()) throw invalidToken();
+  const presign = { target: targetOf(claims) };
+  const cache = cacheOf(ctx.db);
+  const seen = cache.issuers.get(claims.t);
+  const admit = (row: ApiTokenAuthRow): Principal => {
+    if (row.platformId !== claims.p) throw invalidToken();
+    return { ...principalOf(ctx, row), presign };
+  };
+  if (seen && stamp !== null && seen.stamp === stamp) return admit(seen.row);
+  return whenReady(cache.readById(claims.t), (row) => {
+    cache.issuers.delete(claims.t);
+    if (!row) throw invalidToken();
+    if (stamp !== null) {
+      if (cache.issuers.size >= MAX_CACHED_TOKENS) cache.issuers.delete(cache.issuers.keys().next().value as string);
+      cache.issuers.set(claims.t, { row, stamp });
+    }
+    return admit(row);
   });
 }
 
@@ -70,7 +111,10 @@ function principalOf(ctx: Ctx, row: ApiTokenAuthRow): Principal {
 }
 
 function invalidToken(): AppError {
-  return new AppError('UNAUTHORIZED', 'The API token is invalid, expired, revoked or for another environment');
+  return new AppError(
+    'UNAUTHORIZED',
+    'The API or presign token is invalid, expired, revoked or for another environment',
+  );
 }
 
 /** The token of an Authorization header (`Bearer api_…` or a bare token), or null. */
@@ -84,6 +128,14 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
 
 function cacheOf(db: Db): TokenCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { rows: new Map(), read: findApiTokenByHashReader(db) }));
+  if (!cache) {
+    cache = {
+      rows: new Map(),
+      read: findApiTokenByHashReader(db),
+      issuers: new Map(),
+      readById: findApiTokenByIdReader(db),
+    };
+    caches.set(db, cache);
+  }
   return cache;
 }

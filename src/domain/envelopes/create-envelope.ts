@@ -28,6 +28,7 @@ import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupp
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
+import { lockFolderFor } from '../folders/folder-rules.js';
 
 export interface UploadedPdf {
   staged: StagedBlob;
@@ -96,6 +97,11 @@ async function create(
     collectUnsupportedEnvelopeMembers(issues, base, input);
     collectUnsupportedMeta(issues, [...base, 'meta'], input.meta);
   });
+  // '' is the SDK's "no folder", like null.
+  const folderId = input.folderId ? input.folderId : null;
+  const folderPath = [...base, 'folderId'];
+  // Checked before the PDFs are inspected (a wrong folder fails fast), and again, locked, when writing.
+  if (folderId) await lockFolderFor(ctx.db, caller.principal.platformId, folderId, input.type, folderPath);
   const limits = ctx.config.limits;
   const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
   if (input.files.length > limits.itemsPerEnvelope)
@@ -144,9 +150,11 @@ async function create(
     sentAt: null,
     completedAt: null,
     deletedAt: null,
+    folderId,
   };
 
   return ctx.db.transaction().execute(async (trx) => {
+    if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, input.type, folderPath);
     const envelopeId = await insertEnvelope(trx, envelopeRow);
     const itemRows: ItemRow[] = input.files.map((f, i) => ({
       id: newId('envelope_item'),

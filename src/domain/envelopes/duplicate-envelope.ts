@@ -1,3 +1,4 @@
+import { lockFolder } from '../../db/repositories/folder.repo.js';
 import { randomBytes } from 'node:crypto';
 import {
   insertAttachments,
@@ -34,8 +35,11 @@ export async function duplicateEnvelope(
   const publicId = newId('envelope');
   const created = await ctx.db.transaction().execute(async (trx) => {
     const e = source.envelope;
+    // The copy lands in the source's folder; locked, so a concurrent delete of the folder waits.
+    const folder = e.folderId ? await lockFolder(trx, caller.principal.platformId, e.folderId) : undefined;
     const row = {
       ...e,
+      folderId: folder ? folder.id : null,
       publicId,
       metaId: newId('meta'),
       title: e.title,

@@ -12,8 +12,9 @@ export interface FindEnvelopesInput {
   status?: EnvelopeStatus | undefined;
   type?: EnvelopeType | undefined;
   source?: 'DOCUMENT' | 'TEMPLATE' | 'TEMPLATE_DIRECT_LINK' | undefined;
-  /** Envelopes made from this template, or in this folder: Firma has neither, so none match. */
+  /** Envelopes made from this template: Firma has no templates to make them from, so none match. */
   templateId?: number | undefined;
+  /** Only the envelopes filed directly in this folder (an unknown or another platform's folder: none). */
   folderId?: string | undefined;
   query?: string | undefined;
   hasExpiredRecipients?: boolean | undefined;
@@ -35,13 +36,14 @@ export function forgetEnvelopeCounts(platformId: number): void {
 
 /** The platform's envelopes, a page at a time, in the shape of Documenso's envelope find. */
 export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
-  if (input.templateId !== undefined || input.folderId !== undefined) {
+  if (input.templateId !== undefined) {
     // A filter Firma cannot match must narrow the answer, not be dropped (which would list all).
     return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
   }
   const now = ctx.clock();
   const reveal = tokenRevealFor(ctx, principal);
-  const key = `${principal.platformId}:${input.status ?? ''}:${input.type ?? ''}:${input.source ?? ''}:${input.hasExpiredRecipients ?? ''}:${input.query ?? ''}`;
+  // JSON keeps the members apart: a query containing ':' cannot pose as another filter.
+  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.query])}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
@@ -53,6 +55,7 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
       source: input.source,
       query: input.query,
       hasExpiredRecipients: input.hasExpiredRecipients,
+      folderId: input.folderId,
       now: now.toISOString(),
     },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },

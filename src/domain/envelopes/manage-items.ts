@@ -16,6 +16,9 @@ import type { z } from 'zod';
 import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { parseStoredEnvelopeAuth } from '../model/stored-json.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
+import { lockFolderFor } from '../folders/folder-rules.js';
+import { forgetEnvelopeCounts } from './find-envelopes.js';
+import { moveEnvelopeToFolder } from './move-envelope.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
 export async function updateItems(
@@ -111,6 +114,11 @@ export async function updateEnvelopeData(
   },
   metaInput?: z.output<typeof ZMetaInput>,
 ) {
+  const { folderId: _folder, ...others } = data;
+  if (data.folderId !== undefined && metaInput === undefined && Object.values(others).every((v) => v === undefined)) {
+    // Only a move: allowed in every state, final ones included (filing changes nothing signed).
+    return moveEnvelopeToFolder(ctx, caller, envelopeId, data.folderId ? data.folderId : null);
+  }
   refuseUnenforcedVerification([
     { path: ['data', 'globalAccessAuth'], methods: data.globalAccessAuth },
     { path: ['data', 'globalActionAuth'], methods: data.globalActionAuth },
@@ -119,7 +127,7 @@ export async function updateEnvelopeData(
     collectUnsupportedEnvelopeMembers(issues, ['data'], data);
     collectUnsupportedMeta(issues, ['meta'], metaInput);
   });
-  return editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
+  const result = await editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;
     const current = parseStoredEnvelopeAuth(e.authOptions) ?? {};
     const storedMeta = parseStoredMeta(e.meta);
@@ -141,7 +149,12 @@ export async function updateEnvelopeData(
         },
       );
     }
+    // Moving between folders is an envelope change like the others: same lock, same audit entry.
+    // '' is the SDK's "no folder", like null.
+    const folderId = data.folderId === undefined ? undefined : data.folderId ? data.folderId : null;
+    if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, e.type, ['data', 'folderId']);
     const patch = {
+      ...(folderId !== undefined && folderId !== e.folderId ? { folderId } : {}),
       ...(data.title !== undefined ? { title: data.title } : {}),
       ...(data.externalId !== undefined ? { externalId: data.externalId } : {}),
       ...(data.visibility !== undefined ? { visibility: data.visibility } : {}),
@@ -161,6 +174,9 @@ export async function updateEnvelopeData(
     const changed = [...Object.keys(patch).filter((k) => k !== 'meta'), ...metaChanged.map((k) => `meta.${k}`)];
     return { result: envelopeLiteView(e), data: { changed } };
   });
+  // Per-folder counts of GET /envelope change with a move.
+  if (data.folderId !== undefined) forgetEnvelopeCounts(caller.principal.platformId);
+  return result;
 }
 
 /** Adds PDFs to a DRAFT envelope, checked like every upload; their order follows the existing items. */

@@ -17,7 +17,6 @@ type Path = (string | number)[];
 export const SUPPORTED_LANGUAGES = new Set(['en', 'es']);
 
 export interface EnvelopeMembers {
-  folderId?: string | null | undefined;
   delegatedDocumentOwner?: string | null | undefined;
   visibility?: string | undefined;
   formValues?: Record<string, unknown> | null | undefined;
@@ -25,8 +24,6 @@ export interface EnvelopeMembers {
 
 /** Envelope-level members; `base` is where they sit in the request (['payload'], ['data']…). */
 export function collectUnsupportedEnvelopeMembers(issues: IssueCollector, base: Path, m: EnvelopeMembers): void {
-  if (m.folderId != null && m.folderId !== '')
-    issues.add('FOLDERS_NOT_SUPPORTED', [...base, 'folderId'], 'Firma has no folders yet; send null or omit it');
   if (m.delegatedDocumentOwner != null && m.delegatedDocumentOwner !== '') {
     issues.add(
       'DELEGATED_OWNER_NOT_SUPPORTED',

@@ -2,6 +2,7 @@ import type { TokenReveal } from './signing-links.js';
 import type { AttachmentRow, EnvelopeGraph, EnvelopeRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { documentMetaView } from './document-meta-view.js';
 import { fieldView } from './field-view.js';
+import { folderView } from './folder-view.js';
 import { recipientView } from './recipient-view.js';
 import { parseStoredEnvelopeAuth, parseStoredFormValues } from './stored-json.js';
 
@@ -43,7 +44,7 @@ export function envelopeLiteView(e: EnvelopeRow) {
     publicDescription: '',
     userId: e.platformId,
     teamId: e.platformId,
-    folderId: null,
+    folderId: e.folderId,
     templateId: null,
   };
 }
@@ -83,7 +84,7 @@ export function documentView(g: EnvelopeGraph, reveal?: TokenReveal) {
     completedAt: e.completedAt,
     deletedAt: e.deletedAt,
     teamId: e.platformId,
-    folderId: null,
+    folderId: e.folderId,
     useLegacyFieldInsertion: false,
     envelopeId: e.publicId,
     internalVersion: 2,
@@ -99,7 +100,7 @@ export function documentView(g: EnvelopeGraph, reveal?: TokenReveal) {
     },
     documentMeta: documentMetaView(e),
     envelopeItems: g.items.map((i) => ({ id: i.id, envelopeId: e.publicId })),
-    folder: null,
+    folder: g.folder ? folderView(g.folder) : null,
     recipients: g.recipients.map((r) => recipientView(r, e, undefined, reveal)),
     fields: g.fields.map((f) => fieldView(f, e)),
   };

@@ -33,11 +33,15 @@ export type TokenReveal = (r: RecipientRow) => string;
 /**
  * Documenso answers each recipient's signing token to the document's owner, and integrations build
  * embedded signing on it, so Firma does too, for full-scope tokens of the owning platform only:
- * a read-scope token (a dashboard, a reporting job) never sees one, and webhooks and logs never
+ * a read-scope token (a dashboard, a reporting job) or a presign token never sees one, and webhooks and logs never
  * carry one (their presenters take no reveal).
  */
-export function tokenRevealFor(ctx: Ctx, principal: { scope: 'read' | 'full' }): TokenReveal | undefined {
-  if (principal.scope !== 'full') return undefined;
+export function tokenRevealFor(
+  ctx: Ctx,
+  principal: { scope: 'read' | 'full'; presign?: unknown },
+): TokenReveal | undefined {
+  // A presign token lives in a browser: it acts for the owner but never learns a signer's link.
+  if (principal.scope !== 'full' || principal.presign) return undefined;
   return (r) => (r.tokenSealed !== null && mustAct(r) ? ctx.secrets.open(r.tokenSealed) : '');
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.js';
-import { hasScope, type Principal, type TokenScope } from '../../domain/auth/principal.js';
+import { hasScope, type PresignTarget, type Principal, type TokenScope } from '../../domain/auth/principal.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
 import { changeStampOf, decorateChangeStamp } from './request-change-stamp.js';
@@ -43,6 +43,43 @@ export function registerApiTokenAuth(app: FastifyInstance, ctx: Ctx): void {
       );
     else done(admit(request, config, principal));
   });
+  // A presign token scoped to one envelope: checked once params, query and body are parsed.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const target = request.principal?.presign?.target;
+    done(target ? refuseOutsideTarget(request, target) : undefined);
+  });
+}
+
+/** The members that name the envelope an operation is about, wherever the route reads them from. */
+const TARGET_KEYS = ['envelopeId', 'documentId', 'templateId'] as const;
+
+/**
+ * A scoped presign token reaches only operations about its envelope: every envelope key the
+ * request carries (path, query or top-level body member: `envelopeId`, or the numeric
+ * `documentId`/`templateId`) must name it, and an operation with none (listings, parts by their
+ * own id, creations, folders, presign issuance) is refused. Both refusals are 403.
+ */
+function refuseOutsideTarget(request: FastifyRequest, target: PresignTarget): AppError | undefined {
+  let named = false;
+  for (const source of [request.params, request.query, request.body]) {
+    if (source === null || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const key of TARGET_KEYS) {
+      const value = (source as Record<string, unknown>)[key];
+      if (value === undefined || value === null) continue;
+      named = true;
+      const expected = key === 'envelopeId' ? target.publicId : String(target.documentId);
+      if ((typeof value !== 'string' && typeof value !== 'number') || String(value) !== expected)
+        return outsideTarget();
+    }
+  }
+  return named ? undefined : outsideTarget();
+}
+
+function outsideTarget(): AppError {
+  return new AppError(
+    'PRESIGN_SCOPE_MISMATCH',
+    'This presign token is scoped to one document and can only be used on operations about that document',
+  );
 }
 
 /** Checks the route's scope and attaches the principal; returns the refusal, if any. */

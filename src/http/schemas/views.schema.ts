@@ -25,6 +25,22 @@ const ZVisibility = z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']);
 const ZSource = z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']);
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 
+/** Documenso's folder; `userId` and `teamId` are the platform's id, as in the envelope shapes. */
+export const ZFolder = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    userId: z.number().int(),
+    teamId: z.number().int(),
+    parentId: z.string().nullable(),
+    pinned: z.boolean(),
+    createdAt: ts,
+    updatedAt: ts,
+    visibility: ZVisibility.describe('Stored and answered; only EVERYONE is accepted (Firma has no team roles)'),
+    type: z.enum(['DOCUMENT', 'TEMPLATE']),
+  })
+  .meta({ id: 'Folder' });
+
 export const ZEnvelopeAuthOptions = z.object({
   globalAccessAuth: z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])),
   globalActionAuth: z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD'])),
@@ -67,7 +83,7 @@ export const ZDocument = z
     }),
     documentMeta: ZDocumentMeta,
     envelopeItems: z.array(z.object({ id: z.string(), envelopeId: z.string() })),
-    folder: z.null(),
+    folder: ZFolder.nullable(),
     recipients: z.array(ZRecipientLegacy),
     fields: z.array(ZFieldLegacy),
   })

@@ -72,6 +72,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         title: body.title,
         externalId: body.externalId,
         meta: body.meta,
+        folderId: body.folderId,
         requestPath: [],
         files: [],
         recipients: body.recipients.map((recipient, i) => ({
@@ -224,6 +225,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       const page = await findEnvelopes(ctx, principalOf(request), {
         page: request.query.page,
         perPage: request.query.perPage,
+        folderId: request.query.folderId,
         type: 'DOCUMENT',
         orderByDirection: 'desc',
       });
@@ -321,7 +323,7 @@ const V1_FIELD_MEMBERS = [
 function v1Summary(
   e: Pick<
     EnvelopeGraph['envelope'],
-    'id' | 'externalId' | 'platformId' | 'title' | 'status' | 'createdAt' | 'updatedAt' | 'completedAt'
+    'id' | 'externalId' | 'platformId' | 'title' | 'status' | 'createdAt' | 'updatedAt' | 'completedAt' | 'folderId'
   >,
 ) {
   return {
@@ -329,7 +331,7 @@ function v1Summary(
     externalId: e.externalId,
     userId: e.platformId,
     teamId: e.platformId,
-    folderId: null,
+    folderId: e.folderId,
     title: e.title,
     status: e.status,
     createdAt: e.createdAt,

@@ -24,6 +24,7 @@ export const ZV1CreateBody = z.object({
     .max(100)
     .default([]),
   meta: ZMetaInput.optional(),
+  folderId: z.string().max(64).nullable().optional().describe('A DOCUMENT folder of the platform (`folder_…`)'),
 });
 
 const ZV1Recipient = z.object({
@@ -117,6 +118,7 @@ export const ZV1SendResponse = ZV1Document.extend({ message: z.string() });
 export const ZV1ListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
+  folderId: z.string().max(64).optional().describe('Only the documents filed in this folder'),
 });
 export const ZV1ListResponse = z.object({ documents: z.array(ZV1DocumentSummary), totalPages: z.number().int() });
 export const ZV1DownloadResponse = z.object({

@@ -129,15 +129,16 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
     (request, reply) => {
       const principal = principalOf(request);
+      const reveal = tokenRevealFor(ctx, principal);
       return replyEnvelopeView(
         ctx,
         request,
         reply,
         principal.platformId,
         { documentId: request.params.documentId },
-        // One cached rendering per scope: only full-scope answers carry signing tokens.
-        `document:${principal.scope}`,
-        (graph) => documentView(graph, tokenRevealFor(ctx, principal)),
+        // Two cached renderings: with signing tokens (see tokenRevealFor) and without.
+        reveal ? 'document:with-tokens' : 'document',
+        (graph) => documentView(graph, reveal),
       );
     },
   );

@@ -73,15 +73,16 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
     (request, reply) => {
       const principal = principalOf(request);
+      const reveal = tokenRevealFor(ctx, principal);
       return replyEnvelopeView(
         ctx,
         request,
         reply,
         principal.platformId,
         { publicId: request.params.envelopeId },
-        // One cached rendering per scope: only full-scope answers carry signing tokens.
-        `envelope:${principal.scope}`,
-        (graph) => envelopeView(graph, principal.platformName, tokenRevealFor(ctx, principal)),
+        // Two cached renderings: with signing tokens (see tokenRevealFor) and without.
+        reveal ? 'envelope:with-tokens' : 'envelope',
+        (graph) => envelopeView(graph, principal.platformName, reveal),
       );
     },
   );

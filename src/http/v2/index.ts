@@ -10,6 +10,8 @@ import { registerDocumentPartRoutes } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
+import { registerFolderRoutes } from './folder.routes.js';
+import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
@@ -38,5 +40,7 @@ export function v2Routes(ctx: Ctx) {
     registerEnvelopeItemRoutes(scope, ctx);
     registerWebhookRoutes(scope, ctx);
     registerEnvelopeEvidenceRoutes(scope, ctx);
+    registerFolderRoutes(scope, ctx);
+    registerEmbeddingRoutes(scope, ctx);
   };
 }

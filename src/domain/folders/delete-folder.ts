@@ -1,0 +1,39 @@
+import {
+  childFolderIds,
+  deleteFolders,
+  liveEnvelopeInFolders,
+  lockFolder,
+  releaseDeletedEnvelopes,
+} from '../../db/repositories/folder.repo.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Principal } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+
+/**
+ * Deletes a folder and its subfolders, as Documenso does, but only while none of them holds a
+ * live envelope: Documenso's cascade would take documents with it, and Firma never destroys a
+ * document (or its evidence) as a side effect of tidying folders. A folder that still holds
+ * documents answers 409 FOLDER_NOT_EMPTY and nothing changes; move or delete them first.
+ * Soft-deleted envelopes keep their rows and simply leave the folder.
+ * @throws NOT_FOUND, FOLDER_NOT_EMPTY
+ */
+export async function deleteFolder(ctx: Ctx, principal: Principal, folderId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const folder = await lockFolder(trx, principal.platformId, folderId);
+    if (!folder) throw notFound('Folder');
+    const subtree = [folder.id];
+    for (let level = [folder.id]; level.length > 0;) {
+      level = await childFolderIds(trx, principal.platformId, level);
+      for (const id of level) await lockFolder(trx, principal.platformId, id);
+      subtree.push(...level);
+    }
+    if (await liveEnvelopeInFolders(trx, principal.platformId, subtree)) {
+      throw new AppError(
+        'FOLDER_NOT_EMPTY',
+        'The folder or one of its subfolders still holds documents; move or delete them first',
+      );
+    }
+    await releaseDeletedEnvelopes(trx, principal.platformId, subtree);
+    await deleteFolders(trx, principal.platformId, [folder.id]);
+  });
+}
