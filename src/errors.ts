@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   LANGUAGE_NOT_SUPPORTED: 400,
   /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat, overflow). */
   FIELD_META_NOT_SUPPORTED: 400,
+  /** `useLegacyFieldInsertion: true` (document/update): Firma burns fields in one way only. */
+  LEGACY_FIELD_INSERTION_NOT_SUPPORTED: 400,
   /** The PDF inflates beyond the limit, nests objects too deeply or takes too long to process. */
   PDF_TOO_COMPLEX: 400,
   /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */
