@@ -155,6 +155,12 @@ for (const database of testDatabases()) {
       assert.notDeepEqual(bytes, Buffer.from(pdf));
     });
 
+    test('update stores meta', async () => {
+      const created = await sdk.documents.createV0({ title: 'Meta' });
+      await sdk.documents.update({ documentId: created.document.id, meta: { subject: 'Nuevo asunto' } });
+      assert.equal((await sdk.documents.get({ documentId: created.document.id })).documentMeta.subject, 'Nuevo asunto');
+    });
+
     test('duplicate → delete, through the SDK', async () => {
       const created = await sdk.documents.createV0({
         title: 'To copy',
