@@ -213,6 +213,22 @@ for (const database of testDatabases()) {
         assert.ok(!logs.includes(secret), 'capability URLs never reach the log');
     });
 
+    test('create/beta with an Idempotency-Key: the repeat replays the same document and upload URL', async () => {
+      const envelopes = await countRows(server, 'envelope');
+      const send = () =>
+        server.api.post('/api/v2/document/create/beta', {
+          json: { title: 'Once', recipients: [{ email: 'a@example.com', name: 'A', role: 'SIGNER' }] },
+          headers: { 'idempotency-key': 'beta-once' },
+        });
+      const first = await send();
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      const again = await send();
+      assert.equal(again.status, 200);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.deepEqual(again.body, first.body);
+      assert.equal(await countRows(server, 'envelope'), envelopes + 1);
+    });
+
     test('a POST to a path that only looks like /document/{id} is 404 ROUTE_NOT_FOUND, not 405', async () => {
       for (const path of ['/api/v2/document/get-manyy', '/api/v2/document/not-an-id', '/api/v2-beta/document/x']) {
         const res = await server.api.post(path, { json: {} });

@@ -1,4 +1,5 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -11,6 +12,8 @@ import { IssueCollector } from './validation-issues.js';
 export type CreateDocumentForUploadInput = Omit<CreateEnvelopeInput, 'type' | 'files' | 'withinTransaction'> & {
   /** The API version whose path the upload URL takes. */
   api: 'v1' | 'v2';
+  /** More rows that belong to the creation (the idempotent answer), in its transaction. */
+  withinTransaction?: ((trx: Db, graph: EnvelopeGraph, uploadUrl: string) => Promise<void>) | undefined;
 };
 
 /**
@@ -35,8 +38,9 @@ export async function createDocumentForUpload(
   issues.throwIfAny('Some fields cannot be placed on the document');
 
   let uploadUrl = '';
+  const { withinTransaction, ...members } = input;
   const graph = await createEnvelope(ctx, caller, {
-    ...input,
+    ...members,
     type: 'DOCUMENT',
     files: [],
     recipients: input.recipients.map(({ fields: _fields, ...r }) => r),
@@ -62,6 +66,7 @@ export async function createDocumentForUpload(
         { envelopeId: created.envelope.id, platformId: created.envelope.platformId, api: input.api, pendingFields },
         ctx.clock(),
       );
+      await withinTransaction?.(trx, created, uploadUrl);
     },
   });
   return { graph, uploadUrl };

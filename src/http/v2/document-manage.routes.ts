@@ -7,13 +7,14 @@ import { deleteEnvelope } from '../../domain/envelopes/delete-envelope.js';
 import { createDocumentDownloadLink } from '../../domain/envelopes/download-link.js';
 import { duplicateEnvelope } from '../../domain/envelopes/duplicate-envelope.js';
 import { findDocuments, getManyDocuments } from '../../domain/envelopes/find-documents.js';
-import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { getEnvelopeGraph, type EnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { updateEnvelopeData } from '../../domain/envelopes/manage-items.js';
 import { redistributeEnvelope } from '../../domain/envelopes/redistribute-envelope.js';
 import { collectUnsupportedDocumentMembers, refuseUnsupported } from '../../domain/envelopes/unsupported-members.js';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
+import { answerInTransaction } from '../plugins/idempotency.js';
 import { acceptRawPdf, receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
 import { ZDocumentCreatePayload, ZDocumentId } from './document.schema.js';
@@ -176,8 +177,10 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
         response: { 200: ZDocumentCreateBetaResponse, ...errorResponses() },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const payload = request.body;
+      const storeAnswer = answerInTransaction(ctx, request);
+      const answerOf = (graph: EnvelopeGraph, uploadUrl: string) => ({ document: documentView(graph), uploadUrl });
       const { graph, uploadUrl } = await createDocumentForUpload(ctx, callerOf(request), {
         api: 'v2',
         title: payload.title,
@@ -205,8 +208,13 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
             names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' },
           })),
         })),
+        // The stored answer is the one the route sends: serialized through its response schema.
+        withinTransaction:
+          storeAnswer &&
+          ((trx, created, url) =>
+            storeAnswer(trx, JSON.parse(reply.serialize(answerOf(created, url)) as string) as unknown)),
       });
-      return { document: documentView(graph), uploadUrl };
+      return answerOf(graph, uploadUrl);
     },
   );
 
