@@ -127,7 +127,7 @@ export const ERROR_STATUS = {
   UPLOAD_ALREADY_USED: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
-  /** The v1 download link has expired; ask for a new one. */
+  /** The download link (v1 download, v2 download-beta) has expired; ask for a new one. */
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */
   PAYLOAD_TOO_LARGE: 413,

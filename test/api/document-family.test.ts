@@ -213,6 +213,39 @@ for (const database of testDatabases()) {
         assert.ok(!logs.includes(secret), 'capability URLs never reach the log');
     });
 
+    test('upload URL and download link expire: 410, and nothing changed', async () => {
+      const beta = await server.api.post('/api/v2/document/create/beta', { json: { title: 'Late' } });
+      const url: string = beta.body.uploadUrl;
+      const put = () =>
+        fetch(url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: Buffer.from(pdf) });
+      const pdf = await onePagePdf();
+      const realClock = server.ctx.clock;
+      const minutesLater = (minutes: number) => {
+        const later = new Date(Date.now() + minutes * 60_000);
+        server.ctx.clock = () => later;
+      };
+      try {
+        minutesLater(server.ctx.config.v1.uploadTtlMinutes + 1);
+        const late = await put();
+        assert.equal(late.status, 410);
+        assert.equal(((await late.json()) as { code: string }).code, 'UPLOAD_EXPIRED');
+        server.ctx.clock = realClock;
+        assert.equal((await server.api.get(`/api/v2/document/${beta.body.document.id}`)).body.envelopeItems.length, 0);
+        assert.equal((await put()).status, 200, 'the URL works until it expires');
+
+        const link = (await server.api.get(`/api/v2/document/${beta.body.document.id}/download-beta?version=original`))
+          .body.downloadUrl as string;
+        minutesLater(server.ctx.config.v1.downloadTtlMinutes + 1);
+        const expired = await fetch(link);
+        assert.equal(expired.status, 410);
+        assert.equal(((await expired.json()) as { code: string }).code, 'DOWNLOAD_LINK_EXPIRED');
+        server.ctx.clock = realClock;
+        assert.equal((await fetch(link)).status, 200, 'valid before its expiry');
+      } finally {
+        server.ctx.clock = realClock;
+      }
+    });
+
     test('create/beta with an Idempotency-Key: the repeat replays the same document and upload URL', async () => {
       const envelopes = await countRows(server, 'envelope');
       const send = () =>

@@ -184,7 +184,7 @@ for (const database of testDatabases()) {
       assert.equal((await sdk.documents.get({ documentId: created.document.id })).status, 'DRAFT');
     });
 
-    test('upload URL and download link expire; a PDF without the pages the fields name is refused, the URL kept', async () => {
+    test('a PDF without the pages the fields name is refused and the URL kept; one that has them takes the fields', async () => {
       const created = await sdk.documents.createV0({
         title: 'Three pages',
         recipients: [
@@ -208,32 +208,10 @@ for (const database of testDatabases()) {
         { mediaBox: [0, 0, 595, 842], label: '2' },
         { mediaBox: [0, 0, 595, 842], label: '3' },
       ]);
-      const realClock = server.ctx.clock;
-      try {
-        const later = new Date(Date.now() + (server.ctx.config.v1.uploadTtlMinutes + 1) * 60_000);
-        server.ctx.clock = () => later;
-        const late = await putPdf(created.uploadUrl, threePages);
-        assert.equal(late.status, 410);
-        assert.equal(((await late.json()) as { code: string }).code, 'UPLOAD_EXPIRED');
-      } finally {
-        server.ctx.clock = realClock;
-      }
       const fits = await putPdf(created.uploadUrl, threePages);
       assert.equal(fits.status, 200);
       const doc = await sdk.documents.get({ documentId: created.document.id });
       assert.equal(doc.fields[0]!.page, 3);
-
-      const link = await sdk.document.documentDownload({ documentId: created.document.id, version: 'original' });
-      try {
-        const later = new Date(Date.now() + (server.ctx.config.v1.downloadTtlMinutes + 1) * 60_000);
-        server.ctx.clock = () => later;
-        const expired = await fetch(link.downloadUrl);
-        assert.equal(expired.status, 410);
-        assert.equal(((await expired.json()) as { code: string }).code, 'DOWNLOAD_LINK_EXPIRED');
-      } finally {
-        server.ctx.clock = realClock;
-      }
-      assert.equal((await fetch(link.downloadUrl)).status, 200, 'valid again before its expiry');
     });
   });
 }
