@@ -1,6 +1,6 @@
 import { insertFields, insertItem, loadEnvelopeParts, lockEnvelope } from '../../db/repositories/envelope.repo.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
-import { AppError } from '../../errors.js';
+import { AppError, isAppError } from '../../errors.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
@@ -39,7 +39,11 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
     const key = { documentId: upload.envelopeId };
     // Checked before the blob is stored, so a refused PDF leaves nothing behind; checked again
     // under the lock below, where recipients cannot change any more.
-    const before = await getEnvelopeGraph(ctx.db, upload.platformId, key).catch(() => null);
+    // A document deleted since is refused under the lock too.
+    const before = await getEnvelopeGraph(ctx.db, upload.platformId, key).catch((error: unknown) => {
+      if (isAppError(error) && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
     if (before) placePending(ctx, before, pending, info.pageCount);
     await staged.commit();
     const result = await ctx.db.transaction().execute(async (trx) => {
