@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   LANGUAGE_NOT_SUPPORTED: 400,
   /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat, overflow). */
   FIELD_META_NOT_SUPPORTED: 400,
+  /** `useLegacyFieldInsertion: true` (document/update): Firma burns fields in one way only. */
+  LEGACY_FIELD_INSERTION_NOT_SUPPORTED: 400,
   /** The PDF inflates beyond the limit, nests objects too deeply or takes too long to process. */
   PDF_TOO_COMPLEX: 400,
   /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */
@@ -135,7 +137,7 @@ export const ERROR_STATUS = {
   UPLOAD_ALREADY_USED: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
-  /** The v1 download link has expired; ask for a new one. */
+  /** The download link (v1 download, v2 download-beta) has expired; ask for a new one. */
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */
   PAYLOAD_TOO_LARGE: 413,

@@ -234,13 +234,16 @@ export interface WebhookAttemptTable {
   createdAt: string;
 }
 
-export interface V1UploadTable {
+/** An upload URL (v1 and v2): single use, short-lived, bound to one document of one platform. */
+export interface UploadUrlTable {
   tokenHash: string;
   envelopeId: number;
   platformId: number;
   expiresAt: string;
   usedAt: string | null;
   createdAt: string;
+  /** JSON: the fields the creation asked for, placed once the PDF tells its page count. */
+  pendingFields: string | null;
 }
 
 export interface RateLimitBucketTable {
@@ -314,7 +317,7 @@ export interface DB {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   webhookAttempt: WebhookAttemptTable;
-  v1Upload: V1UploadTable;
+  uploadUrl: UploadUrlTable;
   rateLimitBucket: RateLimitBucketTable;
   idempotencyKey: IdempotencyKeyTable;
   folder: FolderTable;

@@ -9,8 +9,7 @@ import pino, { type Logger, type LoggerOptions } from 'pino';
 const CAPABILITY_PATHS = [
   /(\/sign\/)[^/?#]+/g,
   /(\/signing\/)[^/?#]+/g,
-  /(\/api\/v1\/uploads\/)[^/?#]+/g,
-  /(\/api\/v1\/downloads\/)[^/?#]+/g,
+  /(\/api\/v(?:1|2|2-beta)\/(?:uploads|downloads)\/)[^/?#]+/g,
 ];
 const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key)=)[^&#]*/gi;
 const API_TOKEN = /api_[A-Za-z0-9_-]{6,}/g;

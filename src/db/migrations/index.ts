@@ -12,6 +12,7 @@ import * as m0017 from './2026_11_24_0017_envelope_version_triggers.js';
 import * as m0018 from './2026_11_26_0018_audit_mac.js';
 import * as m0019 from './2026_11_26_0019_idempotency_lease.js';
 import * as m0020 from './2026_11_26_0020_webhook_endpoint_due.js';
+import * as m0021 from './2026_11_26_0021_upload_urls.js';
 import * as m0022 from './2026_11_26_0022_folders.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0018_audit_mac': m0018,
   '2026_11_26_0019_idempotency_lease': m0019,
   '2026_11_26_0020_webhook_endpoint_due': m0020,
+  '2026_11_26_0021_upload_urls': m0021,
   '2026_11_26_0022_folders': m0022,
 };

@@ -22,29 +22,43 @@ export async function downloadItem(
   item: ItemRow,
   version: DownloadVersion,
 ): Promise<PdfDownload> {
-  const base = safeFilename(item.title);
+  assertVersionExists(graph, item, version);
+  const filename = downloadFilename(item, version);
   switch (version) {
     case 'original':
-      return { stream: ctx.storage.getStream(item.originalSha256), size: item.originalSize, filename: `${base}.pdf` };
-    case 'signed': {
-      const status = graph.envelope.status;
-      if ((status !== 'COMPLETED' && status !== 'REJECTED') || !item.finalSha256) {
-        throw new AppError(
-          'DOCUMENT_NOT_COMPLETED',
-          `The signed version exists once the document is COMPLETED; it is ${status}. Use version=original for the upload${status === 'PENDING' ? ' or version=pending for a preview' : ''}.`,
-        );
-      }
-      return { stream: ctx.storage.getStream(item.finalSha256), size: null, filename: `${base}_signed.pdf` };
-    }
+      return { stream: ctx.storage.getStream(item.originalSha256), size: item.originalSize, filename };
+    case 'signed':
+      return { stream: ctx.storage.getStream(item.finalSha256!), size: null, filename };
     case 'pending': {
-      if (graph.envelope.status !== 'PENDING') {
-        throw new AppError(
-          'DOCUMENT_NOT_PENDING',
-          `The pending version exists only while the document is PENDING; it is ${graph.envelope.status}.`,
-        );
-      }
       const bytes = await renderPendingItem(ctx, graph, item);
-      return { stream: Readable.from([bytes]), size: bytes.length, filename: `${base}_pending.pdf` };
+      return { stream: Readable.from([bytes]), size: bytes.length, filename };
     }
+  }
+}
+
+/** The file name a version of an item is served under. */
+export function downloadFilename(item: ItemRow, version: DownloadVersion): string {
+  const base = safeFilename(item.title);
+  return version === 'original' ? `${base}.pdf` : `${base}_${version}.pdf`;
+}
+
+/**
+ * Whether the version can be served in the envelope's state, checked before a download starts or
+ * a link to one is handed out.
+ * @throws DOCUMENT_NOT_COMPLETED (409), DOCUMENT_NOT_PENDING (409)
+ */
+export function assertVersionExists(graph: EnvelopeGraph, item: ItemRow, version: DownloadVersion): void {
+  const status = graph.envelope.status;
+  if (version === 'signed' && ((status !== 'COMPLETED' && status !== 'REJECTED') || !item.finalSha256)) {
+    throw new AppError(
+      'DOCUMENT_NOT_COMPLETED',
+      `The signed version exists once the document is COMPLETED; it is ${status}. Use version=original for the upload${status === 'PENDING' ? ' or version=pending for a preview' : ''}.`,
+    );
+  }
+  if (version === 'pending' && status !== 'PENDING') {
+    throw new AppError(
+      'DOCUMENT_NOT_PENDING',
+      `The pending version exists only while the document is PENDING; it is ${status}.`,
+    );
   }
 }

@@ -16,7 +16,7 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
-import { getEnvelopeGraph } from './get-envelope.js';
+import { getEnvelopeGraph, type EnvelopeKey } from './get-envelope.js';
 
 /**
  * A new DRAFT with the same PDFs (the same stored originals), recipients (none has acted, none has
@@ -26,10 +26,10 @@ import { getEnvelopeGraph } from './get-envelope.js';
 export async function duplicateEnvelope(
   ctx: Ctx,
   caller: ApiCaller,
-  envelopeId: string,
+  key: EnvelopeKey,
   include: { recipients: boolean; fields: boolean } = { recipients: true, fields: true },
-): Promise<string> {
-  const source = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { publicId: envelopeId });
+): Promise<{ id: number; publicId: string }> {
+  const source = await getEnvelopeGraph(ctx.db, caller.principal.platformId, key);
   const now = ctx.clock();
   const iso = now.toISOString();
   const publicId = newId('envelope');
@@ -125,7 +125,7 @@ export async function duplicateEnvelope(
       payload: envelopeEventPayload(graph),
       at: now,
     });
-    return graph.envelope.publicId;
+    return { id, publicId: graph.envelope.publicId };
   });
   forgetEnvelopeCounts(caller.principal.platformId);
   if (!created) throw notFound('Envelope');

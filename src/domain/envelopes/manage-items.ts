@@ -103,7 +103,8 @@ const DRAFT_ONLY_META = ['signingOrder', 'distributionMethod'] as const;
 export async function updateEnvelopeData(
   ctx: Ctx,
   caller: ApiCaller,
-  envelopeId: string,
+  /** The envelope id, or the documentId (document/update). */
+  envelopeId: string | number,
   data: {
     title?: string | undefined;
     externalId?: string | null | undefined;

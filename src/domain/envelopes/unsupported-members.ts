@@ -89,3 +89,18 @@ export function refuseUnsupported(collect: (issues: IssueCollector) => void): vo
   collect(issues);
   issues.throwIfAny('The request uses options Firma does not support yet; they are refused rather than ignored');
 }
+
+/** Members of the legacy document operations only. */
+export function collectUnsupportedDocumentMembers(
+  issues: IssueCollector,
+  base: Path,
+  m: { useLegacyFieldInsertion?: boolean | undefined },
+): void {
+  if (m.useLegacyFieldInsertion === true) {
+    issues.add(
+      'LEGACY_FIELD_INSERTION_NOT_SUPPORTED',
+      [...base, 'useLegacyFieldInsertion'],
+      'Firma burns fields in one way only; send false or omit it',
+    );
+  }
+}

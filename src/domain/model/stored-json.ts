@@ -1,4 +1,4 @@
-import type { PageSize } from '../../db/schema.js';
+import type { FieldType, PageSize } from '../../db/schema.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import { ZStoredFieldValue, type StoredFieldValue } from '../fields/field-value.js';
 import type { AccessAuth, ActionAuth, GlobalActionAuth } from '../recipients/recipient-input.js';
@@ -37,3 +37,22 @@ export const parseStoredFormValues = (text: string | null) => decode<Record<stri
 
 /** A webhook endpoint's subscribed event types (`webhook.events`). */
 export const parseStoredEvents = (text: string): string[] => JSON.parse(text) as string[];
+
+/**
+ * A field a creation asked for before its PDF arrived (`upload_url.pending_fields`): the request's
+ * field for one recipient, with where it sat in the request so a refusal names it.
+ */
+export type StoredPendingField = {
+  recipientId: number;
+  type: FieldType;
+  fieldMeta?: Record<string, unknown> | undefined;
+  page: number;
+  positionX: number;
+  positionY: number;
+  width: number;
+  height: number;
+  path: (string | number)[];
+  names?: Partial<Record<'page' | 'positionX' | 'positionY' | 'width' | 'height', string>> | undefined;
+};
+export const parseStoredPendingFields = (text: string | null): StoredPendingField[] =>
+  decode<StoredPendingField[]>(text) ?? [];

@@ -50,6 +50,20 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 const SIGNING_PATH = /^\/(?:sign\/|api\/v2(?:-beta)?\/signing\/)/;
 
+/** A route's params schema (Zod), as far as the not-found handler needs it. */
+type ParamsSchema = { safeParse(value: unknown): { success: boolean } };
+
+/**
+ * Whether a path another method serves names something there: a parametric route counts only
+ * when its parameters would be accepted, so `POST /document/get-many` is no "wrong method" for
+ * `GET /document/{documentId}` (whose id is a number) but an unknown route, 404.
+ */
+function namesSomething(found: { params: Record<string, string | undefined>; store: unknown } | null): boolean {
+  if (!found) return false;
+  const schema = (found.store as { params?: ParamsSchema } | undefined)?.params;
+  return !schema || schema.safeParse(found.params).success;
+}
+
 /**
  * Turns every failure into `{message, code, issues?}` with the status from the one code table:
  * AppErrors from the domain, schema validation, body parsing and size limits, unknown routes
@@ -61,10 +75,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const knownRoutes = FindMyWay();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const params = (route.schema as { params?: ParamsSchema } | undefined)?.params;
     for (const method of methods) {
       if ((METHODS as readonly string[]).includes(method)) {
         try {
-          knownRoutes.on(method as (typeof METHODS)[number], route.url, () => undefined);
+          knownRoutes.on(method as (typeof METHODS)[number], route.url, () => undefined, { params });
         } catch {
           // The same path registered twice under HEAD/GET variants: already known.
         }
@@ -75,7 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     // The path is not echoed: it may hold a signing token.
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((m) => m !== request.method && knownRoutes.find(m, path));
+    const allowed = METHODS.filter((m) => m !== request.method && namesSomething(knownRoutes.find(m, path)));
     if (allowed.length > 0) {
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return sendError(

@@ -2,22 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
-import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
-import { downloadItem } from '../../domain/envelopes/download-item.js';
-import { findEnvelopes } from '../../domain/envelopes/find-envelopes.js';
+import { findDocuments } from '../../domain/envelopes/find-documents.js';
 import { getEnvelopeGraph, type EnvelopeGraph, type FieldRow } from '../../domain/envelopes/get-envelope.js';
 import { fieldMembers } from '../../domain/model/field-view.js';
 import { signingLinks } from '../../domain/model/signing-links.js';
 import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
-import { createDownloadUrl, openDownloadLink } from '../../domain/v1/v1-download-link.js';
-import { issueUploadUrl, receiveUpload } from '../../domain/v1/v1-upload.js';
-import { AppError, notFound } from '../../errors.js';
+import { createDocumentForUpload } from '../../domain/envelopes/create-document-for-upload.js';
+import { createDownloadUrl } from '../../domain/model/download-link.js';
+import { AppError } from '../../errors.js';
 import { pick } from '../../lib/pick.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
+import { acceptRawPdf, receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
 import { errorResponses } from '../schemas/common.schema.js';
-import { sendPdf } from '../v2/document.routes.js';
 import {
   ZV1CreateBody,
   ZV1CreateResponse,
@@ -48,9 +46,7 @@ const PDF = {
 export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The upload is the raw PDF: streamed to staging, never buffered (the size limit applies while streaming).
-  app.addContentTypeParser(['application/pdf', 'application/octet-stream'], (_request, payload, done) =>
-    done(null, payload),
-  );
+  acceptRawPdf(app);
 
   r.post(
     '/documents',
@@ -66,24 +62,19 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
     },
     async (request) => {
       const body = request.body;
-      let uploadUrl = '';
-      const graph = await createEnvelope(ctx, callerOf(request), {
-        type: 'DOCUMENT',
+      const { graph, uploadUrl } = await createDocumentForUpload(ctx, callerOf(request), {
+        api: 'v1',
         title: body.title,
         externalId: body.externalId,
         meta: body.meta,
         folderId: body.folderId,
         requestPath: [],
-        files: [],
         recipients: body.recipients.map((recipient, i) => ({
           ...recipient,
           accessAuth: [],
           actionAuth: [],
           path: ['recipients', i],
         })),
-        withinTransaction: async (trx, created) => {
-          uploadUrl = await issueUploadUrl(ctx, trx, created.envelope.id, created.envelope.platformId, ctx.clock());
-        },
       });
       return {
         documentId: graph.envelope.id,
@@ -111,24 +102,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const type = String(request.headers['content-type'] ?? '')
-          .split(';')[0]!
-          .trim();
-        if (type !== 'application/pdf' && type !== 'application/octet-stream')
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the raw PDF with Content-Type: application/pdf');
-        const staged = await ctx.storage.stage(request.body as NodeJS.ReadableStream & AsyncIterable<Uint8Array>, {
-          maxBytes: ctx.config.limits.uploadBytes,
-        });
-        return await receiveUpload(ctx, request.params.token, staged);
-      } catch (error) {
-        // The refusal may come before the body was read to its end: close the connection so the
-        // client does not reuse a socket that still carries the rest of the upload.
-        void reply.header('Connection', 'close');
-        throw error;
-      }
-    },
+    async (request, reply) => receiveRawPdf(ctx, request.params.token, request, reply),
   );
 
   r.post(
@@ -222,18 +196,14 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request) => {
-      const page = await findEnvelopes(ctx, principalOf(request), {
+      const page = await findDocuments(ctx, principalOf(request), {
         page: request.query.page,
         perPage: request.query.perPage,
         folderId: request.query.folderId,
-        type: 'DOCUMENT',
         orderByDirection: 'desc',
       });
       return {
-        documents: page.data.map((e) => ({
-          ...v1Summary({ ...e, id: Number(e.secondaryId.replace('document_', '')), platformId: e.userId }),
-          teamId: e.teamId,
-        })),
+        documents: page.data.map((d) => ({ ...v1Summary({ ...d, platformId: d.userId }), teamId: d.teamId })),
         totalPages: page.totalPages,
       };
     },
@@ -258,7 +228,14 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
           'DOCUMENT_NOT_COMPLETED',
           `The document is ${graph.envelope.status}; the download exists once it is COMPLETED`,
         );
-      return { downloadUrl: createDownloadUrl(ctx, graph.envelope.id, principal.platformId) };
+      return {
+        downloadUrl: createDownloadUrl(ctx, {
+          documentId: graph.envelope.id,
+          platformId: principal.platformId,
+          version: 'signed',
+          api: 'v1',
+        }),
+      };
     },
   );
 
@@ -275,14 +252,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         response: { ...PDF, ...errorResponses(404, 410) },
       },
     },
-    async (request, reply) => {
-      const { documentId, platformId } = openDownloadLink(ctx, request.params.link);
-      const graph = await getEnvelopeGraph(ctx.db, platformId, { documentId });
-      const item = graph.items[0];
-      if (!item) throw notFound('Document');
-      void reply.header('Cache-Control', 'private, no-store').header('Referrer-Policy', 'no-referrer');
-      return sendPdf(reply, await downloadItem(ctx, graph, item, 'signed'));
-    },
+    async (request, reply) => sendLinkedPdf(ctx, request.params.link, reply),
   );
 }
 

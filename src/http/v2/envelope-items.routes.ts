@@ -232,12 +232,15 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
         response: { 200: z.object({ id: z.string() }), ...errorResponses(404) },
       },
     },
-    async (request) => ({
-      id: await duplicateEnvelope(ctx, callerOf(request), request.body.envelopeId, {
-        recipients: request.body.includeRecipients,
-        fields: request.body.includeFields,
-      }),
-    }),
+    async (request) => {
+      const copy = await duplicateEnvelope(
+        ctx,
+        callerOf(request),
+        { publicId: request.body.envelopeId },
+        { recipients: request.body.includeRecipients, fields: request.body.includeFields },
+      );
+      return { id: copy.publicId };
+    },
   );
 
   r.post(

@@ -12,6 +12,7 @@ import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
+import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
@@ -31,9 +32,15 @@ export function v2Routes(ctx: Ctx) {
       registerDocumentCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);
     });
+    // The raw-PDF body parser, only for the upload URL.
+    await scope.register((rawPdf, _options, done) => {
+      registerDocumentUploadUrlRoute(rawPdf, ctx);
+      done();
+    });
     registerMeRoutes(scope);
     registerDocumentRoutes(scope, ctx);
     registerDocumentPartRoutes(scope, ctx);
+    registerDocumentManageRoutes(scope, ctx);
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
     registerEnvelopePartRoutes(scope, ctx);
