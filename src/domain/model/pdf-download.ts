@@ -7,12 +7,17 @@ export interface PdfDownload {
   filename: string;
 }
 
-/** A file name from a title: letters, digits and a few marks kept, the rest replaced, bounded. */
+/**
+ * A file name from a title, kept as the sender wrote it (accents, dashes, any script) except what
+ * no file system or header should get: control and format characters, path separators and the
+ * characters Windows reserves; no leading dot; at most 120 characters (whole code points).
+ */
 export function safeFilename(title: string): string {
-  return (
-    title
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '_')
-      .trim()
-      .slice(0, 120) || 'document'
-  );
+  const cleaned = title
+    .normalize('NFC')
+    .replace(/[\p{C}/\\<>:"|?*]+/gu, '_')
+    .replace(/\s+/gu, ' ')
+    .replace(/^[\s.]+/u, '')
+    .trim();
+  return Array.from(cleaned).slice(0, 120).join('').trim() || 'document';
 }

@@ -1,3 +1,4 @@
+import { contentDisposition } from '../views/content-disposition.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -209,7 +210,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
 export function sendPdf(reply: FastifyReply, pdf: PdfDownload): FastifyReply {
   void reply
     .type('application/pdf')
-    .header('Content-Disposition', `attachment; filename="${pdf.filename.replace(/"/g, '')}"`);
+    .header('Content-Disposition', contentDisposition(pdf.filename));
   if (pdf.size !== null) void reply.header('Content-Length', pdf.size);
   return reply.send(pdf.stream);
 }
