@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CUIL_A, createDocument, createPendingDocument, onePagePdf, typicalPayload } from '../helpers/documents.js';
+import { createApiToken } from '../../src/domain/auth/create-api-token.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 for (const database of testDatabases()) {
@@ -37,13 +38,21 @@ for (const database of testDatabases()) {
       assert.equal(doc.body.documentMeta.distributionMethod, 'NONE');
       for (const r of doc.body.recipients) {
         assert.equal(r.sendStatus, 'NOT_SENT', 'with NONE, Firma sends nothing');
-        assert.equal(r.token, '');
+        // The owner's full-scope token reads each acting recipient's signing token (Documenso's rule).
+        const url = (res.body.recipients as { id: number; signingUrl: string }[]).find(
+          (x) => x.id === r.id,
+        )?.signingUrl;
+        assert.equal(r.token, url ? url.split('/sign/')[1] : '');
         if (r.role !== 'CC')
           assert.ok(r.expiresAt > new Date(Date.now() + 80 * 86_400_000).toISOString(), 'expires in about 3 months');
       }
+      const { token: readToken } = await createApiToken(server.ctx, { platformName: 'default', scope: 'read' });
+      const asReader = await server.anon.get(`/api/v2/document/${id}`, {
+        headers: { authorization: `Bearer ${readToken}` },
+      });
       assert.ok(
-        !JSON.stringify(doc.body).includes(res.body.recipients[0].signingUrl.split('/sign/')[1]),
-        'no token in reads',
+        !JSON.stringify(asReader.body).includes(res.body.recipients[0].signingUrl.split('/sign/')[1]),
+        'no token in a read-scope read',
       );
     });
 
