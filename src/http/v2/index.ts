@@ -13,6 +13,7 @@ import { registerMeRoutes } from './me.routes.js';
 import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
+import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
 export function v2Routes(ctx: Ctx) {
@@ -30,6 +31,7 @@ export function v2Routes(ctx: Ctx) {
       });
       registerDocumentCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);
+      registerEnvelopeUseRoute(uploads, ctx);
     });
     registerMeRoutes(scope);
     registerDocumentRoutes(scope, ctx);
@@ -42,5 +44,6 @@ export function v2Routes(ctx: Ctx) {
     registerEnvelopeEvidenceRoutes(scope, ctx);
     registerFolderRoutes(scope, ctx);
     registerEmbeddingRoutes(scope, ctx);
+    registerTemplateUseRoute(scope, ctx);
   };
 }
