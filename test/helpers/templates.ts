@@ -14,9 +14,13 @@ export const TEMPLATE_FIELDS = {
 /**
  * A TEMPLATE envelope (created with /envelope/create type TEMPLATE, as Firma has always allowed):
  * two placeholder signers (no e-mail yet) with three fields each. Returns its ids and its
- * recipients' and fields' ids by role.
+ * recipients' and fields' ids by role. `cuils`: set on the template's signers (the SDK has no CUIL member).
  */
-export async function createRentalTemplate(client: HttpClient, title = 'Contrato de locación (plantilla)') {
+export async function createRentalTemplate(
+  client: HttpClient,
+  title = 'Contrato de locación (plantilla)',
+  cuils: [string, string] | [] = [],
+) {
   const field = (name: keyof typeof TEMPLATE_FIELDS, fieldMeta?: Record<string, unknown>) => ({
     ...TEMPLATE_FIELDS[name],
     identifier: 'contract.pdf',
@@ -30,6 +34,7 @@ export async function createRentalTemplate(client: HttpClient, title = 'Contrato
         email: '',
         name: 'Locador',
         role: 'SIGNER',
+        ...(cuils[0] ? { cuil: cuils[0] } : {}),
         signingOrder: 1,
         fields: [
           field('landlordSignature'),
@@ -41,6 +46,7 @@ export async function createRentalTemplate(client: HttpClient, title = 'Contrato
         email: '',
         name: 'Locatario',
         role: 'SIGNER',
+        ...(cuils[1] ? { cuil: cuils[1] } : {}),
         signingOrder: 2,
         fields: [
           field('tenantSignature'),
