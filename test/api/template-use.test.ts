@@ -146,6 +146,17 @@ for (const database of testDatabases()) {
       assert.ok(res.body.fields.every((f: { inserted: boolean }) => !f.inserted));
       const attachments = await server.api.get(`/api/v2/envelope/attachment?envelopeId=${res.body.envelopeId}`);
       assert.equal(attachments.body.data.length, 1, "the template's attachment is copied");
+
+      // The sender's prefilled value does not lock its recipient, who can still be given a real address.
+      const prefilled = await server.api.post('/api/v2/template/use', {
+        json: { templateId: template.templateId, recipients: [], prefillFields: [prefills(template)[0]] },
+      });
+      assert.equal(prefilled.status, 200, JSON.stringify(prefilled.body));
+      const landlord = prefilled.body.recipients.find((r: { name: string }) => r.name === 'Locador');
+      const renamed = await server.api.post('/api/v2/envelope/recipient/update-many', {
+        json: { envelopeId: prefilled.body.envelopeId, data: [{ id: landlord.id, email: 'ana@example.com' }] },
+      });
+      assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
     });
 
     test('/envelope/use (multipart) answers {id, recipients} with signing URLs when distributed', async () => {
