@@ -182,6 +182,21 @@ for (const database of testDatabases()) {
       assert.equal(env.body.templateId, template.templateId);
     });
 
+    test('an Idempotency-Key makes a retried use answer the first document instead of making a second', async () => {
+      const before = await countRows(server, 'envelope');
+      const call = () =>
+        server.api.post('/api/v2/template/use', {
+          headers: { 'idempotency-key': 'use-1' },
+          json: { templateId: template.templateId, recipients: people(template), distributeDocument: true },
+        });
+      const first = await call();
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      const again = await call();
+      assert.equal(again.status, 200);
+      assert.equal(again.body.id, first.body.id);
+      assert.equal(await countRows(server, 'envelope'), before + 1);
+    });
+
     describe('refusals change nothing', () => {
       const refused = async (
         body: Record<string, unknown>,

@@ -127,6 +127,8 @@ function dateValue(value: string, meta: EnvelopeMeta) {
     : null;
   if (!date || Number.isNaN(date.getTime()))
     throw new AppError('INVALID_FIELD_VALUE', 'must be an ISO 8601 date, such as 2026-11-26 or 2026-11-26T10:00:00Z');
-  const text = formatDate(date, meta.dateFormat, meta.timezone, meta.language);
+  // A calendar date (no time) is that day wherever the document's zone is: read and shown in UTC.
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value.trim());
+  const text = formatDate(date, meta.dateFormat, dateOnly ? 'Etc/UTC' : meta.timezone, meta.language);
   return { value: { kind: 'text' as const, text }, customText: text };
 }
