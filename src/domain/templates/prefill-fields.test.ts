@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
 import type { FieldType } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { AppError } from '../../errors.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { DEFAULT_META } from '../model/envelope-meta.js';
-import { planPrefills, ZPrefillField, type PrefillField } from './prefill-fields.js';
+import { planPrefills, ZPrefillField } from './prefill-fields.js';
 
 let nextId = 1;
 function field(type: FieldType, fieldMeta: Record<string, unknown> | null = null): FieldRow {
@@ -50,7 +50,7 @@ const meta = { ...DEFAULT_META, dateFormat: 'dd/MM/yyyy' as const, timezone: 'Am
 
 function plan(prefills: unknown[]) {
   const issues = new IssueCollector();
-  const parsed = prefills.map((p) => ZPrefillField.parse(p) as PrefillField);
+  const parsed = prefills.map((p) => ZPrefillField.parse(p));
   const patches = planPrefills(parsed, all, meta, [], issues);
   let error: AppError | undefined;
   try {
@@ -106,9 +106,9 @@ test('values the field refuses are 400s naming the entry; every problem is liste
     { type: 'text', id: 999_999, value: '1' },
   ]);
   assert.equal(error?.code, 'INVALID_FIELD_VALUE');
-  const paths = error!.issues!.map((i) => JSON.stringify(i.path));
+  const paths = error.issues!.map((i) => JSON.stringify(i.path));
   for (let index = 0; index < 6; index++) assert.ok(paths.includes(JSON.stringify(['prefillFields', index, 'value'])));
   assert.ok(paths.includes(JSON.stringify(['prefillFields', 6, 'type'])));
   assert.ok(paths.includes(JSON.stringify(['prefillFields', 7, 'id'])));
-  assert.match(error!.issues![0]!.message, new RegExp(`field ${fields.text.id}`));
+  assert.match(error.issues![0]!.message, new RegExp(`field ${fields.text.id}`));
 });
