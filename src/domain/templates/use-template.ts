@@ -8,8 +8,11 @@ import {
   insertRecipient,
   loadEnvelopeParts,
   lockEnvelope,
+  type AttachmentRow,
   type EnvelopeGraph,
   type EnvelopeKey,
+  type ItemRow,
+  type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -133,12 +136,15 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     };
     const id = await insertEnvelope(trx, row);
     const items = new Map<string, string>();
+    const itemRows: ItemRow[] = [];
     for (const item of template.items) {
       const copy = copiedItemRow(item, id, iso);
       items.set(item.id, copy.id);
+      itemRows.push(copy);
       await insertItem(trx, copy);
     }
     const recipients = new Map<number, number>();
+    const recipientRows: RecipientRow[] = [];
     for (const r of template.recipients) {
       const person = people.get(r.id);
       const copy = copiedRecipientRow(r, id, iso);
@@ -148,7 +154,9 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
         if (person.signingOrder !== undefined) copy.signingOrder = person.signingOrder;
         if (person.cuil !== undefined) copy.cuil = person.cuil;
       }
-      recipients.set(r.id, await insertRecipient(trx, copy));
+      const copyId = await insertRecipient(trx, copy);
+      recipients.set(r.id, copyId);
+      recipientRows.push({ ...copy, id: copyId });
     }
     const fieldRows = template.fields.map((f) => {
       const copy = emptiedFieldRow(f, id, items.get(f.envelopeItemId)!, recipients.get(f.recipientId)!);
@@ -164,7 +172,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       return copy;
     });
     const fieldIds = await insertFields(trx, fieldRows);
-    await insertAttachments(trx, [
+    const attachmentRows: AttachmentRow[] = [
       ...template.attachments.map((a) => ({ ...a, id: newId('attachment'), envelopeId: id, createdAt: iso })),
       ...(input.attachments ?? []).map((a) => ({
         id: newId('attachment'),
@@ -174,7 +182,8 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
         data: a.data,
         createdAt: iso,
       })),
-    ]);
+    ];
+    await insertAttachments(trx, attachmentRows);
 
     const actor = apiActor(caller);
     await appendAuditEvent(ctx, trx, {
@@ -207,7 +216,15 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
         at: now,
       });
     }
-    const graph = await loadEnvelopeParts(trx, { ...row, id });
+    // Built from the rows just written, as the database would answer them (no second read).
+    const graph: EnvelopeGraph = {
+      envelope: { ...row, id },
+      items: itemRows,
+      recipients: recipientRows,
+      fields: fieldRows.map((f) => ({ ...f, id: fieldIds.get(f.secondaryId)! })).sort((a, b) => a.id - b.id),
+      attachments: attachmentRows,
+      folder: folder ?? null,
+    };
     for (const type of ['DOCUMENT_CREATED', 'TEMPLATE_USED'] as const)
       await recordEvent(trx, { platformId, envelopeId: id, type, payload: envelopeEventPayload(graph), at: now });
     await queueOwnerNotice(trx, { platformId, envelopeId: id, meta, notice: 'ownerCreated' }, now);
