@@ -132,8 +132,15 @@ for (const database of testDatabases()) {
     });
 
     test('without distributeDocument: a DRAFT; recipients not named keep the template’s placeholders', async () => {
+      const folder = await server.api.post('/api/v2/folder/create', { json: { name: 'Alquileres', type: 'DOCUMENT' } });
+      assert.equal(folder.status, 200, JSON.stringify(folder.body));
       const res = await server.api.post('/api/v2/template/use', {
-        json: { templateId: template.templateId, recipients: [people(template)[0]] },
+        json: {
+          templateId: template.templateId,
+          recipients: [people(template)[0]],
+          folderId: folder.body.id,
+          attachments: [{ label: 'Inventario', data: 'https://example.com/inventario.pdf' }],
+        },
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal(res.body.status, 'DRAFT');
@@ -145,7 +152,12 @@ for (const database of testDatabases()) {
       assert.equal(res.body.fields.length, 6);
       assert.ok(res.body.fields.every((f: { inserted: boolean }) => !f.inserted));
       const attachments = await server.api.get(`/api/v2/envelope/attachment?envelopeId=${res.body.envelopeId}`);
-      assert.equal(attachments.body.data.length, 1, "the template's attachment is copied");
+      assert.deepEqual(
+        attachments.body.data.map((a: { label: string }) => a.label).sort(),
+        ['Inventario', 'Reglamento'],
+        "the template's attachment is copied beside the request's",
+      );
+      assert.equal(res.body.folderId, folder.body.id);
 
       // The sender's prefilled value does not lock its recipient, who can still be given a real address.
       const prefilled = await server.api.post('/api/v2/template/use', {
