@@ -7,6 +7,8 @@
  * reference measured on the same machine in the same minute; the median round is reported:
  *   - GET /api/v2/document/{id} req/s and p50/p99 vs GET / on the bare server (target ≥ 50 %);
  *   - POST /api/v2/document/create (1-page PDF, 2 recipients, 4 fields) per second (target ≥ 500/s);
+ *   - POST /api/v2/template/use of a template with the same PDF, signers and fields, per second,
+ *     alternating with create round after round (a document from a template copies rows, no bytes);
  *   - the same create with a 10 MB PDF.
  * The load generator shares the machine's two cores with the server, as a client on the same host
  * would; the reference pays the same price.
@@ -205,6 +207,40 @@ export const TYPICAL_PAYLOAD = {
   ],
 };
 
+/** TYPICAL_PAYLOAD's signers and fields as a TEMPLATE envelope; its numeric id and recipient ids. */
+async function createTemplate(url: string, auth: Record<string, string>) {
+  const payload = {
+    title: 'Bench template',
+    type: 'TEMPLATE',
+    recipients: TYPICAL_PAYLOAD.recipients.map((r) => ({
+      ...r,
+      fields: r.fields.map(({ pageNumber, pageX, pageY, ...f }) => ({
+        ...f,
+        identifier: 'contract.pdf',
+        page: pageNumber,
+        positionX: pageX,
+        positionY: pageY,
+      })),
+    })),
+  };
+  const body = multipart(payload, await makePdf(1));
+  const created = await fetch(`${url}/api/v2/envelope/create`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': body.contentType },
+    body: new Uint8Array(body.body),
+  });
+  if (created.status !== 200) throw new Error(`template create failed: ${created.status} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  const envelope = (await (await fetch(`${url}/api/v2/envelope/${id}`, { headers: auth })).json()) as {
+    secondaryId: string;
+    recipients: { id: number }[];
+  };
+  return {
+    templateId: Number(envelope.secondaryId.replace('template_', '')),
+    recipientIds: envelope.recipients.map((r) => r.id),
+  };
+}
+
 export async function runHttpBench(log: (line: string) => void = console.log): Promise<HttpBenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-bench-'));
   const firma = await startFirma(dataDir);
@@ -249,7 +285,13 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
       meetsTarget: getRatio >= 0.5 && getRounds.every((r) => r.firma.errors === 0 && r.firma.non2xx === 0),
     });
 
+    const template = await createTemplate(firma.url, auth);
+    const useBody = JSON.stringify({
+      templateId: template.templateId,
+      recipients: template.recipientIds.map((id, i) => ({ id, email: `signer${i}@example.com`, name: `Signer ${i}` })),
+    });
     const createRounds: Load[] = [];
+    const useRounds: Load[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       createRounds.push(
         await load(`${firma.url}/api/v2/document/create`, {
@@ -258,7 +300,16 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
           body: onePage.body,
         }),
       );
-      log(`  round ${i + 1}: create ${createRounds[i]!.requestsPerSecond}/s`);
+      useRounds.push(
+        await load(`${firma.url}/api/v2/template/use`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: useBody,
+        }),
+      );
+      log(
+        `  round ${i + 1}: create ${createRounds[i]!.requestsPerSecond}/s, template use ${useRounds[i]!.requestsPerSecond}/s`,
+      );
     }
     const create = medianBy(createRounds, (r) => r.requestsPerSecond);
     rows.push({
@@ -268,6 +319,14 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
       ratioToReference: round(create.requestsPerSecond / reference),
       target: '≥ 500/s',
       meetsTarget: create.requestsPerSecond >= 500 && createRounds.every((r) => r.errors === 0 && r.non2xx === 0),
+    });
+
+    const use = medianBy(useRounds, (r) => r.requestsPerSecond);
+    rows.push({
+      name: 'POST /template/use (2 signers, 4 fields, not distributed)',
+      ...use,
+      reference: 'POST /document/create (median round)',
+      ratioToReference: round(use.requestsPerSecond / create.requestsPerSecond),
     });
 
     const big = multipart(TYPICAL_PAYLOAD, await makePdf(1, 10 * 1024 * 1024));

@@ -93,6 +93,14 @@ export const ERROR_STATUS = {
   FOLDER_TYPE_MISMATCH: 400,
   /** A folder cannot move into itself or one of its subfolders. */
   FOLDER_CYCLE: 400,
+  /** `use` of a template: a recipient id that is not one of the template's recipients, or named twice. */
+  TEMPLATE_RECIPIENT_NOT_FOUND: 400,
+  /** `use` of a template: a prefilled field id that is not one of the template's fields, or named twice. */
+  PREFILL_FIELD_NOT_FOUND: 400,
+  /** `use` of a template: the prefill's `type` is not the field's type (e.g. `text` for a NUMBER field). */
+  PREFILL_FIELD_TYPE_MISMATCH: 400,
+  /** `use` of a template: replacing the template's PDFs (customDocumentData, files) is not supported yet. */
+  CUSTOM_DOCUMENT_NOT_SUPPORTED: 400,
   /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
   PRESIGN_SCOPE_INVALID: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */

@@ -79,6 +79,8 @@ export interface EnvelopeTable {
   deletedAt: string | null;
   /** The folder (`folder.id`, same platform, same type) the envelope sits in; null: the root. */
   folderId: Generated<string | null>;
+  /** The template (its numeric id) this document was made from; null otherwise. Kept when the template is deleted. */
+  templateId: Generated<number | null>;
 }
 
 export interface PageSize {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createPendingDocument, CUIL_A, CUIL_B, typicalPayload } from '../helpers/documents.js';
+import { createRentalTemplate } from '../helpers/templates.js';
 import { signAll, tokenOf } from '../helpers/signing.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -101,6 +102,32 @@ describe(
       assert.equal(signature.inserted, true);
       assert.deepEqual(foreign, [], 'no request leaves Firma');
       assert.deepEqual(problems, [], 'no script error or CSP violation');
+      await close();
+    });
+
+    test('a value the sender prefilled from a template is shown filled and cannot be edited', async () => {
+      const template = await createRentalTemplate(server.api);
+      const used = await server.api.post('/api/v2/template/use', {
+        json: {
+          templateId: template.templateId,
+          recipients: [
+            { id: template.landlord, email: 'ana@example.com', name: 'Ana García', cuil: CUIL_A },
+            { id: template.tenant, email: 'bruno@example.com', name: 'Bruno Díaz', cuil: CUIL_B },
+          ],
+          prefillFields: [{ type: 'text', id: template.fields.address, value: 'Av. Siempreviva 742' }],
+          distributeDocument: true,
+          override: { distributionMethod: 'NONE' },
+        },
+      });
+      assert.equal(used.status, 200, JSON.stringify(used.body));
+      const ana = used.body.recipients.find((r: { email: string }) => r.email === 'ana@example.com');
+      const { page, problems, close } = await openPage(`${server.url}/sign/${ana.token as string}`);
+      await waitForPages(page);
+      const prefilled = page.locator('.field.filled.read-only', { hasText: 'Av. Siempreviva 742' });
+      await prefilled.waitFor();
+      await prefilled.click();
+      assert.equal(await page.locator('dialog[open]').count(), 0, 'no editor opens on a read-only field');
+      assert.deepEqual(problems, []);
       await close();
     });
 

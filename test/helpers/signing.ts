@@ -21,6 +21,8 @@ export async function signAll(client: HttpClient, token: string, options: { draw
   const view = await client.get(`/api/v2/signing/${token}`);
   if (view.status !== 200) throw new Error(`open failed: ${view.status} ${JSON.stringify(view.body)}`);
   for (const f of view.body.fields as { id: number; type: string; fieldMeta: any }[]) {
+    // Read-only fields (prefilled by the sender) are shown filled and refuse any input.
+    if (f.fieldMeta?.readOnly) continue;
     const res = await client.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f, options) });
     if (res.status !== 200)
       throw new Error(`field ${f.id} ${f.type} failed: ${res.status} ${JSON.stringify(res.body)}`);

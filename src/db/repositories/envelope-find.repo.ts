@@ -13,6 +13,8 @@ export interface EnvelopeFilter {
   hasExpiredRecipients?: boolean | undefined;
   /** Filed directly in this folder of the platform. */
   folderId?: string | undefined;
+  /** Made from this template (its numeric id). */
+  templateId?: number | undefined;
   now: string;
 }
 
@@ -32,6 +34,7 @@ export async function findEnvelopePage(
   if (filter.type) base = base.where('type', '=', filter.type);
   if (filter.source) base = base.where('source', '=', filter.source);
   if (filter.folderId !== undefined) base = base.where('folderId', '=', filter.folderId);
+  if (filter.templateId !== undefined) base = base.where('templateId', '=', filter.templateId);
   if (filter.query) {
     const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // The same on both databases: case-insensitive (ASCII), with % and _ in the query taken literally.

@@ -90,7 +90,7 @@ export function auditLogEntryView(row: StoredAuditEntry, parts: AuditLogParts) {
 function documensoData(type: string, row: StoredAuditEntry, d: Data, parts: AuditLogParts): Data {
   switch (type) {
     case 'DOCUMENT_CREATED':
-      return { title: str(d.title) ?? '' };
+      return { title: str(d.title) ?? '', ...sourceOf(d) };
     case 'DOCUMENT_SENT':
       return {};
     case 'DOCUMENT_COMPLETED':
@@ -114,7 +114,8 @@ function documensoData(type: string, row: StoredAuditEntry, d: Data, parts: Audi
       return { ...recipientOf(row, d, parts), accessAuth: arrayOf(d.accessAuth), actionAuth: arrayOf(d.actionAuth) };
     case 'RECIPIENT_UPDATED':
       return { ...recipientOf(row, d, parts), changes: arrayOf(d.changes) };
-    case 'DOCUMENT_FIELD_INSERTED': {
+    case 'DOCUMENT_FIELD_INSERTED':
+    case 'DOCUMENT_FIELD_PREFILLED': {
       const field = fieldOf(d, parts);
       return {
         ...recipientOf(row, d, parts),
@@ -180,6 +181,7 @@ const PRESENTED_TYPES = new Set([
   'RECIPIENT_UPDATED',
   'RECIPIENT_DELETED',
   'DOCUMENT_FIELD_INSERTED',
+  'DOCUMENT_FIELD_PREFILLED',
   'DOCUMENT_FIELD_UNINSERTED',
   'FIELD_CREATED',
   'FIELD_UPDATED',
@@ -224,6 +226,14 @@ function fieldOf(d: Data, parts: AuditLogParts): { id: number; type: string; rec
     recipientId:
       num(d.fieldRecipientId) ?? num(d.forRecipientId) ?? current?.recipientId ?? num(snapshot.recipientId) ?? 0,
   };
+}
+
+/** Where a document came from, as recorded at creation (entries from before templates have none). */
+function sourceOf(d: Data): Data {
+  const source = d.source && typeof d.source === 'object' ? (d.source as Data) : undefined;
+  const templateId = num(source?.templateId);
+  if (source?.type === 'TEMPLATE' && templateId !== undefined) return { source: { type: 'TEMPLATE', templateId } };
+  return {};
 }
 
 const arrayOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);

@@ -134,7 +134,8 @@ function actorText(actor: AuditActor): string {
 /** A neutral, language-independent detail line: the values recorded, as recorded. */
 function describe(type: string, data: Record<string, unknown>): string {
   switch (type) {
-    case 'DOCUMENT_FIELD_INSERTED': {
+    case 'DOCUMENT_FIELD_INSERTED':
+    case 'DOCUMENT_FIELD_PREFILLED': {
       const value = data.value;
       const shown =
         typeof value === 'string'

@@ -151,6 +151,7 @@ async function create(
     completedAt: null,
     deletedAt: null,
     folderId,
+    templateId: null,
   };
 
   return ctx.db.transaction().execute(async (trx) => {

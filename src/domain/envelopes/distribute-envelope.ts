@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
 import {
   loadEnvelopeParts,
   lockEnvelope,
@@ -44,80 +45,94 @@ export interface DistributeResult {
 export async function distributeEnvelope(
   ctx: Ctx,
   caller: ApiCaller,
-  input: {
-    key: EnvelopeKey;
-    meta?: z.output<typeof ZMetaInput> | undefined;
-    /** Switches applied over the stored emailSettings (v1's sendCompletionEmails), unlike meta.emailSettings which replaces them. */
-    emailSettings?: Partial<EmailSettings> | undefined;
-  },
+  input: DistributeInput,
 ): Promise<DistributeResult> {
-  const result = await ctx.db.transaction().execute(async (trx): Promise<DistributeResult> => {
-    const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
-    if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
-    if (envelope.status === 'PENDING') {
-      const graph = await loadEnvelopeParts(trx, envelope);
-      return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: true };
-    }
-    assertNotFinal(envelope.status);
-
-    const graph = await loadEnvelopeParts(trx, envelope);
-    const merged = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
-    const meta = input.emailSettings
-      ? { ...merged, emailSettings: { ...merged.emailSettings, ...input.emailSettings } }
-      : merged;
-    // The merged meta: members stored before they were refused must not go out ignored either;
-    // the caller can clear them in this same call.
-    refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
-    assertDistributable(graph, meta.distributionMethod);
-
-    const now = ctx.clock();
-    const iso = now.toISOString();
-    const expiresAt = expiryFrom(meta, now)?.toISOString() ?? null;
-    const notifyByMail = meta.distributionMethod === 'EMAIL' && meta.emailSettings.recipientSigningRequest;
-    const turn = currentTurn(graph.recipients, meta.signingOrder);
-
-    for (const r of graph.recipients) {
-      const token = newSigningToken();
-      const mailedNow = notifyByMail && turn.has(r.id);
-      const patch = {
-        tokenHash: hashSigningToken(token),
-        tokenSealed: ctx.secrets.seal(token),
-        expiresAt: mustAct(r) ? expiresAt : null,
-        ...(mailedNow ? { sendStatus: 'SENT' as const, sentAt: iso } : {}),
-        updatedAt: iso,
-      };
-      await updateRecipientRow(trx, r.id, patch);
-      Object.assign(r, patch);
-      if (mailedNow) await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
-    }
-    const envelopePatch = { status: 'PENDING' as const, sentAt: iso, meta: JSON.stringify(meta) };
-    await updateEnvelope(trx, envelope.id, envelopePatch, now);
-    Object.assign(graph.envelope, envelopePatch, { updatedAt: iso, version: envelope.version + 1 });
-
-    await appendAuditEvent(ctx, trx, {
-      envelopeId: envelope.id,
-      type: 'DOCUMENT_SENT',
-      data: {
-        distributionMethod: meta.distributionMethod,
-        signingOrder: meta.signingOrder,
-        notified: notifyByMail ? [...turn] : [],
-      },
-      actor: apiActor(caller),
-      request: caller.request,
-      at: now,
-    });
-    await recordEvent(trx, {
-      platformId: envelope.platformId,
-      envelopeId: envelope.id,
-      type: 'DOCUMENT_SENT',
-      payload: envelopeEventPayload(graph),
-      at: now,
-    });
-    return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: false };
-  });
+  const result = await ctx.db.transaction().execute((trx) => distributeInTransaction(ctx, trx, caller, input));
   forgetEnvelopeCounts(caller.principal.platformId);
   ctx.wakeWorker();
   return result;
+}
+
+export interface DistributeInput {
+  key: EnvelopeKey;
+  meta?: z.output<typeof ZMetaInput> | undefined;
+  /** Switches applied over the stored emailSettings (v1's sendCompletionEmails), unlike meta.emailSettings which replaces them. */
+  emailSettings?: Partial<EmailSettings> | undefined;
+}
+
+/**
+ * distributeEnvelope's work inside the caller's transaction, for a use case that must distribute
+ * atomically with its own change (a document made from a template and sent in one call). The
+ * caller forgets the envelope counts and wakes the worker after commit.
+ */
+export async function distributeInTransaction(
+  ctx: Ctx,
+  trx: Db,
+  caller: ApiCaller,
+  input: DistributeInput,
+): Promise<DistributeResult> {
+  const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
+  if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
+  if (envelope.status === 'PENDING') {
+    const graph = await loadEnvelopeParts(trx, envelope);
+    return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: true };
+  }
+  assertNotFinal(envelope.status);
+
+  const graph = await loadEnvelopeParts(trx, envelope);
+  const merged = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
+  const meta = input.emailSettings
+    ? { ...merged, emailSettings: { ...merged.emailSettings, ...input.emailSettings } }
+    : merged;
+  // The merged meta: members stored before they were refused must not go out ignored either;
+  // the caller can clear them in this same call.
+  refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
+  assertDistributable(graph, meta.distributionMethod);
+
+  const now = ctx.clock();
+  const iso = now.toISOString();
+  const expiresAt = expiryFrom(meta, now)?.toISOString() ?? null;
+  const notifyByMail = meta.distributionMethod === 'EMAIL' && meta.emailSettings.recipientSigningRequest;
+  const turn = currentTurn(graph.recipients, meta.signingOrder);
+
+  for (const r of graph.recipients) {
+    const token = newSigningToken();
+    const mailedNow = notifyByMail && turn.has(r.id);
+    const patch = {
+      tokenHash: hashSigningToken(token),
+      tokenSealed: ctx.secrets.seal(token),
+      expiresAt: mustAct(r) ? expiresAt : null,
+      ...(mailedNow ? { sendStatus: 'SENT' as const, sentAt: iso } : {}),
+      updatedAt: iso,
+    };
+    await updateRecipientRow(trx, r.id, patch);
+    Object.assign(r, patch);
+    if (mailedNow) await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
+  }
+  const envelopePatch = { status: 'PENDING' as const, sentAt: iso, meta: JSON.stringify(meta) };
+  await updateEnvelope(trx, envelope.id, envelopePatch, now);
+  Object.assign(graph.envelope, envelopePatch, { updatedAt: iso, version: envelope.version + 1 });
+
+  await appendAuditEvent(ctx, trx, {
+    envelopeId: envelope.id,
+    type: 'DOCUMENT_SENT',
+    data: {
+      distributionMethod: meta.distributionMethod,
+      signingOrder: meta.signingOrder,
+      notified: notifyByMail ? [...turn] : [],
+    },
+    actor: apiActor(caller),
+    request: caller.request,
+    at: now,
+  });
+  await recordEvent(trx, {
+    platformId: envelope.platformId,
+    envelopeId: envelope.id,
+    type: 'DOCUMENT_SENT',
+    payload: envelopeEventPayload(graph),
+    at: now,
+  });
+  return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: false };
 }
 
 function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {

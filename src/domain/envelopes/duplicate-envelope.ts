@@ -7,6 +7,9 @@ import {
   insertItem,
   insertRecipient,
   loadEnvelopeParts,
+  type FieldRow,
+  type ItemRow,
+  type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -57,53 +60,18 @@ export async function duplicateEnvelope(
     const id = await insertEnvelope(trx, insertable);
     const items = new Map<string, string>();
     for (const item of source.items) {
-      const copy = {
-        ...item,
-        id: newId('envelope_item'),
-        envelopeId: id,
-        documentDataId: newId('document_data'),
-        finalSha256: null,
-        createdAt: iso,
-      };
+      const copy = copiedItemRow(item, id, iso);
       items.set(item.id, copy.id);
       await insertItem(trx, copy);
     }
     const recipients = new Map<number, number>();
-    for (const r of include.recipients ? source.recipients : []) {
-      const { id: oldId, ...rest } = r;
-      const copy = {
-        ...rest,
-        envelopeId: id,
-        readStatus: 'NOT_OPENED' as const,
-        signingStatus: 'NOT_SIGNED' as const,
-        sendStatus: 'NOT_SENT' as const,
-        tokenHash: null,
-        tokenSealed: null,
-        expiresAt: null,
-        expirationNotifiedAt: null,
-        sentAt: null,
-        openedAt: null,
-        signedAt: null,
-        rejectionReason: null,
-        createdAt: iso,
-        updatedAt: iso,
-      };
-      recipients.set(oldId, await insertRecipient(trx, copy));
-    }
+    for (const r of include.recipients ? source.recipients : [])
+      recipients.set(r.id, await insertRecipient(trx, copiedRecipientRow(r, id, iso)));
     await insertFields(
       trx,
-      (include.recipients && include.fields ? source.fields : []).map(({ id: _f, ...f }) => ({
-        ...f,
-        secondaryId: randomBytes(12).toString('base64url'),
-        envelopeId: id,
-        envelopeItemId: items.get(f.envelopeItemId)!,
-        recipientId: recipients.get(f.recipientId)!,
-        customText: '',
-        inserted: 0,
-        value: null,
-        insertedAt: null,
-        insertedByRecipientId: null,
-      })),
+      (include.recipients && include.fields ? source.fields : []).map((f) =>
+        emptiedFieldRow(f, id, items.get(f.envelopeItemId)!, recipients.get(f.recipientId)!),
+      ),
     );
     await insertAttachments(
       trx,
@@ -130,4 +98,60 @@ export async function duplicateEnvelope(
   forgetEnvelopeCounts(caller.principal.platformId);
   if (!created) throw notFound('Envelope');
   return created;
+}
+
+/** A copy of an item of another envelope: the same stored original (no byte is copied), not yet signed. */
+export function copiedItemRow(item: ItemRow, envelopeId: number, iso: string): ItemRow {
+  return {
+    ...item,
+    id: newId('envelope_item'),
+    envelopeId,
+    documentDataId: newId('document_data'),
+    finalSha256: null,
+    createdAt: iso,
+  };
+}
+
+/** A copy of a recipient of another envelope, as it was before anything was sent: no link, nothing done. */
+export function copiedRecipientRow(r: RecipientRow, envelopeId: number, iso: string): Omit<RecipientRow, 'id'> {
+  const { id: _old, ...rest } = r;
+  return {
+    ...rest,
+    envelopeId,
+    readStatus: 'NOT_OPENED',
+    signingStatus: 'NOT_SIGNED',
+    sendStatus: 'NOT_SENT',
+    tokenHash: null,
+    tokenSealed: null,
+    expiresAt: null,
+    expirationNotifiedAt: null,
+    sentAt: null,
+    openedAt: null,
+    signedAt: null,
+    rejectionReason: null,
+    createdAt: iso,
+    updatedAt: iso,
+  };
+}
+
+/** A copy of a field of another envelope at the same place, empty, owned by the copied item and recipient. */
+export function emptiedFieldRow(
+  f: FieldRow,
+  envelopeId: number,
+  envelopeItemId: string,
+  recipientId: number,
+): Omit<FieldRow, 'id'> {
+  const { id: _old, ...rest } = f;
+  return {
+    ...rest,
+    secondaryId: randomBytes(12).toString('base64url'),
+    envelopeId,
+    envelopeItemId,
+    recipientId,
+    customText: '',
+    inserted: 0,
+    value: null,
+    insertedAt: null,
+    insertedByRecipientId: null,
+  };
 }

@@ -70,9 +70,13 @@ export async function envelopeOfPart(
   return id;
 }
 
-/** A recipient who has acted or whose fields hold values can no longer be changed. */
+/**
+ * A recipient who has acted or filled fields can no longer be changed. Values the sender
+ * prefilled (from a template; no recipient inserted them) do not lock the recipient.
+ */
 export function assertRecipientEditable(r: RecipientRow, fields: FieldRow[]): void {
-  if (r.signingStatus !== 'NOT_SIGNED' || fields.some((f) => f.recipientId === r.id && f.inserted === 1)) {
+  const filledByRecipient = (f: FieldRow) => f.inserted === 1 && f.insertedByRecipientId !== null;
+  if (r.signingStatus !== 'NOT_SIGNED' || fields.some((f) => f.recipientId === r.id && filledByRecipient(f))) {
     throw new AppError(
       'RECIPIENT_LOCKED',
       `Recipient ${r.id} has ${r.signingStatus === 'NOT_SIGNED' ? 'filled fields' : r.signingStatus === 'SIGNED' ? 'signed' : 'rejected'} and can no longer be changed`,

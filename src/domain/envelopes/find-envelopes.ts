@@ -36,14 +36,10 @@ export function forgetEnvelopeCounts(platformId: number): void {
 
 /** The platform's envelopes, a page at a time, in the shape of Documenso's envelope find. */
 export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
-  if (input.templateId !== undefined) {
-    // A filter Firma cannot match must narrow the answer, not be dropped (which would list all).
-    return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
-  }
   const now = ctx.clock();
   const reveal = tokenRevealFor(ctx, principal);
   // JSON keeps the members apart: a query containing ':' cannot pose as another filter.
-  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.query])}`;
+  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.query])}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
@@ -56,6 +52,7 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
       query: input.query,
       hasExpiredRecipients: input.hasExpiredRecipients,
       folderId: input.folderId,
+      templateId: input.templateId,
       now: now.toISOString(),
     },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },

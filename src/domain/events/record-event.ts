@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   'DOCUMENT_REJECTED',
   'DOCUMENT_CANCELLED',
   'RECIPIENT_EXPIRED',
+  /** A document was made from a template (`/template/use`, `/envelope/use`); the payload is that document. */
+  'TEMPLATE_USED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

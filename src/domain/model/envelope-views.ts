@@ -45,7 +45,7 @@ export function envelopeLiteView(e: EnvelopeRow) {
     userId: e.platformId,
     teamId: e.platformId,
     folderId: e.folderId,
-    templateId: null,
+    templateId: e.templateId ?? null,
   };
 }
 
@@ -88,7 +88,7 @@ export function documentView(g: EnvelopeGraph, reveal?: TokenReveal) {
     useLegacyFieldInsertion: false,
     envelopeId: e.publicId,
     internalVersion: 2,
-    templateId: null,
+    templateId: e.templateId ?? null,
     documentDataId: first?.documentDataId ?? '',
     documentData: {
       type: 'S3_PATH' as const,

@@ -66,7 +66,7 @@ export const ZEnvelopeFindQuery = z.object({
   type: z.enum(['DOCUMENT', 'TEMPLATE']).optional(),
   status: ZStatus.optional(),
   source: z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']).optional(),
-  templateId: z.coerce.number().int().optional(),
+  templateId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   folderId: z.string().max(64).optional(),
   hasExpiredRecipients: z.enum(['true', 'false']).optional(),
   orderByColumn: z.literal('createdAt').optional(),

@@ -14,6 +14,7 @@ import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
+import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
 export function v2Routes(ctx: Ctx) {
@@ -31,6 +32,7 @@ export function v2Routes(ctx: Ctx) {
       });
       registerDocumentCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);
+      registerEnvelopeUseRoute(uploads, ctx);
     });
     // The raw-PDF body parser, only for the upload URL.
     await scope.register((rawPdf, _options, done) => {
@@ -49,5 +51,6 @@ export function v2Routes(ctx: Ctx) {
     registerEnvelopeEvidenceRoutes(scope, ctx);
     registerFolderRoutes(scope, ctx);
     registerEmbeddingRoutes(scope, ctx);
+    registerTemplateUseRoute(scope, ctx);
   };
 }

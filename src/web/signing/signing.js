@@ -228,6 +228,8 @@ function paintField(box, field) {
   box.classList.toggle('filled', field.inserted);
   box.classList.toggle('required', isRequired(field) && !field.inserted);
   box.classList.toggle('other', !field.isOwn);
+  // Filled in advance by the sender (a prefilled template field): shown, never editable.
+  box.classList.toggle('read-only', Boolean(field.fieldMeta?.readOnly));
   let shown = label;
   if (field.inserted) {
     if (field.signature?.type === 'typed') shown = field.signature.text;

@@ -1,0 +1,264 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import {
+  insertAttachments,
+  insertEnvelope,
+  insertFields,
+  insertItem,
+  insertRecipient,
+  loadEnvelopeParts,
+  lockEnvelope,
+  type AttachmentRow,
+  type EnvelopeGraph,
+  type EnvelopeKey,
+  type ItemRow,
+  type RecipientRow,
+} from '../../db/repositories/envelope.repo.js';
+import { notFound } from '../../errors.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { apiActor, type ApiCaller } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { distributeInTransaction } from '../envelopes/distribute-envelope.js';
+import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from '../envelopes/duplicate-envelope.js';
+import { forgetEnvelopeCounts } from '../envelopes/find-envelopes.js';
+import { IssueCollector } from '../envelopes/validation-issues.js';
+import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta } from '../envelopes/unsupported-members.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { lockFolderFor } from '../folders/folder-rules.js';
+import { newId } from '../ids.js';
+import { queueOwnerNotice } from '../mail/owner-notice.js';
+import { mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
+import type { SigningLink } from '../model/signing-links.js';
+import { planPrefills, type PrefillField } from './prefill-fields.js';
+
+type Path = (string | number)[];
+
+/** A real person for one of the template's recipients (by the template recipient's id). */
+export interface TemplateRecipientInput {
+  id: number;
+  email: string;
+  name?: string | undefined;
+  signingOrder?: number | null | undefined;
+  cuil?: string | null | undefined;
+}
+
+export interface UseTemplateInput {
+  /** The template: `{documentId}` for `/template/use`'s templateId, `{publicId}` for `/envelope/use`. */
+  template: EnvelopeKey;
+  recipients: TemplateRecipientInput[];
+  distributeDocument?: boolean | undefined;
+  externalId?: string | undefined;
+  folderId?: string | undefined;
+  /** The title and meta members Documenso lets `use` override. */
+  override?: (z.output<typeof ZMetaInput> & { title?: string | undefined }) | undefined;
+  attachments?: { label: string; data: string }[] | undefined;
+  prefillFields?: PrefillField[] | undefined;
+  formValues?: Record<string, string | number | boolean> | undefined;
+  /** Replacement PDFs (customDocumentData, customDocumentDataId, files): named only to be refused. */
+  customDocument?: { path: Path } | undefined;
+  /** Where the members sit in the request, for issue paths: [] (JSON) or ['payload'] (multipart). */
+  requestPath: Path;
+  /** More rows that belong to the creation (the idempotent answer), in its transaction. */
+  withinTransaction?: ((trx: Db, result: UseTemplateResult) => Promise<void>) | undefined;
+}
+
+export interface UseTemplateResult {
+  graph: EnvelopeGraph;
+  /** Each acting recipient's signing link, when the document was distributed. */
+  links: SigningLink[];
+}
+
+/**
+ * A new DOCUMENT from a template, in one transaction: the template's items (the same stored
+ * PDFs), recipients (those named get their real e-mail, name, signing order and CUIL; the others
+ * are kept as the template has them, as Documenso does), fields (prefilled ones filled and
+ * read-only), attachments and meta (with the overrides), `source: TEMPLATE` and `templateId`,
+ * the DOCUMENT_CREATED audit entry naming the template, a DOCUMENT_FIELD_PREFILLED entry per
+ * filled field, and the DOCUMENT_CREATED and TEMPLATE_USED events. With `distributeDocument` the
+ * distribution runs in that same transaction: a document that cannot be sent (a signer without a
+ * valid CUIL, say) is refused whole and nothing is created. The template is untouched.
+ * @throws NOT_FOUND (no such template of this platform, or the id is a document), TEMPLATE_RECIPIENT_NOT_FOUND,
+ *   PREFILL_FIELD_NOT_FOUND, PREFILL_FIELD_TYPE_MISMATCH, INVALID_FIELD_VALUE, CUSTOM_DOCUMENT_NOT_SUPPORTED,
+ *   FORM_VALUES_NOT_SUPPORTED and the other unsupported-member codes, FOLDER_TYPE_MISMATCH, and distributeEnvelope's codes
+ */
+export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplateInput): Promise<UseTemplateResult> {
+  const platformId = caller.principal.platformId;
+  const base = input.requestPath;
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    // Held while it is copied, so an edit of the template lands wholly before or after the copy.
+    const locked = await lockEnvelope(trx, platformId, input.template);
+    if (!locked || locked.type !== 'TEMPLATE') throw notFound('Template');
+    const template = await loadEnvelopeParts(trx, locked);
+    const t = template.envelope;
+    const now = ctx.clock();
+    const iso = now.toISOString();
+    const meta = mergeMeta(parseStoredMeta(t.meta), withoutTitle(input.override));
+
+    const issues = new IssueCollector();
+    collectUnsupportedEnvelopeMembers(issues, base, { formValues: input.formValues });
+    collectUnsupportedMeta(issues, [...base, 'override'], input.override);
+    if (input.customDocument)
+      issues.add(
+        'CUSTOM_DOCUMENT_NOT_SUPPORTED',
+        input.customDocument.path,
+        'a document made from a template uses the template’s PDFs; replacing them is not supported yet',
+      );
+    const people = mapRecipients(template, input.recipients, base, issues);
+    const prefills = planPrefills(input.prefillFields ?? [], template.fields, meta, base, issues);
+    issues.throwIfAny('The document cannot be made from this template');
+
+    const folder = input.folderId
+      ? await lockFolderFor(trx, platformId, input.folderId, 'DOCUMENT', [...base, 'folderId'])
+      : undefined;
+    const { id: _template, ...copied } = t;
+    const row = {
+      ...copied,
+      publicId: newId('envelope'),
+      type: 'DOCUMENT' as const,
+      status: 'DRAFT' as const,
+      source: 'TEMPLATE' as const,
+      templateId: t.id,
+      title: input.override?.title ?? t.title,
+      externalId: input.externalId ?? null,
+      metaId: newId('meta'),
+      meta: JSON.stringify(meta),
+      folderId: folder?.id ?? null,
+      certificateSha256: null,
+      completionClaimedUntil: null,
+      completionError: null,
+      createdAt: iso,
+      updatedAt: iso,
+      sentAt: null,
+      completedAt: null,
+      deletedAt: null,
+      version: 1,
+    };
+    const id = await insertEnvelope(trx, row);
+    const items = new Map<string, string>();
+    const itemRows: ItemRow[] = [];
+    for (const item of template.items) {
+      const copy = copiedItemRow(item, id, iso);
+      items.set(item.id, copy.id);
+      itemRows.push(copy);
+      await insertItem(trx, copy);
+    }
+    const recipients = new Map<number, number>();
+    const recipientRows: RecipientRow[] = [];
+    for (const r of template.recipients) {
+      const person = people.get(r.id);
+      const copy = copiedRecipientRow(r, id, iso);
+      if (person) {
+        copy.email = person.email;
+        if (person.name !== undefined) copy.name = person.name;
+        if (person.signingOrder !== undefined) copy.signingOrder = person.signingOrder;
+        if (person.cuil !== undefined) copy.cuil = person.cuil;
+      }
+      const copyId = await insertRecipient(trx, copy);
+      recipients.set(r.id, copyId);
+      recipientRows.push({ ...copy, id: copyId });
+    }
+    const fieldRows = template.fields.map((f) => {
+      const copy = emptiedFieldRow(f, id, items.get(f.envelopeItemId)!, recipients.get(f.recipientId)!);
+      const patch = prefills.get(f.id);
+      if (!patch) return copy;
+      copy.fieldMeta = patch.fieldMeta;
+      if (patch.filled) {
+        copy.inserted = 1;
+        copy.value = JSON.stringify(patch.filled.value);
+        copy.customText = patch.filled.customText;
+        copy.insertedAt = iso;
+      }
+      return copy;
+    });
+    const fieldIds = await insertFields(trx, fieldRows);
+    const attachmentRows: AttachmentRow[] = [
+      ...template.attachments.map((a) => ({ ...a, id: newId('attachment'), envelopeId: id, createdAt: iso })),
+      ...(input.attachments ?? []).map((a) => ({
+        id: newId('attachment'),
+        envelopeId: id,
+        type: 'link' as const,
+        label: a.label,
+        data: a.data,
+        createdAt: iso,
+      })),
+    ];
+    await insertAttachments(trx, attachmentRows);
+
+    const actor = apiActor(caller);
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: id,
+      first: true,
+      type: 'DOCUMENT_CREATED',
+      data: {
+        title: row.title,
+        source: { type: 'TEMPLATE', templateId: t.id },
+        templateEnvelopeId: t.publicId,
+        items: template.items.map((i) => ({ title: i.title, sha256: i.originalSha256, pages: i.pageCount })),
+      },
+      actor,
+      request: caller.request,
+      at: now,
+    });
+    for (const f of fieldRows) {
+      if (f.inserted !== 1) continue;
+      await appendAuditEvent(ctx, trx, {
+        envelopeId: id,
+        type: 'DOCUMENT_FIELD_PREFILLED',
+        data: {
+          fieldId: fieldIds.get(f.secondaryId)!,
+          fieldType: f.type,
+          forRecipientId: f.recipientId,
+          value: f.customText,
+        },
+        actor,
+        request: caller.request,
+        at: now,
+      });
+    }
+    // Built from the rows just written, as the database would answer them (no second read).
+    const graph: EnvelopeGraph = {
+      envelope: { ...row, id },
+      items: itemRows,
+      recipients: recipientRows,
+      fields: fieldRows.map((f) => ({ ...f, id: fieldIds.get(f.secondaryId)! })).sort((a, b) => a.id - b.id),
+      attachments: attachmentRows,
+      folder: folder ?? null,
+    };
+    for (const type of ['DOCUMENT_CREATED', 'TEMPLATE_USED'] as const)
+      await recordEvent(trx, { platformId, envelopeId: id, type, payload: envelopeEventPayload(graph), at: now });
+    await queueOwnerNotice(trx, { platformId, envelopeId: id, meta, notice: 'ownerCreated' }, now);
+    const used: UseTemplateResult = input.distributeDocument
+      ? await distributeInTransaction(ctx, trx, caller, { key: { publicId: row.publicId } })
+      : { graph, links: [] };
+    await input.withinTransaction?.(trx, used);
+    return { graph: used.graph, links: used.links };
+  });
+  forgetEnvelopeCounts(platformId);
+  ctx.wakeWorker();
+  return result;
+}
+
+function withoutTitle(override: UseTemplateInput['override']): z.output<typeof ZMetaInput> | undefined {
+  if (!override) return undefined;
+  const { title: _title, ...meta } = override;
+  return meta;
+}
+
+/** The named recipients by template recipient id; an id not in the template, or named twice, is refused. */
+function mapRecipients(
+  template: EnvelopeGraph,
+  recipients: TemplateRecipientInput[],
+  base: Path,
+  issues: IssueCollector,
+): Map<number, TemplateRecipientInput> {
+  const people = new Map<number, TemplateRecipientInput>();
+  for (const [index, r] of recipients.entries()) {
+    const path = [...base, 'recipients', index, 'id'];
+    if (!template.recipients.some((t) => t.id === r.id))
+      issues.add('TEMPLATE_RECIPIENT_NOT_FOUND', path, `recipient ${r.id} is not a recipient of this template`);
+    else if (people.has(r.id)) issues.add('TEMPLATE_RECIPIENT_NOT_FOUND', path, `recipient ${r.id} is named twice`);
+    else people.set(r.id, r);
+  }
+  return people;
+}
