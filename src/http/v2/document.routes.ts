@@ -208,9 +208,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
 }
 
 export function sendPdf(reply: FastifyReply, pdf: PdfDownload): FastifyReply {
-  void reply
-    .type('application/pdf')
-    .header('Content-Disposition', contentDisposition(pdf.filename));
+  void reply.type('application/pdf').header('Content-Disposition', contentDisposition(pdf.filename));
   if (pdf.size !== null) void reply.header('Content-Length', pdf.size);
   return reply.send(pdf.stream);
 }
