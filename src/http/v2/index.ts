@@ -14,6 +14,8 @@ import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
+import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
+import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
 export function v2Routes(ctx: Ctx) {
@@ -30,6 +32,7 @@ export function v2Routes(ctx: Ctx) {
         },
       });
       registerDocumentCreateRoute(uploads, ctx);
+      registerTemplateCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);
     });
     // The raw-PDF body parser, only for the upload URL.
@@ -41,6 +44,8 @@ export function v2Routes(ctx: Ctx) {
     registerDocumentRoutes(scope, ctx);
     registerDocumentPartRoutes(scope, ctx);
     registerDocumentManageRoutes(scope, ctx);
+    registerTemplateRoutes(scope, ctx);
+    registerLegacyPartRoutes(scope, ctx, 'template');
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
     registerEnvelopePartRoutes(scope, ctx);

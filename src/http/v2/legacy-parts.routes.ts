@@ -100,7 +100,10 @@ export function registerLegacyPartRoutes(app: FastifyInstance, ctx: Ctx, family:
       config: { idempotent: 'json' },
       schema: {
         operationId: `${family}-recipient-create`,
-        summary: family === 'template' ? 'Add a recipient (email and name may stay empty: a placeholder filled when a document is made)' : 'Add a recipient (on a PENDING document it gets its link on redistribute)',
+        summary:
+          family === 'template'
+            ? 'Add a recipient (email and name may stay empty: a placeholder filled when a document is made)'
+            : 'Add a recipient (on a PENDING document it gets its link on redistribute)',
         tags: recipientTags,
         body: bodies.recipientCreate,
         response: { 200: ZRecipientLegacy, ...errorResponses(404) },
@@ -294,5 +297,4 @@ export function registerLegacyPartRoutes(app: FastifyInstance, ctx: Ctx, family:
       return { success: true };
     },
   );
-
 }
