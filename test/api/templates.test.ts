@@ -201,6 +201,8 @@ for (const database of testDatabases()) {
     test("a template's ids on document routes: 404, nothing changed", async () => {
       const before = await snapshot();
       assert.equal((await server.api.get(`/api/v2/document/${template.id}`)).status, 404);
+      assert.equal((await server.api.get(`/api/v1/documents/${template.id}`)).status, 404);
+      assert.equal((await server.api.get(`/api/v1/documents/${template.id}/download`)).status, 404);
       assert.equal((await server.api.get(`/api/v2/document/recipient/${recipientId}`)).status, 404);
       assert.equal((await server.api.get(`/api/v2/document/field/${fieldId}`)).status, 404);
       for (const [path, json] of [

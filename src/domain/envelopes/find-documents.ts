@@ -94,9 +94,9 @@ export async function findTemplates(
   principal: Principal,
   input: Pick<FindEnvelopesInput, 'page' | 'perPage' | 'query' | 'folderId'> & { templateType?: string | undefined },
 ) {
-  const page = await findEnvelopes(ctx, principal, { ...input, type: 'TEMPLATE', orderByDirection: 'desc' });
   if (input.templateType !== undefined && input.templateType !== 'PRIVATE')
-    return { ...page, data: [], count: 0, totalPages: 0 };
+    return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
+  const page = await findEnvelopes(ctx, principal, { ...input, type: 'TEMPLATE', orderByDirection: 'desc' });
   const ids = page.data.map((e) => Number(e.secondaryId.slice('template_'.length)));
   return { ...page, data: await getManyTemplates(ctx, principal, ids) };
 }
