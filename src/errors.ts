@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   FIELD_META_NOT_SUPPORTED: 400,
   /** `useLegacyFieldInsertion: true` (document/update): Firma burns fields in one way only. */
   LEGACY_FIELD_INSERTION_NOT_SUPPORTED: 400,
+  /** A PUBLIC template, `publicTitle` or `publicDescription`: Firma has no public profile to list templates on. */
+  PUBLIC_TEMPLATE_NOT_SUPPORTED: 400,
   /** The PDF inflates beyond the limit, nests objects too deeply or takes too long to process. */
   PDF_TOO_COMPLEX: 400,
   /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */
@@ -65,6 +67,8 @@ export const ERROR_STATUS = {
   INVALID_CUIL: 400,
   /** Every recipient must have an e-mail when Firma sends the mail itself. */
   RECIPIENT_MISSING_EMAIL: 400,
+  /** A TEMPLATE is a model for documents: it is never distributed, redistributed or signed. */
+  TEMPLATE_NOT_DISTRIBUTABLE: 400,
   /** The envelope has no PDF yet (v1 flow before the upload). */
   ENVELOPE_HAS_NO_DOCUMENT: 400,
   /** The operation needs a DRAFT envelope. */

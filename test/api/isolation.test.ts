@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createApiToken } from '../../src/domain/auth/create-api-token.js';
-import { createPendingDocument } from '../helpers/documents.js';
+import { createPendingDocument, multipartBody, onePagePdf } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -32,8 +32,12 @@ for (const database of testDatabases()) {
         .select('id')
         .where('endpointId', '=', hook.id)
         .executeTakeFirstOrThrow();
+      const template = await server.api.post('/api/v2/template/create', {
+        body: multipartBody({ title: 'Modelo de A' }, [{ field: 'file', bytes: await onePagePdf() }]),
+      });
       const ids: Record<string, string> = {
         documentId: String(a.documentId),
+        templateId: String(template.body.id),
         envelopeId: a.envelopeId,
         id: String(a.documentId),
         envelopeItemId: envelope.envelopeItems[0].id,

@@ -10,6 +10,8 @@ import { placeFields } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 
 export type CreateDocumentForUploadInput = Omit<CreateEnvelopeInput, 'type' | 'files' | 'withinTransaction'> & {
+  /** DOCUMENT (the default) or TEMPLATE (template/create/beta): the upload works the same. */
+  type?: CreateEnvelopeInput['type'] | undefined;
   /** The API version whose path the upload URL takes. */
   api: 'v1' | 'v2';
   /** More rows that belong to the creation (the idempotent answer), in its transaction. */
@@ -41,7 +43,7 @@ export async function createDocumentForUpload(
   const { withinTransaction, ...members } = input;
   const graph = await createEnvelope(ctx, caller, {
     ...members,
-    type: 'DOCUMENT',
+    type: input.type ?? 'DOCUMENT',
     files: [],
     recipients: input.recipients.map(({ fields: _fields, ...r }) => r),
     withinTransaction: async (trx, created) => {

@@ -15,7 +15,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
-import { recordEvent } from '../events/record-event.js';
+import { creationEventOf, recordEvent } from '../events/record-event.js';
 import { newId, randomToken } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
@@ -215,7 +215,7 @@ async function create(
     await recordEvent(trx, {
       platformId: caller.principal.platformId,
       envelopeId,
-      type: 'DOCUMENT_CREATED',
+      type: creationEventOf(input.type),
       payload: envelopeEventPayload(graph),
       at: now,
     });

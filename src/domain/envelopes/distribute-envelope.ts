@@ -20,7 +20,7 @@ import { refuseUnenforcedVerification, storedVerification } from '../recipients/
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../model/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
-import { assertNotFinal } from './envelope-state.js';
+import { assertNotFinal, assertNotTemplate } from './envelope-state.js';
 import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from '../model/envelope-meta.js';
 import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
 import { IssueCollector } from './validation-issues.js';
@@ -39,7 +39,7 @@ export interface DistributeResult {
  * queues the signing-request mails (unless distribution is NONE) and records DOCUMENT_SENT, all in
  * one transaction. Distributing a PENDING envelope again changes nothing and answers its current
  * state with the same links, so a client that lost the first answer can safely repeat the call.
- * @throws NOT_FOUND, ENVELOPE_COMPLETED/REJECTED/CANCELLED, ENVELOPE_HAS_NO_DOCUMENT,
+ * @throws NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_COMPLETED/REJECTED/CANCELLED, ENVELOPE_HAS_NO_DOCUMENT,
  *   ENVELOPE_NO_RECIPIENTS, MISSING_SIGNATURE_FIELD, RECIPIENT_INVALID_CUIL, RECIPIENT_MISSING_EMAIL
  */
 export async function distributeEnvelope(
@@ -73,6 +73,7 @@ export async function distributeInTransaction(
 ): Promise<DistributeResult> {
   const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
   if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
+  assertNotTemplate(envelope.type);
   if (envelope.status === 'PENDING') {
     const graph = await loadEnvelopeParts(trx, envelope);
     return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: true };

@@ -16,7 +16,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
-import { recordEvent } from '../events/record-event.js';
+import { creationEventOf, recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { getEnvelopeGraph, type EnvelopeKey } from './get-envelope.js';
@@ -89,7 +89,7 @@ export async function duplicateEnvelope(
     await recordEvent(trx, {
       platformId: e.platformId,
       envelopeId: id,
-      type: 'DOCUMENT_CREATED',
+      type: creationEventOf(e.type),
       payload: envelopeEventPayload(graph),
       at: now,
     });

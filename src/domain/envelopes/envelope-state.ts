@@ -1,4 +1,4 @@
-import type { EnvelopeStatus } from '../../db/schema.js';
+import type { EnvelopeStatus, EnvelopeType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
 /** Refuses any change to an envelope in a final state, with the code naming that state. */
@@ -14,4 +14,16 @@ export function assertNotFinal(status: EnvelopeStatus): void {
     case 'PENDING':
       return;
   }
+}
+
+/**
+ * A template is a model documents are made from: it is never sent, so no recipient of it ever gets
+ * a signing token, and nothing can be signed or completed on it.
+ */
+export function assertNotTemplate(type: EnvelopeType): void {
+  if (type === 'TEMPLATE')
+    throw new AppError(
+      'TEMPLATE_NOT_DISTRIBUTABLE',
+      'A template cannot be distributed or signed; create a document from it and distribute that',
+    );
 }

@@ -4,7 +4,9 @@ import type { Ctx } from '../context.js';
 import { documentView } from '../model/envelope-views.js';
 import { tokenRevealFor } from '../model/signing-links.js';
 import { findEnvelopes, type FindEnvelopesInput } from './find-envelopes.js';
-import { getEnvelopeGraph } from './get-envelope.js';
+import { getEnvelopeGraph, type EnvelopeGraph } from './get-envelope.js';
+import { templateListEntryView } from '../model/template-view.js';
+import type { EnvelopeType } from '../../db/schema.js';
 
 type EnvelopeListEntry = Awaited<ReturnType<typeof findEnvelopes>>['data'][number];
 
@@ -47,22 +49,54 @@ export async function findDocuments(ctx: Ctx, principal: Principal, input: Omit<
 }
 
 /**
- * Several documents by documentId, in the order asked, each once. Ids that are unknown, of
- * another platform or of a template are left out, as Documenso does.
+ * Several envelopes of one type by their numeric id (documentId or templateId), in the order
+ * asked, each once. Ids that are unknown, of another platform or of the other type are left out,
+ * as Documenso does.
  */
-export async function getManyDocuments(ctx: Ctx, principal: Principal, documentIds: number[]) {
-  const data = [];
-  for (const documentId of new Set(documentIds)) {
+async function getManyOfType(ctx: Ctx, principal: Principal, type: EnvelopeType, ids: number[]) {
+  const graphs: EnvelopeGraph[] = [];
+  for (const documentId of new Set(ids)) {
     const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { documentId }).catch((error: unknown) => {
       if (isAppError(error) && error.code === 'NOT_FOUND') return null;
       throw error;
     });
-    if (!graph || graph.envelope.type !== 'DOCUMENT') continue;
-    data.push({
-      ...documentView(graph, tokenRevealFor(ctx, principal)),
-      user: { id: graph.envelope.platformId, name: principal.platformName, email: '' },
-      team: { id: graph.envelope.platformId, url: principal.platformName },
-    });
+    if (graph && graph.envelope.type === type) graphs.push(graph);
   }
-  return data;
+  return graphs;
+}
+
+/** Several documents by documentId (see getManyOfType). */
+export async function getManyDocuments(ctx: Ctx, principal: Principal, documentIds: number[]) {
+  const reveal = tokenRevealFor(ctx, principal);
+  return (await getManyOfType(ctx, principal, 'DOCUMENT', documentIds)).map((graph) => ({
+    ...documentView(graph, reveal),
+    user: { id: graph.envelope.platformId, name: principal.platformName, email: '' },
+    team: { id: graph.envelope.platformId, url: principal.platformName },
+  }));
+}
+
+/** Several templates by templateId (see getManyOfType). */
+export async function getManyTemplates(ctx: Ctx, principal: Principal, templateIds: number[]) {
+  const reveal = tokenRevealFor(ctx, principal);
+  return (await getManyOfType(ctx, principal, 'TEMPLATE', templateIds)).map((graph) =>
+    templateListEntryView(graph, principal.platformName, reveal),
+  );
+}
+
+/**
+ * The platform's templates, a page at a time, in Documenso's template list shape: the envelope
+ * find restricted to templates. Every Firma template is PRIVATE, so asking for another template
+ * type finds none. A list entry carries the template's fields, which the envelope list does not
+ * read: each template of the page is read whole (a page holds at most 100).
+ */
+export async function findTemplates(
+  ctx: Ctx,
+  principal: Principal,
+  input: Pick<FindEnvelopesInput, 'page' | 'perPage' | 'query' | 'folderId'> & { templateType?: string | undefined },
+) {
+  if (input.templateType !== undefined && input.templateType !== 'PRIVATE')
+    return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
+  const page = await findEnvelopes(ctx, principal, { ...input, type: 'TEMPLATE', orderByDirection: 'desc' });
+  const ids = page.data.map((e) => Number(e.secondaryId.slice('template_'.length)));
+  return { ...page, data: await getManyTemplates(ctx, principal, ids) };
 }

@@ -19,6 +19,7 @@ import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupp
 import { lockFolderFor } from '../folders/folder-rules.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { moveEnvelopeToFolder } from './move-envelope.js';
+import { recordTemplateUpdated } from '../events/template-events.js';
 
 /** Renames or reorders items (order ≥ 1, title 1–255). All or nothing. */
 export async function updateItems(
@@ -171,6 +172,7 @@ export async function updateEnvelopeData(
     };
     await updateEnvelope(trx, e.id, patch, now);
     Object.assign(e, patch, { updatedAt: now.toISOString() });
+    if (e.type === 'TEMPLATE') await recordTemplateUpdated(trx, graph, now);
     // Names only: meta values (reply-to address, message) stay out of the audit data.
     const changed = [...Object.keys(patch).filter((k) => k !== 'meta'), ...metaChanged.map((k) => `meta.${k}`)];
     return { result: envelopeLiteView(e), data: { changed } };

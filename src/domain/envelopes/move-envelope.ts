@@ -1,4 +1,5 @@
-import { lockEnvelope, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { loadEnvelopeParts, lockEnvelope, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { recordTemplateUpdated } from '../events/template-events.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
@@ -41,6 +42,7 @@ export async function moveEnvelopeToFolder(
         at: now,
       });
       Object.assign(envelope, { folderId, updatedAt: now.toISOString() });
+      if (envelope.type === 'TEMPLATE') await recordTemplateUpdated(trx, await loadEnvelopeParts(trx, envelope), now);
     }
     return envelopeLiteView(envelope);
   });

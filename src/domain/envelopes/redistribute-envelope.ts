@@ -14,6 +14,7 @@ import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { signingLinks, type SigningLink } from '../model/signing-links.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
+import { assertNotTemplate } from './envelope-state.js';
 
 export interface RedistributeResult {
   graph: EnvelopeGraph;
@@ -26,7 +27,7 @@ export interface RedistributeResult {
  * link this way. A recipient whose turn has not come yet is renewed but not mailed: the turn mail
  * reaches it when the earlier group is done. Tokens stay the same, so links already handed out
  * keep working.
- * @throws NOT_FOUND, ENVELOPE_NOT_PENDING, VALIDATION_ERROR (unknown or finished recipients)
+ * @throws NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_NOT_PENDING, VALIDATION_ERROR (unknown or finished recipients)
  */
 export async function redistributeEnvelope(
   ctx: Ctx,
@@ -36,6 +37,7 @@ export async function redistributeEnvelope(
   const result = await ctx.db.transaction().execute(async (trx): Promise<RedistributeResult> => {
     const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
     if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
+    assertNotTemplate(envelope.type);
     if (envelope.status !== 'PENDING')
       throw new AppError(
         'ENVELOPE_NOT_PENDING',

@@ -12,10 +12,18 @@ export const EVENT_TYPES = [
   'DOCUMENT_REJECTED',
   'DOCUMENT_CANCELLED',
   'RECIPIENT_EXPIRED',
+  'TEMPLATE_CREATED',
+  'TEMPLATE_UPDATED',
+  'TEMPLATE_DELETED',
   /** A document was made from a template (`/template/use`, `/envelope/use`); the payload is that document. */
   'TEMPLATE_USED',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Documenso tells a template's creation apart from a document's: the same payload, its own event. */
+export function creationEventOf(type: 'DOCUMENT' | 'TEMPLATE'): EventType {
+  return type === 'TEMPLATE' ? 'TEMPLATE_CREATED' : 'DOCUMENT_CREATED';
+}
 
 /**
  * Writes an event to the outbox, in the caller's transaction: it exists if and only if the

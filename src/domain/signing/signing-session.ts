@@ -40,7 +40,9 @@ export async function loadSigningSession(
   const envelope = options.lock
     ? await lockEnvelope(db, null, { documentId: found.envelopeId })
     : await findEnvelopeById(db, found.envelopeId);
-  if (!envelope) throw invalidLink();
+  // A template's recipients never get a token (distribution refuses templates); should one exist
+  // anyway, it opens nothing.
+  if (!envelope || envelope.type === 'TEMPLATE') throw invalidLink();
   const graph = await loadEnvelopeParts(db, envelope);
   const recipient = graph.recipients.find((r) => r.id === found.id);
   if (!recipient) throw invalidLink();

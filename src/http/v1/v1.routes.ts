@@ -10,7 +10,7 @@ import { signingLinks } from '../../domain/model/signing-links.js';
 import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
 import { createDocumentForUpload } from '../../domain/envelopes/create-document-for-upload.js';
 import { createDownloadUrl } from '../../domain/model/download-link.js';
-import { AppError } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { pick } from '../../lib/pick.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
@@ -45,6 +45,12 @@ const PDF = {
  */
 export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // v1 knows documents only: a template's id is not found here, as in the v1 list.
+  const v1DocumentGraph = async (platformId: number, documentId: number) => {
+    const graph = await getEnvelopeGraph(ctx.db, platformId, { documentId });
+    if (graph.envelope.type !== 'DOCUMENT') throw notFound('Document');
+    return graph;
+  };
   // The upload is the raw PDF: streamed to staging, never buffered (the size limit applies while streaming).
   acceptRawPdf(app);
 
@@ -177,11 +183,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZV1Document, ...errorResponses(404) },
       },
     },
-    async (request) =>
-      v1Document(
-        ctx,
-        await getEnvelopeGraph(ctx.db, principalOf(request).platformId, { documentId: request.params.id }),
-      ),
+    async (request) => v1Document(ctx, await v1DocumentGraph(principalOf(request).platformId, request.params.id)),
   );
 
   r.get(
@@ -222,7 +224,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
     },
     async (request) => {
       const principal = principalOf(request);
-      const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { documentId: request.params.id });
+      const graph = await v1DocumentGraph(principal.platformId, request.params.id);
       if (graph.envelope.status !== 'COMPLETED')
         throw new AppError(
           'DOCUMENT_NOT_COMPLETED',

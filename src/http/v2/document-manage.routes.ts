@@ -10,6 +10,7 @@ import { findDocuments, getManyDocuments } from '../../domain/envelopes/find-doc
 import { getEnvelopeGraph, type EnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { updateEnvelopeData } from '../../domain/envelopes/manage-items.js';
 import { redistributeEnvelope } from '../../domain/envelopes/redistribute-envelope.js';
+import { resolveDocument } from '../../domain/envelopes/resolve-document.js';
 import { collectUnsupportedDocumentMembers, refuseUnsupported } from '../../domain/envelopes/unsupported-members.js';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { principalOf } from '../plugins/authenticate.js';
@@ -102,6 +103,7 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
       const { useLegacyFieldInsertion, ...envelopeData } = data;
       refuseUnsupported((issues) => collectUnsupportedDocumentMembers(issues, ['data'], { useLegacyFieldInsertion }));
       const caller = callerOf(request);
+      await resolveDocument(ctx, caller.principal.platformId, { documentId });
       await updateEnvelopeData(ctx, caller, documentId, envelopeData, meta);
       return documentView(await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId }));
     },
@@ -119,6 +121,7 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
       },
     },
     async (request) => {
+      await resolveDocument(ctx, principalOf(request).platformId, { documentId: request.body.documentId });
       await deleteEnvelope(ctx, callerOf(request), { documentId: request.body.documentId });
       return { success: true };
     },
@@ -137,6 +140,7 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
       },
     },
     async (request) => {
+      await resolveDocument(ctx, principalOf(request).platformId, { documentId: request.body.documentId });
       const copy = await duplicateEnvelope(ctx, callerOf(request), { documentId: request.body.documentId });
       return { id: copy.publicId, documentId: copy.id };
     },

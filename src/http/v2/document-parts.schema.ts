@@ -6,35 +6,26 @@ import { documentFieldGeometry, ZDocumentId } from './document.schema.js';
 import { ZAttachmentData } from './envelope-parts.schema.js';
 
 /**
- * Documenso's document routes for recipients, fields and attachments (deprecated there in favour
- * of the envelope routes, still in the SDK): the envelope routes' members under the document
- * flow's names (`documentId`, `recipients`/`recipient`, `fields`/`field`, pageNumber/pageX/pageY).
+ * Documenso's document and template routes for recipients, fields and attachments (deprecated
+ * there in favour of the envelope routes, still in the SDK): the envelope routes' members under the
+ * document flow's names (`documentId`/`templateId`, `recipients`/`recipient`, `fields`/`field`,
+ * pageNumber/pageX/pageY).
  */
-const ZDocumentIdMember = z.number().int().positive().max(2_147_483_647);
+const ZOwnerIdMember = z.number().int().positive().max(2_147_483_647);
 
-export const ZDocumentRecipientCreateBody = z.object({ documentId: ZDocumentIdMember, recipient: ZRecipientCreate });
-export const ZDocumentRecipientCreateManyBody = z.object({
-  documentId: ZDocumentIdMember,
-  recipients: z.array(ZRecipientCreate).min(1).max(100),
-});
-export const ZDocumentRecipientUpdateBody = z.object({ documentId: ZDocumentIdMember, recipient: ZRecipientUpdate });
-export const ZDocumentRecipientUpdateManyBody = z.object({
-  documentId: ZDocumentIdMember,
-  recipients: z.array(ZRecipientUpdate).min(1).max(100),
-});
-
-/** A document's recipient with its fields, as get, update and update-many answer it. */
+/** A document's (or template's) recipient with its fields, as get, update and update-many answer it. */
 export const ZDocumentRecipient = ZRecipientLegacy.extend({ fields: z.array(ZFieldLegacy) }).meta({
   id: 'DocumentRecipient',
 });
 export const ZDocumentRecipientCreateManyResponse = z.object({ recipients: z.array(ZRecipientLegacy) });
 export const ZDocumentRecipientUpdateManyResponse = z.object({ recipients: z.array(ZDocumentRecipient) });
+export const ZDocumentFieldsResponse = z.object({ fields: z.array(ZFieldLegacy) });
 
-const ZDocumentFieldCreate = fieldDefinitionSchema({
+const ZLegacyFieldCreate = fieldDefinitionSchema({
   recipientId: z.number().int().positive(),
   ...documentFieldGeometry,
 });
-const ZDocumentFieldUpdate = fieldDefinitionSchema({
+const ZLegacyFieldUpdate = fieldDefinitionSchema({
   id: z.number().int().positive(),
   pageNumber: documentFieldGeometry.pageNumber.optional(),
   pageX: documentFieldGeometry.pageX.optional(),
@@ -42,17 +33,24 @@ const ZDocumentFieldUpdate = fieldDefinitionSchema({
   width: documentFieldGeometry.width.optional(),
   height: documentFieldGeometry.height.optional(),
 });
-export const ZDocumentFieldCreateBody = z.object({ documentId: ZDocumentIdMember, field: ZDocumentFieldCreate });
-export const ZDocumentFieldCreateManyBody = z.object({
-  documentId: ZDocumentIdMember,
-  fields: z.array(ZDocumentFieldCreate).min(1).max(500),
-});
-export const ZDocumentFieldUpdateBody = z.object({ documentId: ZDocumentIdMember, field: ZDocumentFieldUpdate });
-export const ZDocumentFieldUpdateManyBody = z.object({
-  documentId: ZDocumentIdMember,
-  fields: z.array(ZDocumentFieldUpdate).min(1).max(500),
-});
-export const ZDocumentFieldsResponse = z.object({ fields: z.array(ZFieldLegacy) });
+
+/**
+ * The request bodies of one family's recipient and field routes: identical for documents and
+ * templates but for the member naming the owner (`documentId` or `templateId`), as in the SDK.
+ */
+export function legacyPartBodies(ownerKey: 'documentId' | 'templateId') {
+  const owner = { [ownerKey]: ZOwnerIdMember } as Record<'documentId', typeof ZOwnerIdMember>;
+  return {
+    recipientCreate: z.object({ ...owner, recipient: ZRecipientCreate }),
+    recipientCreateMany: z.object({ ...owner, recipients: z.array(ZRecipientCreate).min(1).max(100) }),
+    recipientUpdate: z.object({ ...owner, recipient: ZRecipientUpdate }),
+    recipientUpdateMany: z.object({ ...owner, recipients: z.array(ZRecipientUpdate).min(1).max(100) }),
+    fieldCreate: z.object({ ...owner, field: ZLegacyFieldCreate }),
+    fieldCreateMany: z.object({ ...owner, fields: z.array(ZLegacyFieldCreate).min(1).max(500) }),
+    fieldUpdate: z.object({ ...owner, field: ZLegacyFieldUpdate }),
+    fieldUpdateMany: z.object({ ...owner, fields: z.array(ZLegacyFieldUpdate).min(1).max(500) }),
+  };
+}
 
 export const ZDocumentAttachmentFindQuery = z.object({ documentId: ZDocumentId });
-export const ZDocumentAttachmentCreateBody = z.object({ documentId: ZDocumentIdMember, data: ZAttachmentData });
+export const ZDocumentAttachmentCreateBody = z.object({ documentId: ZOwnerIdMember, data: ZAttachmentData });

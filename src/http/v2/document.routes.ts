@@ -11,7 +11,7 @@ import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { getCertificate } from '../../domain/completion/get-certificate.js';
 import type { Ctx } from '../../domain/context.js';
-import { AppError } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { callerOf } from '../plugins/caller.js';
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { principalOf } from '../plugins/authenticate.js';
@@ -139,7 +139,12 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
         { documentId: request.params.documentId },
         // Two cached renderings: with signing tokens (see tokenRevealFor) and without.
         reveal ? 'document:with-tokens' : 'document',
-        (graph) => documentView(graph, reveal),
+        (graph) => {
+          // A template is not a document here (template/{id} serves it); types never change, so
+          // a template is never cached under this variant.
+          if (graph.envelope.type !== 'DOCUMENT') throw notFound('Document');
+          return documentView(graph, reveal);
+        },
       );
     },
   );

@@ -15,6 +15,8 @@ import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
+import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
+import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
 
 /** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
 export function v2Routes(ctx: Ctx) {
@@ -31,6 +33,7 @@ export function v2Routes(ctx: Ctx) {
         },
       });
       registerDocumentCreateRoute(uploads, ctx);
+      registerTemplateCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);
       registerEnvelopeUseRoute(uploads, ctx);
     });
@@ -43,6 +46,8 @@ export function v2Routes(ctx: Ctx) {
     registerDocumentRoutes(scope, ctx);
     registerDocumentPartRoutes(scope, ctx);
     registerDocumentManageRoutes(scope, ctx);
+    registerTemplateRoutes(scope, ctx);
+    registerLegacyPartRoutes(scope, ctx, 'template');
     registerSigningRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
     registerEnvelopePartRoutes(scope, ctx);

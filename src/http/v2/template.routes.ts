@@ -1,0 +1,286 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../domain/context.js';
+import { createDocumentForUpload } from '../../domain/envelopes/create-document-for-upload.js';
+import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
+import { deleteEnvelope } from '../../domain/envelopes/delete-envelope.js';
+import { duplicateEnvelope } from '../../domain/envelopes/duplicate-envelope.js';
+import { findTemplates, getManyTemplates } from '../../domain/envelopes/find-documents.js';
+import { getEnvelopeGraph, type EnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { updateEnvelopeData } from '../../domain/envelopes/manage-items.js';
+import { resolveDocument } from '../../domain/envelopes/resolve-document.js';
+import { collectUnsupportedTemplateMembers, refuseUnsupported } from '../../domain/envelopes/unsupported-members.js';
+import { tokenRevealFor } from '../../domain/model/signing-links.js';
+import { templateLiteView, templateView } from '../../domain/model/template-view.js';
+import { notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
+import { principalOf } from '../plugins/authenticate.js';
+import { callerOf } from '../plugins/caller.js';
+import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
+import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
+import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
+import { replyEnvelopeView } from '../views/reply-envelope-view.js';
+import {
+  ZTemplate,
+  ZTemplateCreateBetaResponse,
+  ZTemplateCreateBody,
+  ZTemplateCreatePayload,
+  ZTemplateCreateResponse,
+  ZTemplateFindQuery,
+  ZTemplateFindResponse,
+  ZTemplateGetManyBody,
+  ZTemplateGetManyResponse,
+  ZTemplateIdBody,
+  ZTemplateIdParam,
+  ZTemplateLite,
+  ZTemplateUpdateBody,
+} from './template.schema.js';
+
+const tags = ['Templates'];
+type Payload = z.output<typeof ZTemplateCreatePayload>;
+
+/** The envelope members of a template creation, once its template-only members were checked. */
+function creationMembers(p: Payload, base: (string | number)[]) {
+  refuseUnsupported((issues) => collectUnsupportedTemplateMembers(issues, base, p));
+  return {
+    type: 'TEMPLATE' as const,
+    title: p.title,
+    externalId: p.externalId ?? undefined,
+    visibility: p.visibility,
+    globalAccessAuth: p.globalAccessAuth,
+    globalActionAuth: p.globalActionAuth,
+    folderId: p.folderId,
+    meta: p.meta,
+    attachments: p.attachments,
+    // Documenso's template creation takes no recipients: they are added by the recipient routes.
+    recipients: [],
+  };
+}
+
+/** `template/create`: registered where multipart bodies are parsed. */
+export function registerTemplateCreateRoute(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/template/create',
+    {
+      validatorCompiler: documentOnlyValidator,
+      config: { idempotent: 'multipart' },
+      schema: {
+        operationId: 'template-create',
+        summary: 'Create a template from a PDF (recipients and fields are added by their routes)',
+        description: 'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF).',
+        tags,
+        consumes: ['multipart/form-data'],
+        body: ZTemplateCreateBody,
+        response: { 200: ZTemplateCreateResponse, ...errorResponses(413) },
+      },
+    },
+    async (request, reply) => {
+      const body = await readMultipart(ctx, request, ['file']);
+      const discard = () => Promise.all(body.files.map((f) => f.staged.discard()));
+      const fingerprint = { payload: body.payload, files: body.files.map((f) => f.staged.sha256) };
+      if (
+        await idempotencyGate(ctx, request, reply, fingerprint).catch(async (error: unknown) => {
+          await discard();
+          throw error;
+        })
+      ) {
+        await discard();
+        return reply;
+      }
+      let members;
+      try {
+        members = creationMembers(await parsePayload(ZTemplateCreatePayload, body), ['payload']);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      if (body.files.length !== 1) {
+        await discard();
+        throw new AppError('INVALID_MULTIPART', 'Send exactly one PDF in the "file" part', {
+          issues: [{ message: 'file: Required', path: ['file'] }],
+        });
+      }
+      const answerOf = (g: EnvelopeGraph) => ({ envelopeId: g.envelope.publicId, id: g.envelope.id });
+      const storeAnswer = answerInTransaction(ctx, request);
+      const graph = await createEnvelope(ctx, callerOf(request), {
+        ...members,
+        files: [{ ...body.files[0]!, title: members.title }],
+        withinTransaction: storeAnswer && ((trx, created) => storeAnswer(trx, answerOf(created))),
+      });
+      return answerOf(graph);
+    },
+  );
+}
+
+/** Documenso's `template` family: adapters over the envelope use cases, for TEMPLATE envelopes only. */
+export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const templateOf = (platformId: number, templateId: number) =>
+    resolveDocument(ctx, platformId, { documentId: templateId }, 'TEMPLATE');
+
+  r.get(
+    '/template',
+    {
+      schema: {
+        operationId: 'template-find',
+        summary: 'Find templates: newest first, pages of at most 100',
+        tags,
+        querystring: ZTemplateFindQuery,
+        response: { 200: ZTemplateFindResponse, ...errorResponses() },
+      },
+    },
+    async (request) => {
+      const { type, ...q } = request.query;
+      return findTemplates(ctx, principalOf(request), { ...q, templateType: type });
+    },
+  );
+
+  r.get(
+    '/template/:templateId',
+    {
+      schema: {
+        operationId: 'template-get',
+        summary: 'A template with its recipients, fields and meta (never the PDF bytes)',
+        tags,
+        params: z.object({ templateId: ZTemplateIdParam }),
+        response: { 200: ZTemplate, ...errorResponses(404) },
+      },
+    },
+    (request, reply) => {
+      const principal = principalOf(request);
+      const reveal = tokenRevealFor(ctx, principal);
+      return replyEnvelopeView(
+        ctx,
+        request,
+        reply,
+        principal.platformId,
+        { documentId: request.params.templateId },
+        reveal ? 'template:with-tokens' : 'template',
+        (graph) => {
+          // An envelope's type never changes, so a document is never cached under this variant.
+          if (graph.envelope.type !== 'TEMPLATE') throw notFound('Template');
+          return templateView(graph, principal.platformName, reveal);
+        },
+      );
+    },
+  );
+
+  r.post(
+    '/template/get-many',
+    {
+      schema: {
+        operationId: 'template-getMany',
+        summary: "Several templates by templateId (unknown ids, documents and other platforms' ids are left out)",
+        tags,
+        body: ZTemplateGetManyBody,
+        response: { 200: ZTemplateGetManyResponse, ...errorResponses() },
+      },
+    },
+    async (request) => ({ data: await getManyTemplates(ctx, principalOf(request), request.body.templateIds) }),
+  );
+
+  r.post(
+    '/template/create/beta',
+    {
+      config: { idempotent: 'json' },
+      schema: {
+        operationId: 'template-createTemplateTemporary',
+        summary: 'Create a template from JSON; PUT its PDF to the answered uploadUrl',
+        tags,
+        body: ZTemplateCreatePayload,
+        response: { 200: ZTemplateCreateBetaResponse, ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      const members = creationMembers(request.body, []);
+      const platformName = principalOf(request).platformName;
+      const storeAnswer = answerInTransaction(ctx, request);
+      const answerOf = (graph: EnvelopeGraph, uploadUrl: string) => ({
+        template: templateView(graph, platformName),
+        uploadUrl,
+      });
+      const { graph, uploadUrl } = await createDocumentForUpload(ctx, callerOf(request), {
+        ...members,
+        api: 'v2',
+        requestPath: [],
+        withinTransaction:
+          storeAnswer &&
+          ((trx, created, url) =>
+            storeAnswer(trx, JSON.parse(reply.serialize(answerOf(created, url)) as string) as unknown)),
+      });
+      return answerOf(graph, uploadUrl);
+    },
+  );
+
+  r.post(
+    '/template/update',
+    {
+      schema: {
+        operationId: 'template-update',
+        summary: 'Change the title, externalId, folder, auth options or meta of a template',
+        tags,
+        body: ZTemplateUpdateBody,
+        response: { 200: ZTemplateLite, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { templateId, data = {}, meta } = request.body;
+      const { useLegacyFieldInsertion, type, publicTitle, publicDescription, ...envelopeData } = data;
+      refuseUnsupported((issues) =>
+        collectUnsupportedTemplateMembers(issues, ['data'], {
+          useLegacyFieldInsertion,
+          type,
+          publicTitle,
+          publicDescription,
+        }),
+      );
+      const caller = callerOf(request);
+      await templateOf(caller.principal.platformId, templateId);
+      await updateEnvelopeData(ctx, caller, templateId, envelopeData, meta);
+      const graph = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId: templateId });
+      return templateLiteView(graph.envelope, graph.items[0]);
+    },
+  );
+
+  r.post(
+    '/template/delete',
+    {
+      schema: {
+        operationId: 'template-delete',
+        summary: 'Delete a template (documents made from it stay as they are)',
+        tags,
+        body: ZTemplateIdBody,
+        response: { 200: ZSuccess, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await templateOf(caller.principal.platformId, request.body.templateId);
+      await deleteEnvelope(ctx, caller, { documentId: request.body.templateId });
+      return { success: true };
+    },
+  );
+
+  r.post(
+    '/template/duplicate',
+    {
+      config: { idempotent: 'json' },
+      schema: {
+        operationId: 'template-duplicate',
+        summary: 'A new template with the same PDF, meta, attachments, recipients and fields',
+        tags,
+        body: ZTemplateIdBody,
+        response: { 200: ZTemplateLite, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await templateOf(caller.principal.platformId, request.body.templateId);
+      const copy = await duplicateEnvelope(ctx, caller, { documentId: request.body.templateId });
+      const graph = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId: copy.id });
+      return templateLiteView(graph.envelope, graph.items[0]);
+    },
+  );
+}
