@@ -203,6 +203,8 @@ for (const database of testDatabases()) {
       assert.equal((await server.api.get(`/api/v2/document/${template.id}`)).status, 404);
       assert.equal((await server.api.get(`/api/v1/documents/${template.id}`)).status, 404);
       assert.equal((await server.api.get(`/api/v1/documents/${template.id}/download`)).status, 404);
+      for (const path of ['download?version=original', 'certificate', 'download-beta?version=original'])
+        assert.equal((await server.api.get(`/api/v2/document/${template.id}/${path}`)).status, 404, path);
       assert.equal((await server.api.get(`/api/v2/document/recipient/${recipientId}`)).status, 404);
       assert.equal((await server.api.get(`/api/v2/document/field/${fieldId}`)).status, 404);
       for (const [path, json] of [

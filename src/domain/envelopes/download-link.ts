@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { createDownloadUrl, openDownloadLink, type LinkedVersion } from '../model/download-link.js';
 import { assertVersionExists, downloadFilename, downloadItem, type PdfDownload } from './download-item.js';
-import { getEnvelopeGraph } from './get-envelope.js';
+import { getDocumentGraph, getEnvelopeGraph } from './get-envelope.js';
 
 /**
  * A link to the document's PDF (its first item) in one version that works without the API token
@@ -16,7 +16,7 @@ export async function createDocumentDownloadLink(
   principal: Principal,
   input: { documentId: number; version: LinkedVersion; api: 'v1' | 'v2' },
 ): Promise<{ downloadUrl: string; filename: string; contentType: string }> {
-  const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { documentId: input.documentId });
+  const graph = await getDocumentGraph(ctx.db, principal.platformId, input.documentId);
   const item = graph.items[0];
   if (!item) throw new AppError('ENVELOPE_HAS_NO_DOCUMENT', 'The document has no PDF yet');
   assertVersionExists(graph, item, input.version);

@@ -20,3 +20,14 @@ export async function getEnvelopeGraph(db: Db, platformId: number, key: Envelope
   if (!envelope) throw notFound('documentId' in key ? 'Document' : 'Envelope');
   return loadEnvelopeParts(db, envelope);
 }
+
+/**
+ * A document by its documentId, for Documenso's `/document/*` routes: a template's number is
+ * NOT_FOUND there (`/template/*` serves it), as Documenso answers.
+ * @throws NOT_FOUND
+ */
+export async function getDocumentGraph(db: Db, platformId: number, documentId: number): Promise<EnvelopeGraph> {
+  const envelope = await findEnvelope(db, platformId, { documentId });
+  if (!envelope || envelope.type !== 'DOCUMENT') throw notFound('Document');
+  return loadEnvelopeParts(db, envelope);
+}

@@ -7,7 +7,7 @@ import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
 import { downloadItem, type PdfDownload } from '../../domain/envelopes/download-item.js';
 import { documentView } from '../../domain/model/envelope-views.js';
-import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { getDocumentGraph } from '../../domain/envelopes/get-envelope.js';
 import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { getCertificate } from '../../domain/completion/get-certificate.js';
 import type { Ctx } from '../../domain/context.js';
@@ -183,9 +183,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request, reply) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
-        documentId: request.params.documentId,
-      });
+      const graph = await getDocumentGraph(ctx.db, principalOf(request).platformId, request.params.documentId);
       const item = graph.items[0];
       if (!item) throw new AppError('ENVELOPE_HAS_NO_DOCUMENT', 'The document has no PDF yet');
       return sendPdf(reply, await downloadItem(ctx, graph, item, request.query.version));
@@ -204,9 +202,7 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request, reply) => {
-      const graph = await getEnvelopeGraph(ctx.db, principalOf(request).platformId, {
-        documentId: request.params.documentId,
-      });
+      const graph = await getDocumentGraph(ctx.db, principalOf(request).platformId, request.params.documentId);
       return sendPdf(reply, getCertificate(ctx, graph));
     },
   );
