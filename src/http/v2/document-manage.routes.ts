@@ -18,7 +18,7 @@ import { callerOf } from '../plugins/caller.js';
 import { answerInTransaction } from '../plugins/idempotency.js';
 import { acceptRawPdf, receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
-import { ZDocumentCreatePayload, ZDocumentId } from './document.schema.js';
+import { documentRecipientsInput, ZDocumentCreatePayload, ZDocumentId } from './document.schema.js';
 import {
   ZDocumentCreateBetaResponse,
   ZDocumentDuplicateResponse,
@@ -197,21 +197,7 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
         meta: payload.meta,
         attachments: payload.attachments,
         requestPath: [],
-        recipients: (payload.recipients ?? []).map((recipient, ri) => ({
-          ...recipient,
-          path: ['recipients', ri],
-          fields: (recipient.fields ?? []).map((f, fi) => ({
-            type: f.type,
-            fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
-            page: f.pageNumber,
-            positionX: f.pageX,
-            positionY: f.pageY,
-            width: f.width,
-            height: f.height,
-            path: ['recipients', ri, 'fields', fi],
-            names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' },
-          })),
-        })),
+        recipients: documentRecipientsInput(payload.recipients, []),
         // The stored answer is the one the route sends: serialized through its response schema.
         withinTransaction:
           storeAnswer &&

@@ -26,6 +26,7 @@ import {
   ZDocumentDistributeResponse,
   ZDocumentId,
   ZDownloadQuery,
+  documentRecipientsInput,
 } from './document.schema.js';
 
 const PDF_RESPONSE = {
@@ -91,21 +92,7 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
         meta: payload.meta,
         attachments: payload.attachments,
         files: [file],
-        recipients: (payload.recipients ?? []).map((recipient, ri) => ({
-          ...recipient,
-          path: ['payload', 'recipients', ri],
-          fields: (recipient.fields ?? []).map((f, fi) => ({
-            type: f.type,
-            fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
-            page: f.pageNumber,
-            positionX: f.pageX,
-            positionY: f.pageY,
-            width: f.width,
-            height: f.height,
-            path: ['payload', 'recipients', ri, 'fields', fi],
-            names: { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' },
-          })),
-        })),
+        recipients: documentRecipientsInput(payload.recipients, ['payload']),
         withinTransaction: storeAnswer && ((trx, created) => storeAnswer(trx, answerOf(created))),
       });
       return answerOf(graph);

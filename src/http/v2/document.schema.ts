@@ -71,3 +71,28 @@ export const ZDocumentDistributeResponse = ZDocumentLite.extend({
 });
 
 export const ZDownloadQuery = z.object({ version: z.enum(['original', 'signed', 'pending']).default('signed') });
+
+type DocumentRecipientPayload = NonNullable<z.output<typeof ZDocumentCreatePayload>['recipients']>[number];
+
+/**
+ * The document flow's recipients with their fields as the envelope use cases take them (page,
+ * positionX, positionY), each with the request path its issues name: document/create and
+ * document/create/beta share it.
+ */
+export function documentRecipientsInput(recipients: DocumentRecipientPayload[] | undefined, base: (string | number)[]) {
+  return (recipients ?? []).map((recipient, ri) => ({
+    ...recipient,
+    path: [...base, 'recipients', ri],
+    fields: (recipient.fields ?? []).map((f, fi) => ({
+      type: f.type,
+      fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
+      page: f.pageNumber,
+      positionX: f.pageX,
+      positionY: f.pageY,
+      width: f.width,
+      height: f.height,
+      path: [...base, 'recipients', ri, 'fields', fi],
+      names: DOCUMENT_GEOMETRY_NAMES,
+    })),
+  }));
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
+import { DOCUMENT_GEOMETRY_NAMES } from './document.schema.js';
 import {
   createFields,
   deleteField,
@@ -29,9 +30,8 @@ import {
 } from './document-parts.schema.js';
 import { ZFieldDeleteBody, ZFieldIdParams, ZRecipientDeleteBody, ZRecipientIdParams } from './envelope-parts.schema.js';
 
-const DOCUMENT_NAMES = { page: 'pageNumber', positionX: 'pageX', positionY: 'pageY' } as const;
-const oneField: FieldRequestShape = { at: () => ['field'], names: DOCUMENT_NAMES };
-const manyFields: FieldRequestShape = { at: (index) => ['fields', index], names: DOCUMENT_NAMES };
+const oneField: FieldRequestShape = { at: () => ['field'], names: DOCUMENT_GEOMETRY_NAMES };
+const manyFields: FieldRequestShape = { at: (index) => ['fields', index], names: DOCUMENT_GEOMETRY_NAMES };
 const oneRecipient = () => ['recipient'];
 const manyRecipients = (index: number) => ['recipients', index];
 
