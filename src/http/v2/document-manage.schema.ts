@@ -1,3 +1,4 @@
+import { ZRedistributeRecipients } from './envelope.schema.js';
 import { z } from 'zod';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { ZAccessAuth, ZGlobalActionAuth } from '../../domain/recipients/recipient-input.js';
@@ -57,11 +58,7 @@ export const ZDocumentDuplicateResponse = z.object({
 
 export const ZDocumentRedistributeBody = z.object({
   documentId: ZDocumentIdMember,
-  recipients: z
-    .array(z.number().int().positive())
-    .min(1)
-    .max(100)
-    .describe('Recipient ids to send the link again (and renew their expiry)'),
+  recipients: ZRedistributeRecipients,
 });
 
 export const ZDocumentCreateBetaResponse = z.object({

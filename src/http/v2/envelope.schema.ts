@@ -86,13 +86,15 @@ export const ZEnvelopeFindResponse = z
   .meta({ id: 'EnvelopeFindResponse' });
 
 export const ZEnvelopeDistributeBody = z.object({ envelopeId: ZEnvelopeIdString, meta: ZMetaInput.optional() });
+/** The recipients a redistribute sends their link again: shared by the envelope and document routes. */
+export const ZRedistributeRecipients = z
+  .array(z.number().int().positive())
+  .min(1)
+  .max(100)
+  .describe('Recipient ids to send the link again (and renew their expiry)');
 export const ZEnvelopeRedistributeBody = z.object({
   envelopeId: ZEnvelopeIdString,
-  recipients: z
-    .array(z.number().int().positive())
-    .min(1)
-    .max(100)
-    .describe('Recipient ids to send the link again (and renew their expiry)'),
+  recipients: ZRedistributeRecipients,
 });
 export const ZEnvelopeSigningResponse = z.object({
   success: z.boolean(),
