@@ -1,19 +1,24 @@
 /**
  * `GET /api/v2/envelope` latency with many envelopes: `npx tsx bench/envelope-find.bench.ts [10000 1000000]`.
  *
- * Seeds SQLite directly (not through the API, which would take hours for a million): one real
- * document is created through the API, then copied N times by INSERT … SELECT with its two
+ * Seeds the database directly (not through the API, which would take hours for a million): one
+ * real document is created through the API, then copied N times by INSERT … SELECT with its two
  * signers and CC, spread over statuses and a year of creation times. Then a real `firma serve`
- * on that database is driven with autocannon on the first page, a filtered page and a deep page.
+ * on that database is driven with autocannon on the first page, a filtered page, a deep page and
+ * two searches (an externalId, and a title substring matching 11 envelopes). SQLite always;
+ * PostgreSQL too when FIRMA_TEST_DATABASE_URL is set (a fresh database, dropped after).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { load, makePdf, multipart, startFirma, stop, TYPICAL_PAYLOAD } from './http.bench.js';
 
 export interface FindBenchRow {
+  database: 'sqlite' | 'postgres';
   envelopes: number;
   query: string;
   requestsPerSecond: number;
@@ -21,7 +26,7 @@ export interface FindBenchRow {
   p99Ms: number;
 }
 
-function seed(dbPath: string, count: number): number {
+export function seedSqlite(dbPath: string, count: number): number {
   const db = new Database(dbPath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
@@ -64,50 +69,141 @@ function seed(dbPath: string, count: number): number {
   return (performance.now() - started) / 1000;
 }
 
+/** The same copies on PostgreSQL, with generate_series. */
+async function seedPostgres(url: string, count: number): Promise<number> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const columns = async (table: string) =>
+      (
+        await db.query<{ column_name: string }>(
+          `select column_name from information_schema.columns where table_name = $1 and table_schema = current_schema() order by ordinal_position`,
+          [table],
+        )
+      ).rows
+        .map((r) => r.column_name)
+        .filter((c) => c !== 'id');
+    const pick = (c: string) => {
+      switch (c) {
+        case 'public_id':
+          return `'envelope_seed' || n`;
+        case 'meta_id':
+          return `'meta_seed' || n`;
+        case 'title':
+          return `'Seeded contract ' || n`;
+        case 'external_id':
+          return `'seed-' || n`;
+        case 'status':
+          return `case n % 4 when 0 then 'DRAFT' when 1 then 'PENDING' when 2 then 'COMPLETED' else 'CANCELLED' end`;
+        case 'created_at':
+        case 'updated_at':
+          return `to_char(timestamp '2025-11-01' + (n::bigint * 31536 / ${count}) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+        default:
+          return `e.${c}`;
+      }
+    };
+    const started = performance.now();
+    const envelopeColumns = await columns('envelope');
+    await db.query('begin');
+    await db.query(`insert into envelope (${envelopeColumns.join(', ')})
+      select ${envelopeColumns.map(pick).join(', ')} from generate_series(1, ${count}) n, envelope e where e.id = 1`);
+    const recipientColumns = await columns('recipient');
+    await db.query(`insert into recipient (${recipientColumns.join(', ')})
+      select ${recipientColumns.map((c) => (c === 'envelope_id' ? 'e.id' : `r.${c}`)).join(', ')}
+      from envelope e join recipient r on r.envelope_id = 1 where e.id > 1 order by e.id, r.id`);
+    await db.query('commit');
+    await db.query('analyze');
+    return (performance.now() - started) / 1000;
+  } finally {
+    await db.end();
+  }
+}
+
+async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.FIRMA_TEST_DATABASE_URL!);
+  const name = `firma_find_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  base.pathname = `/${name}`;
+  return {
+    url: base.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 export async function runEnvelopeFindBench(
   sizes = [10_000, 1_000_000],
   log: (line: string) => void = console.log,
 ): Promise<FindBenchRow[]> {
   const rows: FindBenchRow[] = [];
-  for (const size of sizes) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'firma-find-bench-'));
+  const databases: FindBenchRow['database'][] = process.env.FIRMA_TEST_DATABASE_URL
+    ? ['sqlite', 'postgres']
+    : ['sqlite'];
+  if (databases.length === 1) log('postgres: skipped (set FIRMA_TEST_DATABASE_URL)');
+  for (const database of databases) {
+    for (const size of sizes) rows.push(...(await findOnce(database, size, log)));
+  }
+  return rows;
+}
+
+async function findOnce(
+  database: FindBenchRow['database'],
+  size: number,
+  log: (line: string) => void,
+): Promise<FindBenchRow[]> {
+  const rows: FindBenchRow[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'firma-find-bench-'));
+  const pgDb = database === 'postgres' ? await freshPostgresDatabase() : null;
+  const env: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : {};
+  try {
+    const first = await startFirma(dataDir, undefined, env);
+    const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
+    const created = await fetch(`${first.url}/api/v2/document/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType },
+      body: new Uint8Array(body.body),
+    });
+    if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
+    await stop(first);
+    const seconds = pgDb ? await seedPostgres(pgDb.url, size - 1) : seedSqlite(join(dataDir, 'firma.db'), size - 1);
+    log(`${database}: seeded ${size} envelopes in ${seconds.toFixed(1)} s`);
+    const server = await startFirma(dataDir, first.token, env);
     try {
-      const first = await startFirma(dataDir);
-      const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
-      const created = await fetch(`${first.url}/api/v2/document/create`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType },
-        body: new Uint8Array(body.body),
-      });
-      if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
-      await stop(first);
-      const seconds = seed(join(dataDir, 'firma.db'), size - 1);
-      log(`seeded ${size} envelopes in ${seconds.toFixed(1)} s`);
-      const server = await startFirma(dataDir, first.token);
-      try {
-        const headers = { authorization: `Bearer ${server.token}` };
-        for (const query of [
-          'perPage=10',
-          'status=PENDING&perPage=10',
-          'perPage=100&page=50',
-          `query=${encodeURIComponent('seed-4242')}`,
-        ]) {
-          const url = `${server.url}/api/v2/envelope?${query}`;
-          const check = await fetch(url, { headers });
-          if (check.status !== 200) throw new Error(`GET ${query}: ${check.status} ${await check.text()}`);
-          await load(url, { headers, duration: 2, connections: 8 });
-          const r = await load(url, { headers, duration: 6, connections: 8 });
-          rows.push({ envelopes: size, query, requestsPerSecond: r.requestsPerSecond, p50Ms: r.p50Ms, p99Ms: r.p99Ms });
-          log(
-            `GET /envelope?${query.padEnd(28)} ${String(size).padStart(8)} envelopes: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`,
-          );
-        }
-      } finally {
-        await stop(server);
+      const headers = { authorization: `Bearer ${server.token}` };
+      for (const query of [
+        'perPage=10',
+        'status=PENDING&perPage=10',
+        'perPage=100&page=50',
+        `query=${encodeURIComponent('seed-4242')}`,
+        `query=${encodeURIComponent('ntract 9876')}`,
+      ]) {
+        const url = `${server.url}/api/v2/envelope?${query}`;
+        const check = await fetch(url, { headers });
+        if (check.status !== 200) throw new Error(`GET ${query}: ${check.status} ${await check.text()}`);
+        await load(url, { headers, duration: 2, connections: 8 });
+        const r = await load(url, { headers, duration: 6, connections: 8 });
+        rows.push({
+          database,
+          envelopes: size,
+          query,
+          requestsPerSecond: r.requestsPerSecond,
+          p50Ms: r.p50Ms,
+          p99Ms: r.p99Ms,
+        });
+        log(
+          `${database.padEnd(8)} GET /envelope?${query.padEnd(28)} ${String(size).padStart(8)} envelopes: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.errors || r.non2xx ? ` (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`,
+        );
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      await stop(server);
     }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
   }
   return rows;
 }

@@ -101,6 +101,21 @@ for (const database of testDatabases()) {
         [a],
         'case does not matter',
       );
+      const ids = async (query: string) =>
+        (await server.api.get(`/api/v2/envelope?query=${encodeURIComponent(query)}`)).body.data.map(
+          (e: { id: string }) => e.id,
+        );
+      assert.deepEqual(await ids('CÓRDOBA'), [a], 'accented capitals fold too');
+      assert.deepEqual(await ids('quiler Cór'), [a], 'a substring across words');
+      assert.deepEqual(await ids('RD'), [a], 'below three characters, still a substring');
+      assert.deepEqual(await ids('"Salta'), [], 'quotes are literal, not search syntax');
+      assert.deepEqual(await ids('Córdoba OR Salta'), [], 'no operators either');
+      const renamed = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId: a, data: { title: 'Alquiler Rosario' } },
+      });
+      assert.equal(renamed.status, 200);
+      assert.deepEqual(await ids('Córdoba'), [], 'the old title is no longer found');
+      assert.deepEqual(await ids('rosario'), [a], 'the new title is');
       const byExternal = await server.api.get('/api/v2/envelope?query=find-b');
       assert.deepEqual(
         byExternal.body.data.map((e: { id: string }) => e.id),

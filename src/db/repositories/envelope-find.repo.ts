@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database.js';
+import { dialectOf, type Db } from '../database.js';
 import type { EnvelopeStatus, EnvelopeType } from '../schema.js';
 import type { EnvelopeRow, RecipientRow } from './envelope.repo.js';
 
@@ -8,7 +8,7 @@ export interface EnvelopeFilter {
   status?: EnvelopeStatus | undefined;
   type?: EnvelopeType | undefined;
   source?: EnvelopeRow['source'] | undefined;
-  /** Matches the title (substring) or the externalId (exact). */
+  /** Matches the title (case-insensitive substring, `%` and `_` literal) or the externalId (exact). */
   query?: string | undefined;
   hasExpiredRecipients?: boolean | undefined;
   /** Filed directly in this folder of the platform. */
@@ -35,16 +35,7 @@ export async function findEnvelopePage(
   if (filter.source) base = base.where('source', '=', filter.source);
   if (filter.folderId !== undefined) base = base.where('folderId', '=', filter.folderId);
   if (filter.templateId !== undefined) base = base.where('templateId', '=', filter.templateId);
-  if (filter.query) {
-    const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // The same on both databases: case-insensitive (ASCII), with % and _ in the query taken literally.
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`,
-        eb('externalId', '=', filter.query!),
-      ]),
-    );
-  }
+  if (filter.query) base = base.where(matchesQuery(db, filter.platformId, filter.query));
   if (filter.hasExpiredRecipients !== undefined) {
     const wanted = filter.hasExpiredRecipients;
     base = base.where((eb) => {
@@ -84,4 +75,27 @@ export async function findEnvelopePage(
         .execute()
     : [];
   return { rows, count: Number(total.n), recipients };
+}
+
+/** Trigrams: a shorter query has none, so it cannot use the index and scans the platform's rows. */
+const MIN_INDEXED_QUERY = 3;
+
+/**
+ * Title contains the query (case-insensitive, every character literal) or the externalId equals it,
+ * answered from the trigram index of migration 0030 when the query has three characters or more.
+ * On PostgreSQL both sides of the `or` are index conditions (GIN on lower(title), the b-tree on
+ * platform and externalId), combined as a bitmap. SQLite asks its FTS5 table for a phrase (a
+ * trigram phrase is a substring) and probes externalId apart, joined by `union all`, since its
+ * planner would scan for an `or` of a virtual table and an index.
+ */
+function matchesQuery(db: Db, platformId: number, query: string) {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const likeTitle = sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`;
+  if (dialectOf(db) === 'postgres' || [...query].length < MIN_INDEXED_QUERY) {
+    // Below three characters SQLite scans the platform's rows with a like, whose lower() folds
+    // ASCII only (its FTS5 side folds all of Unicode).
+    return sql<boolean>`(${likeTitle} or ${sql.ref('externalId')} = ${query})`;
+  }
+  const phrase = `"${query.replaceAll('"', '""')}"`;
+  return sql<boolean>`${sql.ref('envelope.id')} in (select rowid from envelope_search where envelope_search match ${phrase} union all select ${sql.ref('id')} from ${sql.table('envelope')} where ${sql.ref('platformId')} = ${platformId} and ${sql.ref('externalId')} = ${query})`;
 }
