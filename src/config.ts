@@ -54,6 +54,15 @@ const EnvSchema = z
     FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt.default(16),
     FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
     FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+    FIRMA_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    FIRMA_REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only, at most 64')
+      .default('firma:'),
     FIRMA_CORS_ORIGINS: z.string().optional(),
     FIRMA_FRAME_ANCESTORS: z.string().default("'none'"),
     FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
@@ -109,7 +118,14 @@ export interface Config {
     /** Attempts in flight to one endpoint in this process (reached once the endpoint answers well). */
     concurrencyPerEndpoint: number;
   };
-  rateLimit: { perMinute: number; signingPerMinute: number };
+  rateLimit: {
+    perMinute: number;
+    signingPerMinute: number;
+    /** PostgreSQL without Redis: how often each node adds its counts to the shared rows. */
+    flushMs: number;
+  };
+  /** Redis for shared rate-limit counting (REDIS_URL); null = the database or memory. Keys start with `prefix`. */
+  redis: { url: string | null; prefix: string };
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
   /** Longest lifetime a presign token may ask for (FIRMA_PRESIGN_MAX_MINUTES). */
@@ -187,7 +203,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       concurrency: e.FIRMA_WEBHOOK_CONCURRENCY,
       concurrencyPerEndpoint: e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT,
     },
-    rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
+    rateLimit: {
+      perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE,
+      signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE,
+      flushMs: e.FIRMA_RATE_LIMIT_FLUSH_MS,
+    },
+    redis: { url: e.REDIS_URL ?? null, prefix: e.FIRMA_REDIS_PREFIX },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     presign: { maxMinutes: e.FIRMA_PRESIGN_MAX_MINUTES },
     http: {

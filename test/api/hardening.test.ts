@@ -1,16 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, multipartBody, onePagePdf, typicalPayload } from '../helpers/documents.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
-for (const database of testDatabases()) {
-  describe(`rate limits (${database})`, () => {
+// Counted in memory (SQLite), per node with batched flushes (PostgreSQL), and in Redis.
+const limiterSetups = [
+  ...testDatabases().map((database) => ({ database, redis: false })),
+  { database: testDatabases().at(-1)!, redis: true },
+];
+
+for (const { database, redis } of limiterSetups) {
+  describe(`rate limits (${database}${redis ? ', Redis' : ''})`, () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer({
         database,
         worker: false,
-        env: { FIRMA_RATE_LIMIT_PER_MINUTE: '5', FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '3' },
+        env: {
+          FIRMA_RATE_LIMIT_PER_MINUTE: '5',
+          FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '3',
+          // A fresh prefix: runs within one minute must not share counters.
+          ...(redis ? { REDIS_URL: 'redis://127.0.0.1:6379', FIRMA_REDIS_PREFIX: `test-${randomUUID()}:` } : {}),
+        },
       });
     });
     after(() => server?.close());
@@ -47,6 +59,7 @@ for (const database of testDatabases()) {
     });
   });
 
+  if (redis) continue;
   describe(`Idempotency-Key (${database})`, () => {
     let server: TestServer;
     before(async () => {

@@ -6,17 +6,33 @@ import type { Db } from '../database.js';
  * token or an address, not tenant data, so nothing here is scoped by platform.
  */
 
-/** Counts one request in the window (one upsert) and returns the window's count, this one included. */
-export async function countRateLimitHit(db: Db, key: string, windowStart: number): Promise<number> {
-  const row = await db
-    .insertInto('rateLimitBucket')
-    .values({ key, windowStart, count: 1 })
-    .onConflict((oc) =>
-      oc.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_limit_bucket.count + 1` }),
-    )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** Rows per statement, far below either database's bound-parameter limit. */
+const BATCH_ROWS = 500;
+
+/**
+ * Adds each node-local count to its shared row (created when new) and returns the rows' totals.
+ * Rows are written in key order so two nodes flushing the same keys never deadlock.
+ */
+export async function addRateLimitHits(
+  db: Db,
+  hits: { key: string; windowStart: number; count: number }[],
+): Promise<{ key: string; windowStart: number; count: number }[]> {
+  const sorted = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowStart - b.windowStart));
+  const totals: { key: string; windowStart: number; count: number }[] = [];
+  for (let i = 0; i < sorted.length; i += BATCH_ROWS) {
+    const rows = await db
+      .insertInto('rateLimitBucket')
+      .values(sorted.slice(i, i + BATCH_ROWS))
+      .onConflict((oc) =>
+        oc
+          .columns(['key', 'windowStart'])
+          .doUpdateSet({ count: sql<number>`rate_limit_bucket.count + excluded.count` }),
+      )
+      .returning(['key', 'windowStart', 'count'])
+      .execute();
+    for (const r of rows) totals.push({ key: r.key, windowStart: Number(r.windowStart), count: Number(r.count) });
+  }
+  return totals;
 }
 
 /** Drops the windows that started before `before`. */

@@ -17,7 +17,13 @@ const EXEMPT = new Set(['/health', '/ready']);
  * 429 TOO_MANY_REQUESTS with Retry-After.
  */
 export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
-  const limiter = createRateLimiter(ctx.db);
+  const limiter = createRateLimiter(ctx.db, {
+    redisUrl: ctx.config.redis.url,
+    redisPrefix: ctx.config.redis.prefix,
+    flushMs: ctx.config.rateLimit.flushMs,
+    log: ctx.log,
+  });
+  app.addHook('onClose', async () => limiter.close());
   // Callback style: with the in-memory counters the request goes on without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const query = request.url.indexOf('?');

@@ -1,5 +1,7 @@
 import { dialectOf, type Db } from '../../db/database.js';
-import { countRateLimitHit, purgeRateLimitBuckets } from '../../db/repositories/rate-limit-bucket.repo.js';
+import type { Logger } from 'pino';
+import { batchedDatabaseLimiter } from './batched-database-limiter.js';
+import { redisLimiter } from './redis-limiter.js';
 
 export interface RateLimitHit {
   /** Requests counted in the current window, this one included. */
@@ -9,21 +11,37 @@ export interface RateLimitHit {
 }
 
 export interface RateLimiter {
-  /** Synchronous in memory (SQLite, one process); a shared counter on PostgreSQL. */
+  /** Synchronous when counted in this process; a promise when Redis is asked. */
   hit(key: string, now: number): RateLimitHit | Promise<RateLimitHit>;
+  /** Stops timers and connections; the batched limiter writes what it still holds. */
+  close(): Promise<void>;
 }
 
-const WINDOW_MS = 60_000;
+export const WINDOW_MS = 60_000;
+
+export interface RateLimiterOptions {
+  redisUrl: string | null;
+  /** Start of every Redis key, so deployments may share one Redis. */
+  redisPrefix?: string;
+  flushMs: number;
+  log: Pick<Logger, 'warn'>;
+}
 
 /**
- * Fixed one-minute windows. In memory for the embedded default (one process); on PostgreSQL one
- * upsert per request on a shared counter row, so every node of a cluster counts together.
+ * Fixed one-minute windows, counted where no request pays for a database write:
+ * - Redis (REDIS_URL): one atomic increment with expiry per request, shared by every node.
+ * - PostgreSQL without Redis: counted in memory per node and added to shared rows every
+ *   `flushMs` in one statement; each node sees the others' counts as of its last flush, so a
+ *   limit holds to within what the other nodes counted in one flush interval.
+ * - SQLite (one process): memory.
  */
-export function createRateLimiter(db: Db): RateLimiter {
-  return dialectOf(db) === 'postgres' ? databaseLimiter(db) : memoryLimiter();
+export function createRateLimiter(db: Db, options: RateLimiterOptions): RateLimiter {
+  if (options.redisUrl)
+    return redisLimiter(options.redisUrl, options.redisPrefix ?? 'firma:', memoryLimiter(), options.log);
+  return dialectOf(db) === 'postgres' ? batchedDatabaseLimiter(db, options.flushMs, options.log) : memoryLimiter();
 }
 
-function memoryLimiter(): RateLimiter {
+export function memoryLimiter(): RateLimiter & { hit(key: string, now: number): RateLimitHit } {
   const counts = new Map<string, { window: number; count: number }>();
   let lastSweep = 0;
   return {
@@ -40,20 +58,6 @@ function memoryLimiter(): RateLimiter {
       else counts.set(key, { window, count });
       return { count, resetAt: (window + 1) * WINDOW_MS };
     },
-  };
-}
-
-function databaseLimiter(db: Db): RateLimiter {
-  let lastPurge = 0;
-  return {
-    async hit(key, now) {
-      const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-      const count = await countRateLimitHit(db, key, window);
-      if (now - lastPurge > WINDOW_MS) {
-        lastPurge = now;
-        void purgeRateLimitBuckets(db, window - WINDOW_MS).catch(() => undefined);
-      }
-      return { count, resetAt: window + WINDOW_MS };
-    },
+    async close() {},
   };
 }
