@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, multipartBody, onePagePdf, typicalPayload } from '../helpers/documents.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, testDatabases, testRedisUrl, type TestServer } from '../helpers/test-server.js';
 
 // Counted in memory (SQLite), per node with batched flushes (PostgreSQL), and in Redis.
 const limiterSetups = [
   ...testDatabases().map((database) => ({ database, redis: false })),
-  { database: testDatabases().at(-1)!, redis: true },
+  ...(testRedisUrl() ? [{ database: testDatabases().at(-1)!, redis: true }] : []),
 ];
 
 for (const { database, redis } of limiterSetups) {
@@ -21,7 +21,7 @@ for (const { database, redis } of limiterSetups) {
           FIRMA_RATE_LIMIT_PER_MINUTE: '5',
           FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '3',
           // A fresh prefix: runs within one minute must not share counters.
-          ...(redis ? { REDIS_URL: 'redis://127.0.0.1:6379', FIRMA_REDIS_PREFIX: `test-${randomUUID()}:` } : {}),
+          ...(redis ? { REDIS_URL: testRedisUrl()!, FIRMA_REDIS_PREFIX: `test-${randomUUID()}:` } : {}),
         },
       });
     });

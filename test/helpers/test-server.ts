@@ -21,6 +21,11 @@ export function testDatabases(): TestDatabase[] {
   return process.env.FIRMA_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** Redis for the tests that need one (FIRMA_TEST_REDIS_URL, set by CI); undefined = those tests skip. */
+export function testRedisUrl(): string | undefined {
+  return process.env.FIRMA_TEST_REDIS_URL || undefined;
+}
+
 export interface TestServer {
   url: string;
   ctx: Ctx;

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { createRateLimiter, type RateLimitHit } from '../../src/infra/rate-limit/rate-limiter.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, testDatabases, testRedisUrl, type TestServer } from '../helpers/test-server.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = testRedisUrl();
 const quiet = { warn: () => undefined };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const countOf = async (hit: RateLimitHit | Promise<RateLimitHit>) => (await hit).count;
@@ -21,33 +21,37 @@ describe('rate limiter: per-node counts flushed to PostgreSQL in batches', () =>
   });
   after(() => server?.close());
 
-  test('no row is written per request; after a flush each node sees the others', { skip: !postgres }, async () => {
-    const key = `tok:test-${Math.random()}`;
-    const nodeA = createRateLimiter(server.ctx.db, { redisUrl: null, flushMs: 60_000, log: quiet });
-    const nodeB = createRateLimiter(server.ctx.db, { redisUrl: null, flushMs: 60_000, log: quiet });
-    const now = Date.now();
-    for (let i = 1; i <= 5; i++) assert.equal(await countOf(nodeA.hit(key, now)), i);
-    for (let i = 1; i <= 3; i++) assert.equal(await countOf(nodeB.hit(key, now)), i);
-    const rows = () => server.ctx.db.selectFrom('rateLimitBucket').selectAll().where('key', '=', key).execute();
-    assert.deepEqual(await rows(), [], 'counting wrote nothing');
-    // close() flushes what a node holds (as a node does at shutdown and on its timer).
-    await nodeA.close();
-    await nodeB.close();
-    assert.equal(Number((await rows())[0]!.count), 8, 'both nodes added their counts to the one row');
-    const nodeC = createRateLimiter(server.ctx.db, { redisUrl: null, flushMs: 50, log: quiet });
-    assert.equal(await countOf(nodeC.hit(key, now)), 1, 'a new node knows nothing until it flushes');
-    await sleep(300);
-    assert.equal(await countOf(nodeC.hit(key, now)), 10, 'after its flush it counts every node');
-    await nodeC.close();
-  });
+  test(
+    'no row is written per request; after a flush each node sees the others',
+    { skip: !postgres && 'set FIRMA_TEST_DATABASE_URL' },
+    async () => {
+      const key = `tok:test-${Math.random()}`;
+      const nodeA = createRateLimiter(server.ctx.db, { redisUrl: null, flushMs: 60_000, log: quiet });
+      const nodeB = createRateLimiter(server.ctx.db, { redisUrl: null, flushMs: 60_000, log: quiet });
+      const now = Date.now();
+      for (let i = 1; i <= 5; i++) assert.equal(await countOf(nodeA.hit(key, now)), i);
+      for (let i = 1; i <= 3; i++) assert.equal(await countOf(nodeB.hit(key, now)), i);
+      const rows = () => server.ctx.db.selectFrom('rateLimitBucket').selectAll().where('key', '=', key).execute();
+      assert.deepEqual(await rows(), [], 'counting wrote nothing');
+      // close() flushes what a node holds (as a node does at shutdown and on its timer).
+      await nodeA.close();
+      await nodeB.close();
+      assert.equal(Number((await rows())[0]!.count), 8, 'both nodes added their counts to the one row');
+      const nodeC = createRateLimiter(server.ctx.db, { redisUrl: null, flushMs: 50, log: quiet });
+      assert.equal(await countOf(nodeC.hit(key, now)), 1, 'a new node knows nothing until it flushes');
+      await sleep(300);
+      assert.equal(await countOf(nodeC.hit(key, now)), 10, 'after its flush it counts every node');
+      await nodeC.close();
+    },
+  );
 });
 
 describe('rate limiter: Redis', () => {
-  test('two nodes count together at once', async () => {
+  test('two nodes count together at once', { skip: !REDIS_URL && 'set FIRMA_TEST_REDIS_URL' }, async () => {
     const key = `tok:test-${Math.random()}`;
     const db = undefined as never; // not used when Redis is configured
-    const nodeA = createRateLimiter(db, { redisUrl: REDIS_URL, flushMs: 1000, log: quiet });
-    const nodeB = createRateLimiter(db, { redisUrl: REDIS_URL, flushMs: 1000, log: quiet });
+    const nodeA = createRateLimiter(db, { redisUrl: REDIS_URL!, flushMs: 1000, log: quiet });
+    const nodeB = createRateLimiter(db, { redisUrl: REDIS_URL!, flushMs: 1000, log: quiet });
     try {
       const now = Date.now();
       for (let i = 1; i <= 4; i++) assert.equal(await countOf(nodeA.hit(key, now)), i);
