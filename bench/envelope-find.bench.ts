@@ -70,7 +70,7 @@ export function seedSqlite(dbPath: string, count: number): number {
 }
 
 /** The same copies on PostgreSQL, with generate_series. */
-async function seedPostgres(url: string, count: number): Promise<number> {
+export async function seedPostgres(url: string, count: number): Promise<number> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
@@ -112,7 +112,9 @@ async function seedPostgres(url: string, count: number): Promise<number> {
       select ${recipientColumns.map((c) => (c === 'envelope_id' ? 'e.id' : `r.${c}`)).join(', ')}
       from envelope e join recipient r on r.envelope_id = 1 where e.id > 1 order by e.id, r.id`);
     await db.query('commit');
-    await db.query('analyze');
+    // What autovacuum does to a table that stopped changing: statistics, and the visibility map
+    // that lets a count be answered from the index alone.
+    await db.query('vacuum analyze envelope, recipient');
     return (performance.now() - started) / 1000;
   } finally {
     await db.end();

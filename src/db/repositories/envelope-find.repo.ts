@@ -83,19 +83,25 @@ const MIN_INDEXED_QUERY = 3;
 /**
  * Title contains the query (case-insensitive, every character literal) or the externalId equals it,
  * answered from the trigram index of migration 0030 when the query has three characters or more.
- * On PostgreSQL both sides of the `or` are index conditions (GIN on lower(title), the b-tree on
- * platform and externalId), combined as a bitmap. SQLite asks its FTS5 table for a phrase (a
- * trigram phrase is a substring) and probes externalId apart, joined by `union all`, since its
- * planner would scan for an `or` of a virtual table and an index.
+ * The matching ids are found first, apart from the listing's `order by … limit`: given those, a
+ * planner prefers walking the ordered listing index and filtering each row, which reads every
+ * envelope of the platform when few match.
+ * - PostgreSQL: `id = any(array(subquery))`, evaluated once; inside it both sides of the `or` are
+ *   index conditions (GIN on lower(title), the b-tree on platform and externalId), one bitmap.
+ * - SQLite: the FTS5 table asked for a phrase (a trigram phrase is a substring), the externalId
+ *   probed apart, joined by `union all`.
  */
 function matchesQuery(db: Db, platformId: number, query: string) {
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const likeTitle = sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`;
-  if (dialectOf(db) === 'postgres' || [...query].length < MIN_INDEXED_QUERY) {
-    // Below three characters SQLite scans the platform's rows with a like, whose lower() folds
-    // ASCII only (its FTS5 side folds all of Unicode).
+  const ofPlatform = sql`${sql.ref('platformId')} = ${platformId}`;
+  if (dialectOf(db) === 'postgres') {
+    return sql<boolean>`${sql.ref('envelope.id')} = any(array(select ${sql.ref('id')} from ${sql.table('envelope')} where ${ofPlatform} and (${likeTitle} or ${sql.ref('externalId')} = ${query})))`;
+  }
+  if ([...query].length < MIN_INDEXED_QUERY) {
+    // SQLite's lower() folds ASCII only (its FTS5 side folds all of Unicode).
     return sql<boolean>`(${likeTitle} or ${sql.ref('externalId')} = ${query})`;
   }
   const phrase = `"${query.replaceAll('"', '""')}"`;
-  return sql<boolean>`${sql.ref('envelope.id')} in (select rowid from envelope_search where envelope_search match ${phrase} union all select ${sql.ref('id')} from ${sql.table('envelope')} where ${sql.ref('platformId')} = ${platformId} and ${sql.ref('externalId')} = ${query})`;
+  return sql<boolean>`${sql.ref('envelope.id')} in (select rowid from envelope_search where envelope_search match ${phrase} union all select ${sql.ref('id')} from ${sql.table('envelope')} where ${ofPlatform} and ${sql.ref('externalId')} = ${query})`;
 }
