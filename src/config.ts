@@ -54,6 +54,7 @@ const EnvSchema = z
     FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt.default(16),
     FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
     FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+    FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
     FIRMA_CORS_ORIGINS: z.string().optional(),
     FIRMA_FRAME_ANCESTORS: z.string().default("'none'"),
     FIRMA_WORKER: z.enum(['embedded', 'off']).default('embedded'),
@@ -109,7 +110,7 @@ export interface Config {
     /** Attempts in flight to one endpoint in this process (reached once the endpoint answers well). */
     concurrencyPerEndpoint: number;
   };
-  rateLimit: { perMinute: number; signingPerMinute: number };
+  rateLimit: { perMinute: number; signingPerMinute: number; directLinkUsesPerMinute: number };
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
   /** Longest lifetime a presign token may ask for (FIRMA_PRESIGN_MAX_MINUTES). */
@@ -187,7 +188,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       concurrency: e.FIRMA_WEBHOOK_CONCURRENCY,
       concurrencyPerEndpoint: e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT,
     },
-    rateLimit: { perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE, signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE },
+    rateLimit: {
+      perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE,
+      signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE,
+      directLinkUsesPerMinute: e.FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE,
+    },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     presign: { maxMinutes: e.FIRMA_PRESIGN_MAX_MINUTES },
     http: {
