@@ -81,7 +81,9 @@ function form(view) {
     name.error.textContent = name.input.value.trim() ? '' : t.nameMissing;
     email.error.textContent = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.input.value.trim()) ? '' : t.emailInvalid;
     if (cuil) cuil.error.textContent = isValidCuil(cuil.input.value) ? '' : t.cuilInvalid;
-    return [name, email, cuil].filter(Boolean).find((f) => f.error.textContent);
+    const fields = [name, email, cuil].filter(Boolean);
+    for (const f of fields) f.input.setAttribute('aria-invalid', f.error.textContent ? 'true' : 'false');
+    return fields.find((f) => f.error.textContent);
   };
   const node = el(
     'form',
@@ -107,6 +109,7 @@ function form(view) {
             if (error.status === 429) failure.textContent = t.tooMany;
             else if (error.body?.code === 'RECIPIENT_INVALID_CUIL' && cuil) {
               cuil.error.textContent = t.cuilInvalid;
+              cuil.input.setAttribute('aria-invalid', 'true');
               cuil.input.focus();
             } else if (error.body?.code === 'DIRECT_LINK_TEMPLATE_INCOMPLETE')
               failure.textContent = `${t.unusable}: ${error.message}`;
