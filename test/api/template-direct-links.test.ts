@@ -243,6 +243,24 @@ for (const database of testDatabases()) {
       assert.equal(await countRows(server, 'envelope'), before);
     });
 
+    test('deleting the template kills its link; a duplicate of a template has none', async () => {
+      const t = await createDirectTemplate(server.api);
+      const link = await server.api.post('/api/v2/template/direct/create', {
+        json: { templateId: t.templateId, directRecipientId: t.client },
+      });
+      const token = link.body.token as string;
+      const copy = await server.api.post('/api/v2/template/duplicate', { json: { templateId: t.templateId } });
+      assert.equal(copy.status, 200, JSON.stringify(copy.body));
+      assert.equal((await server.api.get(`/api/v2/template/${copy.body.id as number}`)).body.directLink, null);
+      assert.equal(
+        (await server.api.post('/api/v2/template/delete', { json: { templateId: t.templateId } })).status,
+        200,
+      );
+      assert.equal((await server.anon.get(`/api/v2/direct/${token}`)).status, 404);
+      assert.equal((await server.anon.post(`/api/v2/direct/${token}`, { json: visitor })).status, 404);
+      assert.equal((await server.anon.get(`/d/${token}`)).status, 404);
+    });
+
     test('logs never carry a direct link', () => {
       assert.equal(redactUrl('/d/abcdefghijklmnop'), '/d/[redacted]');
       assert.equal(redactUrl('/api/v2/direct/abcdefghijklmnop?x=1'), '/api/v2/direct/[redacted]?x=1');
