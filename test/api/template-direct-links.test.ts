@@ -49,6 +49,20 @@ for (const database of testDatabases()) {
       assert.equal(unknownRecipient.status, 400);
       assert.equal(unknownRecipient.body.code, 'TEMPLATE_RECIPIENT_NOT_FOUND');
 
+      const sequential = await server.api.post('/api/v2/template/update', {
+        json: { templateId: t.templateId, meta: { signingOrder: 'SEQUENTIAL' } },
+      });
+      assert.equal(sequential.status, 200, JSON.stringify(sequential.body));
+      const late = await server.api.post('/api/v2/template/direct/create', {
+        json: { templateId: t.templateId, directRecipientId: t.client },
+      });
+      assert.equal(late.status, 400, 'the visitor would wait for the landlord');
+      assert.equal(late.body.code, 'DIRECT_LINK_TEMPLATE_INCOMPLETE');
+      assert.deepEqual(late.body.issues[0].path, ['recipients', 1, 'signingOrder']);
+      await server.api.post('/api/v2/template/update', {
+        json: { templateId: t.templateId, meta: { signingOrder: 'PARALLEL' } },
+      });
+
       const before = await auditCount(t.envelopeId);
       const other = await server.newPlatform();
       for (const [path, json] of [

@@ -2,7 +2,8 @@ import type { DirectLinkRow } from '../../db/repositories/direct-link.repo.js';
 import type { EnvelopeGraph, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { IssueCollector } from '../envelopes/validation-issues.js';
-import { mustAct } from '../model/signing-turn.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
+import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { isValidCuil } from '../recipients/tax-id.js';
 
 /**
@@ -50,11 +51,20 @@ export function pickDirectRecipient(graph: EnvelopeGraph, directRecipientId: num
 /**
  * What the document made through the link needs beyond the visitor: every other recipient a real
  * e-mail (the link makes and sends the document at once, with nobody to fill placeholders in) and
- * every other signer a valid CUIL; the visitor's role, if a SIGNER, a signature field. Checked
+ * every other signer a valid CUIL; the visitor's role, if a SIGNER, a signature field, and their
+ * turn at once (the first group of a SEQUENTIAL template). Checked
  * when the link is made (with the details, for the owner) and again when it is used (the template
  * may have changed since), where the visitor learns only that the link cannot be used.
  */
 export function collectDirectLinkGaps(graph: EnvelopeGraph, direct: RecipientRow, issues: IssueCollector): void {
+  // The visitor signs as they arrive: in a SEQUENTIAL template they must be in the first group.
+  const { signingOrder } = parseStoredMeta(graph.envelope.meta);
+  if (!currentTurn(graph.recipients, signingOrder).has(direct.id))
+    issues.add(
+      'DIRECT_LINK_TEMPLATE_INCOMPLETE',
+      ['recipients', graph.recipients.indexOf(direct), 'signingOrder'],
+      `the visitor's recipient ${direct.id} must be among the first to sign of this SEQUENTIAL template`,
+    );
   for (const [index, r] of graph.recipients.entries()) {
     const path = ['recipients', index];
     if (r.id === direct.id) {
