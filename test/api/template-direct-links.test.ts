@@ -288,18 +288,20 @@ for (const database of testDatabases()) {
       server = await startTestServer({
         database,
         worker: false,
-        env: { FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE: '2' },
+        captureLogs: true,
+        env: { FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE: '2', LOG_LEVEL: 'debug' },
       });
     });
     after(() => server?.close());
 
-    test('the third use in a minute is 429 with Retry-After, and makes nothing', async () => {
+    test('the third use in a minute is 429 with Retry-After, and makes nothing; no token reaches the log', async () => {
       const t = await createDirectTemplate(server.api);
       const link = await server.api.post('/api/v2/template/direct/create', {
         json: { templateId: t.templateId, directRecipientId: t.client },
       });
       const use = () => server.anon.post(`/api/v2/direct/${link.body.token as string}`, { json: visitor });
-      assert.equal((await use()).status, 200);
+      const first = await use();
+      assert.equal(first.status, 200);
       assert.equal((await use()).status, 200);
       const before = await countRows(server, 'envelope');
       const third = await use();
@@ -312,6 +314,11 @@ for (const database of testDatabases()) {
         200,
         'reading is not limited so',
       );
+      await server.anon.get(`/d/${link.body.token as string}`);
+      const logs = server.logs.join('');
+      assert.match(logs, /\/api\/v2\/direct\//, 'the requests were logged');
+      for (const secret of [link.body.token as string, first.body.token as string])
+        assert.ok(!logs.includes(secret), `the log holds a token: ${secret.slice(0, 8)}…`);
     });
   });
 }
