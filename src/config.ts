@@ -54,6 +54,7 @@ const EnvSchema = z
     FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT: positiveInt.default(16),
     FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
     FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+    FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
     FIRMA_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     REDIS_URL: z
       .string()
@@ -123,6 +124,8 @@ export interface Config {
     signingPerMinute: number;
     /** PostgreSQL without Redis: how often each node adds its counts to the shared rows. */
     flushMs: number;
+    /** Documents made through template direct links, per IP. */
+    directLinkUsesPerMinute: number;
   };
   /** Redis for shared rate-limit counting (REDIS_URL); null = the database or memory. Keys start with `prefix`. */
   redis: { url: string | null; prefix: string };
@@ -207,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       perMinute: e.FIRMA_RATE_LIMIT_PER_MINUTE,
       signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE,
       flushMs: e.FIRMA_RATE_LIMIT_FLUSH_MS,
+      directLinkUsesPerMinute: e.FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE,
     },
     redis: { url: e.REDIS_URL ?? null, prefix: e.FIRMA_REDIS_PREFIX },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },

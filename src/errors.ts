@@ -105,6 +105,10 @@ export const ERROR_STATUS = {
   PREFILL_FIELD_TYPE_MISMATCH: 400,
   /** `use` of a template: replacing the template's PDFs (customDocumentData, files) is not supported yet. */
   CUSTOM_DOCUMENT_NOT_SUPPORTED: 400,
+  /** Direct link: no template recipient a visitor can become (none named and no SIGNER, or a CC named). */
+  DIRECT_LINK_RECIPIENT_INVALID: 400,
+  /** Direct link: the template's other recipients lack an e-mail or a signer's CUIL, or the visitor's role lacks a signature field. */
+  DIRECT_LINK_TEMPLATE_INCOMPLETE: 400,
   /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
   PRESIGN_SCOPE_INVALID: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
@@ -149,6 +153,8 @@ export const ERROR_STATUS = {
   UPLOAD_ALREADY_USED: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
+  /** The template's direct link is turned off by its owner. */
+  DIRECT_LINK_DISABLED: 410,
   /** The download link (v1 download, v2 download-beta) has expired; ask for a new one. */
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */

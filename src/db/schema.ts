@@ -305,6 +305,25 @@ export interface FolderTable {
   updatedAt: string;
 }
 
+/** A template's direct link (one per template): a public capability to make a document from it. */
+export interface TemplateDirectLinkTable {
+  /** Public id, `direct_…`. */
+  id: string;
+  platformId: number;
+  /** The template envelope. */
+  envelopeId: number;
+  /** The template recipient the visitor becomes. */
+  directRecipientId: number;
+  /** SHA-256 of the token: the lookup key. */
+  tokenHash: string;
+  /** The token itself, encrypted (secret box), to answer it again. */
+  tokenSealed: string;
+  /** 0/1. */
+  enabled: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface DB {
   platform: PlatformTable;
   apiToken: ApiTokenTable;
@@ -323,4 +342,5 @@ export interface DB {
   rateLimitBucket: RateLimitBucketTable;
   idempotencyKey: IdempotencyKeyTable;
   folder: FolderTable;
+  templateDirectLink: TemplateDirectLinkTable;
 }

@@ -9,6 +9,8 @@ import pino, { type Logger, type LoggerOptions } from 'pino';
 const CAPABILITY_PATHS = [
   /(\/sign\/)[^/?#]+/g,
   /(\/signing\/)[^/?#]+/g,
+  /(\/d\/)[^/?#]+/g,
+  /(\/api\/v(?:2|2-beta)\/direct\/)[^/?#]+/g,
   /(\/api\/v(?:1|2|2-beta)\/(?:uploads|downloads)\/)[^/?#]+/g,
 ];
 const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key)=)[^&#]*/gi;

@@ -90,3 +90,57 @@ export async function createRentalTemplate(
     },
   };
 }
+
+/**
+ * A TEMPLATE for direct links: a landlord with a real e-mail and CUIL (signing order 1) and a
+ * tenant placeholder (the visitor's role, signing order 2), each with a signature and a text field.
+ * `landlordEmail: ''` makes it a template the link cannot be used with; `clientEmail` and
+ * `clientCuil` complete the tenant, so that a link for the landlord can be made.
+ */
+export async function createDirectTemplate(
+  client: HttpClient,
+  options: { landlordEmail?: string; cuil?: string; clientEmail?: string; clientCuil?: string } = {},
+) {
+  const field = (name: keyof typeof TEMPLATE_FIELDS, fieldMeta?: Record<string, unknown>) => ({
+    ...TEMPLATE_FIELDS[name],
+    identifier: 'contract.pdf',
+    ...(fieldMeta ? { fieldMeta } : {}),
+  });
+  const payload = {
+    title: 'Alta de cliente',
+    type: 'TEMPLATE',
+    recipients: [
+      {
+        email: options.landlordEmail ?? 'landlord@example.com',
+        name: 'Locador',
+        role: 'SIGNER',
+        cuil: options.cuil ?? '20123456786',
+        signingOrder: 1,
+        fields: [field('landlordSignature')],
+      },
+      {
+        email: options.clientEmail ?? '',
+        name: 'Cliente',
+        role: 'SIGNER',
+        ...(options.clientCuil ? { cuil: options.clientCuil } : {}),
+        signingOrder: 2,
+        fields: [
+          field('tenantSignature'),
+          field('tenantAddress', { type: 'text', label: 'Domicilio', required: true }),
+        ],
+      },
+    ],
+  };
+  const created = await client.post('/api/v2/envelope/create', {
+    body: multipartBody(payload, [{ field: 'files', bytes: await onePagePdf(), name: 'contract.pdf' }]),
+  });
+  if (created.status !== 200) throw new Error(`template create: ${created.status} ${JSON.stringify(created.body)}`);
+  const envelope = await client.get(`/api/v2/envelope/${created.body.id as string}`);
+  const body = envelope.body as { id: string; secondaryId: string; recipients: { id: number; name: string }[] };
+  return {
+    envelopeId: body.id,
+    templateId: Number(body.secondaryId.replace('template_', '')),
+    landlord: body.recipients.find((r) => r.name === 'Locador')!.id,
+    client: body.recipients.find((r) => r.name === 'Cliente')!.id,
+  };
+}

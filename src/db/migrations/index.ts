@@ -15,6 +15,7 @@ import * as m0020 from './2026_11_26_0020_webhook_endpoint_due.js';
 import * as m0021 from './2026_11_26_0021_upload_urls.js';
 import * as m0022 from './2026_11_26_0022_folders.js';
 import * as m0025 from './2026_11_26_0025_template_use.js';
+import * as m0026 from './2026_11_26_0026_template_direct_links.js';
 import * as m0030 from './2026_11_26_0030_envelope_search.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0021_upload_urls': m0021,
   '2026_11_26_0022_folders': m0022,
   '2026_11_26_0025_template_use': m0025,
+  '2026_11_26_0026_template_direct_links': m0026,
   '2026_11_26_0030_envelope_search': m0030,
 };

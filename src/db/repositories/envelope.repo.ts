@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import { pointRead, whenReady, type MaybePromise } from '../point-read.js';
+import type { DirectLinkRow } from './direct-link.repo.js';
 import type { FolderRow } from './folder.repo.js';
 import type { AttachmentTable, EnvelopeItemTable, EnvelopeTable, FieldTable, RecipientTable } from '../schema.js';
 
@@ -18,6 +19,8 @@ export interface EnvelopeGraph {
   attachments: AttachmentRow[];
   /** The folder the envelope is filed in (the legacy document view shows it); absent: not loaded. */
   folder?: FolderRow | null;
+  /** A template's direct link (null: none; absent: not loaded, or not a template). */
+  directLink?: DirectLinkRow | null;
 }
 
 export type EnvelopeKey = { documentId: number } | { publicId: string };
@@ -76,9 +79,9 @@ export async function updateEnvelope(db: Db, id: number, patch: Updateable<Envel
     .execute();
 }
 
-/** Everything an envelope holds, in four indexed queries whatever its size. */
+/** Everything an envelope holds (a template's direct link too), in indexed queries whatever its size. */
 export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<EnvelopeGraph> {
-  const [items, recipients, fields, attachments, folder] = await Promise.all([
+  const [items, recipients, fields, attachments, folder, directLink] = await Promise.all([
     db
       .selectFrom('envelopeItem')
       .selectAll()
@@ -104,8 +107,25 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
           .where('id', '=', envelope.folderId)
           .executeTakeFirst()
           .then((f) => f ?? null),
+    envelope.type !== 'TEMPLATE'
+      ? undefined
+      : db
+          .selectFrom('templateDirectLink')
+          .selectAll()
+          .where('platformId', '=', envelope.platformId)
+          .where('envelopeId', '=', envelope.id)
+          .executeTakeFirst()
+          .then((l) => l ?? null),
   ]);
-  return { envelope, items, recipients, fields, attachments, folder };
+  return {
+    envelope,
+    items,
+    recipients,
+    fields,
+    attachments,
+    folder,
+    ...(directLink !== undefined ? { directLink } : {}),
+  };
 }
 
 export async function insertItem(db: Db, row: Insertable<EnvelopeItemTable>): Promise<void> {

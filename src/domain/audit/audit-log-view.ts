@@ -233,6 +233,14 @@ function sourceOf(d: Data): Data {
   const source = d.source && typeof d.source === 'object' ? (d.source as Data) : undefined;
   const templateId = num(source?.templateId);
   if (source?.type === 'TEMPLATE' && templateId !== undefined) return { source: { type: 'TEMPLATE', templateId } };
+  if (source?.type === 'TEMPLATE_DIRECT_LINK' && templateId !== undefined)
+    return {
+      source: {
+        type: 'TEMPLATE_DIRECT_LINK',
+        templateId,
+        directRecipientEmail: str(source.directRecipientEmail) ?? '',
+      },
+    };
   return {};
 }
 

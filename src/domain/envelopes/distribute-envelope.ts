@@ -9,7 +9,7 @@ import {
 } from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { notFound } from '../../errors.js';
-import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { appendAuditEvent, type AuditActor } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
@@ -58,6 +58,8 @@ export interface DistributeInput {
   meta?: z.output<typeof ZMetaInput> | undefined;
   /** Switches applied over the stored emailSettings (v1's sendCompletionEmails), unlike meta.emailSettings which replaces them. */
   emailSettings?: Partial<EmailSettings> | undefined;
+  /** Who the DOCUMENT_SENT entry names, when not the API caller (a direct link's visitor). */
+  actor?: AuditActor | undefined;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function distributeInTransaction(
       signingOrder: meta.signingOrder,
       notified: notifyByMail ? [...turn] : [],
     },
-    actor: apiActor(caller),
+    actor: input.actor ?? apiActor(caller),
     request: caller.request,
     at: now,
   });

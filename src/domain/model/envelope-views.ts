@@ -1,3 +1,4 @@
+import { directLinkView } from './direct-link.js';
 import type { TokenReveal } from './signing-links.js';
 import type { AttachmentRow, EnvelopeGraph, EnvelopeRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { documentMetaView } from './document-meta-view.js';
@@ -59,7 +60,7 @@ export function envelopeView(g: EnvelopeGraph, platformName: string, reveal?: To
     fields: g.fields.map((f) => fieldView(f, e)),
     envelopeItems: g.items.map((i) => itemView(i, e)),
     attachments: g.attachments.map(attachmentView),
-    directLink: null,
+    directLink: g.directLink ? directLinkView(g.directLink, e, reveal) : null,
     team: { id: e.platformId, url: platformName },
     user: { id: e.platformId, name: platformName, email: '' },
   };

@@ -27,8 +27,14 @@ export interface SigningLink {
   signingUrl: string;
 }
 
-/** Reads a recipient's signing token for an API answer ('' while none is issued). */
-export type TokenReveal = (r: RecipientRow) => string;
+/**
+ * Reads a recipient's signing token for an API answer ('' while none is issued); `open` reads
+ * another sealed capability of the same owner (a template's direct-link token).
+ */
+export interface TokenReveal {
+  (r: RecipientRow): string;
+  open(sealed: string): string;
+}
 
 /**
  * Documenso answers each recipient's signing token to the document's owner, and integrations build
@@ -42,7 +48,10 @@ export function tokenRevealFor(
 ): TokenReveal | undefined {
   // A presign token lives in a browser: it acts for the owner but never learns a signer's link.
   if (principal.scope !== 'full' || principal.presign) return undefined;
-  return (r) => (r.tokenSealed !== null && mustAct(r) ? ctx.secrets.open(r.tokenSealed) : '');
+  const open = (sealed: string) => ctx.secrets.open(sealed);
+  return Object.assign((r: RecipientRow) => (r.tokenSealed !== null && mustAct(r) ? open(r.tokenSealed) : ''), {
+    open,
+  });
 }
 
 /** The links of every recipient who must act (CC recipients act on nothing and get none). */

@@ -1,4 +1,5 @@
 import type { EnvelopeGraph, EnvelopeRow, ItemRow } from '../../db/repositories/envelope.repo.js';
+import { directLinkView } from './direct-link.js';
 import { documentMetaView } from './document-meta-view.js';
 import { envelopeLiteView } from './envelope-views.js';
 import { fieldView } from './field-view.js';
@@ -71,8 +72,7 @@ export function templateView(g: EnvelopeGraph, platformName: string, reveal?: To
       envelopeItemId: first?.id ?? '',
     },
     templateMeta: templateMetaView(e),
-    // Direct links are not served yet: no template has one.
-    directLink: null,
+    directLink: g.directLink ? directLinkView(g.directLink, e, reveal) : null,
     user: { id: e.platformId, name: platformName, email: '' },
     recipients: g.recipients.map((r) => recipientView(r, e, undefined, reveal)),
     fields: g.fields.map((f) => fieldView(f, e)),
@@ -91,6 +91,6 @@ export function templateListEntryView(g: EnvelopeGraph, platformName: string, re
     fields: g.fields.map((f) => fieldView(f, e)),
     recipients: g.recipients.map((r) => recipientView(r, e, undefined, reveal)),
     templateMeta: { signingOrder: meta.signingOrder, distributionMethod: meta.distributionMethod },
-    directLink: null,
+    directLink: g.directLink ? directLinkView(g.directLink, e, reveal) : null,
   };
 }

@@ -30,6 +30,8 @@ import { newId } from '../ids.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import type { SigningLink } from '../model/signing-links.js';
+import { recipientActor } from '../signing/recipient-actor.js';
+import { assertDirectLinkUsable } from './direct-link-rules.js';
 import { planPrefills, type PrefillField } from './prefill-fields.js';
 
 type Path = (string | number)[];
@@ -59,6 +61,11 @@ export interface UseTemplateInput {
   customDocument?: { path: Path } | undefined;
   /** Where the members sit in the request, for issue paths: [] (JSON) or ['payload'] (multipart). */
   requestPath: Path;
+  /**
+   * Set when a visitor uses the template's direct link: the link (re-checked under the template's
+   * lock), the template recipient the visitor becomes, who is then the creation's actor.
+   */
+  directLink?: { linkId: string; directRecipientId: number } | undefined;
   /** More rows that belong to the creation (the idempotent answer), in its transaction. */
   withinTransaction?: ((trx: Db, result: UseTemplateResult) => Promise<void>) | undefined;
 }
@@ -67,6 +74,8 @@ export interface UseTemplateResult {
   graph: EnvelopeGraph;
   /** Each acting recipient's signing link, when the document was distributed. */
   links: SigningLink[];
+  /** The new document's recipient id of each template recipient id. */
+  recipientIds: Map<number, number>;
 }
 
 /**
@@ -91,6 +100,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     if (!locked || locked.type !== 'TEMPLATE') throw notFound('Template');
     const template = await loadEnvelopeParts(trx, locked);
     const t = template.envelope;
+    if (input.directLink) assertDirectLinkUsable(template.directLink, input.directLink.linkId);
     const now = ctx.clock();
     const iso = now.toISOString();
     const meta = mergeMeta(parseStoredMeta(t.meta), withoutTitle(input.override));
@@ -117,7 +127,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       publicId: newId('envelope'),
       type: 'DOCUMENT' as const,
       status: 'DRAFT' as const,
-      source: 'TEMPLATE' as const,
+      source: input.directLink ? ('TEMPLATE_DIRECT_LINK' as const) : ('TEMPLATE' as const),
       templateId: t.id,
       title: input.override?.title ?? t.title,
       externalId: input.externalId ?? null,
@@ -185,14 +195,20 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     ];
     await insertAttachments(trx, attachmentRows);
 
-    const actor = apiActor(caller);
+    const visitor =
+      input.directLink &&
+      recipientRows[template.recipients.findIndex((r) => r.id === input.directLink!.directRecipientId)];
+    const actor = visitor ? recipientActor(visitor) : apiActor(caller);
     await appendAuditEvent(ctx, trx, {
       envelopeId: id,
       first: true,
       type: 'DOCUMENT_CREATED',
       data: {
         title: row.title,
-        source: { type: 'TEMPLATE', templateId: t.id },
+        source: visitor
+          ? { type: 'TEMPLATE_DIRECT_LINK', templateId: t.id, directRecipientEmail: visitor.email }
+          : { type: 'TEMPLATE', templateId: t.id },
+        ...(input.directLink ? { directLinkId: input.directLink.linkId } : {}),
         templateEnvelopeId: t.publicId,
         items: template.items.map((i) => ({ title: i.title, sha256: i.originalSha256, pages: i.pageCount })),
       },
@@ -227,16 +243,27 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     };
     for (const type of ['DOCUMENT_CREATED', 'TEMPLATE_USED'] as const)
       await recordEvent(trx, { platformId, envelopeId: id, type, payload: envelopeEventPayload(graph), at: now });
-    await queueOwnerNotice(trx, { platformId, envelopeId: id, meta, notice: 'ownerCreated' }, now);
+    const detail = visitor ? directLinkNotice(meta.language, visitor) : undefined;
+    await queueOwnerNotice(trx, { platformId, envelopeId: id, meta, notice: 'ownerCreated', detail }, now);
     const used: UseTemplateResult = input.distributeDocument
-      ? await distributeInTransaction(ctx, trx, caller, { key: { publicId: row.publicId } })
-      : { graph, links: [] };
+      ? {
+          ...(await distributeInTransaction(ctx, trx, caller, { key: { publicId: row.publicId }, actor })),
+          recipientIds: recipients,
+        }
+      : { graph, links: [], recipientIds: recipients };
     await input.withinTransaction?.(trx, used);
-    return { graph: used.graph, links: used.links };
+    return used;
   });
   forgetEnvelopeCounts(platformId);
   ctx.wakeWorker();
   return result;
+}
+
+/** The owner's notice names who used the link (the owner's own data: the platform's address only). */
+function directLinkNotice(language: string, visitor: RecipientRow): string {
+  return language === 'es'
+    ? `Lo creó ${visitor.name} <${visitor.email}> con el enlace directo de la plantilla.`
+    : `${visitor.name} <${visitor.email}> created it through the template's direct link.`;
 }
 
 function withoutTitle(override: UseTemplateInput['override']): z.output<typeof ZMetaInput> | undefined {

@@ -19,6 +19,7 @@ const PDFJS_DIR = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dis
 
 const SOURCES: Record<string, { path: string; contentType: string }> = {
   'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
+  'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-ui.js': { path: join(WEB_DIR, 'signing-ui.js'), contentType: 'text/javascript; charset=utf-8' },
   'signature-pad.js': { path: join(WEB_DIR, 'signature-pad.js'), contentType: 'text/javascript; charset=utf-8' },
   'i18n.js': { path: join(WEB_DIR, 'i18n.js'), contentType: 'text/javascript; charset=utf-8' },

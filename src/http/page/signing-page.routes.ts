@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
+import { checkDirectLink } from '../../domain/templates/use-direct-link.js';
 import { loadPageAssets } from './page-assets.js';
 
 const TEXT = {
@@ -10,6 +11,9 @@ const TEXT = {
     noscript: 'This page needs JavaScript to show the document and collect your signature.',
     invalidTitle: 'This link is not valid',
     invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.',
+    directInvalidBody: 'This link is wrong or was removed by its owner. Ask the sender for a new one.',
+    directDisabledTitle: 'This link is turned off',
+    directDisabledBody: 'Its owner turned this link off for now. Ask the sender for another way to sign.',
   },
   es: {
     title: 'Firmar documento',
@@ -17,6 +21,9 @@ const TEXT = {
     noscript: 'Esta página necesita JavaScript para mostrar el documento y registrar su firma.',
     invalidTitle: 'Este enlace no es válido',
     invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.',
+    directInvalidBody: 'Este enlace es incorrecto o su dueño lo eliminó. Pida uno nuevo a quien se lo envió.',
+    directDisabledTitle: 'Este enlace está desactivado',
+    directDisabledBody: 'Su dueño desactivó este enlace por ahora. Pida a quien se lo envió otra forma de firmar.',
   },
 } as const;
 
@@ -52,8 +59,19 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
     const link = await checkSigningLink(ctx, request.params.token);
     const lang = link?.language === 'es' ? 'es' : 'en';
     pageHeaders(reply);
-    if (!link) return reply.status(404).send(invalidPage(pickLanguage(request.headers['accept-language'])));
+    if (!link) return reply.status(404).send(noticePage(pickLanguage(request.headers['accept-language'])));
     return reply.send(shellPage(lang));
+  });
+
+  // A template's direct link: the same shell with its own script, which asks who the visitor is,
+  // has the document made (POST /api/v2/direct/{token}) and continues on the signing page.
+  app.get<{ Params: { token: string } }>('/d/:token', { schema: { hide: true } }, async (request, reply) => {
+    const link = await checkDirectLink(ctx, request.params.token);
+    pageHeaders(reply);
+    const asked = pickLanguage(request.headers['accept-language']);
+    if (!link) return reply.status(404).send(noticePage(asked, 'invalidTitle', 'directInvalidBody'));
+    if (link.disabled) return reply.status(410).send(noticePage(asked, 'directDisabledTitle', 'directDisabledBody'));
+    return reply.send(shellPage(link.language === 'es' ? 'es' : 'en', 'direct.js'));
   });
 
   app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) => {
@@ -72,7 +90,7 @@ function pickLanguage(acceptLanguage: string | undefined): 'en' | 'es' {
   return /^\s*es\b/i.test(acceptLanguage ?? '') ? 'es' : 'en';
 }
 
-function shellPage(lang: 'en' | 'es'): string {
+function shellPage(lang: 'en' | 'es', script = 'signing.js'): string {
   const t = TEXT[lang];
   return `<!doctype html>
 <html lang="${lang}">
@@ -83,7 +101,7 @@ function shellPage(lang: 'en' | 'es'): string {
 <title>${t.title} · Firma</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/sign-assets/signing.css">
-<script type="module" src="/sign-assets/signing.js"></script>
+<script type="module" src="/sign-assets/${script}"></script>
 </head>
 <body>
 <main id="app" aria-live="polite"><p class="status">${t.loading}</p></main>
@@ -93,8 +111,14 @@ function shellPage(lang: 'en' | 'es'): string {
 `;
 }
 
-function invalidPage(lang: 'en' | 'es'): string {
-  const t = TEXT[lang];
+type NoticeKey = 'invalidTitle' | 'invalidBody' | 'directInvalidBody' | 'directDisabledTitle' | 'directDisabledBody';
+
+function noticePage(
+  lang: 'en' | 'es',
+  titleKey: NoticeKey = 'invalidTitle',
+  bodyKey: NoticeKey = 'invalidBody',
+): string {
+  const t = { invalidTitle: TEXT[lang][titleKey], invalidBody: TEXT[lang][bodyKey] };
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -11,7 +11,7 @@ const EXEMPT = new Set(['/health', '/ready']);
 /**
  * Rate limits, checked before anything else runs: per API token on the API (keyed by a hash of
  * the Authorization header, so counting costs no token lookup and an attacker's garbage tokens
- * are counted too), per IP for the signing API, the signing page and unauthenticated calls.
+ * are counted too), per IP for the signing API, the signing page, direct links and unauthenticated calls.
  * Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (and Documenso's
  * X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset); a refusal is
  * 429 TOO_MANY_REQUESTS with Retry-After.
@@ -65,7 +65,10 @@ function isSigningRoute(routeOrPath: string): boolean {
   return (
     path.startsWith('/api/v2/signing/') ||
     path.startsWith('/api/v2-beta/signing/') ||
+    path.startsWith('/api/v2/direct/') ||
+    path.startsWith('/api/v2-beta/direct/') ||
     path.startsWith('/sign/') ||
+    path.startsWith('/d/') ||
     path.startsWith('/sign-assets/')
   );
 }

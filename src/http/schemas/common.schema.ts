@@ -17,6 +17,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Insufficient access',
   404: 'Not found',
   409: 'Conflict with the current state',
+  410: 'Gone, or turned off',
   413: 'Payload too large',
   422: 'Idempotency-Key reused with a different request',
   429: 'Too many requests; respect Retry-After',

@@ -53,7 +53,18 @@ export const ZEnvelope = z
         order: z.number().int(),
       }),
     ),
-    directLink: z.null(),
+    directLink: z
+      .object({
+        id: z.string(),
+        envelopeId: z.string(),
+        token: z.string().describe("The link's token: answered to full-scope tokens only ('' otherwise)"),
+        createdAt: z.string(),
+        enabled: z.boolean(),
+        directTemplateRecipientId: z.number().int(),
+        templateId: z.number().int(),
+      })
+      .nullable()
+      .describe("A template's direct link (FIRMA_PUBLIC_URL/d/{token}); null for documents and templates without one"),
     team: ZTeam,
     user: ZUser,
   })

@@ -14,6 +14,8 @@ import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
+import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
+import { registerTemplateDirectRoutes } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
 import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
 import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
@@ -49,6 +51,8 @@ export function v2Routes(ctx: Ctx) {
     registerTemplateRoutes(scope, ctx);
     registerLegacyPartRoutes(scope, ctx, 'template');
     registerSigningRoutes(scope, ctx);
+    registerDirectLinkRoutes(scope, ctx);
+    registerTemplateDirectRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);
     registerEnvelopePartRoutes(scope, ctx);
     registerEnvelopeItemRoutes(scope, ctx);

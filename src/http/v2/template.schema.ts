@@ -62,6 +62,13 @@ export const ZTemplateUpdateBody = z.object({
 });
 
 export const ZTemplateIdBody = z.object({ templateId: ZTemplateIdMember });
+export const ZTemplateDirectCreateBody = z.object({
+  templateId: ZTemplateIdMember,
+  directRecipientId: ZTemplateIdMember.optional().describe(
+    'The template recipient the visitor becomes (not a CC); default: the first SIGNER in signing order',
+  ),
+});
+export const ZTemplateDirectToggleBody = z.object({ templateId: ZTemplateIdMember, enabled: z.boolean() });
 export const ZTemplateGetManyBody = z.object({ templateIds: z.array(ZTemplateIdMember).min(1).max(100) });
 
 export const ZTemplateFindQuery = ZEnvelopeFindQuery.pick({
@@ -91,18 +98,21 @@ const templateLiteMembers = {
 };
 export const ZTemplateLite = z.object(templateLiteMembers).meta({ id: 'TemplateLite' });
 
+const directLinkMembers = {
+  id: z.string(),
+  envelopeId: z.string(),
+  token: z.string(),
+  createdAt: ts,
+  enabled: z.boolean(),
+  directTemplateRecipientId: z.number().int(),
+  templateId: z.number().int(),
+};
 const ZDirectLink = z
-  .object({
-    id: z.string(),
-    envelopeId: z.string(),
-    token: z.string(),
-    createdAt: ts,
-    enabled: z.boolean(),
-    directTemplateRecipientId: z.number().int(),
-    templateId: z.number().int(),
-  })
+  .object(directLinkMembers)
   .nullable()
-  .describe('Always null: direct links are not served yet');
+  .describe(
+    "The template's direct link (FIRMA_PUBLIC_URL/d/{token}; token '' unless the API token is full-scope), or null",
+  );
 
 const ZTemplateMeta = ZDocumentMetaView.pick({
   id: true,
@@ -169,3 +179,10 @@ export const ZTemplateCreateBetaResponse = z.object({
     .string()
     .describe('PUT the raw PDF here (Content-Type: application/pdf), no API token: single use, short-lived, private'),
 });
+
+export const ZTemplateDirectLink = z
+  .object({
+    ...directLinkMembers,
+    token: z.string().describe('The capability: FIRMA_PUBLIC_URL/d/{token} is the public page'),
+  })
+  .meta({ id: 'TemplateDirectLink' });

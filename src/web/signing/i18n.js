@@ -163,3 +163,39 @@ export const CODE_TO_STATE = {
   RECIPIENT_REJECTED: 'rejected',
   DOCUMENT_NOT_PENDING: null,
 };
+
+// The direct-link page (/d/{token}): the visitor says who they are before the document is made.
+export const DIRECT_MESSAGES = {
+  en: {
+    intro: 'Enter your details to receive this document and sign it.',
+    name: 'Full name',
+    email: 'E-mail',
+    cuil: 'CUIL',
+    cuilHelp: '11 digits, as on your ID (e.g. 20-12345678-6).',
+    cuilInvalid: 'This CUIL is not valid: check the 11 digits and the last one (the check digit).',
+    nameMissing: 'Enter your name.',
+    emailInvalid: 'Enter a valid e-mail address.',
+    submit: 'Continue to the document',
+    pages: (n) => (n === 1 ? '1 page' : `${n} pages`),
+    tooMany: 'Too many documents were requested from this connection. Wait a minute and try again.',
+    unusable: 'This link cannot be used right now',
+    disabledTitle: 'This link is turned off',
+    disabledBody: 'Its owner turned this link off for now. Ask the sender for another way to sign.',
+  },
+  es: {
+    intro: 'Ingrese sus datos para recibir este documento y firmarlo.',
+    name: 'Nombre y apellido',
+    email: 'Correo electrónico',
+    cuil: 'CUIL',
+    cuilHelp: '11 dígitos, como figura en su documento (p. ej. 20-12345678-6).',
+    cuilInvalid: 'Este CUIL no es válido: revise los 11 dígitos y el último (el dígito verificador).',
+    nameMissing: 'Ingrese su nombre.',
+    emailInvalid: 'Ingrese un correo electrónico válido.',
+    submit: 'Continuar al documento',
+    pages: (n) => (n === 1 ? '1 página' : `${n} páginas`),
+    tooMany: 'Se pidieron demasiados documentos desde esta conexión. Espere un minuto y vuelva a intentar.',
+    unusable: 'Este enlace no se puede usar ahora',
+    disabledTitle: 'Este enlace está desactivado',
+    disabledBody: 'Su dueño desactivó este enlace por ahora. Pida a quien se lo envió otra forma de firmar.',
+  },
+};

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
+
+export const ZDirectLinkParams = z.object({ token: z.string().describe("The template's direct-link token (private)") });
+
+export const ZDirectLinkView = z
+  .object({
+    title: z.string(),
+    language: z.string(),
+    role: z.enum(['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT']),
+    requiresCuil: z.boolean().describe('The visitor becomes a SIGNER: a valid CUIL is required'),
+    fieldCount: z.number().int(),
+    pageCount: z.number().int(),
+  })
+  .meta({ id: 'DirectLinkView' });
+
+export const ZDirectLinkUseBody = z.object({
+  name: z.string().trim().min(1).max(255),
+  email: ZRecipientEmail.refine((v) => v !== '', 'an e-mail address is required'),
+  cuil: z
+    .string()
+    .max(20)
+    .nullable()
+    .optional()
+    .describe('Required when requiresCuil: 11 digits (hyphens allowed) with a correct check digit'),
+});
+
+export const ZDirectLinkUseResponse = z
+  .object({
+    documentId: z.number().int(),
+    envelopeId: z.string(),
+    recipientId: z.number().int(),
+    token: z.string().describe("The visitor's own signing token: sign through /api/v2/signing/{token}"),
+    signingUrl: z.string(),
+  })
+  .meta({ id: 'DirectLinkUse' });

@@ -1,0 +1,150 @@
+// A template's direct link (/d/{token}): the visitor gives their name, e-mail and, for a signer,
+// CUIL; Firma makes the document from the template and the visitor continues on the normal
+// signing page with their own signing token. The link's token is read from the address only.
+import { DIRECT_MESSAGES, MESSAGES } from './i18n.js';
+import { el, noticeScreen } from './signing-ui.js';
+
+const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+const api = `/api/v2/direct/${encodeURIComponent(token)}`;
+const root = document.getElementById('app');
+const lang = document.documentElement.lang === 'es' ? 'es' : 'en';
+const t = { ...MESSAGES[lang], ...DIRECT_MESSAGES[lang] };
+
+/** The CUIL rule the API applies (domain/recipients/tax-id.ts): person prefix and mod-11 check digit. */
+export function isValidCuil(input) {
+  const digits = input.replace(/[\s.-]/g, '');
+  if (!/^\d{11}$/.test(digits) || !['20', '23', '24', '25', '26', '27'].includes(digits.slice(0, 2))) return false;
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+  const dv = 11 - (sum % 11);
+  const expected = dv === 11 ? 0 : dv === 10 ? null : dv;
+  return expected === Number(digits[10]);
+}
+
+async function call(method, body) {
+  let response;
+  try {
+    response = await fetch(api, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    });
+  } catch {
+    throw Object.assign(new Error(t.networkError), { status: 0 });
+  }
+  const json = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
+  if (!response.ok)
+    throw Object.assign(new Error(json?.message || `HTTP ${response.status}`), { status: response.status, body: json });
+  return json;
+}
+
+function gone(error) {
+  if (error.status === 404) noticeScreen(root, t.invalidTitle, t.invalidBody, 'error');
+  else if (error.status === 410) noticeScreen(root, t.disabledTitle, t.disabledBody, 'error');
+  else return false;
+  return true;
+}
+
+function form(view) {
+  const field = (id, label, attrs, help) => {
+    const input = el('input', { id, name: id, class: 'input', ...attrs });
+    const error = el('p', { class: 'field-error', id: `${id}-error`, 'aria-live': 'polite' });
+    input.setAttribute('aria-describedby', `${id}-error`);
+    return {
+      input,
+      error,
+      node: el(
+        'div',
+        { class: 'form-row' },
+        el('label', { for: id }, label),
+        help ? el('p', { class: 'help' }, help) : null,
+        input,
+        error,
+      ),
+    };
+  };
+  const name = field('visitor-name', t.name, { type: 'text', autocomplete: 'name', maxlength: 255, required: true });
+  const email = field('visitor-email', t.email, {
+    type: 'email',
+    autocomplete: 'email',
+    maxlength: 254,
+    required: true,
+  });
+  const cuil = view.requiresCuil
+    ? field('visitor-cuil', t.cuil, { type: 'text', inputmode: 'numeric', maxlength: 20, required: true }, t.cuilHelp)
+    : null;
+  const failure = el('p', { class: 'dialog-error', role: 'alert' });
+  const submit = el('button', { class: 'button primary', type: 'submit' }, t.submit);
+  const check = () => {
+    name.error.textContent = name.input.value.trim() ? '' : t.nameMissing;
+    email.error.textContent = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.input.value.trim()) ? '' : t.emailInvalid;
+    if (cuil) cuil.error.textContent = isValidCuil(cuil.input.value) ? '' : t.cuilInvalid;
+    const fields = [name, email, cuil].filter(Boolean);
+    for (const f of fields) f.input.setAttribute('aria-invalid', f.error.textContent ? 'true' : 'false');
+    return fields.find((f) => f.error.textContent);
+  };
+  const node = el(
+    'form',
+    {
+      class: 'visitor-form',
+      novalidate: true,
+      onsubmit: (event) => {
+        event.preventDefault();
+        failure.textContent = '';
+        const invalid = check();
+        if (invalid) return invalid.input.focus();
+        submit.disabled = true;
+        call('POST', {
+          name: name.input.value.trim(),
+          email: email.input.value.trim(),
+          ...(cuil ? { cuil: cuil.input.value.trim() } : {}),
+        }).then(
+          // The visitor's own signing session: replace, so Back does not make another document.
+          (made) => location.replace(`/sign/${encodeURIComponent(made.token)}`),
+          (error) => {
+            submit.disabled = false;
+            if (gone(error)) return;
+            if (error.status === 429) failure.textContent = t.tooMany;
+            else if (error.body?.code === 'RECIPIENT_INVALID_CUIL' && cuil) {
+              cuil.error.textContent = t.cuilInvalid;
+              cuil.input.setAttribute('aria-invalid', 'true');
+              cuil.input.focus();
+            } else if (error.body?.code === 'DIRECT_LINK_TEMPLATE_INCOMPLETE')
+              failure.textContent = `${t.unusable}: ${error.message}`;
+            else failure.textContent = error.message;
+          },
+        );
+      },
+    },
+    name.node,
+    email.node,
+    cuil?.node,
+    failure,
+    el('div', { class: 'dialog-actions' }, submit),
+  );
+  root.replaceChildren(
+    el(
+      'section',
+      { class: 'notice notice-info visitor' },
+      el('h1', { tabindex: '-1' }, view.title),
+      el('p', {}, `${t.intro} (${t.pages(view.pageCount)})`),
+      node,
+    ),
+  );
+  name.input.focus();
+}
+
+async function load() {
+  try {
+    form(await call('GET'));
+  } catch (error) {
+    if (gone(error)) return;
+    noticeScreen(root, t.networkError, error.message, 'error', [
+      el('button', { class: 'button primary', onclick: () => void load() }, t.retry),
+    ]);
+  }
+}
+
+void load();
