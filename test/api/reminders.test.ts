@@ -6,6 +6,7 @@ import { createDocument, createPendingDocument, typicalPayload } from '../helper
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { sendReminder } from '../../src/domain/reminders/send-reminder.js';
 import { setPlatformReminders } from '../../src/domain/reminders/set-platform-reminders.js';
 
 /** With FIRMA_REMINDER_DAY_SECONDS=1 a reminder "day" lasts one second. */
@@ -179,6 +180,34 @@ for (const database of testDatabases()) {
       assert.equal(remindersTo(ownOff.recipients[0]!.email).length, 0);
       assert.equal(remindersTo(elsewhere.recipients[0]!.email).length, 0);
       await setPlatformReminders(server.ctx, { platform: other.platformName, sendAfter: '-', repeatEvery: undefined });
+    });
+
+    test('a reminder job run twice (a rerun after its commit, or two workers) sends once and schedules the next once', async () => {
+      const p = payloadFor('twice');
+      const { documentId, distributed } = await createPendingDocument(server.api, p, {
+        distributionMethod: 'EMAIL',
+        reminderSettings: every(30, 30),
+      });
+      const anaId = (distributed.recipients as { id: number }[])[0]!.id;
+      const dueAt = (await recipientRow(anaId)).reminderDueAt!;
+      const runs = await Promise.all([1, 2, 3].map(() => sendReminder(server.ctx, { recipientId: anaId, dueAt })));
+      assert.deepEqual(runs.filter(Boolean).length, 1, JSON.stringify(runs));
+      assert.equal(await sendReminder(server.ctx, { recipientId: anaId, dueAt }), false, 'a rerun does nothing');
+      const row = await recipientRow(anaId);
+      assert.equal(row.remindersSent, 1);
+      assert.equal(Date.parse(row.reminderDueAt!) - Date.parse(dueAt), 30_000, 'the next, one interval after');
+      const jobs = await server.ctx.db
+        .selectFrom('job')
+        .select(['kind', 'dedupeKey'])
+        .where('dedupeKey', 'like', `%:${anaId}:%`)
+        .execute();
+      assert.deepEqual(jobs.map((j) => j.dedupeKey).sort(), [
+        `reminder-mail:${anaId}:${dueAt}`,
+        `reminder:${anaId}:${dueAt}`,
+        `reminder:${anaId}:${row.reminderDueAt}`,
+      ]);
+      assert.equal((await reminderAudit(documentId)).length, 1);
+      await smtp.waitFor(reminderTo(p.recipients[0]!.email));
     });
 
     test('invalid reminderSettings are refused with 400 and change nothing; another platform’s document is 404', async () => {
