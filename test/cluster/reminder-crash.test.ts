@@ -116,7 +116,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           assert.equal(new Set(dues).size, 3, 'three distinct due times');
           assert.equal(dues[1], secondDue, 'the reminder due while the server was down was not skipped');
           assert.ok(Date.parse(recorded[1]!.createdAt) > killedAt, 'it was sent after the restart');
-          assert.ok(dues[2]! - dues[1]! >= 3000, 'the next one came a full interval later');
+          assert.ok(dues[2]! - dues[1] >= 3000, 'the next one came a full interval later');
           assert.equal(smtp.messages.filter(reminderToAna).length, 3, 'three reminder mails, none twice');
           second.kill('SIGTERM');
           await exited(second);

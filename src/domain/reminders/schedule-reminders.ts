@@ -18,7 +18,10 @@ export async function reminderSettingsFor(
 ): Promise<ReminderSettings | null> {
   // The document's own settings win: the platform default is read only when it has none.
   if (meta.reminderSettings) return reminderSettingsInForce(meta, null);
-  return reminderSettingsInForce(meta, parseStoredReminderSettings(await findPlatformReminderSettings(trx, platformId)));
+  return reminderSettingsInForce(
+    meta,
+    parseStoredReminderSettings(await findPlatformReminderSettings(trx, platformId)),
+  );
 }
 
 /**
@@ -29,7 +32,12 @@ export async function queueReminder(trx: Db, recipientId: number, due: Date, now
   const dueAt = due.toISOString();
   await enqueueJob(
     trx,
-    { kind: REMINDER_DUE_JOB, payload: { recipientId, dueAt }, runAt: due, dedupeKey: `reminder:${recipientId}:${dueAt}` },
+    {
+      kind: REMINDER_DUE_JOB,
+      payload: { recipientId, dueAt },
+      runAt: due,
+      dedupeKey: `reminder:${recipientId}:${dueAt}`,
+    },
     now,
   );
 }

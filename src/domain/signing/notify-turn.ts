@@ -31,5 +31,10 @@ export async function notifyNewTurn(
     }
   }
   // Their reminders count from now, when their turn came, not from the distribution.
-  await startReminders(ctx, trx, { platformId: s.graph.envelope.platformId, meta: s.meta, recipients: mailed, sentAt: now });
+  await startReminders(ctx, trx, {
+    platformId: s.graph.envelope.platformId,
+    meta: s.meta,
+    recipients: mailed,
+    sentAt: now,
+  });
 }
