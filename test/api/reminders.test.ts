@@ -208,6 +208,24 @@ for (const database of testDatabases()) {
       ]);
       assert.equal((await reminderAudit(documentId)).length, 1);
       await smtp.waitFor(reminderTo(p.recipients[0]!.email));
+      // Documenso's SDK reads the stored settings back.
+      const sdk = new Documenso({ apiKey: server.api.token!, serverURL: `${server.url}/api/v2` });
+      assert.deepEqual((await sdk.documents.get({ documentId })).documentMeta?.reminderSettings, every(30, 30));
+
+      // Nothing once the recipient's link has expired, or the document is no longer PENDING.
+      const brunoId = (distributed.recipients as { id: number }[])[1]!.id;
+      const brunoDue = (await recipientRow(brunoId)).reminderDueAt!;
+      await server.ctx.db
+        .updateTable('recipient')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', brunoId)
+        .execute();
+      assert.equal(await sendReminder(server.ctx, { recipientId: brunoId, dueAt: brunoDue }), false);
+      const next = (await recipientRow(anaId)).reminderDueAt!;
+      const cancelled = await server.api.post('/api/v2/document/delete', { json: { documentId } });
+      assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+      assert.equal(await sendReminder(server.ctx, { recipientId: anaId, dueAt: next }), false);
+      assert.equal((await reminderAudit(documentId)).length, 1);
     });
 
     test('invalid reminderSettings are refused with 400 and change nothing; another platform’s document is 404', async () => {
