@@ -11,7 +11,7 @@ import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';
 import { signAll, tokenOf } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink } from '../helpers/smtp-sink.js';
-import { spawnFirma, watchOutput } from '../helpers/spawn-firma.js';
+import { runFirma, spawnFirma, watchOutput } from '../helpers/spawn-firma.js';
 
 const PG_URL = process.env.FIRMA_TEST_DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,6 +72,17 @@ for (const database of ['sqlite', 'postgres'] as const) {
           const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/, 60_000);
           const [, token] = await output.waitFor(/^\s+(api_[A-Za-z0-9_-]{32})\s*$/m);
           const api = new HttpClient(url!, token!);
+
+          // The platform default through the CLI (the document below has its own settings, which win).
+          const set = await runFirma(['platform', 'set-reminders', 'default', '2d', '1w', '--json'], env);
+          assert.equal(set.code, 0, set.stderr);
+          assert.deepEqual(JSON.parse(set.stdout), {
+            platform: 'default',
+            reminderSettings: { sendAfter: { unit: 'day', amount: 2 }, repeatEvery: { unit: 'week', amount: 1 } },
+          });
+          const refused = await runFirma(['platform', 'set-reminders', 'default', 'off', '1d'], env);
+          assert.equal(refused.code, 1, refused.stderr);
+          assert.match(refused.stderr, /sendAfter.*REMINDER_SETTINGS_INVALID/);
 
           const { envelopeId, urls } = await createPendingDocument(api, typicalPayload(), {
             distributionMethod: 'EMAIL',
