@@ -76,6 +76,8 @@ const EnvSchema = z
     FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
     // Documenso's cap: a week.
     FIRMA_PRESIGN_MAX_MINUTES: positiveInt.default(10_080),
+    // Unset: reminder intervals are calendar days, weeks and months.
+    FIRMA_REMINDER_DAY_SECONDS: positiveInt.max(86_400).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
@@ -133,6 +135,11 @@ export interface Config {
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
   /** Longest lifetime a presign token may ask for (FIRMA_PRESIGN_MAX_MINUTES). */
   presign: { maxMinutes: number };
+  /**
+   * `dayMs`: the length of a reminder "day" (FIRMA_REMINDER_DAY_SECONDS; a week is seven, a month
+   * thirty), so tests and demonstrations see reminders in seconds; null: calendar intervals.
+   */
+  reminders: { dayMs: number | null };
   worker: {
     mode: 'embedded' | 'off';
     pollMs: number;
@@ -215,6 +222,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     redis: { url: e.REDIS_URL ?? null, prefix: e.FIRMA_REDIS_PREFIX },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     presign: { maxMinutes: e.FIRMA_PRESIGN_MAX_MINUTES },
+    reminders: { dayMs: e.FIRMA_REMINDER_DAY_SECONDS ? e.FIRMA_REMINDER_DAY_SECONDS * 1000 : null },
     http: {
       corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '')
         .split(',')

@@ -27,14 +27,14 @@ export const ERROR_STATUS = {
   VISIBILITY_NOT_SUPPORTED: 400,
   /** Non-empty `formValues`: Firma does not fill PDF form fields. */
   FORM_VALUES_NOT_SUPPORTED: 400,
-  /** `meta.reminderSettings` other than null or disabled: Firma sends no reminders. */
-  REMINDERS_NOT_SUPPORTED: 400,
   /** `meta.emailId`: Firma sends from its one configured sender. */
   EMAIL_SENDER_NOT_SUPPORTED: 400,
   /** `meta.allowDictateNextSigner: true`: signers cannot choose the next signer. */
   NEXT_SIGNER_DICTATION_NOT_SUPPORTED: 400,
   /** `meta.language` other than en or es: mails, signing page and certificate exist in those only. */
   LANGUAGE_NOT_SUPPORTED: 400,
+  /** `reminderSettings` with a repeat but no first reminder: the repeat would never take effect. */
+  REMINDER_SETTINGS_INVALID: 400,
   /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat, overflow). */
   FIELD_META_NOT_SUPPORTED: 400,
   /** `useLegacyFieldInsertion: true` (document/update): Firma burns fields in one way only. */

@@ -7,12 +7,15 @@ import {
   COMPLETED_MAIL,
   OWNER_NOTICE_MAIL,
   REJECTED_MAIL,
+  REMINDER_DUE_JOB,
+  REMINDER_MAIL,
   SIGNING_REQUEST_MAIL,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
 import { sendOwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
+import { sendReminder } from './domain/reminders/send-reminder.js';
 
 /**
  * Every job kind and the use case that runs it. Job definitions (kind + payload) are written by
@@ -32,6 +35,10 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
     [REJECTED_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'rejected', recipientId),
     [OWNER_NOTICE_MAIL]: (payload) => sendOwnerNotice(ctx, payload),
     [CANCELLED_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'cancelled', recipientId),
+    [REMINDER_DUE_JOB]: async (payload) => {
+      await sendReminder(ctx, payload);
+    },
+    [REMINDER_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'reminder', recipientId),
   };
 }
 

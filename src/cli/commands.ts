@@ -11,6 +11,7 @@ import { serveCluster } from './serve-cluster.js';
 import { runWorker } from './worker-command.js';
 import { webhookCommand } from './webhook-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
+import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
 
 export const USAGE = `Usage: firma <command> [options]
 
@@ -21,6 +22,9 @@ Commands:
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
   platform set-email <name> <email|->  where the platform's owner notices go (- for none)
+  platform set-reminders <name> <sendAfter> [repeatEvery]
+                                      reminders for documents without their own reminderSettings:
+                                      intervals 3d, 2w, 1m or off; sendAfter - removes the default
   token create --platform <name>      create an API token; prints only the token
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)
@@ -74,6 +78,19 @@ export async function runCommand(config: Config, positionals: string[], values: 
           json
             ? JSON.stringify({ platform: arg, notifyEmail: email === '-' ? null : email })
             : `owner notices of ${arg} go to ${email === '-' ? 'nobody' : email}`,
+        );
+        return 0;
+      }
+      case 'platform set-reminders': {
+        const sendAfter = positionals[3];
+        if (!arg || !sendAfter) throw usage('platform set-reminders needs a platform name and a sendAfter (or -)');
+        const settings = await setPlatformReminders(ctx, { platform: arg, sendAfter, repeatEvery: positionals[4] });
+        out(
+          json
+            ? JSON.stringify({ platform: arg, reminderSettings: settings })
+            : settings
+              ? `reminders of ${arg}: first ${positionals[3]} after sending, then every ${positionals[4] ?? 'off'}`
+              : `reminders of ${arg}: no platform default`,
         );
         return 0;
       }

@@ -11,6 +11,8 @@ export interface PlatformTable {
   createdAt: string;
   /** Where owner notices go; null: none are sent. */
   notifyEmail: Generated<string | null>;
+  /** Platform-wide reminder default, JSON `{sendAfter, repeatEvery}`; null: none. */
+  reminderSettings: Generated<string | null>;
 }
 
 export type TokenScope = 'read' | 'full';
@@ -141,6 +143,10 @@ export interface RecipientTable {
   openedAt: string | null;
   signedAt: string | null;
   rejectionReason: string | null;
+  /** The automatic reminder this recipient waits for (a job with this due time exists); null: none. */
+  reminderDueAt: Generated<string | null>;
+  /** Automatic reminders since the recipient was last sent the document (for the cap). */
+  remindersSent: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

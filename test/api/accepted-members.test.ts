@@ -62,11 +62,11 @@ for (const database of testDatabases()) {
           ['payload', 'formValues'],
         ],
         [
-          'meta.reminderSettings',
+          'meta.reminderSettings (a repeat without a first reminder)',
           typicalPayload({
-            meta: { reminderSettings: { sendAfter: { unit: 'day', amount: 2 }, repeatEvery: { disabled: true } } },
+            meta: { reminderSettings: { sendAfter: { disabled: true }, repeatEvery: { unit: 'day', amount: 2 } } },
           }),
-          'REMINDERS_NOT_SUPPORTED',
+          'REMINDER_SETTINGS_INVALID',
           ['payload', 'meta', 'reminderSettings'],
         ],
         [
@@ -246,10 +246,10 @@ for (const database of testDatabases()) {
         [
           {
             meta: {
-              reminderSettings: { sendAfter: { unit: 'day', amount: 1 }, repeatEvery: { unit: 'week', amount: 1 } },
+              reminderSettings: { sendAfter: { disabled: true }, repeatEvery: { unit: 'week', amount: 1 } },
             },
           },
-          'REMINDERS_NOT_SUPPORTED',
+          'REMINDER_SETTINGS_INVALID',
           ['meta', 'reminderSettings'],
         ],
         [{ meta: { emailId: 'x' } }, 'EMAIL_SENDER_NOT_SUPPORTED', ['meta', 'emailId']],
@@ -292,7 +292,7 @@ for (const database of testDatabases()) {
       assert.equal(given.body.code, 'LANGUAGE_NOT_SUPPORTED');
       const stored = {
         ...(await envelope(envelopeId)).documentMeta,
-        reminderSettings: { sendAfter: { unit: 'day', amount: 3 }, repeatEvery: { disabled: true } },
+        allowDictateNextSigner: true,
       };
       await sql`update envelope set meta = ${JSON.stringify(stored)} where public_id = ${envelopeId}`.execute(
         server.ctx.db,
@@ -301,10 +301,10 @@ for (const database of testDatabases()) {
         json: { documentId: id, meta: { distributionMethod: 'NONE' } },
       });
       assert.equal(refused.status, 400, JSON.stringify(refused.body));
-      assert.equal(refused.body.code, 'REMINDERS_NOT_SUPPORTED');
+      assert.equal(refused.body.code, 'NEXT_SIGNER_DICTATION_NOT_SUPPORTED');
       assert.equal((await envelope(envelopeId)).status, 'DRAFT');
       const sent = await server.api.post('/api/v2/document/distribute', {
-        json: { documentId: id, meta: { distributionMethod: 'NONE', reminderSettings: null } },
+        json: { documentId: id, meta: { distributionMethod: 'NONE', allowDictateNextSigner: false } },
       });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
     });

@@ -96,12 +96,12 @@ for (const database of testDatabases()) {
         json: {
           title: 'R',
           meta: {
-            reminderSettings: { sendAfter: { unit: 'day', amount: 1 }, repeatEvery: { unit: 'day', amount: 1 } },
+            reminderSettings: { sendAfter: { disabled: true }, repeatEvery: { unit: 'day', amount: 1 } },
           },
         },
       });
       assert.equal(reminders.status, 400, JSON.stringify(reminders.body));
-      assert.equal(reminders.body.code, 'REMINDERS_NOT_SUPPORTED');
+      assert.equal(reminders.body.code, 'REMINDER_SETTINGS_INVALID');
       const ccField = await server.api.post('/api/v2/document/create/beta', {
         json: {
           title: 'CC with a field',

@@ -38,7 +38,7 @@ describe('webhooks survive a killed server and a receiver that was down (real pr
     assert.equal(created.code, 0, created.stderr);
     const hook = JSON.parse(created.stdout) as { id: string; secret: string; events: string[] };
     assert.match(hook.secret, /^whsec_/);
-    assert.equal(hook.events.length, 13, 'every event by default (the template events included)');
+    assert.equal(hook.events.length, 14, 'every event by default (the template and reminder events included)');
     const listed = await runFirma(['webhook', 'list', '--platform', 'default'], env);
     assert.match(listed.stdout, new RegExp(`${hook.id}\\tenabled\\thttp://127\\.0\\.0\\.1:${port}/hook`));
     assert.ok(!listed.stdout.includes(hook.secret), 'list never prints the secret');

@@ -35,3 +35,19 @@ export async function setPlatformNotifyEmailByName(db: Db, name: string, notifyE
   const result = await db.updateTable('platform').set({ notifyEmail }).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The platform's reminder default as stored (JSON text; null: none). */
+export async function findPlatformReminderSettings(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('platform').select('reminderSettings').where('id', '=', id).executeTakeFirst();
+  return row?.reminderSettings ?? null;
+}
+
+/** Sets (or, with null, removes) the reminder default; false when no platform has that name. */
+export async function setPlatformReminderSettingsByName(
+  db: Db,
+  name: string,
+  reminderSettings: string | null,
+): Promise<boolean> {
+  const result = await db.updateTable('platform').set({ reminderSettings }).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

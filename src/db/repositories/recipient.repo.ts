@@ -62,3 +62,13 @@ export async function envelopesWithUnreportedExpiries(
     .limit(limit)
     .execute();
 }
+
+/** Which envelope and platform a recipient belongs to (for a job that must lock the envelope first). */
+export async function findRecipientOwner(db: Db, recipientId: number) {
+  return db
+    .selectFrom('recipient')
+    .innerJoin('envelope', 'envelope.id', 'recipient.envelopeId')
+    .select(['recipient.envelopeId', 'envelope.platformId'])
+    .where('recipient.id', '=', recipientId)
+    .executeTakeFirst();
+}

@@ -45,7 +45,13 @@ function typesWrittenBySource(): Set<string> {
 
 test('every audit type Firma writes is answered in a shape Documenso’s SDK accepts, even with no data', () => {
   const types = typesWrittenBySource();
-  for (const t of ['DOCUMENT_CREATED', 'DOCUMENT_FIELD_INSERTED', 'RECIPIENT_EXPIRED', 'ENVELOPE_ATTACHMENT_CREATED'])
+  for (const t of [
+    'DOCUMENT_CREATED',
+    'DOCUMENT_FIELD_INSERTED',
+    'RECIPIENT_EXPIRED',
+    'ENVELOPE_ATTACHMENT_CREATED',
+    'DOCUMENT_REMINDER_SENT',
+  ])
     assert.ok(types.has(t), `the scan finds ${t}`);
   for (const type of [...types, 'SOMETHING_NEW']) {
     for (const data of [{}, { fieldId: 9, fieldType: 'TEXT', value: 'x' }]) {
@@ -96,4 +102,11 @@ test('Firma-only types keep their recorded name; recorded members stay beside Do
     parts,
   );
   assert.deepEqual(meta.data.changes, [{ type: 'SUBJECT', from: null, to: null }]);
+  const reminder = auditLogEntryView(entry('DOCUMENT_REMINDER_SENT', { reminder: 2, dueAt: 'x' }, 7), parts);
+  assert.equal(reminder.type, 'EMAIL_SENT');
+  assert.equal(reminder.firmaType, 'DOCUMENT_REMINDER_SENT');
+  assert.deepEqual(
+    { email: reminder.data.recipientEmail, emailType: reminder.data.emailType, reminder: reminder.data.reminder },
+    { email: 'ana@example.com', emailType: 'REMINDER', reminder: 2 },
+  );
 });

@@ -27,12 +27,14 @@ export interface AuditLogParts {
  * Documenso type, so Documenso's SDK (whose audit type list is closed) accepts the log, and the
  * recorded type stays in `firmaType`: the sealing of a rejected document is Documenso's
  * DOCUMENT_COMPLETED (its seal job logs that for rejected documents too), a resend is a send, an
- * attachment change is a change of the document's metadata.
+ * automatic reminder is the e-mail it queues (EMAIL_SENT, emailType REMINDER), an attachment change
+ * is a change of the document's metadata.
  */
 const DOCUMENSO_TYPE: Record<string, string> = {
   RECIPIENT_EXPIRED: 'DOCUMENT_RECIPIENT_EXPIRED',
   DOCUMENT_REJECTED: 'DOCUMENT_COMPLETED',
   DOCUMENT_RESENT: 'DOCUMENT_SENT',
+  DOCUMENT_REMINDER_SENT: 'EMAIL_SENT',
   DOCUMENT_RECIPIENT_REJECTED_ON_BEHALF: 'DOCUMENT_RECIPIENT_REJECTED',
   ENVELOPE_ATTACHMENT_CREATED: 'DOCUMENT_META_UPDATED',
   ENVELOPE_ATTACHMENT_UPDATED: 'DOCUMENT_META_UPDATED',
@@ -107,6 +109,9 @@ function documensoData(type: string, row: StoredAuditEntry, d: Data, parts: Audi
       return { ...recipientOf(row, d, parts), actionAuth: [] };
     case 'DOCUMENT_RECIPIENT_REJECTED':
       return { ...recipientOf(row, d, parts), reason: str(d.reason) ?? '' };
+    case 'EMAIL_SENT':
+      // Firma records the reminder when it queues its mail, in the same transaction.
+      return { ...recipientOf(row, d, parts), emailType: 'REMINDER', isResending: false };
     case 'DOCUMENT_RECIPIENT_EXPIRED':
     case 'RECIPIENT_DELETED':
       return recipientOf(row, d, parts);
@@ -190,6 +195,7 @@ const PRESENTED_TYPES = new Set([
   'ENVELOPE_ITEM_UPDATED',
   'ENVELOPE_ITEM_DELETED',
   'DOCUMENT_META_UPDATED',
+  'EMAIL_SENT',
 ]);
 
 /** Documenso's recipient members: from the entry when it recorded them, else the current recipient. */

@@ -263,6 +263,8 @@ export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso
     openedAt: null,
     signedAt: null,
     rejectionReason: null,
+    reminderDueAt: null,
+    remindersSent: 0,
     createdAt: iso,
     updatedAt: iso,
   };

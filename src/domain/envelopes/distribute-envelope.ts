@@ -6,6 +6,7 @@ import {
   updateEnvelope,
   type EnvelopeGraph,
   type EnvelopeKey,
+  type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { notFound } from '../../errors.js';
@@ -26,6 +27,7 @@ import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stor
 import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
+import { startReminders } from '../reminders/schedule-reminders.js';
 
 export interface DistributeResult {
   graph: EnvelopeGraph;
@@ -97,6 +99,7 @@ export async function distributeInTransaction(
   const expiresAt = expiryFrom(meta, now)?.toISOString() ?? null;
   const notifyByMail = meta.distributionMethod === 'EMAIL' && meta.emailSettings.recipientSigningRequest;
   const turn = currentTurn(graph.recipients, meta.signingOrder);
+  const mailed: RecipientRow[] = [];
 
   for (const r of graph.recipients) {
     const token = newSigningToken();
@@ -110,8 +113,12 @@ export async function distributeInTransaction(
     };
     await updateRecipientRow(trx, r.id, patch);
     Object.assign(r, patch);
-    if (mailedNow) await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
+    if (mailedNow) {
+      await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
+      mailed.push(r);
+    }
   }
+  await startReminders(ctx, trx, { platformId: envelope.platformId, meta, recipients: mailed, sentAt: now });
   const envelopePatch = { status: 'PENDING' as const, sentAt: iso, meta: JSON.stringify(meta) };
   await updateEnvelope(trx, envelope.id, envelopePatch, now);
   Object.assign(graph.envelope, envelopePatch, { updatedAt: iso, version: envelope.version + 1 });

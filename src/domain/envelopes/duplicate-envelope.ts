@@ -129,6 +129,8 @@ export function copiedRecipientRow(r: RecipientRow, envelopeId: number, iso: str
     openedAt: null,
     signedAt: null,
     rejectionReason: null,
+    reminderDueAt: null,
+    remindersSent: 0,
     createdAt: iso,
     updatedAt: iso,
   };

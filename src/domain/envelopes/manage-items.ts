@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { parseStoredEnvelopeAuth } from '../model/stored-json.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
+import { restartRemindersOfTurn } from '../reminders/schedule-reminders.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { moveEnvelopeToFolder } from './move-envelope.js';
@@ -173,6 +174,8 @@ export async function updateEnvelopeData(
     await updateEnvelope(trx, e.id, patch, now);
     Object.assign(e, patch, { updatedAt: now.toISOString() });
     if (e.type === 'TEMPLATE') await recordTemplateUpdated(trx, graph, now);
+    // New reminder settings take effect at once for whoever is waiting, counted from now.
+    if (metaChanged.includes('reminderSettings')) await restartRemindersOfTurn(ctx, trx, graph, nextMeta, now);
     // Names only: meta values (reply-to address, message) stay out of the audit data.
     const changed = [...Object.keys(patch).filter((k) => k !== 'meta'), ...metaChanged.map((k) => `meta.${k}`)];
     return { result: envelopeLiteView(e), data: { changed } };

@@ -3,6 +3,7 @@ import {
   lockEnvelope,
   type EnvelopeGraph,
   type EnvelopeKey,
+  type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { AppError, notFound } from '../../errors.js';
@@ -14,6 +15,9 @@ import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { signingLinks, type SigningLink } from '../model/signing-links.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { startReminders } from '../reminders/schedule-reminders.js';
 import { assertNotTemplate } from './envelope-state.js';
 
 export interface RedistributeResult {
@@ -26,7 +30,8 @@ export interface RedistributeResult {
  * now (an expired recipient can act again). Recipients added after distribution get their first
  * link this way. A recipient whose turn has not come yet is renewed but not mailed: the turn mail
  * reaches it when the earlier group is done. Tokens stay the same, so links already handed out
- * keep working.
+ * keep working. It is a manual reminder: the mailed recipients' automatic reminders start over from
+ * now (the next one `sendAfter` later, the cap counted anew) and DOCUMENT_REMINDER_SENT fires.
  * @throws NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_NOT_PENDING, VALIDATION_ERROR (unknown or finished recipients)
  */
 export async function redistributeEnvelope(
@@ -66,7 +71,7 @@ export async function redistributeEnvelope(
     const expiresAt = expiryFrom(meta, now)?.toISOString() ?? null;
     const turn = currentTurn(graph.recipients, meta.signingOrder);
     const mailing = meta.distributionMethod === 'EMAIL' && meta.emailSettings.recipientSigningRequest;
-    const mailed: number[] = [];
+    const mailed: RecipientRow[] = [];
     for (const r of chosen) {
       const mailNow = mailing && turn.has(r.id) && r.email !== '';
       const patch = {
@@ -79,17 +84,29 @@ export async function redistributeEnvelope(
       Object.assign(r, patch);
       if (mailNow) {
         await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
-        mailed.push(r.id);
+        mailed.push(r);
       }
     }
     await appendAuditEvent(ctx, trx, {
       envelopeId: envelope.id,
       type: 'DOCUMENT_RESENT',
-      data: { recipients: chosen.map((r) => r.id), mailed, expiresAt },
+      data: { recipients: chosen.map((r) => r.id), mailed: mailed.map((r) => r.id), expiresAt },
       actor: apiActor(caller),
       request: caller.request,
       at: now,
     });
+    if (mailed.length > 0) {
+      // A manual reminder: each mailed recipient's schedule starts over from now, and the event is
+      // the one automatic reminders fire (Documenso's resend fires it too).
+      await startReminders(ctx, trx, { platformId: envelope.platformId, meta, recipients: mailed, sentAt: now });
+      await recordEvent(trx, {
+        platformId: envelope.platformId,
+        envelopeId: envelope.id,
+        type: 'DOCUMENT_REMINDER_SENT',
+        payload: envelopeEventPayload(graph),
+        at: now,
+      });
+    }
     return { graph, links: signingLinks(ctx, graph.recipients, new Set(chosen.map((r) => r.id))) };
   });
   ctx.wakeWorker();

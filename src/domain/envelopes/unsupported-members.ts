@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
 import type { EnvelopeMeta, ZMetaInput } from '../model/envelope-meta.js';
+import { reminderSettingsProblem } from '../model/reminder-rules.js';
 import { IssueCollector } from './validation-issues.js';
 
 /**
@@ -49,19 +50,12 @@ export function collectUnsupportedEnvelopeMembers(issues: IssueCollector, base: 
 
 type MetaLike = z.output<typeof ZMetaInput> | EnvelopeMeta;
 
-const isOff = (part: { disabled: true } | { unit: string; amount: number }) => 'disabled' in part;
-
 /** Meta members (input or merged stored meta) Firma would not act on. */
 export function collectUnsupportedMeta(issues: IssueCollector, path: Path, meta: MetaLike | undefined): void {
   if (!meta) return;
   const add = (code: ErrorCode, member: string, message: string) => issues.add(code, [...path, member], message);
-  if (meta.reminderSettings && !(isOff(meta.reminderSettings.sendAfter) && isOff(meta.reminderSettings.repeatEvery))) {
-    add(
-      'REMINDERS_NOT_SUPPORTED',
-      'reminderSettings',
-      'Firma sends no reminders yet; send null (or both parts disabled), or redistribute to remind',
-    );
-  }
+  const reminderProblem = reminderSettingsProblem(meta.reminderSettings);
+  if (reminderProblem) add('REMINDER_SETTINGS_INVALID', 'reminderSettings', reminderProblem);
   if (meta.emailId != null && meta.emailId !== '')
     add(
       'EMAIL_SENDER_NOT_SUPPORTED',

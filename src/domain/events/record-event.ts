@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   'DOCUMENT_REJECTED',
   'DOCUMENT_CANCELLED',
   'RECIPIENT_EXPIRED',
+  /** An automatic reminder, or a redistribute (a manual one), was sent to recipients; as Documenso. */
+  'DOCUMENT_REMINDER_SENT',
   'TEMPLATE_CREATED',
   'TEMPLATE_UPDATED',
   'TEMPLATE_DELETED',

@@ -13,6 +13,9 @@ export const COMPLETED_MAIL = 'mail.document-completed';
 export const REJECTED_MAIL = 'mail.document-rejected';
 export const CANCELLED_MAIL = 'mail.document-cancelled';
 export const OWNER_NOTICE_MAIL = 'mail.owner-notice';
+/** A recipient's automatic reminder falls due (decides, records and queues the mail). */
+export const REMINDER_DUE_JOB = 'reminder.due';
+export const REMINDER_MAIL = 'mail.reminder';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
@@ -25,6 +28,8 @@ export const jobCatalogue = {
   [REJECTED_MAIL]: ZRecipientMail,
   [CANCELLED_MAIL]: ZRecipientMail,
   [OWNER_NOTICE_MAIL]: z.object({ envelopeId: ZId, notice: ZOwnerNotice, detail: z.string().nullable() }),
+  [REMINDER_DUE_JOB]: z.object({ recipientId: ZId, dueAt: z.iso.datetime() }),
+  [REMINDER_MAIL]: ZRecipientMail,
 };
 
 export type JobKind = keyof typeof jobCatalogue;

@@ -5,6 +5,7 @@
 export type MailLanguage = 'en' | 'es';
 export type MailKind =
   | 'signingRequest'
+  | 'reminder'
   | 'completed'
   | 'rejected'
   | 'cancelled'
@@ -29,6 +30,12 @@ const T = {
     signingRequest: {
       subject: (t: string) => `Please review and sign: ${t}`,
       intro: (t: string) => `You have been asked to act on “${t}”.`,
+      button: 'Open the document',
+      hello: 'Hello',
+    },
+    reminder: {
+      subject: (t: string) => `Reminder: please review and sign: ${t}`,
+      intro: (t: string) => `A reminder: “${t}” is still waiting for you.`,
       button: 'Open the document',
       hello: 'Hello',
     },
@@ -86,6 +93,12 @@ const T = {
     signingRequest: {
       subject: (t: string) => `Revisá y firmá: ${t}`,
       intro: (t: string) => `Te pidieron que intervengas en «${t}».`,
+      button: 'Abrir el documento',
+      hello: 'Hola',
+    },
+    reminder: {
+      subject: (t: string) => `Recordatorio: revisá y firmá: ${t}`,
+      intro: (t: string) => `Te recordamos que «${t}» todavía espera tu intervención.`,
       button: 'Abrir el documento',
       hello: 'Hola',
     },
@@ -151,7 +164,8 @@ export function renderMail(
   const t = T[language];
   const k = t[kind];
   const lines: string[] = [`${k.hello} ${c.recipientName || ''}`.trim() + ',', '', k.intro(c.title)];
-  if (kind === 'signingRequest') lines.push(t.roles[c.role] ?? '');
+  const asks = kind === 'signingRequest' || kind === 'reminder';
+  if (asks) lines.push(t.roles[c.role] ?? '');
   if (c.reason) lines.push('', `${t.reason}: ${c.reason}`);
   if (c.detail) lines.push('', c.detail);
   if (c.senderMessage) lines.push('', c.senderMessage);
@@ -170,7 +184,7 @@ export function renderMail(
   const body = [
     p(`${k.hello} ${c.recipientName || ''}`.trim() + ','),
     p(k.intro(c.title)),
-    kind === 'signingRequest' ? p(t.roles[c.role] ?? '') : '',
+    asks ? p(t.roles[c.role] ?? '') : '',
     c.reason ? p(`${t.reason}: ${c.reason}`) : '',
     c.detail ? p(c.detail) : '',
     c.senderMessage

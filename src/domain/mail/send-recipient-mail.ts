@@ -26,7 +26,11 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
   const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
   // A deleted envelope still tells its recipients it was cancelled; nothing else is sent for it.
   if (!envelope || (envelope.deletedAt && kind !== 'cancelled')) return;
-  if (kind === 'signingRequest' && (envelope.status !== 'PENDING' || recipient.signingStatus !== 'NOT_SIGNED')) return;
+  if (
+    (kind === 'signingRequest' || kind === 'reminder') &&
+    (envelope.status !== 'PENDING' || recipient.signingStatus !== 'NOT_SIGNED')
+  )
+    return;
 
   const meta = parseStoredMeta(envelope.meta);
   const language = meta.language === 'es' ? 'es' : 'en';

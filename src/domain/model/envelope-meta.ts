@@ -51,6 +51,8 @@ const ZReminderPart = z.union([
   z.object({ unit: z.enum(['day', 'week', 'month']), amount: z.number().int().min(1).max(365) }),
   z.object({ disabled: z.literal(true) }),
 ]);
+export const ZReminderSettings = z.object({ sendAfter: ZReminderPart, repeatEvery: ZReminderPart });
+export type ReminderSettings = z.output<typeof ZReminderSettings>;
 
 const ZTimezone = z
   .string()
@@ -87,7 +89,7 @@ export const ZMetaInput = z.object({
   emailReplyTo: ZEmail.nullable().optional(),
   emailSettings: ZEmailSettings.nullable().optional(),
   envelopeExpirationPeriod: ZPeriod.nullable().optional(),
-  reminderSettings: z.object({ sendAfter: ZReminderPart, repeatEvery: ZReminderPart }).nullable().optional(),
+  reminderSettings: ZReminderSettings.nullable().optional(),
 });
 export type MetaInput = z.input<typeof ZMetaInput>;
 
@@ -109,7 +111,7 @@ export interface EnvelopeMeta {
   emailReplyTo: string | null;
   emailSettings: EmailSettings;
   envelopeExpirationPeriod: z.output<typeof ZPeriod> | null;
-  reminderSettings: { sendAfter: z.output<typeof ZReminderPart>; repeatEvery: z.output<typeof ZReminderPart> } | null;
+  reminderSettings: ReminderSettings | null;
 }
 
 export const DEFAULT_META: EnvelopeMeta = {

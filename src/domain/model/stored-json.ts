@@ -2,6 +2,7 @@ import type { FieldType, PageSize } from '../../db/schema.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import { ZStoredFieldValue, type StoredFieldValue } from '../fields/field-value.js';
 import type { AccessAuth, ActionAuth, GlobalActionAuth } from '../recipients/recipient-input.js';
+import type { ReminderSettings } from './envelope-meta.js';
 
 /**
  * The one place that decodes the JSON text columns the repositories hand back, one function per
@@ -56,3 +57,6 @@ export type StoredPendingField = {
 };
 export const parseStoredPendingFields = (text: string | null): StoredPendingField[] =>
   decode<StoredPendingField[]>(text) ?? [];
+
+/** A platform's reminder default (`platform.reminder_settings`), validated when it was set. */
+export const parseStoredReminderSettings = (text: string | null) => decode<ReminderSettings>(text);

@@ -94,7 +94,7 @@ export async function completeRecipient(ctx: Ctx, token: string, request: Reques
     } else {
       const turnAfter = currentTurn(s.graph.recipients, s.meta.signingOrder);
       const newlyInTurn = s.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
-      await notifyNewTurn(trx, s, newlyInTurn, now);
+      await notifyNewTurn(ctx, trx, s, newlyInTurn, now);
     }
     return answerOf(s);
   });
