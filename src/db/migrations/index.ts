@@ -15,6 +15,7 @@ import * as m0020 from './2026_11_26_0020_webhook_endpoint_due.js';
 import * as m0021 from './2026_11_26_0021_upload_urls.js';
 import * as m0022 from './2026_11_26_0022_folders.js';
 import * as m0025 from './2026_11_26_0025_template_use.js';
+import * as m0027 from './2026_11_26_0027_form_values.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0021_upload_urls': m0021,
   '2026_11_26_0022_folders': m0022,
   '2026_11_26_0025_template_use': m0025,
+  '2026_11_26_0027_form_values': m0027,
 };
