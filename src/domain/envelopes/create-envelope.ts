@@ -65,7 +65,8 @@ export interface CreateEnvelopeInput {
  * rows, the DOCUMENT_CREATED audit entry and the outbox event.
  * `formValues` fill the PDFs' own forms (see form-values.ts).
  * @throws LIMIT_EXCEEDED, NOT_A_PDF, PDF_DAMAGED, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES,
- *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR
+ *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED,
+ *   FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR
  */
 export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
   try {

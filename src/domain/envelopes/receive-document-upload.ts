@@ -26,11 +26,13 @@ export interface ReceivedUpload {
 /**
  * Receives the PDF of a document created without one (v1 `documents`, v2 `document/create/beta`)
  * at its upload URL: the same checks and limits as every upload; then the fields the creation
- * asked for are placed on it, all or nothing, and its `formValues` fill the PDF's form (a PDF with too few pages for them is refused, the
- * URL stays unused and the document stays without a PDF); then the item, its fields, the use of
- * the capability and the audit entry in one transaction.
+ * asked for are placed on it, all or nothing (a PDF with too few pages for them is refused, the
+ * URL stays unused and the document stays without a PDF), and the creation's `formValues` are
+ * checked against its form and filled in (a PDF whose form does not fit them is refused the same
+ * way); then the item, its fields, the use of the capability and the audit entry in one transaction.
  * @throws NOT_FOUND (unknown URL), UPLOAD_ALREADY_USED, UPLOAD_EXPIRED, ENVELOPE_NOT_DRAFT,
- *   NOT_A_PDF, PDF_*, PAYLOAD_TOO_LARGE, FIELD_OUT_OF_BOUNDS, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID, FIELD_ROLE_NOT_ALLOWED, LIMIT_EXCEEDED
+ *   NOT_A_PDF, PDF_*, PAYLOAD_TOO_LARGE, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, LIMIT_EXCEEDED,
+ *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID
  */
 export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: StagedBlob): Promise<ReceivedUpload> {
   try {

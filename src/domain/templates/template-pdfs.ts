@@ -1,6 +1,6 @@
 import { findDocumentData } from '../../db/repositories/item.repo.js';
 import type { EnvelopeGraph, EnvelopeKey, ItemRow } from '../../db/repositories/envelope.repo.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, isAppError, notFound } from '../../errors.js';
 import type { FormFieldInfo } from '../../infra/pdf/forms/form-fields.js';
 import type { Ctx } from '../context.js';
 import type { UploadedPdf } from '../envelopes/create-envelope.js';
@@ -91,7 +91,9 @@ export async function prepareTemplatePdfs(
 ): Promise<PreparedPdfs | undefined> {
   const customDocuments = input.customDocuments ?? [];
   if (!hasFormValues(input.formValues) && customDocuments.length === 0) return undefined;
-  const template = await getEnvelopeGraph(ctx.db, platformId, key);
+  const template = await getEnvelopeGraph(ctx.db, platformId, key).catch((error: unknown) => {
+    throw isAppError(error) && error.code === 'NOT_FOUND' ? notFound('Template') : error;
+  });
   if (template.envelope.type !== 'TEMPLATE') throw notFound('Template');
   const items = [...template.items].sort((a, b) => a.order - b.order);
 

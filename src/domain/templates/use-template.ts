@@ -74,8 +74,10 @@ export interface UseTemplateResult {
 
 /**
  * A new DOCUMENT from a template, in one transaction: the template's items (the same stored
- * PDFs, or the replacements asked for, with `formValues` filled into their forms), recipients (those named get their real e-mail, name, signing order and CUIL; the others
- * are kept as the template has them, as Documenso does), fields (prefilled ones filled and
+ * PDFs, or the replacements asked for, with `formValues` filled into their forms: that PDF work is
+ * done first, outside the transaction, by `template-pdfs.ts`), recipients (those named get their
+ * real e-mail, name, signing order and CUIL; the others are kept as the template has them, as
+ * Documenso does), fields (prefilled ones filled and
  * read-only), attachments and meta (with the overrides), `source: TEMPLATE` and `templateId`,
  * the DOCUMENT_CREATED audit entry naming the template, a DOCUMENT_FIELD_PREFILLED entry per
  * filled field, and the DOCUMENT_CREATED and TEMPLATE_USED events. With `distributeDocument` the
