@@ -42,3 +42,19 @@ test('a value pdf-lib refuses is a FormFillError naming the field', async () => 
   });
   await assert.rejects(fillForm(await formPdf(), { nada: 'x' }), FormFillError);
 });
+
+test('a value outside Latin-1 is drawn with Noto Sans and extracts as written', async () => {
+  const filled = await fillForm(await formPdf(), { nombre: 'Ωμέγα Жуков' });
+  assert.match(pdfToText(filled), /Ωμέγα Жуков/);
+});
+
+test('a form whose field tree loops back on itself is read as no form, never a crash', async () => {
+  const doc = await PDFDocument.load(await formPdf());
+  const field = doc.getForm().getTextField('nombre');
+  // The field becomes its own kid: a reader that follows /Kids blindly never ends.
+  field.acroField.dict.set(PDFName.of('Kids'), doc.context.obj([field.ref]));
+  field.acroField.dict.delete(PDFName.of('FT'));
+  const info = await inspectPdf(await doc.save({ updateFieldAppearances: false }));
+  assert.equal(info.formFields, undefined);
+  assert.equal(info.pageCount, 1);
+});
