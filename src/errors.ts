@@ -25,8 +25,6 @@ export const ERROR_STATUS = {
   DELEGATED_OWNER_NOT_SUPPORTED: 400,
   /** `visibility` other than EVERYONE: Firma has no team roles, so it would restrict nothing. */
   VISIBILITY_NOT_SUPPORTED: 400,
-  /** Non-empty `formValues`: Firma does not fill PDF form fields. */
-  FORM_VALUES_NOT_SUPPORTED: 400,
   /** `meta.emailId`: Firma sends from its one configured sender. */
   EMAIL_SENDER_NOT_SUPPORTED: 400,
   /** `meta.allowDictateNextSigner: true`: signers cannot choose the next signer. */
@@ -103,12 +101,20 @@ export const ERROR_STATUS = {
   PREFILL_FIELD_NOT_FOUND: 400,
   /** `use` of a template: the prefill's `type` is not the field's type (e.g. `text` for a NUMBER field). */
   PREFILL_FIELD_TYPE_MISMATCH: 400,
-  /** `use` of a template: replacing the template's PDFs (customDocumentData, files) is not supported yet. */
-  CUSTOM_DOCUMENT_NOT_SUPPORTED: 400,
   /** Direct link: no template recipient a visitor can become (none named and no SIGNER, or a CC named). */
   DIRECT_LINK_RECIPIENT_INVALID: 400,
   /** Direct link: the template's other recipients lack an e-mail or a signer's CUIL, or the visitor's role lacks a signature field. */
   DIRECT_LINK_TEMPLATE_INCOMPLETE: 400,
+  /** `formValues` for a PDF that has no form (AcroForm) fields. */
+  PDF_HAS_NO_FORM: 400,
+  /** `formValues` names a field the PDF's form does not have. */
+  FORM_FIELD_NOT_FOUND: 400,
+  /** A `formValues` value the field cannot take (a boolean for a text field, an option it does not list…). */
+  FORM_VALUE_INVALID: 400,
+  /** `use` of a template: a replacement PDF (customDocumentData, files) names an item the template does not have, a file not sent, or one item twice. */
+  CUSTOM_DOCUMENT_INVALID: 400,
+  /** `use` of a template: a replacement PDF has fewer pages than the template item's fields need. */
+  CUSTOM_DOCUMENT_TOO_FEW_PAGES: 400,
   /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
   PRESIGN_SCOPE_INVALID: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
@@ -151,6 +157,8 @@ export const ERROR_STATUS = {
   FOLDER_NOT_EMPTY: 409,
   /** The upload URL was already used. */
   UPLOAD_ALREADY_USED: 409,
+  /** `use` of a template with replacement PDFs or formValues: the template's items changed while its PDFs were prepared; send it again. */
+  TEMPLATE_CHANGED: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
   /** The template's direct link is turned off by its owner. */

@@ -58,7 +58,7 @@ for (const database of testDatabases()) {
         [
           'formValues',
           typicalPayload({ formValues: { domicilio: 'Av. Siempre Viva 742' } }),
-          'FORM_VALUES_NOT_SUPPORTED',
+          'PDF_HAS_NO_FORM',
           ['payload', 'formValues'],
         ],
         [

@@ -285,8 +285,8 @@ for (const database of testDatabases()) {
       });
 
       test('members Firma cannot act on are refused, not ignored', async () => {
-        await refused({ formValues: { campo: 'x' } }, 400, 'FORM_VALUES_NOT_SUPPORTED');
-        await refused({ customDocumentDataId: 'data_1' }, 400, 'CUSTOM_DOCUMENT_NOT_SUPPORTED');
+        await refused({ formValues: { campo: 'x' } }, 400, 'PDF_HAS_NO_FORM', ['formValues']);
+        await refused({ customDocumentDataId: 'data_1' }, 404, 'NOT_FOUND', ['customDocumentDataId']);
         await refused({ override: { language: 'de' } }, 400, 'LANGUAGE_NOT_SUPPORTED');
         await refused({ folderId: 'folder_nope' }, 404, 'NOT_FOUND');
       });
@@ -332,7 +332,7 @@ for (const database of testDatabases()) {
         await refused({ templateId: undefined }, 400, 'VALIDATION_ERROR');
       });
 
-      test('/envelope/use with replacement files is refused and keeps no file', async () => {
+      test('/envelope/use with a replacement file that replaces no item is refused', async () => {
         const before = await countRows(server, 'envelope');
         const res = await server.api.post('/api/v2/envelope/use', {
           body: multipartBody({ envelopeId: template.envelopeId, recipients: people(template) }, [
@@ -340,7 +340,8 @@ for (const database of testDatabases()) {
           ]),
         });
         assert.equal(res.status, 400);
-        assert.equal(res.body.code, 'CUSTOM_DOCUMENT_NOT_SUPPORTED');
+        assert.equal(res.body.code, 'CUSTOM_DOCUMENT_INVALID');
+        assert.deepEqual(res.body.issues[0].path, ['files', 0]);
         assert.equal(await countRows(server, 'envelope'), before);
       });
     });

@@ -16,6 +16,7 @@ import * as m0021 from './2026_11_26_0021_upload_urls.js';
 import * as m0022 from './2026_11_26_0022_folders.js';
 import * as m0025 from './2026_11_26_0025_template_use.js';
 import * as m0026 from './2026_11_26_0026_template_direct_links.js';
+import * as m0027 from './2026_11_26_0027_form_values.js';
 import * as m0029 from './2026_11_26_0029_reminders.js';
 import * as m0030 from './2026_11_26_0030_envelope_search.js';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0022_folders': m0022,
   '2026_11_26_0025_template_use': m0025,
   '2026_11_26_0026_template_direct_links': m0026,
+  '2026_11_26_0027_form_values': m0027,
   '2026_11_26_0029_reminders': m0029,
   '2026_11_26_0030_envelope_search': m0030,
 };

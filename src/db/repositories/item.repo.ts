@@ -20,6 +20,30 @@ export async function envelopeOfItem(db: Db, platformId: number, itemId: string)
   return row?.id;
 }
 
+/**
+ * The stored PDF a documentDataId names: an item of a live envelope (document or template) of the
+ * platform. Another platform's id is the same undefined as an unknown one.
+ */
+export async function findDocumentData(
+  db: Db,
+  platformId: number,
+  documentDataId: string,
+): Promise<Pick<EnvelopeItemTable, 'originalSha256' | 'originalSize' | 'pageCount' | 'pages'> | undefined> {
+  return db
+    .selectFrom('envelopeItem')
+    .innerJoin('envelope', 'envelope.id', 'envelopeItem.envelopeId')
+    .select([
+      'envelopeItem.originalSha256',
+      'envelopeItem.originalSize',
+      'envelopeItem.pageCount',
+      'envelopeItem.pages',
+    ])
+    .where('envelopeItem.documentDataId', '=', documentDataId)
+    .where('envelope.platformId', '=', platformId)
+    .where('envelope.deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
 export async function updateItemOfEnvelope(
   db: Db,
   envelopeId: number,

@@ -28,6 +28,7 @@ import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupp
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
+import { fillFormValues, formValuesFor, hasFormValues, refuseUnfitFormValues } from './form-values.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
 
 export interface UploadedPdf {
@@ -62,8 +63,10 @@ export interface CreateEnvelopeInput {
  * Creates a DRAFT envelope with its items, recipients, fields and attachments. Every problem is
  * found before anything is stored; then the blobs are committed and one transaction writes the
  * rows, the DOCUMENT_CREATED audit entry and the outbox event.
+ * `formValues` fill the PDFs' own forms (see form-values.ts).
  * @throws LIMIT_EXCEEDED, NOT_A_PDF, PDF_DAMAGED, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES,
- *   FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR
+ *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED,
+ *   FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR
  */
 export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
   try {
@@ -119,7 +122,7 @@ async function create(
   const placed = input.recipients.map((r) => placeFields(r.role, r.fields ?? [], items, issues));
   issues.throwIfAny('Some fields cannot be placed on the document');
 
-  for (const file of input.files) await file.staged.commit();
+  const blobs = await storeFilledFiles(ctx, input, infos, [...base, 'formValues']);
 
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -163,8 +166,8 @@ async function create(
       documentDataId: newId('document_data'),
       title: f.title,
       order: i + 1,
-      originalSha256: f.staged.sha256,
-      originalSize: f.staged.size,
+      originalSha256: blobs[i]!.sha256,
+      originalSize: blobs[i]!.size,
       pageCount: infos[i]!.pageCount,
       pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
       finalSha256: null,
@@ -206,7 +209,14 @@ async function create(
       type: 'DOCUMENT_CREATED',
       data: {
         title: input.title,
-        items: itemRows.map((i) => ({ id: i.id, title: i.title, sha256: i.originalSha256, pages: i.pageCount })),
+        items: itemRows.map((i, n) => ({
+          id: i.id,
+          title: i.title,
+          sha256: i.originalSha256,
+          pages: i.pageCount,
+          ...(blobs[n]!.uploadedSha256 ? { uploadedSha256: blobs[n]!.uploadedSha256 } : {}),
+        })),
+        ...(hasFormValues(input.formValues) ? { formValues: input.formValues } : {}),
       },
       actor: apiActor(caller),
       request: caller.request,
@@ -232,6 +242,45 @@ async function create(
     await input.withinTransaction?.(trx, graph);
     return { graph, queuedJobs };
   });
+}
+
+/**
+ * Stores each upload: as it came, or, when `formValues` name fields of its form, filled and
+ * flattened (the upload's own hash is kept for the audit entry). Every value is checked against
+ * the forms and every PDF filled before anything is stored.
+ * @throws PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID
+ */
+async function storeFilledFiles(
+  ctx: Ctx,
+  input: CreateEnvelopeInput,
+  infos: PdfInfo[],
+  path: (string | number)[],
+): Promise<{ sha256: string; size: number; uploadedSha256?: string }[]> {
+  const values = input.formValues;
+  // Without files (create/beta, v1) the values wait for the upload, which fills them.
+  if (!hasFormValues(values) || input.files.length === 0) {
+    for (const file of input.files) await file.staged.commit();
+    return input.files.map((f) => ({ sha256: f.staged.sha256, size: f.staged.size }));
+  }
+  refuseUnfitFormValues(
+    values,
+    infos.map((i) => i.formFields),
+    path,
+  );
+  const filled: (Uint8Array | undefined)[] = [];
+  for (const [i, file] of input.files.entries()) {
+    const mine = formValuesFor(values, infos[i]!.formFields);
+    filled.push(mine ? await fillFormValues(ctx, await file.staged.read(), mine, path) : undefined);
+  }
+  const blobs = [];
+  for (const [i, file] of input.files.entries()) {
+    const bytes = filled[i];
+    if (!bytes) {
+      await file.staged.commit();
+      blobs.push({ sha256: file.staged.sha256, size: file.staged.size });
+    } else blobs.push({ ...(await ctx.storage.putBytes(bytes)), uploadedSha256: file.staged.sha256 });
+  }
+  return blobs;
 }
 
 export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso: string): Omit<RecipientRow, 'id'> {

@@ -5,13 +5,14 @@ import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
-import { parseStoredPendingFields, type StoredPendingField } from '../model/stored-json.js';
+import { parseStoredFormValues, parseStoredPendingFields, type StoredPendingField } from '../model/stored-json.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { openUploadUrl, spendUploadUrl } from '../uploads/upload-url.js';
 import { newFieldRow } from './create-envelope.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { getEnvelopeGraph } from './get-envelope.js';
 import { placeFields, type PlacedField } from './place-fields.js';
+import { fillFormValues, hasFormValues, refuseUnfitFormValues } from './form-values.js';
 import { IssueCollector } from './validation-issues.js';
 
 export interface ReceivedUpload {
@@ -26,10 +27,12 @@ export interface ReceivedUpload {
  * Receives the PDF of a document created without one (v1 `documents`, v2 `document/create/beta`)
  * at its upload URL: the same checks and limits as every upload; then the fields the creation
  * asked for are placed on it, all or nothing (a PDF with too few pages for them is refused, the
- * URL stays unused and the document stays without a PDF); then the item, its fields, the use of
- * the capability and the audit entry in one transaction.
+ * URL stays unused and the document stays without a PDF), and the creation's `formValues` are
+ * checked against its form and filled in (a PDF whose form does not fit them is refused the same
+ * way); then the item, its fields, the use of the capability and the audit entry in one transaction.
  * @throws NOT_FOUND (unknown URL), UPLOAD_ALREADY_USED, UPLOAD_EXPIRED, ENVELOPE_NOT_DRAFT,
- *   NOT_A_PDF, PDF_*, PAYLOAD_TOO_LARGE, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, LIMIT_EXCEEDED
+ *   NOT_A_PDF, PDF_*, PAYLOAD_TOO_LARGE, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, LIMIT_EXCEEDED,
+ *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID
  */
 export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: StagedBlob): Promise<ReceivedUpload> {
   try {
@@ -45,7 +48,14 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
       throw error;
     });
     if (before) placePending(ctx, before, pending, info.pageCount);
-    await staged.commit();
+    // The creation's formValues fill this PDF's form: checked and filled before anything is stored.
+    const formValues = before ? parseStoredFormValues(before.envelope.formValues) : null;
+    let stored: { sha256: string; size: number } = staged;
+    if (hasFormValues(formValues)) {
+      refuseUnfitFormValues(formValues, [info.formFields], ['formValues']);
+      const filled = await fillFormValues(ctx, await staged.read(), formValues, ['formValues']);
+      stored = await ctx.storage.putBytes(filled);
+    } else await staged.commit();
     const result = await ctx.db.transaction().execute(async (trx) => {
       const envelope = await lockEnvelope(trx, upload.platformId, key);
       if (!envelope) throw new AppError('NOT_FOUND', 'This upload URL is not valid');
@@ -60,8 +70,8 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
         documentDataId: newId('document_data'),
         title: envelope.title,
         order: Math.max(0, ...graph.items.map((i) => i.order)) + 1,
-        originalSha256: staged.sha256,
-        originalSize: staged.size,
+        originalSha256: stored.sha256,
+        originalSize: stored.size,
         pageCount: info.pageCount,
         pages: JSON.stringify(info.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
         finalSha256: null,
@@ -82,6 +92,7 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
           pages: item.pageCount,
           fields: placed.length,
           via: 'upload URL',
+          ...(hasFormValues(formValues) ? { uploadedSha256: staged.sha256, formValues } : {}),
         },
         actor: { kind: 'system' },
         at: now,

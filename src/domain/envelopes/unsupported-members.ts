@@ -20,7 +20,6 @@ export const SUPPORTED_LANGUAGES = new Set(['en', 'es']);
 export interface EnvelopeMembers {
   delegatedDocumentOwner?: string | null | undefined;
   visibility?: string | undefined;
-  formValues?: Record<string, unknown> | null | undefined;
 }
 
 /** Envelope-level members; `base` is where they sit in the request (['payload'], ['data']…). */
@@ -37,13 +36,6 @@ export function collectUnsupportedEnvelopeMembers(issues: IssueCollector, base: 
       'VISIBILITY_NOT_SUPPORTED',
       [...base, 'visibility'],
       'Firma has no team roles, so this would restrict nothing; send EVERYONE or omit it',
-    );
-  }
-  if (m.formValues && Object.keys(m.formValues).length > 0) {
-    issues.add(
-      'FORM_VALUES_NOT_SUPPORTED',
-      [...base, 'formValues'],
-      'Firma does not fill PDF form fields yet; send {} or omit it',
     );
   }
 }

@@ -14,7 +14,7 @@ import {
   type ItemRow,
   type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -22,7 +22,8 @@ import { distributeInTransaction } from '../envelopes/distribute-envelope.js';
 import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from '../envelopes/duplicate-envelope.js';
 import { forgetEnvelopeCounts } from '../envelopes/find-envelopes.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
-import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta } from '../envelopes/unsupported-members.js';
+import { collectUnsupportedMeta } from '../envelopes/unsupported-members.js';
+import { hasFormValues, type FormValues } from '../envelopes/form-values.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
@@ -33,6 +34,7 @@ import type { SigningLink } from '../model/signing-links.js';
 import { recipientActor } from '../signing/recipient-actor.js';
 import { assertDirectLinkUsable } from './direct-link-rules.js';
 import { planPrefills, type PrefillField } from './prefill-fields.js';
+import { prepareTemplatePdfs, stillPrepared, type CustomDocumentInput, type PreparedItemPdf } from './template-pdfs.js';
 
 type Path = (string | number)[];
 
@@ -56,9 +58,10 @@ export interface UseTemplateInput {
   override?: (z.output<typeof ZMetaInput> & { title?: string | undefined }) | undefined;
   attachments?: { label: string; data: string }[] | undefined;
   prefillFields?: PrefillField[] | undefined;
-  formValues?: Record<string, string | number | boolean> | undefined;
-  /** Replacement PDFs (customDocumentData, customDocumentDataId, files): named only to be refused. */
-  customDocument?: { path: Path } | undefined;
+  /** Values for the PDFs' own form fields: filled and flattened into the new document's PDFs. */
+  formValues?: FormValues | undefined;
+  /** Replacement PDFs (customDocumentDataId, customDocumentData, `/envelope/use`'s files). */
+  customDocuments?: CustomDocumentInput[] | undefined;
   /** Where the members sit in the request, for issue paths: [] (JSON) or ['payload'] (multipart). */
   requestPath: Path;
   /**
@@ -80,25 +83,37 @@ export interface UseTemplateResult {
 
 /**
  * A new DOCUMENT from a template, in one transaction: the template's items (the same stored
- * PDFs), recipients (those named get their real e-mail, name, signing order and CUIL; the others
- * are kept as the template has them, as Documenso does), fields (prefilled ones filled and
+ * PDFs, or the replacements asked for, with `formValues` filled into their forms: that PDF work is
+ * done first, outside the transaction, by `template-pdfs.ts`), recipients (those named get their
+ * real e-mail, name, signing order and CUIL; the others are kept as the template has them, as
+ * Documenso does), fields (prefilled ones filled and
  * read-only), attachments and meta (with the overrides), `source: TEMPLATE` and `templateId`,
  * the DOCUMENT_CREATED audit entry naming the template, a DOCUMENT_FIELD_PREFILLED entry per
  * filled field, and the DOCUMENT_CREATED and TEMPLATE_USED events. With `distributeDocument` the
  * distribution runs in that same transaction: a document that cannot be sent (a signer without a
  * valid CUIL, say) is refused whole and nothing is created. The template is untouched.
  * @throws NOT_FOUND (no such template of this platform, or the id is a document), TEMPLATE_RECIPIENT_NOT_FOUND,
- *   PREFILL_FIELD_NOT_FOUND, PREFILL_FIELD_TYPE_MISMATCH, INVALID_FIELD_VALUE, CUSTOM_DOCUMENT_NOT_SUPPORTED,
- *   FORM_VALUES_NOT_SUPPORTED and the other unsupported-member codes, FOLDER_TYPE_MISMATCH, and distributeEnvelope's codes
+ *   PREFILL_FIELD_NOT_FOUND, PREFILL_FIELD_TYPE_MISMATCH, INVALID_FIELD_VALUE, the unsupported-member codes,
+ *   FOLDER_TYPE_MISMATCH, prepareTemplatePdfs's codes, TEMPLATE_CHANGED, and distributeEnvelope's codes
  */
 export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplateInput): Promise<UseTemplateResult> {
   const platformId = caller.principal.platformId;
   const base = input.requestPath;
+  const prepared = await prepareTemplatePdfs(ctx, platformId, input.template, {
+    formValues: input.formValues,
+    customDocuments: input.customDocuments,
+    base,
+  });
   const result = await ctx.db.transaction().execute(async (trx) => {
     // Held while it is copied, so an edit of the template lands wholly before or after the copy.
     const locked = await lockEnvelope(trx, platformId, input.template);
     if (!locked || locked.type !== 'TEMPLATE') throw notFound('Template');
     const template = await loadEnvelopeParts(trx, locked);
+    if (prepared && !stillPrepared(template, prepared))
+      throw new AppError(
+        'TEMPLATE_CHANGED',
+        'The template changed while its PDFs were prepared; send the request again',
+      );
     const t = template.envelope;
     if (input.directLink) assertDirectLinkUsable(template.directLink, input.directLink.linkId);
     const now = ctx.clock();
@@ -106,14 +121,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     const meta = mergeMeta(parseStoredMeta(t.meta), withoutTitle(input.override));
 
     const issues = new IssueCollector();
-    collectUnsupportedEnvelopeMembers(issues, base, { formValues: input.formValues });
     collectUnsupportedMeta(issues, [...base, 'override'], input.override);
-    if (input.customDocument)
-      issues.add(
-        'CUSTOM_DOCUMENT_NOT_SUPPORTED',
-        input.customDocument.path,
-        'a document made from a template uses the template’s PDFs; replacing them is not supported yet',
-      );
     const people = mapRecipients(template, input.recipients, base, issues);
     const prefills = planPrefills(input.prefillFields ?? [], template.fields, meta, base, issues);
     issues.throwIfAny('The document cannot be made from this template');
@@ -131,6 +139,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       templateId: t.id,
       title: input.override?.title ?? t.title,
       externalId: input.externalId ?? null,
+      formValues: input.formValues ? JSON.stringify(input.formValues) : null,
       metaId: newId('meta'),
       meta: JSON.stringify(meta),
       folderId: folder?.id ?? null,
@@ -147,8 +156,11 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     const id = await insertEnvelope(trx, row);
     const items = new Map<string, string>();
     const itemRows: ItemRow[] = [];
+    const itemPdfs: (PreparedItemPdf | undefined)[] = [];
     for (const item of template.items) {
-      const copy = copiedItemRow(item, id, iso);
+      const pdf = prepared?.items.get(item.id);
+      const copy = withPreparedPdf(copiedItemRow(item, id, iso), pdf);
+      itemPdfs.push(pdf);
       items.set(item.id, copy.id);
       itemRows.push(copy);
       await insertItem(trx, copy);
@@ -210,7 +222,17 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
           : { type: 'TEMPLATE', templateId: t.id },
         ...(input.directLink ? { directLinkId: input.directLink.linkId } : {}),
         templateEnvelopeId: t.publicId,
-        items: template.items.map((i) => ({ title: i.title, sha256: i.originalSha256, pages: i.pageCount })),
+        items: itemRows.map((i, n) => {
+          const pdf = itemPdfs[n];
+          return {
+            title: i.title,
+            sha256: i.originalSha256,
+            pages: i.pageCount,
+            ...(pdf?.replacedSha256 ? { replacedSha256: pdf.replacedSha256 } : {}),
+            ...(pdf?.unfilledSha256 ? { unfilledSha256: pdf.unfilledSha256 } : {}),
+          };
+        }),
+        ...(hasFormValues(input.formValues) ? { formValues: input.formValues } : {}),
       },
       actor,
       request: caller.request,
@@ -264,6 +286,12 @@ function directLinkNotice(language: string, visitor: RecipientRow): string {
   return language === 'es'
     ? `Lo creó ${visitor.name} <${visitor.email}> con el enlace directo de la plantilla.`
     : `${visitor.name} <${visitor.email}> created it through the template's direct link.`;
+}
+
+/** The copied item row with the PDF prepared for it (replacement, filled form), if any. */
+function withPreparedPdf(copy: ItemRow, pdf: PreparedItemPdf | undefined): ItemRow {
+  if (!pdf) return copy;
+  return { ...copy, originalSha256: pdf.sha256, originalSize: pdf.size, pageCount: pdf.pageCount, pages: pdf.pages };
 }
 
 function withoutTitle(override: UseTemplateInput['override']): z.output<typeof ZMetaInput> | undefined {

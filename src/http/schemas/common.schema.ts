@@ -30,4 +30,14 @@ export function errorResponses(...extra: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, ZErrorBody.describe(DESCRIPTIONS[s] ?? 'Error')]));
 }
 
+/**
+ * `formValues`: the PDF's own form (AcroForm) fields by name. Checked against the form (unknown
+ * name, wrong type, not an option: 400 naming the field), then filled and flattened into the PDF.
+ */
+export const ZFormValuesInput = z
+  .record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()]))
+  .describe(
+    'Values for the PDF’s own form fields by field name (text ← string or number, checkbox ← boolean, radio group, dropdown or list ← one of its options): filled and flattened into the PDF when it is stored, so signers and the final PDF show them. A name the form lacks is 400 FORM_FIELD_NOT_FOUND, a wrong value 400 FORM_VALUE_INVALID, a PDF without a form 400 PDF_HAS_NO_FORM.',
+  );
+
 export const ZSuccess = z.object({ success: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFormValuesInput } from '../schemas/common.schema.js';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
@@ -176,10 +177,7 @@ export const ZEnvelopeCreatePayload = z
     visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
     globalAccessAuth: ZAccessAuth.optional(),
     globalActionAuth: ZGlobalActionAuth.optional(),
-    formValues: z
-      .record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()]))
-      .nullable()
-      .optional(),
+    formValues: ZFormValuesInput.nullable().optional(),
     folderId: z.string().max(255).nullable().optional(),
     delegatedDocumentOwner: z.string().max(255).nullable().optional(),
     recipients: z.array(ZRecipientCreate.extend({ fields: z.array(ZEnvelopeFieldInput).optional() })).optional(),

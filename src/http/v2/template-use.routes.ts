@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
+import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
+import { IssueCollector } from '../../domain/envelopes/validation-issues.js';
+import type { CustomDocumentInput } from '../../domain/templates/template-pdfs.js';
 import { useTemplate, type UseTemplateResult } from '../../domain/templates/use-template.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
@@ -39,7 +42,6 @@ export function registerTemplateUseRoute(app: FastifyInstance, ctx: Ctx): void {
       const reveal = tokenRevealFor(ctx, principalOf(request));
       const answerOf = (used: UseTemplateResult) => documentView(used.graph, reveal);
       const storeAnswer = answerInTransaction(ctx, request);
-      const swapsPdf = Boolean(body.customDocumentDataId) || (body.customDocumentData?.length ?? 0) > 0;
       const used = await useTemplate(ctx, callerOf(request), {
         template: { documentId: body.templateId },
         recipients: body.recipients,
@@ -50,9 +52,17 @@ export function registerTemplateUseRoute(app: FastifyInstance, ctx: Ctx): void {
         attachments: body.attachments,
         prefillFields: body.prefillFields,
         formValues: body.formValues,
-        customDocument: swapsPdf
-          ? { path: [body.customDocumentDataId ? 'customDocumentDataId' : 'customDocumentData'] }
-          : undefined,
+        customDocuments: [
+          // '' is the SDK's "none", like absent.
+          ...(body.customDocumentDataId
+            ? [{ documentDataId: body.customDocumentDataId, path: ['customDocumentDataId'] }]
+            : []),
+          ...(body.customDocumentData ?? []).map((d, i) => ({
+            envelopeItemId: d.envelopeItemId,
+            documentDataId: d.documentDataId,
+            path: ['customDocumentData', i],
+          })),
+        ],
         requestPath: [],
         withinTransaction: storeAnswer && ((trx, result) => storeAnswer(trx, answerOf(result))),
       });
@@ -73,7 +83,7 @@ export function registerEnvelopeUseRoute(app: FastifyInstance, ctx: Ctx): void {
         operationId: 'envelope-use',
         summary: 'Create a document from a template envelope (and send it with distributeDocument)',
         description:
-          'multipart/form-data: a `payload` part (JSON). Replacement `files` are not supported yet. Answers the new envelope’s id and, when distributed, each acting recipient’s private signing URL.',
+          'multipart/form-data: a `payload` part (JSON) and optional replacement PDFs in `files`, each named (by file name or index) in payload.customDocumentData with the template item it replaces. Answers the new envelope’s id and, when distributed, each acting recipient’s private signing URL.',
         tags: ['Envelopes'],
         consumes: ['multipart/form-data'],
         body: ZEnvelopeUseBody,
@@ -82,31 +92,69 @@ export function registerEnvelopeUseRoute(app: FastifyInstance, ctx: Ctx): void {
     },
     async (request, reply) => {
       const body = await readMultipart(ctx, request, ['files', 'files[]']);
-      // Replacement files are refused below; their bytes are never kept.
-      const fileHashes = body.files.map((f) => f.staged.sha256);
-      await Promise.all(body.files.map((f) => f.staged.discard()));
-      if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: fileHashes })) return reply;
-      const payload = await parsePayload(ZEnvelopeUsePayload, body);
-      const answerOf = (used: UseTemplateResult) => ({ id: used.graph.envelope.publicId, recipients: used.links });
-      const storeAnswer = answerInTransaction(ctx, request);
-      const swapsPdf = fileHashes.length > 0 || (payload.customDocumentData?.length ?? 0) > 0;
-      const used = await useTemplate(ctx, callerOf(request), {
-        template: { publicId: payload.envelopeId },
-        recipients: payload.recipients ?? [],
-        distributeDocument: payload.distributeDocument,
-        externalId: payload.externalId,
-        folderId: payload.folderId,
-        override: payload.override,
-        attachments: payload.attachments,
-        prefillFields: payload.prefillFields,
-        formValues: payload.formValues,
-        customDocument: swapsPdf
-          ? { path: fileHashes.length > 0 ? ['files'] : ['payload', 'customDocumentData'] }
-          : undefined,
-        requestPath: ['payload'],
-        withinTransaction: storeAnswer && ((trx, result) => storeAnswer(trx, answerOf(result))),
-      });
-      return answerOf(used);
+      try {
+        const fileHashes = body.files.map((f) => f.staged.sha256);
+        if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: fileHashes })) return reply;
+        const payload = await parsePayload(ZEnvelopeUsePayload, body);
+        const answerOf = (used: UseTemplateResult) => ({ id: used.graph.envelope.publicId, recipients: used.links });
+        const storeAnswer = answerInTransaction(ctx, request);
+        const used = await useTemplate(ctx, callerOf(request), {
+          template: { publicId: payload.envelopeId },
+          recipients: payload.recipients ?? [],
+          distributeDocument: payload.distributeDocument,
+          externalId: payload.externalId,
+          folderId: payload.folderId,
+          override: payload.override,
+          attachments: payload.attachments,
+          prefillFields: payload.prefillFields,
+          formValues: payload.formValues,
+          customDocuments: replacementFiles(body.files, payload.customDocumentData ?? []),
+          requestPath: ['payload'],
+          withinTransaction: storeAnswer && ((trx, result) => storeAnswer(trx, answerOf(result))),
+        });
+        return answerOf(used);
+      } finally {
+        // A replacement that was stored was committed; the rest are never kept.
+        await Promise.all(body.files.map((f) => f.staged.discard()));
+      }
     },
   );
+}
+
+/**
+ * `/envelope/use`'s files matched to the template items they replace: `customDocumentData`'s
+ * `identifier` is a file's name or its index among the files sent. Every file must replace an
+ * item, so none is silently dropped.
+ * @throws CUSTOM_DOCUMENT_INVALID
+ */
+function replacementFiles(
+  files: UploadedPdf[],
+  mapping: { identifier: string | number; envelopeItemId: string }[],
+): CustomDocumentInput[] {
+  const issues = new IssueCollector();
+  const used = new Set<number>();
+  const replacements: CustomDocumentInput[] = [];
+  for (const [i, d] of mapping.entries()) {
+    const path = ['payload', 'customDocumentData', i];
+    const index =
+      typeof d.identifier === 'number' ? d.identifier : files.findIndex((f) => f.identifier === d.identifier);
+    const file = files[index];
+    if (!file) {
+      issues.add('CUSTOM_DOCUMENT_INVALID', [...path, 'identifier'], 'no file was sent with this name or index');
+      continue;
+    }
+    if (used.has(index)) issues.add('CUSTOM_DOCUMENT_INVALID', [...path, 'identifier'], 'this file is named twice');
+    used.add(index);
+    replacements.push({ envelopeItemId: d.envelopeItemId, file, path });
+  }
+  files.forEach((_f, j) => {
+    if (!used.has(j))
+      issues.add(
+        'CUSTOM_DOCUMENT_INVALID',
+        ['files', j],
+        'this file replaces no template item: name it in payload.customDocumentData',
+      );
+  });
+  issues.throwIfAny('The replacement files do not match payload.customDocumentData');
+  return replacements;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
 import { ZPrefillField } from '../../domain/templates/prefill-fields.js';
+import { ZFormValuesInput } from '../schemas/common.schema.js';
 import { ZSigningRecipient } from '../schemas/views.schema.js';
 import { ZAttachmentInput } from './document.schema.js';
 import { ZEnvelopeIdString } from './envelope.schema.js';
@@ -34,10 +35,7 @@ const ZUseOverride = ZMetaInput.pick({
   envelopeExpirationPeriod: true,
 }).extend({ title: z.string().trim().min(1).max(255).optional() });
 
-const ZFormValues = z
-  .record(z.string().max(255), z.union([z.string().max(10_000), z.boolean(), z.number()]))
-  .optional()
-  .describe('PDF form values: not supported yet (anything but {} is 400 FORM_VALUES_NOT_SUPPORTED)');
+const ZFormValues = ZFormValuesInput.optional();
 
 const useMembers = {
   externalId: z.string().trim().max(255).optional(),
@@ -68,12 +66,14 @@ export const ZTemplateUseBody = z
       .string()
       .max(255)
       .optional()
-      .describe('Replacing the PDF is not supported yet: 400 CUSTOM_DOCUMENT_NOT_SUPPORTED unless empty'),
+      .describe(
+        'Replaces the template’s first PDF: the documentDataId of a document or template item of yours (as document/create/beta answers it once its PDF is uploaded). Fields stay where they are; a PDF with fewer pages than they need is 400 CUSTOM_DOCUMENT_TOO_FEW_PAGES; an unknown id 404.',
+      ),
     customDocumentData: z
       .array(z.object({ documentDataId: z.string().max(255), envelopeItemId: z.string().max(255) }))
       .max(20)
       .optional()
-      .describe('Replacing PDFs is not supported yet: 400 CUSTOM_DOCUMENT_NOT_SUPPORTED unless empty'),
+      .describe('Replaces the PDF of the template item `envelopeItemId` with the stored PDF `documentDataId`'),
   })
   .meta({ id: 'TemplateUseRequest' });
 
@@ -88,7 +88,9 @@ export const ZEnvelopeUsePayload = z
       )
       .max(20)
       .optional()
-      .describe('Replacing PDFs is not supported yet: 400 CUSTOM_DOCUMENT_NOT_SUPPORTED unless empty'),
+      .describe(
+        'Replaces the PDF of the template item `envelopeItemId` with the file sent in `files` whose name (or index, from 0) is `identifier`',
+      ),
   })
   .meta({ id: 'EnvelopeUsePayload' });
 
@@ -97,7 +99,7 @@ export const ZEnvelopeUseBody = z.object({
   files: z
     .array(z.string().meta({ format: 'binary' }))
     .optional()
-    .describe('Replacement PDFs: not supported yet (400 CUSTOM_DOCUMENT_NOT_SUPPORTED)'),
+    .describe('Replacement PDFs, each named in payload.customDocumentData'),
 });
 
 export const ZEnvelopeUseResponse = z.object({

@@ -1,6 +1,7 @@
 import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import type { PDFContext, PDFObject } from 'pdf-lib';
 import { MAX_OBJECT_NESTING } from './pdf-limits.js';
+import { readFormFields, type FormFieldInfo } from './forms/form-fields.js';
 import { readPageInfo, walkPageTree, PageTreeError } from './page-info.js';
 import type { PdfPageInfo } from './page-info.js';
 
@@ -11,6 +12,8 @@ export interface PdfInfo {
   pages: PdfPageInfo[];
   /** Header version, or the catalog's /Version when that is later (e.g. "1.7"). */
   pdfVersion: string;
+  /** The fields of the PDF's own AcroForm (what `formValues` may fill); absent or [] when it has none. */
+  formFields?: FormFieldInfo[];
 }
 
 export type PdfRejectReason = 'NOT_A_PDF' | 'PDF_DAMAGED' | 'PDF_ENCRYPTED' | 'PDF_NO_PAGES' | 'PDF_TOO_COMPLEX';
@@ -164,6 +167,7 @@ function deepestNesting(context: PDFContext): number {
 
 /** Validates an uploaded PDF and describes its pages as a viewer displays them. */
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfInfo> {
-  const { info } = await loadCheckedPdf(bytes);
-  return info;
+  const { doc, info } = await loadCheckedPdf(bytes);
+  const formFields = readFormFields(doc);
+  return formFields.length > 0 ? { ...info, formFields } : info;
 }

@@ -1,3 +1,5 @@
+import { FormFillError } from '../forms/fill-form.js';
+import type { FormValue } from '../forms/form-fields.js';
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
 import { RenderError, type RenderField, type RenderOptions } from '../render/index.js';
 import { SealError, type SealErrorReason, type SealIdentity, type SealOptions } from '../seal/index.js';
@@ -6,12 +8,14 @@ import { SealError, type SealErrorReason, type SealIdentity, type SealOptions } 
 export type PdfTask =
   | { kind: 'inspect'; bytes: Uint8Array }
   | { kind: 'render'; original: Uint8Array; fields: RenderField[]; options: RenderOptions }
-  | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions };
+  | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions }
+  | { kind: 'fill-form'; pdf: Uint8Array; values: Record<string, FormValue> };
 
 export interface PdfTaskResult {
   inspect: PdfInfo;
   render: Uint8Array;
   seal: Uint8Array;
+  'fill-form': Uint8Array;
 }
 
 /** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */
@@ -21,6 +25,7 @@ export interface SerializedError {
   reason?: string;
   detail?: string;
   fieldIndex?: number;
+  field?: string;
 }
 
 export function serializeError(error: unknown): SerializedError {
@@ -37,6 +42,7 @@ export function serializeError(error: unknown): SerializedError {
       message: error.message,
       ...(error.fieldIndex !== undefined ? { fieldIndex: error.fieldIndex } : {}),
     };
+  if (error instanceof FormFillError) return { name: error.name, message: error.message, field: error.field };
   if (error instanceof SealError) return { name: error.name, message: error.message, reason: error.reason };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
@@ -53,6 +59,8 @@ export function deserializeError(e: SerializedError): Error {
     }
     case 'SealError':
       return new SealError(e.reason as SealErrorReason, e.message);
+    case 'FormFillError':
+      return new FormFillError(e.field ?? '', e.message);
     case 'InflateLimitError':
       return new PdfRejectedError('PDF_TOO_COMPLEX', e.message);
     default: {

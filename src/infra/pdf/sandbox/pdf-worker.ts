@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { fillForm } from '../forms/fill-form.js';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
 import { sealPdf } from '../seal/index.js';
@@ -20,6 +21,8 @@ async function run(task: PdfTask): Promise<unknown> {
       return renderFields(task.original, task.fields, task.options);
     case 'seal':
       return sealPdf(task.pdf, task.identity, task.options);
+    case 'fill-form':
+      return fillForm(task.pdf, task.values);
   }
 }
 

@@ -17,7 +17,7 @@ export interface PdfWorkersOptions {
   inflateBudgetBytes: number;
   /** V8 old-generation limit per thread, MB. */
   maxHeapMb?: number;
-  /** Deadline for inspecting an upload, ms. */
+  /** Deadline for inspecting an upload or filling its form, ms. */
   inspectTimeoutMs?: number;
   /** Deadline for rendering or sealing, ms. */
   renderTimeoutMs?: number;
@@ -88,7 +88,7 @@ export class PdfWorkers {
   private start(worker: Worker, pending: Pending): void {
     const id = this.nextId++;
     const timeoutMs =
-      pending.task.kind === 'inspect'
+      pending.task.kind === 'inspect' || pending.task.kind === 'fill-form'
         ? (this.options.inspectTimeoutMs ?? 30_000)
         : (this.options.renderTimeoutMs ?? 300_000);
     const timer = setTimeout(
