@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import pg from 'pg';
 import { createDocument } from '../helpers/documents.js';
 import { freePort } from '../helpers/free-port.js';
@@ -26,7 +27,7 @@ interface Node {
   api: HttpClient;
 }
 
-describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
+describeOrSkip('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
   let cluster: PgCluster;
   const children: ChildProcessWithoutNullStreams[] = [];
   const dataDirs: string[] = [];
