@@ -47,10 +47,12 @@ export async function serveCluster(config: Config, workers: string): Promise<num
   }
   let exitCode = 0;
   let stop: (signal: NodeJS.Signals) => void = () => undefined;
-  cluster.once('listening', () => {
+  cluster.once('listening', (_node, address) => {
+    // The port the node got (PORT=0 picks one), the host as configured.
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     bootstrapWhenAvailable(ctx, 'first-start bootstrap')
       .then((first) => {
-        if (first) process.stdout.write(firstStartMessage(first, config, `http://${config.host}:${config.port}`));
+        if (first) process.stdout.write(firstStartMessage(first, config, `http://${host}:${address.port}`));
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'first-start bootstrap failed'))
       .finally(() => void letGo());

@@ -110,6 +110,24 @@ for (const database of testDatabases()) {
       assert.equal((await runFirma(['token', 'list', '--platform', 'default'], env)).code, 1, 'no platform made');
     });
 
+    test('serve --workers 2 prints the token once, after a node listens, with the port the nodes share', async () => {
+      const { env } = await fresh();
+      const child = spawnFirma(['serve', '--workers', '2'], { ...env, PORT: '0' });
+      const output = watchOutput(child);
+      try {
+        const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/, 60_000);
+        const [, token] = await output.waitFor(/^\s+(api_[A-Za-z0-9_-]{32})\s*$/m, 60_000);
+        await output.waitFor(/listening on[\s\S]*listening on/, 60_000);
+        assert.ok(output.text().includes(`Try: curl -H "Authorization: Bearer <token>" ${url}/api/v2/me`));
+        assert.equal(output.text().match(TOKEN)?.length, 1, 'the token is printed exactly once');
+        const me = await fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(me.status, 200);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      assert.equal(await new Promise((resolve) => child.once('exit', resolve)), 0);
+    });
+
     test('an unusable FIRMA_SEAL_P12_PATH stops serve and worker at start with one line, exit 2', async () => {
       const { env, dataDir } = await fresh();
       const p12 = join(dataDir, 'not-a.p12');
