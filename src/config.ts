@@ -158,6 +158,21 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Loads `.env` from the working directory into the environment with Node's own parser, which sets
+ * only variables not already set: the real environment wins over the file. No file is no error.
+ * Only the CLI calls it, before `parseConfig`; tests and embedders pass their own environment.
+ * @throws ConfigError when the file exists but cannot be read
+ */
+export function loadDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new ConfigError([`${path}: ${(error as Error).message}`]);
+  }
+}
+
 /** Parses an environment (process.env by default); throws ConfigError listing every problem. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as in most .env tooling.

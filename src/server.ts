@@ -65,30 +65,24 @@ export async function createContext(config: Config, options: ContextOptions = {}
 }
 
 /**
- * `createContext` (and, with `bootstrap`, the first-start bootstrap) for the long-running commands:
- * while the database is unreachable or cannot write, retries with backoff for up to
- * FIRMA_DATABASE_WAIT_SECONDS instead of failing, so nodes started before the database (or
- * restarted during an outage) come up on their own once it is back.
+ * `createContext` for the long-running commands: while the database is unreachable or cannot
+ * write, retries with backoff for up to FIRMA_DATABASE_WAIT_SECONDS instead of failing, so nodes
+ * started before the database (or restarted during an outage) come up on their own once it is back.
  */
-export async function createContextWhenAvailable(
-  config: Config,
-  what: string,
-  bootstrap: boolean,
-): Promise<{ ctx: Ctx; first: Awaited<ReturnType<typeof bootstrapFirstStart>> }> {
+export async function createContextWhenAvailable(config: Config, what: string): Promise<Ctx> {
   const log = createLogger(config.logLevel);
-  return retryWhileDatabaseUnavailable(
-    what,
-    async () => {
-      const ctx = await createContext(config, { log });
-      try {
-        return { ctx, first: bootstrap ? await bootstrapFirstStart(ctx) : null };
-      } catch (error) {
-        await closeContext(ctx).catch(() => undefined);
-        throw error;
-      }
-    },
-    { log, waitMs: config.databaseWaitMs },
-  );
+  return retryWhileDatabaseUnavailable(what, () => createContext(config, { log }), {
+    log,
+    waitMs: config.databaseWaitMs,
+  });
+}
+
+/** `bootstrapFirstStart`, waiting for the database as `createContextWhenAvailable` does. */
+export function bootstrapWhenAvailable(ctx: Ctx, what: string): ReturnType<typeof bootstrapFirstStart> {
+  return retryWhileDatabaseUnavailable(what, () => bootstrapFirstStart(ctx), {
+    log: ctx.log,
+    waitMs: ctx.config.databaseWaitMs,
+  });
 }
 
 /** Loads the seal identity on first use and keeps it for the life of the process. */
@@ -183,7 +177,13 @@ export interface RunningServer {
 export async function startServer(ctx: Ctx): Promise<RunningServer> {
   const worker = ctx.config.worker.mode === 'embedded' ? createWorker(ctx) : null;
   const app = await buildApp(ctx);
-  await app.listen({ port: ctx.config.port, host: ctx.config.host });
+  try {
+    await app.listen({ port: ctx.config.port, host: ctx.config.host });
+  } catch (error) {
+    // The caller still owns ctx (and reports the error); the app must not keep the process alive.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   worker?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : ctx.config.port;

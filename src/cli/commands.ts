@@ -6,57 +6,18 @@ import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
-import { serve } from './serve.js';
-import { serveCluster } from './serve-cluster.js';
-import { runWorker } from './worker-command.js';
 import { webhookCommand } from './webhook-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
-
-export const USAGE = `Usage: firma <command> [options]
-
-Commands:
-  serve                               start the HTTP server (and the embedded job worker)
-        [--workers N]                 N API processes sharing the port (node:cluster)
-  worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
-  migrate                             bring the database schema up to date
-  platform create <name>              create a platform (tenant); prints its id
-  platform set-email <name> <email|->  where the platform's owner notices go (- for none)
-  platform set-reminders <name> <sendAfter> [repeatEvery]
-                                      reminders for documents without their own reminderSettings:
-                                      intervals 3d, 2w, 1m or off; sendAfter - removes the default
-  token create --platform <name>      create an API token; prints only the token
-        [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
-  token list --platform <name>        list a platform's tokens (never the tokens themselves)
-  token revoke <tokenId>              revoke a token
-  webhook create --platform <name> --url <url> [--events A,B] [--secret S]
-                                      add a webhook endpoint (all events by default); prints its id and secret
-  webhook list --platform <name>      list the platform's webhook endpoints
-  webhook delete <webhookId> --platform <name>
-                                      remove an endpoint
-  audit verify <envelopeId|documentId>
-                                      check the audit chain, every entry's MAC, the stored PDFs,
-                                      and (once final) the sealed certificate and final seals;
-                                      exit 0 OK, 1 BROKEN (naming what failed), 2 UNANCHORED
-
-Options:
-  --json                              print JSON
-  -h, --help                          this help
-
-Configuration comes from environment variables; see README.md.
-`;
 
 type Values = Record<string, string | boolean | undefined>;
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
-export async function runCommand(config: Config, positionals: string[], values: Values): Promise<number> {
+/** The administrative commands (all but `serve` and `worker`): each opens the database, acts, closes it. */
+export async function runAdminCommand(config: Config, positionals: string[], values: Values): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
-  if (command === 'serve')
-    return typeof values.workers === 'string' ? serveCluster(config, values.workers) : serve(config);
-  if (command === 'worker') return runWorker(config);
-
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
   try {
@@ -168,7 +129,7 @@ export async function runCommand(config: Config, positionals: string[], values: 
 }
 
 function usage(message: string): AppError {
-  return new AppError('VALIDATION_ERROR', `${message}\n\n${USAGE}`);
+  return new AppError('VALIDATION_ERROR', message);
 }
 
 function stringOption(values: Values, name: string): string | undefined {

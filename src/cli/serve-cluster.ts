@@ -1,23 +1,26 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { closeContext, createContextWhenAvailable } from '../server.js';
-import { serve } from './serve.js';
+import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable } from '../server.js';
+import { firstStartMessage, prepareSealIdentity, serve } from './serve.js';
+import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
 
 /** A node that dies sooner than this after its start is not restarted at once (crash loop). */
 const RESTART_BACKOFF_MS = 1000;
 
 /**
  * `firma serve --workers N`: N API processes sharing one port through node:cluster (the primary
- * accepts and hands connections round-robin). The primary migrates and bootstraps once before
- * forking, so the nodes never race on it, restarts a node that dies, and on SIGTERM/SIGINT passes
- * the signal on and waits for every node to finish its in-flight requests. Each node is a plain
- * `firma serve`: with FIRMA_WORKER=off it serves HTTP only and `firma worker` processes run jobs.
+ * accepts and hands connections round-robin). The primary migrates and makes the seal identity
+ * before forking, and bootstraps once the first node listens (so a port that cannot be used leaves
+ * no first-start token nobody saw), so the nodes never race on either; it restarts a node that dies
+ * unless the node found the configuration unusable (a busy port: then it stops, exit 2), and on
+ * SIGTERM/SIGINT passes the signal on and waits for every node to finish its in-flight requests.
+ * Each node is a plain `firma serve`: with FIRMA_WORKER=off it serves HTTP only and `firma worker` processes run jobs.
  */
 export async function serveCluster(config: Config, workers: string): Promise<number> {
   if (!cluster.isPrimary) {
     try {
-      // The primary bootstrapped; a node only migrates (a no-op) and waits for the database.
+      // The primary bootstraps; a node only migrates (a no-op), loads the seal and waits for the database.
       return await serve(config, false);
     } finally {
       // The IPC channel to the primary would keep this process alive after a graceful stop, or
@@ -29,15 +32,31 @@ export async function serveCluster(config: Config, workers: string): Promise<num
   if (!Number.isInteger(count) || count < 1 || count > 256)
     throw new AppError('VALIDATION_ERROR', '--workers must be an integer from 1 to 256');
 
-  // Waits for the database (a cluster started before it, or during an outage), then lets go of it.
-  const { ctx, first } = await createContextWhenAvailable(config, 'cluster start', true);
-  await closeContext(ctx);
-  if (first) {
-    process.stdout.write(
-      `\nFirst start: created platform "${first.platform}" and this full-scope ${config.environment} API token.\n` +
-        `It is shown only once; store it now:\n\n  ${first.token}\n\n`,
-    );
+  // Waits for the database (a cluster started before it, or during an outage).
+  const ctx = await createContextWhenAvailable(config, 'cluster start');
+  let closed: Promise<void> | null = null;
+  const letGo = () => (closed ??= closeContext(ctx).catch(() => undefined));
+  try {
+    await prepareSealIdentity(ctx);
+  } catch (error) {
+    await letGo();
+    const problem = startProblem(error, config);
+    if (!problem) throw error;
+    process.stderr.write(`firma: ${problem}\n`);
+    return EXIT_CONFIGURATION;
   }
+  let exitCode = 0;
+  let stop: (signal: NodeJS.Signals) => void = () => undefined;
+  cluster.once('listening', (_node, address) => {
+    // The port the node got (PORT=0 picks one), the host as configured.
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    bootstrapWhenAvailable(ctx, 'first-start bootstrap')
+      .then((first) => {
+        if (first) process.stdout.write(firstStartMessage(first, config, `http://${host}:${address.port}`));
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'first-start bootstrap failed'))
+      .finally(() => void letGo());
+  });
 
   let stopping = false;
   const startedAt = new Map<Worker, number>();
@@ -49,6 +68,12 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     const age = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (stopping) return;
+    if (code === EXIT_CONFIGURATION) {
+      // The node said why (a busy port): restarting would say it again every second.
+      exitCode = EXIT_CONFIGURATION;
+      stop('SIGTERM');
+      return;
+    }
     ctx.log.error({ pid: worker.process.pid, code, signal }, 'API node exited; starting another');
     setTimeout(fork, age < RESTART_BACKOFF_MS ? RESTART_BACKOFF_MS : 0);
   });
@@ -58,7 +83,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
   );
 
   await new Promise<void>((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
+    stop = (signal: NodeJS.Signals) => {
       stopping = true;
       ctx.log.info({ signal }, 'cluster shutting down');
       const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
@@ -74,5 +99,6 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
-  return 0;
+  await letGo();
+  return exitCode;
 }

@@ -1,27 +1,42 @@
 import type { Config } from '../config.js';
-import { createContextWhenAvailable, startServer } from '../server.js';
+import type { Ctx } from '../domain/context.js';
+import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable, startServer } from '../server.js';
+import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
 
 /**
- * `firma serve`: migrate, bootstrap on first start (waiting for the database if it is not
- * there yet), listen, and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish
- * in-flight requests, close the database).
+ * `firma serve`: migrate (waiting for the database if it is not there yet), make or load the seal
+ * identity, listen, bootstrap on first start, and shut down gracefully on SIGTERM/SIGINT (stop
+ * accepting, finish in-flight requests, close the database). The first-start token is created
+ * only once the server listens, so a start that cannot listen leaves no token nobody saw.
  */
 export async function serve(config: Config, bootstrap = true): Promise<number> {
-  const { ctx, first } = await createContextWhenAvailable(config, 'start', bootstrap);
-  const server = await startServer(ctx);
+  const ctx = await createContextWhenAvailable(config, 'start');
+  let server;
+  try {
+    await prepareSealIdentity(ctx);
+    server = await startServer(ctx);
+  } catch (error) {
+    await closeContext(ctx).catch(() => undefined);
+    const problem = startProblem(error, config);
+    if (!problem) throw error;
+    process.stderr.write(`firma: ${problem}\n`);
+    return EXIT_CONFIGURATION;
+  }
   ctx.log.info(
     { url: server.url, environment: config.environment, database: config.database.kind },
     'Firma is listening',
   );
-  // Printed, not logged: the one-time token must not end up in log storage.
   process.stdout.write(`\nFirma is listening on ${server.url} (${config.environment}, ${config.database.kind})\n`);
   process.stdout.write(`OpenAPI document: ${server.url}/api/v2/openapi.json\n`);
-  if (first) {
-    process.stdout.write(
-      `\nFirst start: created platform "${first.platform}" and this full-scope ${config.environment} API token.\n` +
-        `It is shown only once; store it now:\n\n  ${first.token}\n\n` +
-        `Try: curl -H "Authorization: Bearer <token>" ${server.url}/api/v2/me\n\n`,
-    );
+  if (bootstrap) {
+    let first;
+    try {
+      first = await bootstrapWhenAvailable(ctx, 'first-start bootstrap');
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    if (first) process.stdout.write(firstStartMessage(first, config, server.url));
   }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
@@ -35,4 +50,23 @@ export async function serve(config: Config, bootstrap = true): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
   });
   return 0;
+}
+
+/**
+ * Loads the seal identity now, generating the self-signed one in the data dir when none is
+ * configured, so the first completion does not wait for a key pair and a bad FIRMA_SEAL_P12_PATH
+ * stops the start instead of every completion.
+ */
+export async function prepareSealIdentity(ctx: Ctx): Promise<void> {
+  await ctx.sealIdentity();
+}
+
+/** Printed, not logged: the one-time token must not end up in log storage. */
+export function firstStartMessage(first: { token: string; platform: string }, config: Config, url: string): string {
+  return (
+    `\nFirst start: created platform "${first.platform}" and this full-scope ${config.environment} API token.\n` +
+    `It is shown only once; store it now:\n\n  ${first.token}\n\n` +
+    `Try: curl -H "Authorization: Bearer <token>" ${url}/api/v2/me\n` +
+    `Another token: firma token create --platform ${first.platform}\n\n`
+  );
 }

@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import { closeContext, createContextWhenAvailable, createWorker } from '../server.js';
+import { prepareSealIdentity } from './serve.js';
+import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
 
 /**
  * `firma worker`: a process that runs only the job runner (completion, mail, sweeps), no HTTP.
@@ -9,7 +11,17 @@ import { closeContext, createContextWhenAvailable, createWorker } from '../serve
  * finishes the jobs in hand before closing the database.
  */
 export async function runWorker(config: Config): Promise<number> {
-  const { ctx } = await createContextWhenAvailable(config, 'worker start', false);
+  const ctx = await createContextWhenAvailable(config, 'worker start');
+  try {
+    // Completions run here: the seal identity is made (or checked) before the first one needs it.
+    await prepareSealIdentity(ctx);
+  } catch (error) {
+    await closeContext(ctx).catch(() => undefined);
+    const problem = startProblem(error, config);
+    if (!problem) throw error;
+    process.stderr.write(`firma: ${problem}\n`);
+    return EXIT_CONFIGURATION;
+  }
   const worker = createWorker(ctx);
   worker.start();
   ctx.log.info({ workerId: worker.workerId, database: config.database.kind }, 'Firma worker started');

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
 
-describe(
+describeOrSkip(
   'the API reference page in Chromium',
   { skip: executablePath ? false : 'set FIRMA_TEST_BROWSER to run browser tests' },
   () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createPendingDocument, CUIL_A, CUIL_B, typicalPayload } from '../helpers/documents.js';
 import { createRentalTemplate } from '../helpers/templates.js';
@@ -11,7 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 const executablePath = process.env.FIRMA_TEST_BROWSER;
 const SCREENSHOT = 'test-results/signing-page-phone.png';
 
-describe(
+describeOrSkip(
   'the signing page in Chromium',
   { skip: executablePath ? false : 'set FIRMA_TEST_BROWSER to run browser tests' },
   () => {

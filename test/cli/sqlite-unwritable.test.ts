@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createDocument } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';
 import { REPO_ROOT, watchOutput } from '../helpers/spawn-firma.js';
@@ -66,7 +67,7 @@ function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
   });
 }
 
-describe(
+describeOrSkip(
   'SQLite: a database file that cannot be written',
   { skip: asRoot && !runAs ? 'running as root with no other user to run Firma as' : false },
   () => {

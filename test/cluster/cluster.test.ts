@@ -5,7 +5,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import pg from 'pg';
 import { createDocument } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';
@@ -104,7 +105,7 @@ async function pool<T>(items: T[], limit: number, work: (item: T, index: number)
   );
 }
 
-describe(
+describeOrSkip(
   'cluster mode: 3 API processes and 2 workers on one PostgreSQL database',
   { skip: PG_URL ? false : 'needs FIRMA_TEST_DATABASE_URL' },
   () => {

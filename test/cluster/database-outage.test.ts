@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import pg from 'pg';
 import { createDocument } from '../helpers/documents.js';
 import { freePort } from '../helpers/free-port.js';
@@ -26,7 +27,7 @@ interface Node {
   api: HttpClient;
 }
 
-describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
+describeOrSkip('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
   let cluster: PgCluster;
   const children: ChildProcessWithoutNullStreams[] = [];
   const dataDirs: string[] = [];
@@ -194,8 +195,9 @@ describe('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
 
       await cluster.start();
       started = true;
-      const [, token] = await serveCluster.watch.waitFor(/store it now:\s+(\S+)/, 15_000);
       await serveCluster.watch.waitFor(/Firma cluster: 2 API processes/, 15_000);
+      // The token is made once a node listens: the nodes load and build the app first.
+      const [, token] = await serveCluster.watch.waitFor(/store it now:\s+(\S+)/, 60_000);
       await worker.watch.waitFor(/Firma worker \S+ is running/, 15_000);
       const api = new HttpClient(`http://127.0.0.1:${port}`, token!);
       await waitForStatus(() => api.get('/ready'), 200, 15_000);

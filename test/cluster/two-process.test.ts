@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import pg from 'pg';
 import { multipartBody, onePagePdf, typicalPayload } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';
@@ -12,7 +13,7 @@ import { runFirma, spawnFirma, watchOutput } from '../helpers/spawn-firma.js';
 
 const PG_URL = process.env.FIRMA_TEST_DATABASE_URL;
 
-describe(
+describeOrSkip(
   'two server processes on one PostgreSQL database share rate limits and idempotency keys',
   { skip: PG_URL ? false : 'needs FIRMA_TEST_DATABASE_URL' },
   () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -7,9 +8,10 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function runFirma(
   args: string[],
   env: Record<string, string>,
+  options: SpawnOptions = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawnFirma(args, env);
+    const child = spawnFirma(args, env, options);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -19,9 +21,20 @@ export function runFirma(
   });
 }
 
-export function spawnFirma(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    cwd: REPO_ROOT,
+export interface SpawnOptions {
+  /** The working directory (where `.env` is read from); the repository by default. */
+  cwd?: string;
+}
+
+export function spawnFirma(
+  args: string[],
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): ChildProcessWithoutNullStreams {
+  // Absolute paths, so the command runs from any working directory.
+  const tsx = import.meta.resolve('tsx');
+  return spawn(process.execPath, ['--import', tsx, join(REPO_ROOT, 'src/cli/main.ts'), ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

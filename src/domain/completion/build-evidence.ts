@@ -7,6 +7,7 @@ import type {
   EvidenceRecipient,
   EvidenceSignature,
 } from '../../infra/pdf/evidence/evidence-types.js';
+import { wordAuditEvent, type EventWho } from '../../infra/pdf/evidence/evidence-sentences.js';
 import type { SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
@@ -66,8 +67,10 @@ export async function buildEvidence(
     });
   }
   const last = audit[audit.length - 1];
+  const language = meta.language === 'es' ? 'es' : 'en';
+  const names = new Map(graph.recipients.map((r) => [r.id, r.name || r.email]));
   return {
-    language: meta.language === 'es' ? 'es' : 'en',
+    language,
     envelope: {
       envelopeId: graph.envelope.publicId,
       documentId: graph.envelope.id,
@@ -88,7 +91,7 @@ export async function buildEvidence(
       finalSha256: input.finalSha256?.get(i.id) ?? null,
     })),
     recipients,
-    events: audit.map(eventOf),
+    events: audit.map((row) => eventOf(row, language, names)),
     auditChain: { head: last?.hash ?? '', length: audit.length, algorithm: 'SHA-256' },
     sealCertificate: { subject: input.identity.subject, fingerprintSha256: input.identity.fingerprintSha256 },
     generatedAt: input.generatedAt ?? input.completedAt ?? new Date(),
@@ -106,14 +109,20 @@ async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number):
     : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
 }
 
-function eventOf(row: AuditRow): EvidenceEvent {
+function eventOf(row: AuditRow, language: 'en' | 'es', names: ReadonlyMap<number, string>): EvidenceEvent {
   const actor = parseAuditActor(row);
-  const data = parseAuditData(row);
+  const who: EventWho =
+    actor.kind === 'recipient'
+      ? { kind: 'recipient', name: actor.name || actor.email || '' }
+      : { kind: actor.kind === 'api' ? 'sender' : 'system' };
+  const recipientName = row.recipientId === null ? null : (names.get(row.recipientId) ?? null);
+  const worded = wordAuditEvent(language, { type: row.type, data: parseAuditData(row), who, recipientName });
   return {
     at: new Date(row.createdAt),
     type: row.type,
     actor: actorText(actor),
-    description: describe(row.type, data),
+    description: worded.sentence,
+    hashes: worded.hashes,
     ip: row.ip,
     userAgent: row.userAgent,
     hash: row.hash,
@@ -128,32 +137,5 @@ function actorText(actor: AuditActor): string {
       return `API (${actor.platformName}, token ${actor.tokenId})`;
     case 'system':
       return 'Firma';
-  }
-}
-
-/** A neutral, language-independent detail line: the values recorded, as recorded. */
-function describe(type: string, data: Record<string, unknown>): string {
-  switch (type) {
-    case 'DOCUMENT_FIELD_INSERTED':
-    case 'DOCUMENT_FIELD_PREFILLED': {
-      const value = data.value;
-      const shown =
-        typeof value === 'string'
-          ? `"${value}"`
-          : Array.isArray(value)
-            ? value.map((v) => `"${String(v)}"`).join(', ')
-            : JSON.stringify(value);
-      return `#${String(data.fieldId)} ${String(data.fieldType)}: ${shown}`;
-    }
-    case 'DOCUMENT_FIELD_UNINSERTED':
-      return `#${String(data.fieldId)} ${String(data.fieldType)}`;
-    case 'DOCUMENT_RECIPIENT_COMPLETED':
-      return `${String(data.role)}: ${String(data.action)}`;
-    case 'DOCUMENT_RECIPIENT_REJECTED':
-      return `${String(data.reason)}`;
-    case 'DOCUMENT_SENT':
-      return `${String(data.distributionMethod)} · ${String(data.signingOrder)}`;
-    default:
-      return Object.keys(data).length ? JSON.stringify(data).slice(0, 500) : '';
   }
 }

@@ -28,6 +28,8 @@ export const styles = {
   cellHash: { font: 'regular', size: 6.6 },
   heading: { font: 'bold', size: 11.5, color: palette.accent },
   subheading: { font: 'bold', size: 9, color: palette.ink },
+  spanHash: { font: 'regular', size: 6.2 },
+  spanMuted: { font: 'regular', size: 5.8, color: palette.muted },
 } as const satisfies Record<string, TextStyle>;
 
 const DASH = '—';
@@ -206,11 +208,10 @@ export function drawEvents(flow: Flow, ctx: Ctx, events: EvidenceEvent[]): void 
       [{ text: e.ip ?? DASH, style: styles.cell }],
       [{ text: e.userAgent ?? DASH, style: styles.cellMuted }],
     ],
+    // Full-width lines, so a hash stays on one line and copies as one word.
     span: [
-      {
-        text: `${e.type}   ·   ${tr.t('eventHash')}: ${e.hash}`,
-        style: { font: 'regular', size: 5.8, color: palette.muted },
-      },
+      ...(e.hashes ?? []).map((h) => ({ text: `${h.label}: ${h.value}`, style: styles.spanHash })),
+      { text: `${e.type}   ·   ${tr.t('eventHash')}: ${e.hash}`, style: styles.spanMuted },
     ],
   }));
   drawTable(flow, columns, rows);

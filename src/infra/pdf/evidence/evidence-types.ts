@@ -38,7 +38,10 @@ export interface EvidenceEvent {
   type: string;
   /** "Ana García <ana@x.com>", "API token …" or "Firma". */
   actor: string | null;
+  /** What happened, as a sentence in the evidence's language. */
   description: string;
+  /** The hashes the entry recorded (an original, a drawn signature's image, a sealed final), labelled. */
+  hashes?: { label: string; value: string }[];
   ip: string | null;
   userAgent: string | null;
   /** Hex SHA-256 of this audit entry. */

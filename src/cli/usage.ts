@@ -1,0 +1,62 @@
+/**
+ * The CLI's help text and command list. This module imports nothing, so `firma --help` and an
+ * unknown command are answered without loading the server, the database drivers or Zod.
+ */
+
+/** Every command, as typed (a group's subcommand included); `main.ts` refuses anything else. */
+export const COMMANDS = [
+  'serve',
+  'worker',
+  'migrate',
+  'platform create',
+  'platform set-email',
+  'platform set-reminders',
+  'token create',
+  'token list',
+  'token revoke',
+  'webhook create',
+  'webhook list',
+  'webhook delete',
+  'audit verify',
+] as const;
+
+/** The command `positionals` name, or null when they name none of COMMANDS. */
+export function commandOf(positionals: readonly string[]): (typeof COMMANDS)[number] | null {
+  const [command, sub] = positionals;
+  const known = (name: string) => COMMANDS.find((c) => c === name) ?? null;
+  return known(command ?? '') ?? known(`${command ?? ''} ${sub ?? ''}`);
+}
+
+export const USAGE = `Usage: firma <command> [options]
+
+Commands:
+  serve                               start the HTTP server (and the embedded job worker)
+        [--workers N]                 N API processes sharing the port (node:cluster)
+  worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
+  migrate                             bring the database schema up to date
+  platform create <name>              create a platform (tenant); prints its id
+  platform set-email <name> <email|->  where the platform's owner notices go (- for none)
+  platform set-reminders <name> <sendAfter> [repeatEvery]
+                                      reminders for documents without their own reminderSettings:
+                                      intervals 3d, 2w, 1m or off; sendAfter - removes the default
+  token create --platform <name>      create an API token; prints only the token
+        [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
+  token list --platform <name>        list a platform's tokens (never the tokens themselves)
+  token revoke <tokenId>              revoke a token
+  webhook create --platform <name> --url <url> [--events A,B] [--secret S]
+                                      add a webhook endpoint (all events by default); prints its id and secret
+  webhook list --platform <name>      list the platform's webhook endpoints
+  webhook delete <webhookId> --platform <name>
+                                      remove an endpoint
+  audit verify <envelopeId|documentId>
+                                      check the audit chain, every entry's MAC, the stored PDFs,
+                                      and (once final) the sealed certificate and final seals;
+                                      exit 0 OK, 1 BROKEN (naming what failed), 2 UNANCHORED
+
+Options:
+  --json                              print JSON
+  -h, --help                          this help
+
+Configuration comes from environment variables and, for those not set, from a .env file in the
+working directory; see README.md.
+`;
