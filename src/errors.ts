@@ -117,6 +117,8 @@ export const ERROR_STATUS = {
   CUSTOM_DOCUMENT_TOO_FEW_PAGES: 400,
   /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
   PRESIGN_SCOPE_INVALID: 400,
+  /** Bulk send: the CSV cannot be read (syntax, a header column naming nothing of the template, no rows, too many). */
+  BULK_SEND_CSV_INVALID: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
   UNAUTHORIZED: 401,
   /** The API token is valid but lacks the scope this operation needs. */

@@ -9,6 +9,7 @@ import {
   REJECTED_MAIL,
   REMINDER_DUE_JOB,
   REMINDER_MAIL,
+  BULK_SEND_JOB,
   SIGNING_REQUEST_MAIL,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
@@ -16,6 +17,7 @@ import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
 import { sendOwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
 import { sendReminder } from './domain/reminders/send-reminder.js';
+import { runBulkSend } from './domain/bulk-send/run-bulk-send.js';
 
 /**
  * Every job kind and the use case that runs it. Job definitions (kind + payload) are written by
@@ -39,6 +41,7 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
       await sendReminder(ctx, payload);
     },
     [REMINDER_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'reminder', recipientId),
+    [BULK_SEND_JOB]: ({ bulkSendId }) => runBulkSend(ctx, bulkSendId),
   };
 }
 

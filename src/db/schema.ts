@@ -330,7 +330,41 @@ export interface TemplateDirectLinkTable {
   updatedAt: string;
 }
 
+export type BulkSendStatus = 'RUNNING' | 'DONE';
+export type BulkSendRowStatus = 'PENDING' | 'DONE' | 'FAILED';
+
+export interface BulkSendTable {
+  id: string;
+  platformId: number;
+  /** The template's envelope id (numeric). */
+  templateId: number;
+  status: BulkSendStatus;
+  distribute: number;
+  totalRows: number;
+  /** JSON: the ApiCaller that started the run (token id, platform name, address, user agent). */
+  caller: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface BulkSendRowTable {
+  bulkSendId: string;
+  /** The row's line in the CSV, counting the header as line 1. */
+  rowNumber: number;
+  platformId: number;
+  status: BulkSendRowStatus;
+  /** JSON: the row's recipients and prefills, ready for `use` (null once done). */
+  input: string | null;
+  /** JSON: why the row failed ({message, column?}). */
+  error: string | null;
+  envelopeId: number | null;
+  updatedAt: string;
+}
+
 export interface DB {
+  bulkSend: BulkSendTable;
+  bulkSendRow: BulkSendRowTable;
   platform: PlatformTable;
   apiToken: ApiTokenTable;
   envelope: EnvelopeTable;

@@ -15,6 +15,11 @@ export class IssueCollector {
     return this.issues.length;
   }
 
+  /** The problems so far, each with its code, path and message. */
+  list(): readonly (ErrorIssue & { code: ErrorCode })[] {
+    return this.issues;
+  }
+
   throwIfAny(summary: string): void {
     const first = this.issues[0];
     if (!first) return;

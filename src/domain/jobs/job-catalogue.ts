@@ -16,6 +16,8 @@ export const OWNER_NOTICE_MAIL = 'mail.owner-notice';
 /** A recipient's automatic reminder falls due (decides, records and queues the mail). */
 export const REMINDER_DUE_JOB = 'reminder.due';
 export const REMINDER_MAIL = 'mail.reminder';
+/** Works through a bulk send's pending rows, one document each. */
+export const BULK_SEND_JOB = 'bulk-send.run';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
@@ -30,6 +32,7 @@ export const jobCatalogue = {
   [OWNER_NOTICE_MAIL]: z.object({ envelopeId: ZId, notice: ZOwnerNotice, detail: z.string().nullable() }),
   [REMINDER_DUE_JOB]: z.object({ recipientId: ZId, dueAt: z.iso.datetime() }),
   [REMINDER_MAIL]: ZRecipientMail,
+  [BULK_SEND_JOB]: z.object({ bulkSendId: z.string().min(1).max(64) }),
 };
 
 export type JobKind = keyof typeof jobCatalogue;

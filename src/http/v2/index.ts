@@ -10,6 +10,7 @@ import { registerDocumentPartRoutes } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
+import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
 import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
@@ -38,6 +39,7 @@ export function v2Routes(ctx: Ctx) {
       registerTemplateCreateRoute(uploads, ctx);
       registerEnvelopeUploadRoutes(uploads, ctx);
       registerEnvelopeUseRoute(uploads, ctx);
+      registerBulkSendStartRoute(uploads, ctx);
     });
     // The raw-PDF body parser, only for the upload URL.
     await scope.register((rawPdf, _options, done) => {
@@ -61,5 +63,6 @@ export function v2Routes(ctx: Ctx) {
     registerFolderRoutes(scope, ctx);
     registerEmbeddingRoutes(scope, ctx);
     registerTemplateUseRoute(scope, ctx);
+    registerBulkSendRoutes(scope, ctx);
   };
 }

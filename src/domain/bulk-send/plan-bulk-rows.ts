@@ -1,0 +1,173 @@
+import { AppError, type ErrorIssue } from '../../errors.js';
+import type { EnvelopeGraph } from '../envelopes/get-envelope.js';
+import { IssueCollector } from '../envelopes/validation-issues.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
+import { parseStoredFieldMeta } from '../model/stored-json.js';
+import { ZCuil, ZRecipientEmail } from '../recipients/recipient-input.js';
+import { planPrefills, type PrefillField } from '../templates/prefill-fields.js';
+import type { TemplateRecipientInput } from '../templates/use-template.js';
+import type { CsvRow } from './parse-csv.js';
+
+/** What one row asks `use` for. */
+export interface BulkRowInput {
+  recipients: TemplateRecipientInput[];
+  prefillFields: PrefillField[];
+  title?: string | undefined;
+  externalId?: string | undefined;
+}
+
+export interface BulkRowProblem {
+  message: string;
+  column?: string | undefined;
+}
+
+export type PlannedRow =
+  { line: number; input: BulkRowInput; problem: null } | { line: number; input: null; problem: BulkRowProblem };
+
+export const MAX_BULK_ROWS = 50_000;
+
+const PREFILL_TYPE = {
+  TEXT: 'text',
+  NUMBER: 'number',
+  DATE: 'date',
+  RADIO: 'radio',
+  DROPDOWN: 'dropdown',
+  CHECKBOX: 'checkbox',
+} as const;
+const Email = ZRecipientEmail;
+const Cuil = ZCuil(20);
+
+type Column =
+  | { kind: 'recipient'; index: number; member: 'name' | 'email' | 'cuil' }
+  | { kind: 'title' }
+  | { kind: 'externalId' }
+  | { kind: 'prefill'; fieldId: number; type: (typeof PREFILL_TYPE)[keyof typeof PREFILL_TYPE] };
+
+/**
+ * Reads a bulk-send CSV against its template. The header names the columns: `r1.name`, `r1.email`,
+ * `r1.cuil`, … for the template's recipients in the order they were added (as the PDF placeholders'
+ * `r1`, `r2` count), `title` and `externalId` per document, and any other column a prefillable
+ * field of the template by its label. A header Firma cannot read is refused whole (400
+ * BULK_SEND_CSV_INVALID naming each column); then each row is checked as `use` would check it, and
+ * a row with a problem is reported with its line and column while the others go ahead.
+ */
+export function planBulkRows(rows: CsvRow[], template: EnvelopeGraph, distribute: boolean): PlannedRow[] {
+  const [header, ...data] = rows;
+  if (!header || data.length === 0)
+    throw csvInvalid('The CSV needs a header line and at least one row', [{ message: 'no rows' }]);
+  if (data.length > MAX_BULK_ROWS)
+    throw csvInvalid(`At most ${MAX_BULK_ROWS} rows per bulk send`, [{ message: `${data.length} rows` }]);
+  const recipients = [...template.recipients].sort((a, b) => a.id - b.id);
+  const columns = readHeader(header.cells, template, recipients.length);
+  const meta = parseStoredMeta(template.envelope.meta);
+  return data.map((row) => planRow(row, columns, header.cells, recipients, template, meta, distribute));
+}
+
+function readHeader(cells: string[], template: EnvelopeGraph, recipientCount: number): Column[] {
+  const byLabel = new Map<string, { id: number; type: Column & { kind: 'prefill' } }[]>();
+  for (const field of template.fields) {
+    const type = PREFILL_TYPE[field.type as keyof typeof PREFILL_TYPE];
+    const label = parseStoredFieldMeta(field.fieldMeta)?.label?.trim();
+    if (!type || !label) continue;
+    byLabel.set(label, [
+      ...(byLabel.get(label) ?? []),
+      { id: field.id, type: { kind: 'prefill', fieldId: field.id, type } },
+    ]);
+  }
+  const problems: ErrorIssue[] = [];
+  const seen = new Set<string>();
+  const columns = cells.map((raw, index): Column => {
+    const name = raw.trim();
+    const problem = (message: string) =>
+      problems.push({ path: ['csv', 'header', index], message: `column ${index + 1} "${name}": ${message}` });
+    if (seen.has(name)) problem('named twice');
+    seen.add(name);
+    const recipient = /^r(\d+)\.(name|email|cuil)$/i.exec(name);
+    if (recipient) {
+      const n = Number(recipient[1]);
+      if (n < 1 || n > recipientCount) problem(`the template has ${recipientCount} recipient(s)`);
+      return { kind: 'recipient', index: n - 1, member: recipient[2]!.toLowerCase() as 'name' | 'email' | 'cuil' };
+    }
+    if (name === 'title') return { kind: 'title' };
+    if (name === 'externalId') return { kind: 'externalId' };
+    const fields = byLabel.get(name);
+    if (!fields)
+      problem('neither r<N>.name/email/cuil, title, externalId nor the label of a prefillable field of the template');
+    else if (fields.length > 1) problem(`${fields.length} fields of the template have this label`);
+    return fields?.[0]?.type ?? { kind: 'title' };
+  });
+  if (problems.length > 0) throw csvInvalid('The CSV header names columns Firma cannot fill', problems);
+  return columns;
+}
+
+function planRow(
+  row: CsvRow,
+  columns: Column[],
+  names: string[],
+  templateRecipients: EnvelopeGraph['recipients'],
+  template: EnvelopeGraph,
+  meta: ReturnType<typeof parseStoredMeta>,
+  distribute: boolean,
+): PlannedRow {
+  const fail = (message: string, column?: number): PlannedRow => ({
+    line: row.line,
+    input: null,
+    problem: { message, column: column === undefined ? undefined : names[column]?.trim() },
+  });
+  if (row.cells.length !== columns.length) return fail(`${row.cells.length} cells, the header has ${columns.length}`);
+  const people = templateRecipients.map((r) => ({ id: r.id, email: r.email, name: r.name, cuil: r.cuil }));
+  const prefills: PrefillField[] = [];
+  const prefillColumn = new Map<number, number>();
+  const input: BulkRowInput = { recipients: [], prefillFields: prefills };
+  for (const [index, column] of columns.entries()) {
+    const cell = row.cells[index]!.trim();
+    if (column.kind === 'recipient') {
+      const person = people[column.index]!;
+      if (column.member === 'email') {
+        const parsed = Email.safeParse(cell);
+        if (!parsed.success) return fail('is not an e-mail address', index);
+        if (parsed.data) person.email = parsed.data;
+      } else if (column.member === 'cuil') {
+        const parsed = Cuil.safeParse(cell);
+        if (!parsed.success)
+          return fail('is not a valid CUIL (11 digits, a person prefix and a correct check digit)', index);
+        if (parsed.data) person.cuil = parsed.data;
+      } else if (cell) {
+        if (cell.length > 255) return fail('is longer than 255 characters', index);
+        person.name = cell;
+      }
+    } else if (column.kind === 'title') {
+      if (cell.length > 255) return fail('is longer than 255 characters', index);
+      if (cell) input.title = cell;
+    } else if (column.kind === 'externalId') {
+      if (cell.length > 255) return fail('is longer than 255 characters', index);
+      if (cell) input.externalId = cell;
+    } else if (column.kind === 'prefill' && cell) {
+      prefillColumn.set(prefills.length, index);
+      prefills.push(
+        column.type === 'checkbox'
+          ? { type: 'checkbox', id: column.fieldId, value: cell.split('|').map((v) => v.trim()) }
+          : { type: column.type, id: column.fieldId, value: cell },
+      );
+    }
+  }
+  for (const [index, person] of people.entries()) {
+    const role = templateRecipients[index]!.role;
+    if (!person.email) return fail(`r${index + 1}.email is needed: the template's recipient has none`);
+    if (distribute && role === 'SIGNER' && !person.cuil)
+      return fail(`r${index + 1}.cuil is needed: a signer's CUIL, and the template's recipient has none`);
+  }
+  const issues = new IssueCollector();
+  planPrefills(prefills, template.fields, meta, [], issues);
+  const first = issues.list()[0];
+  if (first) {
+    const entry = typeof first.path?.[1] === 'number' ? first.path[1] : -1;
+    return fail(first.message.replace(/^prefillFields\.\d+\.\w+: /, ''), prefillColumn.get(entry));
+  }
+  input.recipients = people.map((p) => ({ id: p.id, email: p.email, name: p.name, cuil: p.cuil }));
+  return { line: row.line, input, problem: null };
+}
+
+function csvInvalid(message: string, issues: ErrorIssue[]): AppError {
+  return new AppError('BULK_SEND_CSV_INVALID', message, { issues });
+}
