@@ -44,7 +44,8 @@ export function redisLimiter(
       if (redis.status !== 'ready') {
         const left = startupUntil - Date.now();
         if (left > 0) await Promise.race([firstReady, delay(left)]);
-        if ((redis.status as string) !== 'ready') return fallBack(key, now, new Error(`Redis connection ${redis.status}`));
+        if ((redis.status as string) !== 'ready')
+          return fallBack(key, now, new Error(`Redis connection ${redis.status}`));
       }
       const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
       const redisKey = `${prefix}rl:${key}:${window}`;
