@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', notNull)
     .addColumn('finished_at', 'text')
     .execute();
-  await db.schema.createIndex('bulk_send_platform_idx').on('bulk_send').columns(['platform_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('bulk_send_platform_idx')
+    .on('bulk_send')
+    .columns(['platform_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('bulk_send_row')
     .addColumn('bulk_send_id', 'text', (c) => c.notNull().references('bulk_send.id').onDelete('cascade'))
