@@ -109,6 +109,8 @@ export const ERROR_STATUS = {
   DIRECT_LINK_RECIPIENT_INVALID: 400,
   /** Direct link: the template's other recipients lack an e-mail or a signer's CUIL, or the visitor's role lacks a signature field. */
   DIRECT_LINK_TEMPLATE_INCOMPLETE: 400,
+  /** Signing complete without `consent: {accepted: true, version}` of a current statement version. */
+  CONSENT_REQUIRED: 400,
   /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
   PRESIGN_SCOPE_INVALID: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
@@ -155,7 +157,7 @@ export const ERROR_STATUS = {
   UPLOAD_EXPIRED: 410,
   /** The template's direct link is turned off by its owner. */
   DIRECT_LINK_DISABLED: 410,
-  /** The download link (v1 download, v2 download-beta) has expired; ask for a new one. */
+  /** The download link (v1 download, v2 download-beta) has expired, or a recipient's download period after completion ended. */
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */
   PAYLOAD_TOO_LARGE: 413,
