@@ -35,8 +35,8 @@ export interface CompletionAnswer {
  * The call carries the recipient's acceptance of the electronic signature statement
  * (model/signing-consent.ts), recorded first as its own audit entry (RECIPIENT_CONSENT_ACCEPTED:
  * version, language and the words shown, with time, IP and user agent), so the certificate's
- * timeline lists it. Idempotent: a repeated call (with its consent) answers the same body and
- * changes nothing.
+ * timeline lists it. Idempotent: a repeated call (with its consent) changes nothing and answers
+ * the same body, but for `documentState`, which tells where the document is now.
  * @throws CONSENT_REQUIRED (400), NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED,
  *   RECIPIENT_OUT_OF_TURN, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION, RECIPIENT_HAS_UNSIGNED_FIELDS (409)
  */

@@ -120,7 +120,8 @@ export const ZCompleteBody = z
     ),
   })
   .strict()
-  .optional();
+  // No body at all reaches the schema as null: answered CONSENT_REQUIRED, like `{}`.
+  .nullish();
 
 export const ZSigningDownloadParams = ZSigningItemParams;
 
