@@ -187,6 +187,24 @@ for (const database of testDatabases()) {
       assert.equal((await auditLog(envelopeId)).length, before + 2);
     });
 
+    test('a signer whose document is then rejected hears so, and has nothing to download', async () => {
+      const { urls } = await createPendingDocument(server.api);
+      const ana = tokenOf(urls.get('ana@example.com')!);
+      assert.equal((await signAll(server.anon, ana)).status, 200);
+      assert.equal((await server.anon.get(`/api/v2/signing/${ana}`)).body.state, 'signed');
+      const bruno = tokenOf(urls.get('bruno@example.com')!);
+      assert.equal((await server.anon.post(`/api/v2/signing/${bruno}/reject`, { json: { reason: 'no' } })).status, 200);
+      const view = (await server.anon.get(`/api/v2/signing/${ana}`)).body;
+      assert.equal(view.state, 'document_rejected');
+      assert.equal(view.download, null);
+      const item = view.envelope.items[0].id as string;
+      assert.equal(
+        (await server.anon.get(`/api/v2/signing/${ana}/download/${item}`)).body.code,
+        'DOCUMENT_NOT_COMPLETED',
+      );
+      assert.equal((await server.anon.get(`/api/v2/signing/${ana}/certificate`)).status, 409);
+    });
+
     test('a drawn signature is served back to its recipient only', async () => {
       const { urls } = await createPendingDocument(server.api);
       const ana = tokenOf(urls.get('ana@example.com')!);

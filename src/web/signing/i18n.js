@@ -27,7 +27,6 @@ export const MESSAGES = {
     drawHere: 'Draw your signature in the box with your finger or mouse',
     page: (p, n) => `Page ${p} of ${n}`,
     required: 'required',
-    signedIn: 'Signed',
     choose: 'Choose…',
     fill: {
       SIGNATURE: 'Signature',
@@ -50,7 +49,6 @@ export const MESSAGES = {
       ASSISTANT: 'You have finished assisting',
       CC: 'Nothing to do',
     },
-    doneBody: 'Thank you. When everyone has finished, you will receive the completed document by email.',
     continue: 'Continue',
     states: {
       out_of_turn: [
@@ -116,7 +114,6 @@ export const MESSAGES = {
     drawHere: 'Dibuje su firma en el recuadro con el dedo o el ratón',
     page: (p, n) => `Página ${p} de ${n}`,
     required: 'obligatorio',
-    signedIn: 'Firmado',
     choose: 'Elija…',
     fill: {
       SIGNATURE: 'Firma',
@@ -139,7 +136,6 @@ export const MESSAGES = {
       ASSISTANT: 'Ha terminado la asistencia',
       CC: 'No hay nada que hacer',
     },
-    doneBody: 'Gracias. Cuando todos terminen, recibirá el documento completo por correo.',
     continue: 'Continuar',
     states: {
       out_of_turn: [

@@ -259,7 +259,6 @@ function paintField(box, field) {
   let shown = label;
   if (field.inserted) {
     if (field.signature?.type === 'typed') shown = field.signature.text;
-    else if (field.signature) shown = `✓ ${t.signedIn}`;
     else if (field.values) shown = field.values.join(', ') || '✓';
     else shown = field.customText || '✓';
   }
