@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { CONSENT_VERSION } from '../../src/domain/model/signing-consent.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
@@ -161,6 +162,13 @@ for (const database of testDatabases()) {
           ['carla@example.com', 'signed'],
           ['carla@example.com', 'certificate'],
         ],
+      );
+
+      const verdict = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
+      assert.equal(
+        verdict.verdict,
+        'OK',
+        `entries after the seal keep the evidence whole: ${verdict.problems.join('; ')}`,
       );
 
       // Another envelope's item through this link, a wrong token: 404, nothing recorded.
