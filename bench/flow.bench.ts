@@ -79,7 +79,13 @@ async function flow(base: string, token: string, body: { body: Buffer; contentTy
         }),
       );
     }
-    await json(await fetch(`${api}/complete`, { method: 'POST' }));
+    await json(
+      await fetch(`${api}/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ consent: { accepted: true, version: view.consent.version } }),
+      }),
+    );
   }
   for (;;) {
     const doc = await json(await fetch(`${base}/api/v2/document/${created.id}`, { headers: auth }));

@@ -72,6 +72,7 @@ const EnvSchema = z
     FIRMA_EXPIRY_SWEEP_MS: positiveInt.default(60_000),
     FIRMA_V1_UPLOAD_TTL_MINUTES: positiveInt.default(60),
     FIRMA_V1_DOWNLOAD_TTL_MINUTES: positiveInt.default(15),
+    FIRMA_RECIPIENT_DOWNLOAD_DAYS: positiveInt.max(3650).default(30),
     FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS: positiveInt.default(3_600_000),
     FIRMA_VIEW_CACHE_MB: z.coerce.number().int().min(0).max(65536).default(32),
     // Documenso's cap: a week.
@@ -133,6 +134,8 @@ export interface Config {
   redis: { url: string | null; prefix: string };
   http: { corsOrigins: string[]; frameAncestors: string };
   v1: { uploadTtlMinutes: number; downloadTtlMinutes: number };
+  /** How long after completion a recipient may download the signed PDF and certificate from their link. */
+  recipientDownload: { days: number };
   /** Longest lifetime a presign token may ask for (FIRMA_PRESIGN_MAX_MINUTES). */
   presign: { maxMinutes: number };
   /**
@@ -237,6 +240,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     redis: { url: e.REDIS_URL ?? null, prefix: e.FIRMA_REDIS_PREFIX },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     presign: { maxMinutes: e.FIRMA_PRESIGN_MAX_MINUTES },
+    recipientDownload: { days: e.FIRMA_RECIPIENT_DOWNLOAD_DAYS },
     reminders: { dayMs: e.FIRMA_REMINDER_DAY_SECONDS ? e.FIRMA_REMINDER_DAY_SECONDS * 1000 : null },
     http: {
       corsOrigins: (e.FIRMA_CORS_ORIGINS ?? '')

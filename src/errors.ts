@@ -115,6 +115,8 @@ export const ERROR_STATUS = {
   CUSTOM_DOCUMENT_INVALID: 400,
   /** `use` of a template: a replacement PDF has fewer pages than the template item's fields need. */
   CUSTOM_DOCUMENT_TOO_FEW_PAGES: 400,
+  /** Signing complete without `consent: {accepted: true, version}` of a current statement version. */
+  CONSENT_REQUIRED: 400,
   /** A presign token's `scope` is not `documentId:<n>`, `templateId:<n>` or `envelopeId:<id>`. */
   PRESIGN_SCOPE_INVALID: 400,
   /** Bulk send: the CSV cannot be read (syntax, a header column naming nothing of the template, no rows, too many). */
@@ -165,7 +167,7 @@ export const ERROR_STATUS = {
   UPLOAD_EXPIRED: 410,
   /** The template's direct link is turned off by its owner. */
   DIRECT_LINK_DISABLED: 410,
-  /** The download link (v1 download, v2 download-beta) has expired; ask for a new one. */
+  /** The download link (v1 download, v2 download-beta) has expired, or a recipient's download period after completion ended. */
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */
   PAYLOAD_TOO_LARGE: 413,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expireRecipients } from '../../src/domain/signing/expire-recipients.js';
 import { createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { tokenOf } from '../helpers/signing.js';
+import { CONSENT, tokenOf } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const ENVELOPE_KEYS = [
@@ -215,7 +215,7 @@ for (const database of testDatabases()) {
       assert.equal(res.status, 200);
       assert.deepEqual(res.body, { success: true });
       assert.equal((await server.anon.get(`/api/v2/signing/${token}`)).body.state, 'document_cancelled');
-      const insert = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const insert = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(insert.status, 409);
       const again = await server.api.post('/api/v2/envelope/cancel', { json: { envelopeId } });
       assert.equal(again.status, 400);

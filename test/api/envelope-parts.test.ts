@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CUIL_A, createDocument, createPendingDocument } from '../helpers/documents.js';
-import { signAll, tokenOf } from '../helpers/signing.js';
+import { CONSENT, signAll, tokenOf } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 for (const database of testDatabases()) {
@@ -189,7 +189,7 @@ for (const database of testDatabases()) {
       const view = await server.anon.get(`/api/v2/signing/${tokenOf(link)}`);
       assert.equal(view.body.state, 'ready');
       assert.equal(
-        (await server.anon.post(`/api/v2/signing/${tokenOf(link)}/complete`)).status,
+        (await server.anon.post(`/api/v2/signing/${tokenOf(link)}/complete`, { json: CONSENT })).status,
         200,
         'the new viewer can act',
       );

@@ -9,6 +9,7 @@ import { createDocument, typicalPayload } from '../helpers/documents.js';
 import { parseConfig } from '../../src/config.js';
 import { closeContext, createContext } from '../../src/server.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { CONSENT } from '../helpers/signing.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -146,7 +147,9 @@ for (const database of testDatabases()) {
         ['GET', (t) => `/api/v2/signing/${t}/item/envelope_item_1`],
         ['POST', (t) => `/api/v2/signing/${t}/field/1`, { value: 'x' }],
         ['DELETE', (t) => `/api/v2/signing/${t}/field/1`],
-        ['POST', (t) => `/api/v2/signing/${t}/complete`],
+        ['POST', (t) => `/api/v2/signing/${t}/complete`, CONSENT],
+        ['GET', (t) => `/api/v2/signing/${t}/download/envelope_item_1`],
+        ['GET', (t) => `/api/v2/signing/${t}/certificate`],
         ['POST', (t) => `/api/v2/signing/${t}/reject`, { reason: 'no' }],
         ['GET', (t) => `/sign/${t}`],
       ];

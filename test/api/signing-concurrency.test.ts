@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { COMPLETE_ENVELOPE_JOB } from '../../src/domain/jobs/job-catalogue.js';
 import { createPendingDocument } from '../helpers/documents.js';
-import { tokenOf, waitForStatus } from '../helpers/signing.js';
+import { CONSENT, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /** A valid CUIL for a DNI (prefix 20), or null when the check digit would be 10. */
@@ -60,7 +60,9 @@ for (const database of testDatabases()) {
         });
         assert.equal(res.status, 200);
       }
-      const answers = await Promise.all(tokens.map((token) => server.anon.post(`/api/v2/signing/${token}/complete`)));
+      const answers = await Promise.all(
+        tokens.map((token) => server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT })),
+      );
       assert.deepEqual(
         answers.map((a) => a.status),
         tokens.map(() => 200),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createPendingDocument, onePagePdf } from '../helpers/documents.js';
-import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
+import { CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { pdfsig, pdfToText, qpdfCheck } from '../support/pdf-tools.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -59,9 +59,13 @@ for (const database of testDatabases()) {
       tampered.writeUInt8(tampered.readUInt8(at) ^ 0x01, at);
       assert.doesNotMatch(pdfsig(tampered), /Signature is Valid/, 'one changed byte breaks the seal');
 
-      const again = await server.anon.post(`/api/v2/signing/${tokenOf(urls.get('ana@example.com')!)}/complete`);
+      const again = await server.anon.post(`/api/v2/signing/${tokenOf(urls.get('ana@example.com')!)}/complete`, {
+        json: CONSENT,
+      });
       assert.equal(again.status, 200, 'completing again is harmless');
-      assert.deepEqual(again.body, ana.body, 'and answers the same body');
+      // The same answer, but for documentState, which says where the document is now.
+      assert.deepEqual(again.body, { ...ana.body, documentState: 'COMPLETED' }, 'and answers the same body');
+      assert.equal(ana.body.documentState, 'WAITING_FOR_OTHERS');
     });
 
     test('a rejection makes the document REJECTED with a stamped, sealed final PDF and a certificate', async () => {
@@ -79,7 +83,9 @@ for (const database of testDatabases()) {
         doc.recipients.find((r: { email: string }) => r.email === 'bruno@example.com').rejectionReason,
         'El monto es incorrecto',
       );
-      const other = await server.anon.post(`/api/v2/signing/${tokenOf(urls.get('ana@example.com')!)}/complete`);
+      const other = await server.anon.post(`/api/v2/signing/${tokenOf(urls.get('ana@example.com')!)}/complete`, {
+        json: CONSENT,
+      });
       assert.equal(other.status, 409);
       assert.equal(other.body.code, 'DOCUMENT_NOT_PENDING');
       const signed = await server.api.get(`/api/v2/document/${documentId}/download`);

@@ -49,6 +49,37 @@ for (const database of testDatabases()) {
       const html = await (await fetch(urls.get('ana@example.com')!)).text();
       assert.match(html, /<html lang="es">/);
       assert.match(html, /Firmar documento/);
+      const asked = await (
+        await fetch(urls.get('ana@example.com')!, { headers: { 'accept-language': 'en-US' } })
+      ).text();
+      assert.match(asked, /<html lang="es">/, "the sender's choice wins over the browser's");
+    });
+
+    test("without the sender's language the page follows Accept-Language; a chosen English stays English", async () => {
+      const { urls } = await createPendingDocument(server.api);
+      const url = urls.get('ana@example.com')!;
+      const langOf = async (acceptLanguage?: string) => {
+        const html = await (
+          await fetch(url, acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {})
+        ).text();
+        return /<html lang="(\w+)">/.exec(html)![1];
+      };
+      assert.equal(await langOf('es-AR'), 'es');
+      assert.equal(await langOf('es-AR,es;q=0.9,en;q=0.8'), 'es');
+      assert.equal(await langOf('fr-FR, fr;q=0.9, es;q=0.8, en;q=0.7'), 'es', 'the first the page speaks, by quality');
+      assert.equal(await langOf('en-GB,es;q=0.5'), 'en');
+      assert.equal(await langOf('es;q=0, en;q=0.1'), 'en', 'q=0 means not acceptable');
+      assert.equal(await langOf('de-DE'), 'en');
+      assert.equal(await langOf(), 'en');
+
+      const english = await createPendingDocument(server.api, undefined, {
+        distributionMethod: 'NONE',
+        language: 'en',
+      });
+      const html = await (
+        await fetch(english.urls.get('ana@example.com')!, { headers: { 'accept-language': 'es-AR' } })
+      ).text();
+      assert.match(html, /<html lang="en">/);
     });
 
     test('a wrong, short or garbage token gets the same 404 page, which never echoes the token', async () => {
@@ -73,6 +104,8 @@ for (const database of testDatabases()) {
       for (const [name, type] of [
         ['signing.js', /^text\/javascript/],
         ['signing-ui.js', /^text\/javascript/],
+        ['done.js', /^text\/javascript/],
+        ['signature-font.ttf', /^font\/ttf/],
         ['i18n.js', /^text\/javascript/],
         ['signature-pad.js', /^text\/javascript/],
         ['signing.css', /^text\/css/],

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CUIL_A, CUIL_B, createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
+import { CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { setPlatformNotifyEmail } from '../../src/domain/mail/owner-notice.js';
 import { expireRecipients } from '../../src/domain/signing/expire-recipients.js';
@@ -79,7 +79,9 @@ for (const database of testDatabases()) {
       const early = await server.anon.get(`/api/v2/signing/${token('bruno@example.com')}`);
       assert.equal(early.body.state, 'out_of_turn');
       assert.equal(early.body.isTurn, false);
-      const outOfTurn = await server.anon.post(`/api/v2/signing/${token('bruno@example.com')}/complete`);
+      const outOfTurn = await server.anon.post(`/api/v2/signing/${token('bruno@example.com')}/complete`, {
+        json: CONSENT,
+      });
       assert.equal(outOfTurn.status, 409);
       assert.equal(outOfTurn.body.code, 'RECIPIENT_OUT_OF_TURN');
       const diegoView = await server.anon.get(`/api/v2/signing/${token('diego@example.com')}`);
@@ -95,7 +97,9 @@ for (const database of testDatabases()) {
         !smtp.messages.some((m) => recipientOf(m) === 'bruno@example.com'),
         'the group is not done until the approver acts',
       );
-      const approved = await server.anon.post(`/api/v2/signing/${token('ayelen@example.com')}/complete`);
+      const approved = await server.anon.post(`/api/v2/signing/${token('ayelen@example.com')}/complete`, {
+        json: CONSENT,
+      });
       assert.equal(approved.status, 200, 'an APPROVER approves without fields');
 
       await smtp.waitFor(mailsTo('bruno@example.com', /Acta para firmar/));
@@ -116,9 +120,12 @@ for (const database of testDatabases()) {
         ).status,
         200,
       );
-      assert.equal((await server.anon.post(`/api/v2/signing/${token('carla@example.com')}/complete`)).status, 200);
       assert.equal(
-        (await server.anon.post(`/api/v2/signing/${token('bruno@example.com')}/complete`)).status,
+        (await server.anon.post(`/api/v2/signing/${token('carla@example.com')}/complete`, { json: CONSENT })).status,
+        200,
+      );
+      assert.equal(
+        (await server.anon.post(`/api/v2/signing/${token('bruno@example.com')}/complete`, { json: CONSENT })).status,
         200,
         'a VIEWER confirms viewing',
       );
@@ -130,7 +137,10 @@ for (const database of testDatabases()) {
       await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/field/${signature.id}`, {
         json: { signature: { type: 'typed', text: 'Diego' } },
       });
-      assert.equal((await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/complete`)).status, 200);
+      assert.equal(
+        (await server.anon.post(`/api/v2/signing/${token('diego@example.com')}/complete`, { json: CONSENT })).status,
+        200,
+      );
 
       await waitForStatus(server.api, documentId, ['COMPLETED']);
       const [completed] = await smtp.waitFor(mailsTo('eva@example.com', /^Completado: Acta de directorio/));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { CUIL_A, CUIL_B, createPendingDocument } from '../helpers/documents.js';
-import { drawnSignature, tokenOf } from '../helpers/signing.js';
+import { CONSENT, drawnSignature, tokenOf } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const box = (pageY: number) => ({ pageNumber: 1, pageX: 10, pageY, width: 20, height: 4 });
@@ -189,19 +189,19 @@ for (const database of testDatabases()) {
 
     test('complete needs every required field and a signature; repeating it answers the same and changes nothing', async () => {
       const { field, put, token } = await open();
-      let res = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      let res = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(res.status, 409);
       assert.equal(res.body.code, 'RECIPIENT_HAS_UNSIGNED_FIELDS');
       await put(field('TEXT', 'Domicilio'), { value: 'Calle 1' });
       await put(field('CHECKBOX'), { values: ['a', 'b'] });
-      res = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      res = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(res.status, 409, 'still no signature');
       await put(field('SIGNATURE'), { signature: { type: 'typed', text: 'Ana García' } });
       await put(field('INITIALS'), { signature: { type: 'typed', text: 'AG' } });
-      const first = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const first = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(first.status, 200, JSON.stringify(first.body));
       assert.equal(first.body.signingStatus, 'SIGNED');
-      const again = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const again = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(again.status, 200);
       assert.deepEqual(again.body, first.body);
       const changed = await put(field('TEXT', 'Domicilio'), { value: 'Otra' });
@@ -239,7 +239,7 @@ for (const database of testDatabases()) {
       assert.equal(doc.body.status, 'REJECTED');
       const view = await server.anon.get(`/api/v2/signing/${brunoToken}`);
       assert.equal(view.body.state, 'document_rejected');
-      const late = await server.anon.post(`/api/v2/signing/${brunoToken}/complete`);
+      const late = await server.anon.post(`/api/v2/signing/${brunoToken}/complete`, { json: CONSENT });
       assert.equal(late.status, 409);
       assert.equal(late.body.code, 'DOCUMENT_NOT_PENDING');
     });
@@ -257,7 +257,7 @@ for (const database of testDatabases()) {
       const res = await put(field('TEXT', 'Domicilio'), { value: 'Calle 1' });
       assert.equal(res.status, 409);
       assert.equal(res.body.code, 'RECIPIENT_EXPIRED');
-      const done = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const done = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(done.body.code, 'RECIPIENT_EXPIRED');
       const redistributed = await server.api.post('/api/v2/document/redistribute', {
         json: { documentId, recipients: [view.body.recipient.id] },
@@ -274,7 +274,7 @@ for (const database of testDatabases()) {
         const res = await server.anon.get(`/api/v2/signing/${token}`);
         assert.equal(res.status, 404, token);
         answers.add(JSON.stringify(res.body));
-        const post = await server.anon.post(`/api/v2/signing/${token}/complete`);
+        const post = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
         assert.equal(post.status, 404);
       }
       assert.equal(answers.size, 1);

@@ -88,8 +88,10 @@ describe(
           await page.mouse.move(box.x + 20 + i * 18, box.y + box.height / 2 + (i % 2 ? -25 : 25));
         await page.mouse.up();
         await page.locator('dialog button[type=submit]').click();
-        await page.locator('.field.filled', { hasText: 'Signed' }).waitFor();
+        await page.locator('.field.filled img.signature-image').waitFor();
         await page.locator('#complete').click();
+        await page.locator('#consent-agree').check();
+        await page.locator('dialog button[type=submit]').click();
         await page.getByRole('heading', { name: 'You have signed the document' }).waitFor();
         await page.screenshot({ path: 'test-results/direct-link-done.png' });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -88,11 +88,21 @@ describeOrSkip(
         await page.mouse.move(box.x + 20 + i * 18, box.y + box.height / 2 + (i % 2 ? -25 : 25));
       await page.mouse.up();
       await page.locator('dialog button[type=submit]').click();
-      await page.locator('.field.filled', { hasText: 'Signed' }).waitFor();
+      // The field shows the drawn signature itself, as it will be burned in.
+      const drawn = page.locator('.field.filled img.signature-image');
+      await drawn.waitFor();
+      assert.ok(await drawn.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
       assert.match(await page.locator('#progress').innerText(), /All required fields are filled/);
 
       await page.locator('#complete').click();
+      await page.locator('#consent-statement', { hasText: 'sign this document electronically' }).waitFor();
+      // Without ticking the box nothing is sent.
+      await page.locator('dialog button[type=submit]').click();
+      await page.locator('.dialog-error', { hasText: 'Tick the box' }).waitFor();
+      await page.locator('#consent-agree').check();
+      await page.locator('dialog button[type=submit]').click();
       await page.getByRole('heading', { name: 'You have signed the document' }).waitFor();
+      await page.getByText('Other recipients still have to act').waitFor();
 
       const doc = await server.api.get(`/api/v2/document/${documentId}`);
       const ana = doc.body.recipients.find((r: { email: string }) => r.email === 'ana@example.com');
@@ -104,6 +114,91 @@ describeOrSkip(
       assert.deepEqual(foreign, [], 'no request leaves Firma');
       assert.deepEqual(problems, [], 'no script error or CSP violation');
       await close();
+    });
+
+    test('in an es-AR browser, with no language from the sender: preview with redo, consent and done states in Spanish, then the download', async () => {
+      const { urls, documentId, envelopeId } = await createPendingDocument(server.api);
+      assert.equal((await signAll(server.anon, tokenOf(urls.get('ana@example.com')!))).status, 200);
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: 'es-AR',
+        extraHTTPHeaders: { 'accept-language': 'es-AR,es;q=0.9,en;q=0.5' },
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      mkdirSync('test-results', { recursive: true });
+      try {
+        await page.goto(urls.get('bruno@example.com')!);
+        await waitForPages(page);
+        assert.equal(await page.locator('html').getAttribute('lang'), 'es');
+        await page.locator('#progress', { hasText: 'Falta 1 campo obligatorio' }).waitFor();
+
+        // Preview: the typed signature appears in the field in the signature font, and can be redone.
+        const typeSignature = async (text: string) => {
+          await page.locator('dialog .tab', { hasText: 'Escribir' }).click();
+          await page.locator('#signature-text').fill(text);
+          await page.locator('dialog button[type=submit]').click();
+          await page.locator('.field.filled .signature-text', { hasText: text }).waitFor();
+        };
+        await page.locator('#next-field').click();
+        await typeSignature('Bruno Díaz');
+        assert.equal(await page.locator('.field.filled .redo').innerText(), 'Cambiar');
+        await page.screenshot({ path: 'test-results/signing-es-preview.png' });
+        await page.locator('.field.filled.typed-signature').click();
+        await typeSignature('B. Díaz');
+        const view = await server.anon.get(`/api/v2/signing/${tokenOf(urls.get('bruno@example.com')!)}`);
+        const signature = view.body.fields.find((f: { type: string }) => f.type === 'SIGNATURE');
+        assert.deepEqual(
+          signature.signature,
+          { type: 'typed', text: 'B. Díaz' },
+          'the redone signature is the one kept',
+        );
+
+        // Consent, in Spanish.
+        await page.locator('#complete', { hasText: 'Firmar' }).click();
+        await page
+          .locator('#consent-statement', { hasText: 'Acepto firmar este documento de forma electrónica' })
+          .waitFor();
+        await page.screenshot({ path: 'test-results/signing-es-consent.png' });
+        await page.locator('#consent-agree').check();
+        await page.locator('dialog button[type=submit]').click();
+
+        // Done: the last signer hears the document is being finished, then gets the signed copy.
+        await page.getByRole('heading', { name: 'Ha firmado el documento' }).waitFor();
+        const download = page.locator('a[data-download=signed]', {
+          hasText: 'Descargar «Contrato de locación» (firmado)',
+        });
+        await download.waitFor({ timeout: 30_000 });
+        await page.getByText('Todos terminaron. El documento está completo.').waitFor();
+        await page.screenshot({ path: 'test-results/signing-es-done.png' });
+        const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+        assert.equal(file.suggestedFilename(), 'Contrato de locación_signed.pdf');
+        const official = await server.api.get(`/api/v2/document/${documentId}/download`);
+        assert.deepEqual(readFileSync(await file.path()), Buffer.from(official.bytes));
+
+        const log = (await server.api.get(`/api/v2/envelope/${envelopeId}/audit-log?perPage=100`)).body.data;
+        const consent = log.find(
+          (e: { firmaType?: string; email: string }) =>
+            e.firmaType === 'RECIPIENT_CONSENT_ACCEPTED' && e.email === 'bruno@example.com',
+        );
+        assert.equal(consent.data.language, 'es', 'the statement accepted is the Spanish one shown');
+        assert.ok(
+          log.some((e: { firmaType?: string; email: string }) => e.firmaType === 'DOCUMENT_RECIPIENT_DOWNLOADED'),
+        );
+
+        // A recipient coming back later through the same link sees the same completed state.
+        await page.goto(urls.get('ana@example.com')!);
+        await page.getByRole('heading', { name: 'Este documento está completo' }).waitFor();
+        await page.locator('a[data-download=certificate]', { hasText: 'Descargar el certificado' }).waitFor();
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
     });
 
     test('a value the sender prefilled from a template is shown filled and cannot be edited', async () => {

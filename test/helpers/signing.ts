@@ -1,5 +1,9 @@
 import { PNG } from 'pngjs';
+import { CONSENT_VERSION } from '../../src/domain/model/signing-consent.js';
 import type { HttpClient } from './http-client.js';
+
+/** The complete call's body: the recipient accepted the current electronic signature statement. */
+export const CONSENT = { consent: { accepted: true, version: CONSENT_VERSION } };
 
 export const tokenOf = (signingUrl: string): string => signingUrl.split('/sign/')[1]!;
 
@@ -27,7 +31,7 @@ export async function signAll(client: HttpClient, token: string, options: { draw
     if (res.status !== 200)
       throw new Error(`field ${f.id} ${f.type} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
-  return client.post(`/api/v2/signing/${token}/complete`);
+  return client.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
 }
 
 export function valueFor(f: { type: string; fieldMeta: any }, options: { drawn?: boolean } = {}): unknown {

@@ -28,7 +28,9 @@ export interface AuditLogParts {
  * recorded type stays in `firmaType`: the sealing of a rejected document is Documenso's
  * DOCUMENT_COMPLETED (its seal job logs that for rejected documents too), a resend is a send, an
  * automatic reminder is the e-mail it queues (EMAIL_SENT, emailType REMINDER), an attachment change
- * is a change of the document's metadata.
+ * is a change of the document's metadata; a recipient's acceptance of the electronic signature
+ * statement and a recipient's download after completion are recipient acts on the document that
+ * neither fill nor complete it, answered as DOCUMENT_VIEWED (which names the recipient).
  */
 const DOCUMENSO_TYPE: Record<string, string> = {
   RECIPIENT_EXPIRED: 'DOCUMENT_RECIPIENT_EXPIRED',
@@ -39,6 +41,8 @@ const DOCUMENSO_TYPE: Record<string, string> = {
   ENVELOPE_ATTACHMENT_CREATED: 'DOCUMENT_META_UPDATED',
   ENVELOPE_ATTACHMENT_UPDATED: 'DOCUMENT_META_UPDATED',
   ENVELOPE_ATTACHMENT_DELETED: 'DOCUMENT_META_UPDATED',
+  RECIPIENT_CONSENT_ACCEPTED: 'DOCUMENT_VIEWED',
+  DOCUMENT_RECIPIENT_DOWNLOADED: 'DOCUMENT_VIEWED',
 };
 
 /** Documenso's names for the meta members its DOCUMENT_META_UPDATED entries list. */

@@ -177,7 +177,11 @@ export async function updateEnvelopeData(
     // New reminder settings take effect at once for whoever is waiting, counted from now.
     if (metaChanged.includes('reminderSettings')) await restartRemindersOfTurn(ctx, trx, graph, nextMeta, now);
     // Names only: meta values (reply-to address, message) stay out of the audit data.
-    const changed = [...Object.keys(patch).filter((k) => k !== 'meta'), ...metaChanged.map((k) => `meta.${k}`)];
+    // languageChosen is Firma's record that `language` was set, not a member of its own.
+    const changed = [
+      ...Object.keys(patch).filter((k) => k !== 'meta'),
+      ...metaChanged.filter((k) => k !== 'languageChosen').map((k) => `meta.${k}`),
+    ];
     return { result: envelopeLiteView(e), data: { changed } };
   });
   // Per-folder counts of GET /envelope change with a move.

@@ -42,7 +42,7 @@ const T = {
     completed: {
       subject: (t: string) => `Completed: ${t}`,
       intro: (t: string) => `Everyone has signed “${t}”. The final, digitally sealed document is ready.`,
-      button: 'View the document',
+      button: 'Download the signed document',
       hello: 'Hello',
     },
     rejected: {
@@ -105,7 +105,7 @@ const T = {
     completed: {
       subject: (t: string) => `Completado: ${t}`,
       intro: (t: string) => `Todas las personas firmaron «${t}». El documento final, sellado digitalmente, está listo.`,
-      button: 'Ver el documento',
+      button: 'Descargar el documento firmado',
       hello: 'Hola',
     },
     rejected: {

@@ -112,6 +112,11 @@ export interface EnvelopeMeta {
   emailSettings: EmailSettings;
   envelopeExpirationPeriod: z.output<typeof ZPeriod> | null;
   reminderSettings: ReminderSettings | null;
+  /**
+   * Firma's own, never on the wire: whether the sender set `language` (the signing page follows
+   * the browser's Accept-Language when not, instead of the default English).
+   */
+  languageChosen: boolean;
 }
 
 export const DEFAULT_META: EnvelopeMeta = {
@@ -132,6 +137,7 @@ export const DEFAULT_META: EnvelopeMeta = {
   emailSettings: ZEmailSettings.parse({}),
   envelopeExpirationPeriod: null,
   reminderSettings: null,
+  languageChosen: false,
 };
 
 /** Applies an input over stored meta; absent members keep their value, `null` clears nullable ones. */
@@ -143,13 +149,24 @@ export function mergeMeta(current: EnvelopeMeta, input: z.output<typeof ZMetaInp
     if (key === 'emailSettings')
       next.emailSettings = value === null ? DEFAULT_META.emailSettings : (value as EmailSettings);
     else if (key === 'redirectUrl') next.redirectUrl = value === '' ? null : (value as string);
-    else (next as unknown as Record<string, unknown>)[key] = value;
+    else if (key === 'language') {
+      next.language = value as EnvelopeMeta['language'];
+      next.languageChosen = true;
+    } else (next as unknown as Record<string, unknown>)[key] = value;
   }
   return next;
 }
 
 export function parseStoredMeta(json: string): EnvelopeMeta {
-  return { ...DEFAULT_META, ...(JSON.parse(json) as Partial<EnvelopeMeta>) };
+  const stored = JSON.parse(json) as Partial<EnvelopeMeta>;
+  // Meta stored before `languageChosen` existed: a language other than the default was chosen.
+  const languageChosen = stored.languageChosen ?? (stored.language !== undefined && stored.language !== 'en');
+  return { ...DEFAULT_META, ...stored, languageChosen };
+}
+
+/** The language the sender chose for the document, null when they left it to the recipient's browser. */
+export function chosenLanguage(meta: EnvelopeMeta): EnvelopeMeta['language'] | null {
+  return meta.languageChosen ? meta.language : null;
 }
 
 /** Default expiry when none is configured: three months after sending. */

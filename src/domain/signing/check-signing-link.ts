@@ -1,17 +1,18 @@
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
+import { chosenLanguage } from '../model/envelope-meta.js';
 import { loadSigningSession } from './signing-session.js';
 
 /**
  * Whether a signing token opens a session, without recording anything: the page shell uses it to
- * answer a wrong link with 404 and to pick the page language. Opening is recorded when the page's
+ * answer a wrong link with 404 and to pick the page language (null: the sender did not choose one). Opening is recorded when the page's
  * script calls the signing API, which is what a person actually sees.
  */
-export async function checkSigningLink(ctx: Ctx, token: string): Promise<{ language: string } | null> {
+export async function checkSigningLink(ctx: Ctx, token: string): Promise<{ language: string | null } | null> {
   if (token.length < 16 || token.length > 128) return null;
   try {
     const session = await loadSigningSession(ctx.db, token);
-    return { language: session.meta.language };
+    return { language: chosenLanguage(session.meta) };
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;

@@ -9,6 +9,7 @@ import { handOverToCompletion } from '../completion/hand-over.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
+import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { notifyNewTurn } from './notify-turn.js';
 import { recipientActor } from './recipient-actor.js';
@@ -21,6 +22,8 @@ export interface CompletionAnswer {
   signingStatus: 'SIGNED';
   signedAt: string;
   redirectUrl: string | null;
+  /** What happens next: others still have to act, the document is being sealed, or it is final. */
+  documentState: 'WAITING_FOR_OTHERS' | 'COMPLETING' | 'COMPLETED';
 }
 
 /**
@@ -29,17 +32,39 @@ export interface CompletionAnswer {
  * DATE) are filled now. One transaction records the completion with IP and user agent, fires
  * DOCUMENT_RECIPIENT_COMPLETED and DOCUMENT_SIGNED, notifies the next group of a SEQUENTIAL
  * envelope, and when nobody else has to act hands the envelope to completion (exactly once).
- * Idempotent: a repeated call answers the same body and changes nothing.
- * @throws NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED, RECIPIENT_OUT_OF_TURN,
- *   RECIPIENT_REJECTED, RECIPIENT_NO_ACTION, RECIPIENT_HAS_UNSIGNED_FIELDS (409)
+ * The call carries the recipient's acceptance of the electronic signature statement
+ * (model/signing-consent.ts), recorded first as its own audit entry (RECIPIENT_CONSENT_ACCEPTED:
+ * version, language and the words shown, with time, IP and user agent), so the certificate's
+ * timeline lists it. Idempotent: a repeated call (with its consent) changes nothing and answers
+ * the same body, but for `documentState`, which tells where the document is now.
+ * @throws CONSENT_REQUIRED (400), NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED,
+ *   RECIPIENT_OUT_OF_TURN, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION, RECIPIENT_HAS_UNSIGNED_FIELDS (409)
  */
-export async function completeRecipient(ctx: Ctx, token: string, request: RequestMeta): Promise<CompletionAnswer> {
+export async function completeRecipient(
+  ctx: Ctx,
+  token: string,
+  input: { consent?: ConsentInput | undefined },
+  request: RequestMeta,
+): Promise<CompletionAnswer> {
+  // Checked before anything is read: a refusal changes nothing and says nothing about the token.
+  acceptedConsent(input.consent, 'en');
   const answer = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
+    const consent = acceptedConsent(input.consent, s.meta.language);
     if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
     const now = ctx.clock();
     assertCanAct(s, now);
     const iso = now.toISOString();
+    const env = s.graph.envelope;
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: env.id,
+      type: 'RECIPIENT_CONSENT_ACCEPTED',
+      data: { ...consent },
+      actor: recipientActor(s.recipient),
+      recipientId: s.recipient.id,
+      request,
+      at: now,
+    });
 
     const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
     for (const field of own) {
@@ -63,7 +88,6 @@ export async function completeRecipient(ctx: Ctx, token: string, request: Reques
     Object.assign(s.recipient, patch);
     await updateEnvelope(trx, s.graph.envelope.id, {}, now);
 
-    const env = s.graph.envelope;
     await appendAuditEvent(ctx, trx, {
       envelopeId: env.id,
       type: 'DOCUMENT_RECIPIENT_COMPLETED',
@@ -117,6 +141,12 @@ function answerOf(s: SigningSession): CompletionAnswer {
     signingStatus: 'SIGNED',
     signedAt: s.recipient.signedAt!,
     redirectUrl: s.meta.redirectUrl,
+    documentState:
+      s.graph.envelope.status === 'COMPLETED'
+        ? 'COMPLETED'
+        : allActed(s.graph.recipients)
+          ? 'COMPLETING'
+          : 'WAITING_FOR_OTHERS',
   };
 }
 

@@ -16,7 +16,7 @@ import { signingView, type SigningView } from './signing-view.js';
 export async function openSigningSession(ctx: Ctx, token: string, request: RequestMeta): Promise<SigningView> {
   const peek = await loadSigningSession(ctx.db, token);
   if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING')
-    return signingView(peek, ctx.clock());
+    return signingView(peek, ctx.clock(), ctx.config.recipientDownload.days);
 
   const session = await ctx.db.transaction().execute(async (trx): Promise<SigningSession> => {
     const s = await loadSigningSession(trx, token, { lock: true });
@@ -49,5 +49,5 @@ export async function openSigningSession(ctx: Ctx, token: string, request: Reque
     return s;
   });
   ctx.wakeWorker();
-  return signingView(session, ctx.clock());
+  return signingView(session, ctx.clock(), ctx.config.recipientDownload.days);
 }

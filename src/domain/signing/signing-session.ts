@@ -71,7 +71,14 @@ export function signingState(s: SigningSession, now: Date): SigningState {
   const { envelope } = s.graph;
   const r = s.recipient;
   if (r.signingStatus === 'REJECTED') return 'rejected';
-  if (r.signingStatus === 'SIGNED') return envelope.status === 'COMPLETED' ? 'document_completed' : 'signed';
+  if (r.signingStatus === 'SIGNED') {
+    // A signer whose document was rejected or cancelled by someone else afterwards hears that,
+    // not "you will receive the completed document".
+    if (envelope.status === 'COMPLETED') return 'document_completed';
+    if (envelope.status === 'REJECTED') return 'document_rejected';
+    if (envelope.status === 'CANCELLED') return 'document_cancelled';
+    return 'signed';
+  }
   switch (envelope.status) {
     case 'DRAFT':
       return 'document_draft';

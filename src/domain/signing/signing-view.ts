@@ -1,8 +1,10 @@
 import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { pick } from '../../lib/pick.js';
 import { fieldMembers } from '../model/field-view.js';
-import { currentTurn } from '../model/signing-turn.js';
+import { currentConsent } from '../model/signing-consent.js';
+import { allActed, currentTurn } from '../model/signing-turn.js';
 import { parseStoredFieldValue, parseStoredPages } from '../model/stored-json.js';
+import { downloadUntil } from './download-recipient-file.js';
 import { fillableFields, signingState, type SigningSession } from './signing-session.js';
 
 /**
@@ -37,8 +39,12 @@ function itemView(i: ItemRow) {
   };
 }
 
-/** Everything the signing page (or an embedder's own UI) needs, and nothing private of others. */
-export function signingView(s: SigningSession, now: Date) {
+/**
+ * Everything the signing page (or an embedder's own UI) needs, and nothing private of others.
+ * `days` is FIRMA_RECIPIENT_DOWNLOAD_DAYS: after completion the view says until when the signed
+ * copy can be downloaded from this link.
+ */
+export function signingView(s: SigningSession, now: Date, days: number) {
   const { envelope } = s.graph;
   const r = s.recipient;
   const state = signingState(s, now);
@@ -78,6 +84,17 @@ export function signingView(s: SigningSession, now: Date) {
     },
     fields: fillableFields(s).map((f) => signingFieldView(f, r.id)),
     attachments: s.graph.attachments.map((a) => ({ id: a.id, type: a.type, label: a.label, data: a.data })),
+    // While the last one's completion is being sealed the document is still PENDING: this tells
+    // "waiting for others" from "being finished".
+    everyoneActed: allActed(s.graph.recipients),
+    download: downloadView(s, now, days),
+    consent: currentConsent(),
   };
 }
 export type SigningView = ReturnType<typeof signingView>;
+
+function downloadView(s: SigningSession, now: Date, days: number) {
+  const until = downloadUntil(s, days);
+  if (!until) return null;
+  return { availableUntil: until.toISOString(), expired: until <= now };
+}

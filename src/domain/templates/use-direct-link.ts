@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import { getEnvelopeGraph } from '../envelopes/get-envelope.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { hashDirectLinkToken } from '../model/direct-link.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
+import { chosenLanguage, parseStoredMeta } from '../model/envelope-meta.js';
 import { isValidCuil, normalizeTaxId } from '../recipients/tax-id.js';
 import { collectDirectLinkGaps, disabledLink } from './direct-link-rules.js';
 import { useTemplate } from './use-template.js';
@@ -54,20 +54,20 @@ export async function openDirectLink(ctx: Ctx, token: string) {
   };
 }
 
-/** For the page shell: the language of a live link, whether it is disabled, null when unknown. */
+/** For the page shell: the language the sender chose (null: the browser's), whether it is disabled, null when unknown. */
 export async function checkDirectLink(
   ctx: Ctx,
   token: string,
-): Promise<{ language: string; disabled: boolean } | null> {
+): Promise<{ language: string | null; disabled: boolean } | null> {
   try {
     const { graph } = await loadLink(ctx, token);
-    return { language: parseStoredMeta(graph.envelope.meta).language, disabled: false };
+    return { language: chosenLanguage(parseStoredMeta(graph.envelope.meta)), disabled: false };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') return null;
-    if (isAppError(error) && error.code === 'DIRECT_LINK_DISABLED') return { language: 'en', disabled: true };
+    if (isAppError(error) && error.code === 'DIRECT_LINK_DISABLED') return { language: null, disabled: true };
     // An unusable template still shows its page: the visitor learns why when they send the form.
     if (isAppError(error) && error.code === 'DIRECT_LINK_TEMPLATE_INCOMPLETE')
-      return { language: 'en', disabled: false };
+      return { language: null, disabled: false };
     throw error;
   }
 }

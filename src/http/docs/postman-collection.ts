@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { CONSENT_VERSION } from '../../domain/model/signing-consent.js';
 
 type Doc = OpenAPIV3_1.Document;
 type Operation = OpenAPIV3_1.OperationObject;
@@ -126,7 +127,15 @@ function typicalFlow(doc: Doc) {
       { body: JSON.stringify({ documentId: 1, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true }) },
     ],
     ['4. (Recipient) what to sign', '/signing/{token}', 'get', { token: '{{signing_token}}' }],
-    ['5. (Recipient) finish', '/signing/{token}/complete', 'post', { token: '{{signing_token}}' }],
+    [
+      '5. (Recipient) accept the statement shown and finish',
+      '/signing/{token}/complete',
+      'post',
+      {
+        token: '{{signing_token}}',
+        body: JSON.stringify({ consent: { accepted: true, version: CONSENT_VERSION } }),
+      },
+    ],
     [
       '6. Poll until COMPLETED (or use the DOCUMENT_COMPLETED webhook)',
       '/document/{documentId}',

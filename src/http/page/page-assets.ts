@@ -15,17 +15,24 @@ export interface PageAsset {
 // client code is plain JavaScript that needs no build: it is served from src/web as written.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const WEB_DIR = join(ROOT, 'src', 'web', 'signing');
-const PDFJS_DIR = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy', 'build');
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build');
 
 const SOURCES: Record<string, { path: string; contentType: string }> = {
   'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
+  'done.js': { path: join(WEB_DIR, 'done.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-ui.js': { path: join(WEB_DIR, 'signing-ui.js'), contentType: 'text/javascript; charset=utf-8' },
   'signature-pad.js': { path: join(WEB_DIR, 'signature-pad.js'), contentType: 'text/javascript; charset=utf-8' },
   'i18n.js': { path: join(WEB_DIR, 'i18n.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing.css': { path: join(WEB_DIR, 'signing.css'), contentType: 'text/css; charset=utf-8' },
   'pdf.mjs': { path: join(PDFJS_DIR, 'pdf.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
   'pdf.worker.mjs': { path: join(PDFJS_DIR, 'pdf.worker.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
+  // The face typed signatures are burned in with (infra/pdf/fonts.ts), so the page shows them alike.
+  'signature-font.ttf': {
+    path: require.resolve('@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf'),
+    contentType: 'font/ttf',
+  },
 };
 
 /** Loads every asset up front so a missing file fails the start, not a signer's page. */

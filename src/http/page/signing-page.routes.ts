@@ -57,10 +57,10 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
 
   app.get<{ Params: { token: string } }>('/sign/:token', { schema: { hide: true } }, async (request, reply) => {
     const link = await checkSigningLink(ctx, request.params.token);
-    const lang = link?.language === 'es' ? 'es' : 'en';
+    const asked = pickLanguage(request.headers['accept-language']);
     pageHeaders(reply);
-    if (!link) return reply.status(404).send(noticePage(pickLanguage(request.headers['accept-language'])));
-    return reply.send(shellPage(lang));
+    if (!link) return reply.status(404).send(noticePage(asked));
+    return reply.send(shellPage(pageLanguage(link.language, asked)));
   });
 
   // A template's direct link: the same shell with its own script, which asks who the visitor is,
@@ -71,7 +71,7 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
     const asked = pickLanguage(request.headers['accept-language']);
     if (!link) return reply.status(404).send(noticePage(asked, 'invalidTitle', 'directInvalidBody'));
     if (link.disabled) return reply.status(410).send(noticePage(asked, 'directDisabledTitle', 'directDisabledBody'));
-    return reply.send(shellPage(link.language === 'es' ? 'es' : 'en', 'direct.js'));
+    return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js'));
   });
 
   app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) => {
@@ -86,8 +86,29 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
   });
 }
 
-function pickLanguage(acceptLanguage: string | undefined): 'en' | 'es' {
-  return /^\s*es\b/i.test(acceptLanguage ?? '') ? 'es' : 'en';
+type PageLanguage = 'en' | 'es';
+
+/** The sender's choice when the page speaks it; otherwise the browser's (the page's shell and script agree). */
+function pageLanguage(chosen: string | null, asked: PageLanguage): PageLanguage {
+  return chosen === 'es' || chosen === 'en' ? chosen : asked;
+}
+
+/**
+ * The page language the browser prefers among those the page speaks: Accept-Language's ranges by
+ * quality (`es-AR`, `es;q=0.8` → es), English when it names neither.
+ */
+export function pickLanguage(acceptLanguage: string | undefined): PageLanguage {
+  const ranked = (acceptLanguage ?? '')
+    .slice(0, 500)
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)?.[1]).find(Boolean);
+      return { primary: range.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.q > 0 && (r.primary === 'es' || r.primary === 'en'))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.primary === 'es' ? 'es' : 'en';
 }
 
 function shellPage(lang: 'en' | 'es', script = 'signing.js'): string {

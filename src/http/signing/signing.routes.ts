@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { ZInsertFieldBody } from '../../domain/fields/validate-field-value.js';
 import { completeRecipient } from '../../domain/signing/complete-recipient.js';
+import { downloadRecipientFile } from '../../domain/signing/download-recipient-file.js';
+import { getSignatureImage } from '../../domain/signing/get-signature-image.js';
 import { insertField, removeField } from '../../domain/signing/insert-field.js';
 import { openSigningSession } from '../../domain/signing/open-signing-session.js';
 import { rejectRecipient } from '../../domain/signing/reject-recipient.js';
@@ -12,7 +14,9 @@ import { requestMeta } from '../plugins/caller.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { sendPdf } from '../v2/document.routes.js';
 import {
+  ZCompleteBody,
   ZCompleteResponse,
+  ZSigningDownloadParams,
   ZRejectBody,
   ZRejectResponse,
   ZSigningField,
@@ -93,6 +97,29 @@ export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
       insertField(ctx, request.params.token, request.params.fieldId, request.body, requestMeta(request)),
   );
 
+  r.get(
+    '/signing/:token/field/:fieldId/signature',
+    {
+      config,
+      schema: {
+        operationId: 'signing-field-signature',
+        summary: 'The PNG of a drawn signature in a field this recipient filled',
+        tags,
+        security,
+        params: ZSigningFieldParams,
+        response: {
+          200: { description: 'The PNG', content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } } },
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) =>
+      (reply as FastifyReply)
+        .type('image/png')
+        .header('Cache-Control', 'no-store')
+        .send(await getSignatureImage(ctx, request.params.token, request.params.fieldId)),
+  );
+
   r.delete(
     '/signing/:token/field/:fieldId',
     {
@@ -116,13 +143,67 @@ export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
       schema: {
         operationId: 'signing-complete',
         summary: 'Finish: sign (SIGNER), approve (APPROVER) or confirm viewing (VIEWER); repeating it is harmless',
+        description:
+          'The body carries the acceptance of the statement in the signing view\'s `consent`: `{"consent": {"accepted": true, "version": "…", "language": "es"}}`; it is recorded in the audit log and the certificate.',
         tags,
         security,
         params: ZSigningParams,
-        response: { 200: ZCompleteResponse, ...errorResponses(404, 409) },
+        body: ZCompleteBody,
+        response: { 200: ZCompleteResponse, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => completeRecipient(ctx, request.params.token, requestMeta(request)),
+    async (request) =>
+      completeRecipient(ctx, request.params.token, { consent: request.body?.consent }, requestMeta(request)),
+  );
+
+  const pdfResponse = {
+    description: 'The PDF',
+    content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+  };
+
+  r.get(
+    '/signing/:token/download/:envelopeItemId',
+    {
+      config,
+      schema: {
+        operationId: 'signing-download-signed',
+        summary: 'After completion: the sealed PDF of an item, for FIRMA_RECIPIENT_DOWNLOAD_DAYS; audited',
+        tags,
+        security,
+        params: ZSigningDownloadParams,
+        response: { 200: pdfResponse, ...errorResponses(404, 409, 410) },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await downloadRecipientFile(
+          ctx,
+          request.params.token,
+          { kind: 'signed', envelopeItemId: request.params.envelopeItemId },
+          requestMeta(request),
+        ),
+      ),
+  );
+
+  r.get(
+    '/signing/:token/certificate',
+    {
+      config,
+      schema: {
+        operationId: 'signing-download-certificate',
+        summary: 'After completion: the completion certificate, for FIRMA_RECIPIENT_DOWNLOAD_DAYS; audited',
+        tags,
+        security,
+        params: ZSigningParams,
+        response: { 200: pdfResponse, ...errorResponses(404, 409, 410) },
+      },
+    },
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await downloadRecipientFile(ctx, request.params.token, { kind: 'certificate' }, requestMeta(request)),
+      ),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_LANGUAGES, ZConsentInput } from '../../domain/model/signing-consent.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
 import { ZField, ZStatus } from '../schemas/views.schema.js';
 
@@ -91,8 +92,38 @@ export const ZSigningView = z
     }),
     fields: z.array(ZSigningField).describe('The fields this recipient may fill'),
     attachments: z.array(z.object({ id: z.string(), type: z.literal('link'), label: z.string(), data: z.string() })),
+    everyoneActed: z
+      .boolean()
+      .describe('Every recipient who must act has: the document is being sealed, or is (status COMPLETED)'),
+    download: z
+      .object({
+        availableUntil: z.string().describe('Until when the signed copy and certificate can be downloaded here'),
+        expired: z.boolean(),
+      })
+      .nullable()
+      .describe(
+        'Once COMPLETED: `GET …/download/{envelopeItemId}` and `GET …/certificate` serve the final files (FIRMA_RECIPIENT_DOWNLOAD_DAYS)',
+      ),
+    consent: z
+      .object({
+        version: z.string(),
+        statements: z.record(z.enum(CONSENT_LANGUAGES), z.string()),
+      })
+      .describe('The statement to show before the final action; `complete` carries its acceptance'),
   })
   .meta({ id: 'SigningView' });
+
+export const ZCompleteBody = z
+  .object({
+    consent: ZConsentInput.optional().describe(
+      'Required (400 CONSENT_REQUIRED without it): the recipient accepted `consent.version` of the signing view',
+    ),
+  })
+  .strict()
+  // No body at all reaches the schema as null: answered CONSENT_REQUIRED, like `{}`.
+  .nullish();
+
+export const ZSigningDownloadParams = ZSigningItemParams;
 
 export const ZCompleteResponse = z.object({
   recipientId: z.number().int(),
@@ -100,6 +131,9 @@ export const ZCompleteResponse = z.object({
   signingStatus: z.literal('SIGNED'),
   signedAt: z.string(),
   redirectUrl: z.string().nullable(),
+  documentState: z
+    .enum(['WAITING_FOR_OTHERS', 'COMPLETING', 'COMPLETED'])
+    .describe('WAITING_FOR_OTHERS; COMPLETING: everyone has acted and the signed copy is being sealed; COMPLETED'),
 });
 
 export const ZRejectBody = z.object({ reason: z.string().trim().min(1).max(2000) });

@@ -27,7 +27,6 @@ export const MESSAGES = {
     drawHere: 'Draw your signature in the box with your finger or mouse',
     page: (p, n) => `Page ${p} of ${n}`,
     required: 'required',
-    signedIn: 'Signed',
     choose: 'Choose…',
     fill: {
       SIGNATURE: 'Signature',
@@ -50,7 +49,6 @@ export const MESSAGES = {
       ASSISTANT: 'You have finished assisting',
       CC: 'Nothing to do',
     },
-    doneBody: 'Thank you. When everyone has finished, you will receive the completed document by email.',
     continue: 'Continue',
     states: {
       out_of_turn: [
@@ -67,11 +65,25 @@ export const MESSAGES = {
       document_draft: ['This document is not ready', 'The sender has not sent it yet.'],
       document_completed: [
         'This document is complete',
-        'Everyone has signed. The completed document has been sent by email.',
+        'Everyone has finished. The completed document has been sent by email.',
       ],
       document_rejected: ['This document was rejected', 'A recipient rejected it, so it can no longer be signed.'],
       document_cancelled: ['This document was cancelled', 'The sender cancelled it, so it can no longer be signed.'],
     },
+    consentTitle: 'Before you finish',
+    consentAgree: 'I have read and agree to this statement',
+    consentMissing: 'Tick the box to agree before you finish.',
+    redo: 'Change',
+    signatureOf: (label) => `${label}: signed (select to change it)`,
+    doneWaiting:
+      'Thank you. Other recipients still have to act; you will receive the completed document by email when everyone has finished.',
+    doneCompleting: 'Everyone has finished. The signed copy is being prepared…',
+    doneCompleted: 'Everyone has finished. The document is complete.',
+    downloadSigned: (title) => `Download “${title}” (signed)`,
+    downloadCertificate: 'Download the certificate',
+    downloadUntil: (date) => `You can download them here until ${date}.`,
+    downloadExpired:
+      'The period to download it from this link has ended. The completed document was sent to you by email; ask the sender for another copy.',
     rejectedTitle: 'You rejected the document',
     language: 'Español',
   },
@@ -102,7 +114,6 @@ export const MESSAGES = {
     drawHere: 'Dibuje su firma en el recuadro con el dedo o el ratón',
     page: (p, n) => `Página ${p} de ${n}`,
     required: 'obligatorio',
-    signedIn: 'Firmado',
     choose: 'Elija…',
     fill: {
       SIGNATURE: 'Firma',
@@ -125,7 +136,6 @@ export const MESSAGES = {
       ASSISTANT: 'Ha terminado la asistencia',
       CC: 'No hay nada que hacer',
     },
-    doneBody: 'Gracias. Cuando todos terminen, recibirá el documento completo por correo.',
     continue: 'Continuar',
     states: {
       out_of_turn: [
@@ -139,7 +149,7 @@ export const MESSAGES = {
       document_draft: ['Este documento no está listo', 'El remitente todavía no lo envió.'],
       document_completed: [
         'Este documento está completo',
-        'Todos firmaron. El documento completo se envió por correo.',
+        'Todos terminaron. El documento completo se envió por correo.',
       ],
       document_rejected: [
         'Este documento fue rechazado',
@@ -150,6 +160,20 @@ export const MESSAGES = {
         'El remitente lo canceló, por lo que ya no se puede firmar.',
       ],
     },
+    consentTitle: 'Antes de terminar',
+    consentAgree: 'Leí y acepto esta declaración',
+    consentMissing: 'Marque la casilla para aceptar antes de terminar.',
+    redo: 'Cambiar',
+    signatureOf: (label) => `${label}: firmado (selecciónelo para cambiarlo)`,
+    doneWaiting:
+      'Gracias. Otros destinatarios todavía deben actuar; recibirá el documento completo por correo cuando todos terminen.',
+    doneCompleting: 'Todos terminaron. Se está preparando la copia firmada…',
+    doneCompleted: 'Todos terminaron. El documento está completo.',
+    downloadSigned: (title) => `Descargar «${title}» (firmado)`,
+    downloadCertificate: 'Descargar el certificado',
+    downloadUntil: (date) => `Puede descargarlos aquí hasta el ${date}.`,
+    downloadExpired:
+      'Terminó el plazo para descargarlo desde este enlace. El documento completo se le envió por correo; pida otra copia a quien se lo envió.',
     rejectedTitle: 'Rechazó el documento',
     language: 'English',
   },

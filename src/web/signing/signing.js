@@ -2,6 +2,7 @@
 // place, guides through them, and talks to the signing API with the token from the address.
 import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, MESSAGES } from './i18n.js';
+import { completedScreen, completingScreen, doneScreen } from './done.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = '/sign-assets/pdf.worker.mjs';
@@ -12,6 +13,27 @@ const root = document.getElementById('app');
 let lang = document.documentElement.lang === 'es' ? 'es' : 'en';
 let t = MESSAGES[lang];
 let view = null;
+
+/** What the done screens (done.js) need of this page; getters, since language and view change. */
+const page = {
+  root,
+  api,
+  call: (...args) => call(...args),
+  reload: () => load(),
+  languageSwitch: () => languageSwitch(),
+  get t() {
+    return t;
+  },
+  get lang() {
+    return lang;
+  },
+  get view() {
+    return view;
+  },
+  set view(next) {
+    view = next;
+  },
+};
 
 class ApiError extends Error {
   constructor(status, body) {
@@ -69,10 +91,14 @@ async function load() {
     ]);
     return;
   }
-  if (!document.documentElement.dataset.langChosen) {
-    lang = view.envelope.meta.language === 'es' ? 'es' : 'en';
-    t = MESSAGES[lang];
-    document.documentElement.lang = lang;
+  // The language is the shell's: the sender's choice, else the browser's Accept-Language.
+  if (view.state === 'document_completed') {
+    completedScreen(page);
+    return;
+  }
+  if (view.state === 'signed' && view.everyoneActed) {
+    completingScreen(page);
+    return;
   }
   if (view.state !== 'ready') {
     const [title, body] = t.states[view.state];
@@ -233,15 +259,30 @@ function paintField(box, field) {
   let shown = label;
   if (field.inserted) {
     if (field.signature?.type === 'typed') shown = field.signature.text;
-    else if (field.signature) shown = `✓ ${t.signedIn}`;
     else if (field.values) shown = field.values.join(', ') || '✓';
     else shown = field.customText || '✓';
   }
   box.classList.toggle('typed-signature', field.signature?.type === 'typed');
+  box.classList.toggle('drawn-signature', field.signature?.type === 'drawn');
+  if (field.signature && field.inserted) {
+    // The signature as it will be burned in: the drawn image, or the typed text in the signature
+    // font; the field stays a button, so selecting it again redoes the signature.
+    const mark =
+      field.signature.type === 'drawn'
+        ? el('img', { src: drawnImageUrl(field), alt: '', class: 'signature-image', draggable: 'false' })
+        : el('span', { class: 'signature-text' }, field.signature.text);
+    box.replaceChildren(mark, el('span', { class: 'redo', 'aria-hidden': 'true' }, t.redo));
+    box.setAttribute('aria-label', t.signatureOf(label));
+    return;
+  }
   box.textContent = shown;
   const state = field.inserted ? '✓' : isRequired(field) ? `(${t.required})` : '';
   box.setAttribute('aria-label', `${label} ${state}`.trim());
 }
+
+// Drawn just now: the image the recipient drew; after a reload, Firma's stored copy.
+const drawnImages = new Map();
+const drawnImageUrl = (field) => drawnImages.get(field.id) || `${api}/field/${field.id}/signature`;
 
 async function goToNextField() {
   const next = pendingFields()[0];
@@ -260,10 +301,17 @@ async function editField(id) {
     return updated;
   };
   const save = (body) =>
-    call('POST', `/field/${id}`, body).then(apply, (error) => {
-      if (handleConflict(error)) return null;
-      throw new Error(errorText(error));
-    });
+    call('POST', `/field/${id}`, body).then(
+      (updated) => {
+        if (body.signature?.type === 'drawn') drawnImages.set(id, body.signature.image);
+        else drawnImages.delete(id);
+        return apply(updated);
+      },
+      (error) => {
+        if (handleConflict(error)) return null;
+        throw new Error(errorText(error));
+      },
+    );
   const remove = () =>
     call('DELETE', `/field/${id}`).then(apply, (error) => {
       if (handleConflict(error)) return null;
@@ -283,24 +331,44 @@ async function finish() {
     await goToNextField();
     return;
   }
-  const button = document.getElementById('complete');
-  button.disabled = true;
-  try {
-    const result = await call('POST', '/complete');
-    const redirect =
-      result.redirectUrl && /^https?:\/\//.test(result.redirectUrl)
-        ? el('a', { class: 'button primary', href: result.redirectUrl, rel: 'noreferrer' }, t.continue)
-        : null;
-    noticeScreen(root, t.doneTitle[view.recipient.role] || t.doneTitle.SIGNER, t.doneBody, 'success', [redirect]);
-  } catch (error) {
-    button.disabled = false;
-    if (handleConflict(error)) return;
-    if (error.code === 'RECIPIENT_HAS_UNSIGNED_FIELDS') {
-      await load();
-      return;
-    }
-    window.alert(errorText(error));
+  // The final action needs the recipient's acceptance of the statement, in the page's language;
+  // the API records it (version, words, time) in the audit log and so in the certificate.
+  let conflict = null;
+  const result = await openDialog(
+    t,
+    t.consentTitle,
+    (body) => {
+      const agree = el('input', { type: 'checkbox', id: 'consent-agree' });
+      body.append(
+        el('p', { class: 'consent-statement', id: 'consent-statement' }, view.consent.statements[lang]),
+        el('label', { class: 'choice', for: 'consent-agree' }, agree, t.consentAgree),
+      );
+      return { agree, opened: () => agree.focus() };
+    },
+    async ({ agree }) => {
+      if (!agree.checked) throw new Error(t.consentMissing);
+      try {
+        return await call('POST', '/complete', {
+          consent: { accepted: true, version: view.consent.version, language: lang },
+        });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+          conflict = error;
+          return null;
+        }
+        throw new Error(errorText(error));
+      }
+    },
+    { submitLabel: actionLabel() },
+  );
+  if (conflict) {
+    if (handleConflict(conflict)) return;
+    if (conflict.code === 'RECIPIENT_HAS_UNSIGNED_FIELDS') await load();
+    else window.alert(errorText(conflict));
+    return;
   }
+  if (!result) return;
+  doneScreen(page, result);
 }
 
 async function rejectDocument() {
