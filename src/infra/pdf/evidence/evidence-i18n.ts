@@ -227,6 +227,12 @@ const eventTypes: Record<EvidenceLanguage, Record<string, string>> = {
     DOCUMENT_REJECTED: 'Document rejected',
     DOCUMENT_SEALED: 'Document sealed',
     EMAIL_SENT: 'Email sent',
+    DOCUMENT_RESENT: 'Signing request sent again',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consent to sign electronically',
+    DOCUMENT_RECIPIENT_DOWNLOADED: 'Downloaded by a recipient',
+    DOCUMENT_REMINDER_SENT: 'Reminder sent',
+    RECIPIENT_EXPIRED: 'Signing period expired',
+    DOCUMENT_CANCELLED: 'Document cancelled',
   },
   es: {
     DOCUMENT_CREATED: 'Documento creado',
@@ -242,6 +248,12 @@ const eventTypes: Record<EvidenceLanguage, Record<string, string>> = {
     DOCUMENT_REJECTED: 'Documento rechazado',
     DOCUMENT_SEALED: 'Documento sellado',
     EMAIL_SENT: 'Correo enviado',
+    DOCUMENT_RESENT: 'Solicitud de firma reenviada',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consentimiento para firmar electrónicamente',
+    DOCUMENT_RECIPIENT_DOWNLOADED: 'Descarga de un destinatario',
+    DOCUMENT_REMINDER_SENT: 'Recordatorio enviado',
+    RECIPIENT_EXPIRED: 'Venció el plazo de firma',
+    DOCUMENT_CANCELLED: 'Documento cancelado',
   },
 };
 

@@ -240,6 +240,32 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
       const name = event.recipientName ?? (es ? 'un destinatario' : 'a recipient');
       return done(es ? `Venció el plazo de firma de ${name}.` : `The signing period of ${name} expired.`);
     }
+    case 'RECIPIENT_CONSENT_ACCEPTED': {
+      const version = str(data.version) ?? '?';
+      const text = str(data.statement);
+      return done(
+        es
+          ? `${who} aceptó firmar electrónicamente (declaración versión ${version})${text ? `: ${quote(lang, text)}` : ''}.`
+          : `${who} agreed to sign electronically (statement version ${version})${text ? `: ${quote(lang, text)}` : ''}.`,
+      );
+    }
+    case 'DOCUMENT_RECIPIENT_DOWNLOADED': {
+      const certificate = str(data.file) === 'certificate';
+      return done(
+        es
+          ? `${who} descargó ${certificate ? 'el certificado' : 'el documento firmado'} desde su enlace.`
+          : `${who} downloaded ${certificate ? 'the certificate' : 'the signed document'} through their link.`,
+      );
+    }
+    case 'DOCUMENT_REMINDER_SENT': {
+      const name = event.recipientName ?? (es ? 'un destinatario' : 'a recipient');
+      const n = typeof data.reminder === 'number' ? data.reminder : null;
+      return done(
+        es
+          ? `Firma envió a ${name} el recordatorio${n ? ` n.º ${n}` : ''} de firmar.`
+          : `Firma sent ${name} reminder${n ? ` #${n}` : ''} to sign.`,
+      );
+    }
     case 'DOCUMENT_CANCELLED':
       return done(es ? `${who} canceló el documento.` : `${who} cancelled the document.`);
     case 'DOCUMENT_DELETED':
