@@ -17,6 +17,7 @@ import * as m0022 from './2026_11_26_0022_folders.js';
 import * as m0025 from './2026_11_26_0025_template_use.js';
 import * as m0026 from './2026_11_26_0026_template_direct_links.js';
 import * as m0030 from './2026_11_26_0030_envelope_search.js';
+import * as m0031 from './2026_11_26_0031_change_signal.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0025_template_use': m0025,
   '2026_11_26_0026_template_direct_links': m0026,
   '2026_11_26_0030_envelope_search': m0030,
+  '2026_11_26_0031_change_signal': m0031,
 };

@@ -1,4 +1,4 @@
-import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
+import { readChangeStampAtOnce, type ChangeStamp } from '../../db/change-stamp.js';
 import type { Db } from '../../db/database.js';
 import { whenReady, type MaybePromise } from '../../db/point-read.js';
 import {
@@ -39,7 +39,7 @@ const caches = new WeakMap<Db, TokenCache>();
 export function authenticateApiToken(
   ctx: Ctx,
   authorization: string | undefined,
-  stamp: ChangeStamp = readChangeStamp(ctx.db),
+  stamp: ChangeStamp = readChangeStampAtOnce(ctx.db),
 ): MaybePromise<Principal> {
   const token = tokenFromAuthorization(authorization);
   if (!token)
@@ -70,7 +70,7 @@ export function authenticateApiToken(
 export function authenticatePresignToken(
   ctx: Ctx,
   token: string,
-  stamp: ChangeStamp = readChangeStamp(ctx.db),
+  stamp: ChangeStamp = readChangeStampAtOnce(ctx.db),
 ): MaybePromise<Principal> {
   const claims = openPresignToken(ctx, token);
   if (!claims || claims.e <= ctx.clock().getTime()) throw invalidToken();

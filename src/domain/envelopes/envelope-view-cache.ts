@@ -1,4 +1,4 @@
-import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
+import { readChangeStampAtOnce, type ChangeStamp } from '../../db/change-stamp.js';
 import type { Db } from '../../db/database.js';
 import { envelopeVersionReader, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
 import { whenReady, type MaybePromise } from '../../db/point-read.js';
@@ -46,7 +46,7 @@ export function readEnvelopeView(
   key: EnvelopeKey,
   variant: string,
   render: (graph: EnvelopeGraph) => Buffer,
-  stamp: ChangeStamp = readChangeStamp(ctx.db),
+  stamp: ChangeStamp = readChangeStampAtOnce(ctx.db),
 ): MaybePromise<Buffer> {
   const maxBytes = ctx.config.cache.viewBytes;
   if (maxBytes === 0) return getEnvelopeGraph(ctx.db, platformId, key).then(render);
