@@ -33,7 +33,8 @@ const caches = new WeakMap<Db, TokenCache>();
  * is reused only while the database's change stamp has not moved since, so a revocation by this
  * process, another node or the CLI holds for the very next request; expiry is checked against
  * the clock every time. Only rows that exist are kept: unknown tokens cost a read, not memory.
- * `stamp`: the change stamp the caller read for this request (read here when not given).
+ * `stamp`: the change stamp the caller read for this request (when not given: read here on SQLite,
+ * null on PostgreSQL, whose stamp is exact only after a turn of the event loop).
  * @throws UNAUTHORIZED
  */
 export function authenticateApiToken(

@@ -37,7 +37,8 @@ const caches = new WeakMap<Db, ViewCache>();
  * `variant` names the rendering (one per response shape); `render` turns the graph into the
  * answer's bytes (kept encoded, so a hit writes them without converting anything). Scoped by
  * platform like every read: another platform's id is NOT_FOUND. `stamp`: the change stamp the
- * caller read for this request (read here when not given).
+ * caller read for this request (when not given: read here on SQLite, null on PostgreSQL, whose
+ * stamp is exact only after a turn of the event loop).
  * @throws NOT_FOUND
  */
 export function readEnvelopeView(
