@@ -126,7 +126,7 @@ export function currentRss(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function startBareFastify(): Promise<Started> {
+export async function startBareFastify(): Promise<Started> {
   const script = `import Fastify from 'fastify';
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));

@@ -12,6 +12,7 @@ import { runEnvelopeFindBench } from './envelope-find.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
 import { runHttpBench } from './http.bench.js';
+import { runHttpPgBench } from './http-pg.bench.js';
 import { runRenderBench } from './render.bench.js';
 import { runSealBench } from './seal.bench.js';
 import { runWebhookDrainBench } from './webhook-drain.bench.js';
@@ -22,6 +23,10 @@ const section = (title: string) => console.log(`\n== ${title}`);
 
 section('HTTP: GET document and create, beside a bare Fastify hello-world');
 const http = await runHttpBench();
+section(
+  'HTTP on PostgreSQL: GET document beside bare Fastify + one primary-key SELECT over pg (FIRMA_TEST_DATABASE_URL)',
+);
+const httpPostgres = await runHttpPgBench();
 section('Sealing per page count, beside the SHA-256 + RSA-2048 floor');
 const seal = await runSealBench({ pageCounts: [1, 10, 100, 500], reps: 10, large: true });
 section('Burn-in (rendering fields) per page count');
@@ -47,6 +52,7 @@ const report = {
   },
   minutes: Math.round(((Date.now() - started) / 60_000) * 10) / 10,
   http,
+  httpPostgres,
   seal,
   render,
   flow,

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, sql, PostgresAdapter, PostgresDialect, SqliteD
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { PgChangeSignal, trackPoolWrites } from './change-signal.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -46,14 +47,23 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
   }
   if (options.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(options.pgSchema))
     throw new Error('invalid PostgreSQL schema name');
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: config.database.url,
-    max: options.poolSize ?? 10,
     // Without it a request waits forever for a database that does not answer; with it, a 503.
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     keepAlive: true,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+  // The change signal listens on a connection of its own, started by the first reader of the
+  // change stamp (the HTTP layer), so the CLI and workers never open it; it ends with the pool.
+  const signal = new PgChangeSignal(connection, options.log);
+  trackPoolWrites(pool, () => signal.noteOwnCommit());
+  const end = pool.end.bind(pool);
+  pool.end = async () => {
+    await signal.stop();
+    return end();
+  };
   // An idle connection that dies (terminated backend, restart, network) makes the pool emit
   // 'error'; with no listener that is an uncaught exception that kills the process. The pool has
   // already discarded the connection and opens a new one on demand.
@@ -67,7 +77,16 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
   // while it is idle. The statement running on it fails on its own (503 for a request), and the
   // pool discards the client when it is released, so this listener only keeps the process up.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+  pgSignals.set(db, signal);
+  return db;
+}
+
+/** The change signal of a PostgreSQL Kysely instance (ARCHITECTURE.md, "Reads on the hot path"). */
+const pgSignals = new WeakMap<Db, PgChangeSignal>();
+
+export function pgChangeSignalOf(db: Db): PgChangeSignal | undefined {
+  return pgSignals.get(db);
 }
 
 /**

@@ -4,5 +4,5 @@
  * and `whenReady`, which continues their answers synchronously when they did not need a promise.
  * Both live with the database code; this is their entry point outside `db/`.
  */
-export { readChangeStamp, type ChangeStamp } from '../db/change-stamp.js';
+export { readChangeStampAfterTurn, readChangeStampAtOnce, type ChangeStamp } from '../db/change-stamp.js';
 export { whenReady, type MaybePromise } from '../db/point-read.js';

@@ -3,9 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { readChangeStamp } from '../../src/db/change-stamp.js';
 import { createApiToken } from '../../src/domain/auth/create-api-token.js';
 import { createDocument, CUIL_A } from '../helpers/documents.js';
 import { signAll, tokenOf } from '../helpers/signing.js';
+import { untilSignalHealthy, untilSignalled } from '../helpers/change-signal.js';
 import { holdUncommitted } from '../helpers/uncommitted.js';
 import { runFirma } from '../helpers/spawn-firma.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -36,14 +38,20 @@ for (const database of testDatabases()) {
           options: `-c search_path=${rows[0]!.schema}`,
         });
         await client.connect();
+        // PostgreSQL tells the server of a commit made elsewhere by LISTEN/NOTIFY, asynchronously:
+        // "the next read" is the next one to start after the notification reached the server.
         elsewhere = async (text, params = []) => {
           let n = 0;
+          const before = readChangeStamp(server.ctx.db);
           await client.query(
             text.replace(/\?/g, () => `$${++n}`),
             params,
           );
+          await untilSignalled(server.ctx.db, before);
         };
         closeElsewhere = () => client.end();
+        // Caches trust their entries without a read only while the signal is healthy: test that path.
+        await untilSignalHealthy(server.ctx.db);
       }
     });
     after(async () => {

@@ -1,4 +1,4 @@
-import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
+import { readChangeStampAtOnce, type ChangeStamp } from '../../db/change-stamp.js';
 import type { Db } from '../../db/database.js';
 import { whenReady, type MaybePromise } from '../../db/point-read.js';
 import {
@@ -33,13 +33,14 @@ const caches = new WeakMap<Db, TokenCache>();
  * is reused only while the database's change stamp has not moved since, so a revocation by this
  * process, another node or the CLI holds for the very next request; expiry is checked against
  * the clock every time. Only rows that exist are kept: unknown tokens cost a read, not memory.
- * `stamp`: the change stamp the caller read for this request (read here when not given).
+ * `stamp`: the change stamp the caller read for this request (when not given: read here on SQLite,
+ * null on PostgreSQL, whose stamp is exact only after a turn of the event loop).
  * @throws UNAUTHORIZED
  */
 export function authenticateApiToken(
   ctx: Ctx,
   authorization: string | undefined,
-  stamp: ChangeStamp = readChangeStamp(ctx.db),
+  stamp: ChangeStamp = readChangeStampAtOnce(ctx.db),
 ): MaybePromise<Principal> {
   const token = tokenFromAuthorization(authorization);
   if (!token)
@@ -70,7 +71,7 @@ export function authenticateApiToken(
 export function authenticatePresignToken(
   ctx: Ctx,
   token: string,
-  stamp: ChangeStamp = readChangeStamp(ctx.db),
+  stamp: ChangeStamp = readChangeStampAtOnce(ctx.db),
 ): MaybePromise<Principal> {
   const claims = openPresignToken(ctx, token);
   if (!claims || claims.e <= ctx.clock().getTime()) throw invalidToken();

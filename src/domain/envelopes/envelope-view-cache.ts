@@ -1,4 +1,4 @@
-import { readChangeStamp, type ChangeStamp } from '../../db/change-stamp.js';
+import { readChangeStampAtOnce, type ChangeStamp } from '../../db/change-stamp.js';
 import type { Db } from '../../db/database.js';
 import { envelopeVersionReader, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
 import { whenReady, type MaybePromise } from '../../db/point-read.js';
@@ -37,7 +37,8 @@ const caches = new WeakMap<Db, ViewCache>();
  * `variant` names the rendering (one per response shape); `render` turns the graph into the
  * answer's bytes (kept encoded, so a hit writes them without converting anything). Scoped by
  * platform like every read: another platform's id is NOT_FOUND. `stamp`: the change stamp the
- * caller read for this request (read here when not given).
+ * caller read for this request (when not given: read here on SQLite, null on PostgreSQL, whose
+ * stamp is exact only after a turn of the event loop).
  * @throws NOT_FOUND
  */
 export function readEnvelopeView(
@@ -46,7 +47,7 @@ export function readEnvelopeView(
   key: EnvelopeKey,
   variant: string,
   render: (graph: EnvelopeGraph) => Buffer,
-  stamp: ChangeStamp = readChangeStamp(ctx.db),
+  stamp: ChangeStamp = readChangeStampAtOnce(ctx.db),
 ): MaybePromise<Buffer> {
   const maxBytes = ctx.config.cache.viewBytes;
   if (maxBytes === 0) return getEnvelopeGraph(ctx.db, platformId, key).then(render);

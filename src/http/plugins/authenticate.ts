@@ -3,7 +3,7 @@ import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.j
 import { hasScope, type PresignTarget, type Principal, type TokenScope } from '../../domain/auth/principal.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
-import { changeStampOf, decorateChangeStamp } from './request-change-stamp.js';
+import { changeStampOf, decorateChangeStamp, withChangeStamp } from './request-change-stamp.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,8 @@ declare module 'fastify' {
  * API-token authentication for every route of the scope it is registered in. It runs in
  * onRequest, before the body is read or validated, so an unauthenticated caller learns nothing
  * about the body's shape and costs no parsing. Callback style: on SQLite the token check answers
- * synchronously and the request goes on without a promise.
+ * synchronously and the request goes on without a promise (on PostgreSQL it waits one turn of the
+ * event loop before reading the change stamp, `withChangeStamp`).
  */
 export function registerApiTokenAuth(app: FastifyInstance, ctx: Ctx): void {
   if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
@@ -30,18 +31,20 @@ export function registerApiTokenAuth(app: FastifyInstance, ctx: Ctx): void {
     // routeOptions builds a new object on every access: read it once.
     const config = request.routeOptions.config;
     if (config.public) return done();
-    let principal: ReturnType<typeof authenticateApiToken>;
-    try {
-      principal = authenticateApiToken(ctx, request.headers.authorization, changeStampOf(ctx, request));
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (principal instanceof Promise)
-      principal.then(
-        (p) => done(admit(request, config, p)),
-        (error: Error) => done(error),
-      );
-    else done(admit(request, config, principal));
+    withChangeStamp(ctx, request, () => {
+      let principal: ReturnType<typeof authenticateApiToken>;
+      try {
+        principal = authenticateApiToken(ctx, request.headers.authorization, changeStampOf(ctx, request));
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (principal instanceof Promise)
+        principal.then(
+          (p) => done(admit(request, config, p)),
+          (error: Error) => done(error),
+        );
+      else done(admit(request, config, principal));
+    });
   });
   // A presign token scoped to one envelope: checked once params, query and body are parsed.
   app.addHook('preHandler', (request, _reply, done) => {

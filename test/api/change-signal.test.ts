@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { readChangeStamp } from '../../src/db/change-stamp.js';
+import { createDocument } from '../helpers/documents.js';
+import { untilSignalHealthy, untilSignalled } from '../helpers/change-signal.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const PG_URL = process.env.FIRMA_TEST_DATABASE_URL;
+
+/**
+ * PostgreSQL's change stamp (db/change-signal.ts, migration 0031): moved by every commit that
+ * touches what a cache depends on, by this process at once and by anyone else through
+ * LISTEN/NOTIFY; null (check everything) while the listener is disconnected or behind.
+ */
+describe('the PostgreSQL change signal', { skip: PG_URL ? false : 'needs FIRMA_TEST_DATABASE_URL' }, () => {
+  let server: TestServer;
+  let other: pg.Client;
+  let admin: pg.Client;
+  const stamp = () => readChangeStamp(server.ctx.db);
+  /** Runs SQL on a connection of its own (another node, the CLI, an operator). */
+  const elsewhere = async (text: string, params: unknown[] = []) => {
+    await other.query(text, params);
+  };
+  const listenerPid = async (): Promise<number | undefined> => {
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where application_name = $1',
+      [`firma-listener-${process.pid}`],
+    );
+    return rows[0]?.pid;
+  };
+  const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  before(async () => {
+    server = await startTestServer({ database: 'postgres', worker: false });
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(server.ctx.db);
+    other = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${rows[0]!.schema}` });
+    await other.connect();
+    admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await untilSignalHealthy(server.ctx.db);
+  });
+  after(async () => {
+    await other.end();
+    await admin.end();
+    await server.close();
+  });
+
+  test('a commit elsewhere to any table a cache reads moves the stamp (parts through the envelope)', async () => {
+    const { id } = (await createDocument(server.api)).body;
+    const doc = (await server.api.get(`/api/v2/document/${id}`)).body;
+    const statements: [string, unknown[]][] = [
+      ['update envelope set title = $1 where id = $2', ['otro', doc.id]],
+      ['update recipient set name = $1 where id = $2', ['Otro Nombre', doc.recipients[0].id]],
+      ['update field set position_x = $1 where id = $2', [12, doc.fields[0].id]],
+      ['update envelope_item set title = $1 where envelope_id = $2', ['otro.pdf', doc.id]],
+      ['update api_token set name = name where false', []],
+      ['update platform set name = name where false', []],
+      ['update folder set name = name where false', []],
+      ['update template_direct_link set enabled = enabled where false', []],
+    ];
+    for (const [text, params] of statements) {
+      const before = stamp();
+      assert.notEqual(before, null);
+      await elsewhere(text, params);
+      await untilSignalled(server.ctx.db, before).catch(() => assert.fail(`no signal after: ${text}`));
+    }
+  });
+
+  test('a table no cache reads notifies nobody', async () => {
+    const listener = new pg.Client({ connectionString: PG_URL });
+    await listener.connect();
+    const { rows } = await other.query<{ channel: string }>(
+      `select 'firma_change_' || md5(current_schema()) as channel`,
+    );
+    const channel = rows[0]!.channel;
+    await listener.query(`listen "${channel}"`);
+    const heard: string[] = [];
+    const marker = new Promise<void>((resolve) =>
+      listener.on('notification', (m) => (m.payload === 'marker' ? resolve() : heard.push(m.payload ?? ''))),
+    );
+    await elsewhere('delete from webhook_delivery where false');
+    await elsewhere('delete from rate_limit_bucket where false');
+    // Notifications arrive in commit order: the marker comes after anything those two sent.
+    await elsewhere('select pg_notify($1, $2)', [channel, 'marker']);
+    await marker;
+    await listener.end();
+    assert.deepEqual(heard, []);
+  });
+
+  test("this process's own commit moves the stamp before the write's promise resolves", async () => {
+    const before = stamp();
+    await sql`select 1`.execute(server.ctx.db);
+    assert.equal(stamp(), before, 'a read moves nothing');
+    // No trigger on this table: only the process's own commit can move the stamp.
+    await sql`delete from rate_limit_bucket where false`.execute(server.ctx.db);
+    const afterWrite = stamp();
+    assert.notEqual(afterWrite, before);
+    await server.ctx.db.transaction().execute(async (trx) => {
+      await sql`delete from rate_limit_bucket where false`.execute(trx);
+      assert.equal(stamp(), afterWrite, 'not while the transaction is open');
+    });
+    assert.notEqual(stamp(), afterWrite, 'at its commit');
+  });
+
+  test('the listener killed: null stamp, exact reads, then a new connection and a new epoch', async () => {
+    const { id } = (await createDocument(server.api)).body;
+    const get = async () => (await server.api.get(`/api/v2/document/${id}`)).body;
+    await get();
+    await get();
+    const healthy = stamp()!;
+    const pid = await listenerPid();
+    assert.ok(pid, 'the listener is found by its application_name');
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await until('the backend is gone', async () => (await listenerPid()) !== pid);
+    await until('the stamp is null', () => stamp() === null || stamp()!.split(':')[0] !== healthy.split(':')[0]);
+    // Whatever the listener's state now, a change made now shows in the next read.
+    await elsewhere('update envelope set title = $1 where id = $2', ['tras el corte', id]);
+    assert.equal((await get()).title, 'tras el corte');
+    await until('the listener is back', () => stamp() !== null, 15_000);
+    assert.notEqual(stamp()!.split(':')[0], healthy.split(':')[0], 'a new epoch');
+    const again = await listenerPid();
+    assert.ok(again && again !== pid);
+    const before = stamp();
+    await elsewhere('update envelope set title = $1 where id = $2', ['de nuevo', id]);
+    await untilSignalled(server.ctx.db, before);
+    assert.equal((await get()).title, 'de nuevo');
+  });
+
+  test('the listener behind (its backend stopped): null after the heartbeat is late, exact reads', async (t) => {
+    const { id } = (await createDocument(server.api)).body;
+    const get = async () => (await server.api.get(`/api/v2/document/${id}`)).body;
+    await get();
+    const pid = await listenerPid();
+    assert.ok(pid);
+    // The PostgreSQL server runs on this machine: stopping the backend is a listener that falls
+    // behind (alive, connected, delivering nothing).
+    if (!signalable(pid)) return t.skip('the PostgreSQL backend is not a process this test may signal');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await elsewhere('update envelope set title = $1 where id = $2', ['sin aviso', id]);
+      await until('the stamp is null', () => stamp() === null, 5000);
+      assert.equal((await get()).title, 'sin aviso');
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await until('the listener catches up', () => stamp() !== null, 15_000);
+    assert.equal(await listenerPid(), pid, 'the same connection: behind is not lost');
+    assert.equal((await get()).title, 'sin aviso');
+  });
+});
+
+/** Whether the PostgreSQL backend runs on this machine and this user may signal it (root in CI). */
+function signalable(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
