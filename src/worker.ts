@@ -10,11 +10,13 @@ import {
   REMINDER_DUE_JOB,
   REMINDER_MAIL,
   SIGNING_REQUEST_MAIL,
+  VERIFICATION_CODE_MAIL,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
 import { sendOwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
+import { sendVerificationCode } from './domain/mail/send-verification-code.js';
 import { sendReminder } from './domain/reminders/send-reminder.js';
 
 /**
@@ -39,6 +41,7 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
       await sendReminder(ctx, payload);
     },
     [REMINDER_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'reminder', recipientId),
+    [VERIFICATION_CODE_MAIL]: (payload) => sendVerificationCode(ctx, payload),
   };
 }
 

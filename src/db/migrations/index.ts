@@ -19,6 +19,7 @@ import * as m0026 from './2026_11_26_0026_template_direct_links.js';
 import * as m0027 from './2026_11_26_0027_form_values.js';
 import * as m0029 from './2026_11_26_0029_reminders.js';
 import * as m0030 from './2026_11_26_0030_envelope_search.js';
+import * as m0033 from './2026_11_26_0033_recipient_verification.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0027_form_values': m0027,
   '2026_11_26_0029_reminders': m0029,
   '2026_11_26_0030_envelope_search': m0030,
+  '2026_11_26_0033_recipient_verification': m0033,
 };

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import type { RecipientCreateInput, RecipientUpdateInput } from '../recipients/recipient-input.js';
 import { hashSigningToken, newSigningToken, tokenRevealFor } from '../model/signing-links.js';
 import { mustAct } from '../model/signing-turn.js';
-import { newRecipientRow } from './create-envelope.js';
+import { hashAccessCodes, newRecipientRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
@@ -39,6 +39,7 @@ export async function createRecipients(
   at: EntryPath = dataEntries,
 ) {
   refuseUnenforcedVerification(recipientVerification(inputs, at));
+  const accessCodeHashes = await hashAccessCodes(inputs);
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
       throw new AppError(
@@ -50,8 +51,8 @@ export async function createRecipients(
     const pending = graph.envelope.status === 'PENDING';
     const expiresAt = pending ? (expiryFrom(parseStoredMeta(graph.envelope.meta), now)?.toISOString() ?? null) : null;
     const created = [];
-    for (const input of inputs) {
-      const row = newRecipientRow(graph.envelope.id, input, iso);
+    for (const [index, input] of inputs.entries()) {
+      const row = newRecipientRow(graph.envelope.id, input, iso, accessCodeHashes[index] ?? null);
       if (pending && mustAct(row)) {
         const token = newSigningToken();
         Object.assign(row, { tokenHash: hashSigningToken(token), tokenSealed: ctx.secrets.seal(token), expiresAt });
@@ -79,6 +80,7 @@ export async function updateRecipients(
   at: EntryPath = dataEntries,
 ) {
   refuseUnenforcedVerification(recipientVerification(inputs, at));
+  const accessCodeHashes = await hashAccessCodes(inputs);
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();
     const targets = inputs.map((input, index) => {
@@ -95,10 +97,10 @@ export async function updateRecipients(
           { issues: [{ message: 'role cannot hold fields', path: [...at(index), 'role'] }] },
         );
       }
-      return { r, input };
+      return { r, input, accessCodeHash: accessCodeHashes[index] ?? null };
     });
     const entries = [];
-    for (const { r, input } of targets) {
+    for (const { r, input, accessCodeHash } of targets) {
       const before = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
       const patch = {
         ...(input.email !== undefined ? { email: input.email } : {}),
@@ -112,6 +114,9 @@ export async function updateRecipients(
         ...(input.idDocumentType !== undefined ? { idDocumentType: input.idDocumentType } : {}),
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
+        // Write-only: the audit entry names `accessCodeHash` as changed, never a value.
+        ...(input.accessCode !== undefined ? { accessCodeHash } : {}),
+        ...(input.requireCuil !== undefined ? { requireCuil: input.requireCuil ? 1 : 0 } : {}),
         ...(input.accessAuth.length || input.actionAuth.length
           ? { authOptions: JSON.stringify({ accessAuth: input.accessAuth, actionAuth: input.actionAuth }) }
           : {}),

@@ -16,6 +16,8 @@ export const OWNER_NOTICE_MAIL = 'mail.owner-notice';
 /** A recipient's automatic reminder falls due (decides, records and queues the mail). */
 export const REMINDER_DUE_JOB = 'reminder.due';
 export const REMINDER_MAIL = 'mail.reminder';
+/** A recipient's one-time verification code; the code travels sealed (secret box), never in clear. */
+export const VERIFICATION_CODE_MAIL = 'mail.verification-code';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
@@ -30,6 +32,11 @@ export const jobCatalogue = {
   [OWNER_NOTICE_MAIL]: z.object({ envelopeId: ZId, notice: ZOwnerNotice, detail: z.string().nullable() }),
   [REMINDER_DUE_JOB]: z.object({ recipientId: ZId, dueAt: z.iso.datetime() }),
   [REMINDER_MAIL]: ZRecipientMail,
+  [VERIFICATION_CODE_MAIL]: z.object({
+    recipientId: ZId,
+    codeSealed: z.string().min(1),
+    expiresAt: z.iso.datetime(),
+  }),
 };
 
 export type JobKind = keyof typeof jobCatalogue;

@@ -49,8 +49,28 @@ export function ZCuil(max: number) {
 
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
 
+/**
+ * Firma extensions for verification. `accessCode`: what PASSWORD action auth asks for (the sender
+ * hands it over out of band); write-only, stored as a scrypt hash, never answered; null removes it.
+ * `requireCuil`: the signer must type their CUIL, matched against the recipient's, before completing.
+ */
+export const recipientVerificationExtras = {
+  accessCode: z
+    .string()
+    .min(4)
+    .max(128)
+    .nullable()
+    .optional()
+    .describe('Firma: the access code PASSWORD action auth asks for (write-only, stored hashed; null removes it)'),
+  requireCuil: z
+    .boolean()
+    .optional()
+    .describe('Firma: the signer must type their CUIL (matched against this recipient’s) before completing'),
+};
+
 /** Members every recipient input may carry besides the required ones. */
 export const recipientExtras = {
+  ...recipientVerificationExtras,
   phone: optionalText(32),
   idDocumentCountry: optionalText(2),
   idDocumentNumber: optionalText(32),

@@ -14,6 +14,7 @@ import { notifyNewTurn } from './notify-turn.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
+import { assertAccessVerified, assertActionVerified } from './verification-state.js';
 
 export interface CompletionAnswer {
   recipientId: number;
@@ -36,9 +37,11 @@ export interface CompletionAnswer {
 export async function completeRecipient(ctx: Ctx, token: string, request: RequestMeta): Promise<CompletionAnswer> {
   const answer = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
-    if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
     const now = ctx.clock();
+    await assertAccessVerified(trx, s, now);
+    if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
     assertCanAct(s, now);
+    await assertActionVerified(trx, s, now);
     const iso = now.toISOString();
 
     const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
