@@ -22,6 +22,7 @@ const SOURCES: Record<string, { path: string; contentType: string }> = {
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-ui.js': { path: join(WEB_DIR, 'signing-ui.js'), contentType: 'text/javascript; charset=utf-8' },
   'signature-pad.js': { path: join(WEB_DIR, 'signature-pad.js'), contentType: 'text/javascript; charset=utf-8' },
+  'verify.js': { path: join(WEB_DIR, 'verify.js'), contentType: 'text/javascript; charset=utf-8' },
   'i18n.js': { path: join(WEB_DIR, 'i18n.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing.css': { path: join(WEB_DIR, 'signing.css'), contentType: 'text/css; charset=utf-8' },
   'pdf.mjs': { path: join(PDFJS_DIR, 'pdf.min.mjs'), contentType: 'text/javascript; charset=utf-8' },

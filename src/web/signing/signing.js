@@ -3,6 +3,7 @@
 import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, MESSAGES } from './i18n.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
+import { verifyAccess, verifyAction } from './verify.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = '/sign-assets/pdf.worker.mjs';
 
@@ -19,6 +20,7 @@ class ApiError extends Error {
     this.status = status;
     this.code = body?.code;
     this.issues = body?.issues;
+    this.body = body;
   }
 }
 
@@ -45,6 +47,10 @@ function handleConflict(error) {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 404) {
     noticeScreen(root, t.invalidTitle, t.invalidBody, 'error');
+    return true;
+  }
+  if (error.code === 'VERIFICATION_REQUIRED' && error.body?.stage === 'access') {
+    void verifyAccess(root, { call, lang, pending: error.body.pending }).then(load);
     return true;
   }
   if (error.status === 409 && error.code in CODE_TO_STATE) {
@@ -294,6 +300,10 @@ async function finish() {
     noticeScreen(root, t.doneTitle[view.recipient.role] || t.doneTitle.SIGNER, t.doneBody, 'success', [redirect]);
   } catch (error) {
     button.disabled = false;
+    if (error.code === 'VERIFICATION_REQUIRED' && error.body?.stage === 'action') {
+      if (await verifyAction({ call, lang, pending: error.body.pending })) await finish();
+      return;
+    }
     if (handleConflict(error)) return;
     if (error.code === 'RECIPIENT_HAS_UNSIGNED_FIELDS') {
       await load();
