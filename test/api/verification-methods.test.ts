@@ -129,6 +129,26 @@ for (const database of testDatabases()) {
       assert.equal(done.status, 200, JSON.stringify(done.body));
     });
 
+    test('update: an omitted list keeps the stored one, [] clears it; accessCode null removes the code', async () => {
+      const created = await createDocument(server.api, onlyAna({ accessAuth: ['TWO_FACTOR_AUTH'] }));
+      const envelopeId = created.body.envelopeId as string;
+      const id = (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body.recipients[0].id as number;
+      const update = (data: Record<string, unknown>) =>
+        server.api.post('/api/v2/envelope/recipient/update-many', { json: { envelopeId, data: [{ id, ...data }] } });
+      const auth = async () => (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body.recipients[0].authOptions;
+      assert.equal((await update({ actionAuth: ['PASSWORD'], accessCode: 'abcd1234' })).status, 200);
+      assert.deepEqual(await auth(), { accessAuth: ['TWO_FACTOR_AUTH'], actionAuth: ['PASSWORD'] });
+      assert.equal((await update({ accessCode: null })).status, 200);
+      const distribute = () =>
+        server.api.post('/api/v2/document/distribute', {
+          json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } },
+        });
+      assert.equal((await distribute()).body.code, 'ACCESS_CODE_REQUIRED');
+      assert.equal((await update({ accessAuth: [], actionAuth: [] })).status, 200);
+      assert.equal(await auth(), null);
+      assert.equal((await distribute()).status, 200);
+    });
+
     test('TWO_FACTOR_AUTH access: every signing route is closed until the mailed code is typed', async () => {
       const doc = await createPendingDocument(server.api, onlyAna({ accessAuth: ['TWO_FACTOR_AUTH'] }));
       const token = tokenOf(doc.urls.get('ana@example.com')!);

@@ -17,7 +17,7 @@ import { refuseUnenforcedVerification, type VerificationRequest } from '../recip
 import { dataEntries, type EntryPath } from './validation-issues.js';
 
 function recipientVerification(
-  inputs: { accessAuth: string[]; actionAuth: string[] }[],
+  inputs: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined }[],
   at: EntryPath,
 ): VerificationRequest[] {
   return inputs.flatMap((input, index) => [
@@ -117,8 +117,8 @@ export async function updateRecipients(
         // Write-only: the audit entry names `accessCodeHash` as changed, never a value.
         ...(input.accessCode !== undefined ? { accessCodeHash } : {}),
         ...(input.requireCuil !== undefined ? { requireCuil: input.requireCuil ? 1 : 0 } : {}),
-        ...(input.accessAuth.length || input.actionAuth.length
-          ? { authOptions: JSON.stringify({ accessAuth: input.accessAuth, actionAuth: input.actionAuth }) }
+        ...(input.accessAuth !== undefined || input.actionAuth !== undefined
+          ? { authOptions: mergedAuthOptions(r.authOptions, input) }
           : {}),
         updatedAt: iso,
       };
@@ -177,4 +177,18 @@ function recipientAuditMembers(r: { id: number; email: string; name: string; rol
 function parseAuthLists(authOptions: string | null): { accessAuth: string[]; actionAuth: string[] } {
   const parsed = parseStoredRecipientAuth(authOptions);
   return { accessAuth: parsed?.accessAuth ?? [], actionAuth: parsed?.actionAuth ?? [] };
+}
+
+/**
+ * The recipient's auth options after an update: a list sent replaces the stored one ([] clears it),
+ * a list omitted keeps it (so changing the action's method does not drop the access check).
+ */
+function mergedAuthOptions(
+  stored: string | null,
+  input: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined },
+): string | null {
+  const current = parseAuthLists(stored);
+  const accessAuth = input.accessAuth ?? current.accessAuth;
+  const actionAuth = input.actionAuth ?? current.actionAuth;
+  return accessAuth.length || actionAuth.length ? JSON.stringify({ accessAuth, actionAuth }) : null;
 }

@@ -97,8 +97,9 @@ export const ZRecipientUpdate = z.object({
   name: z.string().trim().max(255).optional(),
   role: ZRecipientRole.optional(),
   signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
-  accessAuth: ZAccessAuth.default([]),
-  actionAuth: ZActionAuth.default([]),
+  // Optional, not defaulted: an omitted list keeps the stored one, [] clears it.
+  accessAuth: ZAccessAuth.optional(),
+  actionAuth: ZActionAuth.optional(),
   cuil: ZCuil(20).optional(),
   ...recipientExtras,
 });
