@@ -29,7 +29,7 @@ for (const database of testDatabases()) {
       receiver = await startReceiver();
       server = await startTestServer({
         database,
-        env: { SMTP_URL: smtp.url, FIRMA_JOB_POLL_MS: '100' },
+        env: { SMTP_URL: smtp.url, FIRMA_JOB_POLL_MS: '100', LOG_LEVEL: 'debug' },
         captureLogs: true,
       });
       const hook = await server.api.post('/api/v2/webhook/create', {
@@ -352,6 +352,7 @@ for (const database of testDatabases()) {
       assert.equal(res.status, 404);
       assert.ok(codesSeen.length >= 3);
       const logs = server.logs.join('');
+      assert.ok(logs.length > 10_000, 'debug logging really ran');
       const hooks = JSON.stringify(receiver.received.map((w) => w.body));
       const stored = JSON.stringify(
         await sql`select payload from job where kind = 'mail.verification-code'`.execute(server.ctx.db),
