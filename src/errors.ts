@@ -16,6 +16,18 @@ export const ERROR_STATUS = {
   PDF_DAMAGED: 400,
   /** A recipient verification method (accessAuth/actionAuth, global or per recipient) Firma does not enforce. */
   AUTH_METHOD_NOT_SUPPORTED: 400,
+  /** Distribute: a recipient's action auth asks for PASSWORD but the sender set no `accessCode` on it. */
+  ACCESS_CODE_REQUIRED: 400,
+  /** Signing API: the one-time code is wrong (the answer says how many tries are left). */
+  VERIFICATION_CODE_INVALID: 400,
+  /** Signing API: no one-time code is outstanding, or it is older than 10 minutes; request a new one. */
+  VERIFICATION_CODE_EXPIRED: 400,
+  /** Signing API: the one-time code was mistyped 5 times and no longer counts; request a new one. */
+  VERIFICATION_CODE_LOCKED: 400,
+  /** Signing API: the access code the sender handed over does not match. */
+  ACCESS_CODE_INVALID: 400,
+  /** Signing API: the CUIL typed is not the recipient's. */
+  CUIL_MISMATCH: 400,
   /*
    * Members the API accepts (for Documenso compatibility) but Firma cannot act on yet. Each is
    * refused, with its "off" value (null, [], false, the default) still accepted, rather than
@@ -129,6 +141,12 @@ export const ERROR_STATUS = {
   PRESIGN_TOKEN_NOT_ALLOWED: 403,
   /** A presign token scoped to one document was used on another one, or on an operation not about one document. */
   PRESIGN_SCOPE_MISMATCH: 403,
+  /**
+   * Signing API: the recipient must verify first. `stage` says what waits (`access`: the document's
+   * content and fields; `action`: completing) and `pending` which methods (one of TWO_FACTOR_AUTH /
+   * PASSWORD, and CUIL when the sender asked the signer to type it).
+   */
+  VERIFICATION_REQUIRED: 403,
   /** Nothing with that id exists for this platform. */
   NOT_FOUND: 404,
   /** No route matches the path. */
@@ -163,6 +181,8 @@ export const ERROR_STATUS = {
   UPLOAD_ALREADY_USED: 409,
   /** `use` of a template with replacement PDFs or formValues: the template's items changed while its PDFs were prepared; send it again. */
   TEMPLATE_CHANGED: 409,
+  /** Signing API: this verification is not asked of the recipient now (nothing to send or check). */
+  VERIFICATION_NOT_PENDING: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
   /** The template's direct link is turned off by its owner. */
@@ -177,6 +197,10 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   /** Too many requests; wait for Retry-After seconds. */
   TOO_MANY_REQUESTS: 429,
+  /** Signing API: too many one-time codes requested (1 a minute, 5 an hour); see Retry-After. */
+  VERIFICATION_RESEND_LIMIT: 429,
+  /** Signing API: 5 wrong access codes or CUILs; verification of that kind waits until Retry-After. */
+  VERIFICATION_LOCKED: 429,
   /** An unexpected failure; the request id identifies it in the server log. */
   INTERNAL_ERROR: 500,
   /** A dependency (database) is not reachable. */
@@ -192,22 +216,36 @@ export interface ErrorIssue {
   path?: (string | number)[];
 }
 
+/** The verification still waiting, as answered with VERIFICATION_REQUIRED. */
+export interface VerificationPending {
+  stage: 'access' | 'action';
+  pending: string[];
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: ErrorIssue[] | undefined;
   /** Extra response headers (Retry-After, Allow). */
   readonly headers: Record<string, string> | undefined;
+  /** VERIFICATION_REQUIRED: what the recipient must still verify (answered in the body). */
+  readonly verification: VerificationPending | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      issues?: ErrorIssue[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+      verification?: VerificationPending;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.verification = options.verification;
   }
 
   get status(): number {

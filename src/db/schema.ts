@@ -147,7 +147,33 @@ export interface RecipientTable {
   reminderDueAt: Generated<string | null>;
   /** Automatic reminders since the recipient was last sent the document (for the cap). */
   remindersSent: Generated<number>;
+  /** PASSWORD action auth: the sender's access code, scrypt `salt:hash` (never answered). */
+  accessCodeHash: Generated<string | null>;
+  /** 0/1: the signer must type their CUIL before completing (Firma extension). */
+  requireCuil: Generated<number>;
   createdAt: string;
+  updatedAt: string;
+}
+
+/** Server-side verification state of one recipient (domain/recipients/verification-state.ts). */
+export interface RecipientVerificationTable {
+  recipientId: number;
+  /** The signing token this state was earned with: a new token (redistribute) starts over. */
+  tokenHash: string;
+  otpHash: string | null;
+  otpPurpose: 'access' | 'action' | null;
+  otpExpiresAt: string | null;
+  otpTries: number;
+  otpLastSentAt: string | null;
+  otpWindowStart: string | null;
+  otpWindowCount: number;
+  accessVerifiedAt: string | null;
+  actionOtpVerifiedAt: string | null;
+  accessCodeVerifiedAt: string | null;
+  accessCodeTries: number;
+  cuilVerifiedAt: string | null;
+  cuilTries: number;
+  lockedUntil: string | null;
   updatedAt: string;
 }
 
@@ -371,6 +397,7 @@ export interface DB {
   envelopeItem: EnvelopeItemTable;
   attachment: AttachmentTable;
   recipient: RecipientTable;
+  recipientVerification: RecipientVerificationTable;
   field: FieldTable;
   auditEvent: AuditEventTable;
   event: EventTable;

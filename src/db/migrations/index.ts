@@ -20,6 +20,7 @@ import * as m0027 from './2026_11_26_0027_form_values.js';
 import * as m0029 from './2026_11_26_0029_reminders.js';
 import * as m0030 from './2026_11_26_0030_envelope_search.js';
 import * as m0031 from './2026_11_26_0031_change_signal.js';
+import * as m0033 from './2026_11_26_0033_recipient_verification.js';
 import * as m0035 from './2026_11_26_0035_bulk_send.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0029_reminders': m0029,
   '2026_11_26_0030_envelope_search': m0030,
   '2026_11_26_0031_change_signal': m0031,
+  '2026_11_26_0033_recipient_verification': m0033,
   '2026_11_26_0035_bulk_send': m0035,
 };

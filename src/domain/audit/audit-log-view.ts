@@ -118,6 +118,9 @@ function documensoData(type: string, row: StoredAuditEntry, d: Data, parts: Audi
       return { ...recipientOf(row, d, parts), emailType: 'REMINDER', isResending: false };
     case 'DOCUMENT_RECIPIENT_EXPIRED':
     case 'RECIPIENT_DELETED':
+    case 'DOCUMENT_ACCESS_AUTH_2FA_REQUESTED':
+    case 'DOCUMENT_ACCESS_AUTH_2FA_VALIDATED':
+    case 'DOCUMENT_ACCESS_AUTH_2FA_FAILED':
       return recipientOf(row, d, parts);
     case 'RECIPIENT_CREATED':
       return { ...recipientOf(row, d, parts), accessAuth: arrayOf(d.accessAuth), actionAuth: arrayOf(d.actionAuth) };
@@ -200,6 +203,9 @@ const PRESENTED_TYPES = new Set([
   'ENVELOPE_ITEM_DELETED',
   'DOCUMENT_META_UPDATED',
   'EMAIL_SENT',
+  'DOCUMENT_ACCESS_AUTH_2FA_REQUESTED',
+  'DOCUMENT_ACCESS_AUTH_2FA_VALIDATED',
+  'DOCUMENT_ACCESS_AUTH_2FA_FAILED',
 ]);
 
 /** Documenso's recipient members: from the entry when it recorded them, else the current recipient. */

@@ -19,6 +19,7 @@ import { creationEventOf, recordEvent } from '../events/record-event.js';
 import { newId, randomToken } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
+import { slowHash } from '../../infra/crypto/slow-hash.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
@@ -124,6 +125,7 @@ async function create(
 
   const blobs = await storeFilledFiles(ctx, input, infos, [...base, 'formValues']);
 
+  const accessCodeHashes = await hashAccessCodes(input.recipients);
   const now = ctx.clock();
   const iso = now.toISOString();
   const envelopeRow = {
@@ -178,7 +180,7 @@ async function create(
     const recipientRows: RecipientRow[] = [];
     const fieldRows: Insertable<FieldTable>[] = [];
     for (const [index, r] of input.recipients.entries()) {
-      const row = newRecipientRow(envelopeId, r, iso);
+      const row = newRecipientRow(envelopeId, r, iso, accessCodeHashes[index] ?? null);
       const id = await insertRecipient(trx, row);
       recipientRows.push({ ...row, id });
       for (const f of placed[index]!) fieldRows.push(newFieldRow(envelopeId, itemRows[f.itemIndex]!.id, id, f));
@@ -283,7 +285,16 @@ async function storeFilledFiles(
   return blobs;
 }
 
-export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso: string): Omit<RecipientRow, 'id'> {
+/**
+ * A new recipient's row. `accessCodeHash`: the slow hash of its `accessCode`, computed by the
+ * caller before its transaction (`hashAccessCodes`), so no scrypt runs while the envelope is locked.
+ */
+export function newRecipientRow(
+  envelopeId: number,
+  r: RecipientCreateInput,
+  iso: string,
+  accessCodeHash: string | null = null,
+): Omit<RecipientRow, 'id'> {
   return {
     envelopeId,
     email: r.email,
@@ -314,6 +325,8 @@ export function newRecipientRow(envelopeId: number, r: RecipientCreateInput, iso
     rejectionReason: null,
     reminderDueAt: null,
     remindersSent: 0,
+    accessCodeHash,
+    requireCuil: r.requireCuil ? 1 : 0,
     createdAt: iso,
     updatedAt: iso,
   };
@@ -343,4 +356,9 @@ export function newFieldRow(
     insertedAt: null,
     insertedByRecipientId: null,
   };
+}
+
+/** The slow hashes of the recipients' access codes, in order (null where none was sent). */
+export async function hashAccessCodes(inputs: readonly { accessCode?: string | null }[]): Promise<(string | null)[]> {
+  return Promise.all(inputs.map(async (r) => (r.accessCode ? slowHash(r.accessCode) : null)));
 }

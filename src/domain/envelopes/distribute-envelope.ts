@@ -17,7 +17,11 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { isValidCuil } from '../recipients/tax-id.js';
-import { refuseUnenforcedVerification, storedVerification } from '../recipients/verification-methods.js';
+import {
+  effectiveVerification,
+  refuseUnenforcedVerification,
+  storedVerification,
+} from '../recipients/verification-methods.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../model/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
@@ -177,7 +181,25 @@ function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' |
           `signer ${r.name || r.email || r.id} needs a valid CUIL`,
         );
     }
-    if (distributionMethod === 'EMAIL' && mustAct(r) && r.email === '') {
+    const verification = effectiveVerification(
+      parseStoredRecipientAuth(r.authOptions),
+      parseStoredEnvelopeAuth(graph.envelope.authOptions),
+    );
+    if (mustAct(r) && verification.action.includes('PASSWORD') && !r.accessCodeHash)
+      issues.add(
+        'ACCESS_CODE_REQUIRED',
+        [...path, 'accessCode'],
+        `recipient ${r.name || r.email || r.id} must give an access code (PASSWORD) but none is set: set accessCode on the recipient`,
+      );
+    const mailsCode =
+      verification.access.includes('TWO_FACTOR_AUTH') || verification.action.includes('TWO_FACTOR_AUTH');
+    if (mustAct(r) && mailsCode && r.email === '')
+      issues.add(
+        'RECIPIENT_MISSING_EMAIL',
+        [...path, 'email'],
+        `recipient ${r.name || r.id} must verify with a code sent by e-mail (TWO_FACTOR_AUTH) but has no address`,
+      );
+    else if (distributionMethod === 'EMAIL' && mustAct(r) && r.email === '') {
       issues.add(
         'RECIPIENT_MISSING_EMAIL',
         [...path, 'email'],

@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js';
 import type { RecipientCreateInput, RecipientUpdateInput } from '../recipients/recipient-input.js';
 import { hashSigningToken, newSigningToken, tokenRevealFor } from '../model/signing-links.js';
 import { mustAct } from '../model/signing-turn.js';
-import { newRecipientRow } from './create-envelope.js';
+import { hashAccessCodes, newRecipientRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
@@ -17,7 +17,7 @@ import { refuseUnenforcedVerification, type VerificationRequest } from '../recip
 import { dataEntries, type EntryPath } from './validation-issues.js';
 
 function recipientVerification(
-  inputs: { accessAuth: string[]; actionAuth: string[] }[],
+  inputs: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined }[],
   at: EntryPath,
 ): VerificationRequest[] {
   return inputs.flatMap((input, index) => [
@@ -39,6 +39,7 @@ export async function createRecipients(
   at: EntryPath = dataEntries,
 ) {
   refuseUnenforcedVerification(recipientVerification(inputs, at));
+  const accessCodeHashes = await hashAccessCodes(inputs);
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
       throw new AppError(
@@ -50,8 +51,8 @@ export async function createRecipients(
     const pending = graph.envelope.status === 'PENDING';
     const expiresAt = pending ? (expiryFrom(parseStoredMeta(graph.envelope.meta), now)?.toISOString() ?? null) : null;
     const created = [];
-    for (const input of inputs) {
-      const row = newRecipientRow(graph.envelope.id, input, iso);
+    for (const [index, input] of inputs.entries()) {
+      const row = newRecipientRow(graph.envelope.id, input, iso, accessCodeHashes[index] ?? null);
       if (pending && mustAct(row)) {
         const token = newSigningToken();
         Object.assign(row, { tokenHash: hashSigningToken(token), tokenSealed: ctx.secrets.seal(token), expiresAt });
@@ -79,6 +80,7 @@ export async function updateRecipients(
   at: EntryPath = dataEntries,
 ) {
   refuseUnenforcedVerification(recipientVerification(inputs, at));
+  const accessCodeHashes = await hashAccessCodes(inputs);
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();
     const targets = inputs.map((input, index) => {
@@ -95,10 +97,10 @@ export async function updateRecipients(
           { issues: [{ message: 'role cannot hold fields', path: [...at(index), 'role'] }] },
         );
       }
-      return { r, input };
+      return { r, input, accessCodeHash: accessCodeHashes[index] ?? null };
     });
     const entries = [];
-    for (const { r, input } of targets) {
+    for (const { r, input, accessCodeHash } of targets) {
       const before = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
       const patch = {
         ...(input.email !== undefined ? { email: input.email } : {}),
@@ -112,8 +114,11 @@ export async function updateRecipients(
         ...(input.idDocumentType !== undefined ? { idDocumentType: input.idDocumentType } : {}),
         ...(input.firstName !== undefined ? { firstName: input.firstName } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName } : {}),
-        ...(input.accessAuth.length || input.actionAuth.length
-          ? { authOptions: JSON.stringify({ accessAuth: input.accessAuth, actionAuth: input.actionAuth }) }
+        // Write-only: the audit entry names `accessCodeHash` as changed, never a value.
+        ...(input.accessCode !== undefined ? { accessCodeHash } : {}),
+        ...(input.requireCuil !== undefined ? { requireCuil: input.requireCuil ? 1 : 0 } : {}),
+        ...(input.accessAuth !== undefined || input.actionAuth !== undefined
+          ? { authOptions: mergedAuthOptions(r.authOptions, input) }
           : {}),
         updatedAt: iso,
       };
@@ -172,4 +177,18 @@ function recipientAuditMembers(r: { id: number; email: string; name: string; rol
 function parseAuthLists(authOptions: string | null): { accessAuth: string[]; actionAuth: string[] } {
   const parsed = parseStoredRecipientAuth(authOptions);
   return { accessAuth: parsed?.accessAuth ?? [], actionAuth: parsed?.actionAuth ?? [] };
+}
+
+/**
+ * The recipient's auth options after an update: a list sent replaces the stored one ([] clears it),
+ * a list omitted keeps it (so changing the action's method does not drop the access check).
+ */
+function mergedAuthOptions(
+  stored: string | null,
+  input: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined },
+): string | null {
+  const current = parseAuthLists(stored);
+  const accessAuth = input.accessAuth ?? current.accessAuth;
+  const actionAuth = input.actionAuth ?? current.actionAuth;
+  return accessAuth.length || actionAuth.length ? JSON.stringify({ accessAuth, actionAuth }) : null;
 }

@@ -18,6 +18,8 @@ export const REMINDER_DUE_JOB = 'reminder.due';
 export const REMINDER_MAIL = 'mail.reminder';
 /** Works through a bulk send's pending rows, one document each. */
 export const BULK_SEND_JOB = 'bulk-send.run';
+/** A recipient's one-time verification code; the code travels sealed (secret box), never in clear. */
+export const VERIFICATION_CODE_MAIL = 'mail.verification-code';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
@@ -33,6 +35,11 @@ export const jobCatalogue = {
   [REMINDER_DUE_JOB]: z.object({ recipientId: ZId, dueAt: z.iso.datetime() }),
   [REMINDER_MAIL]: ZRecipientMail,
   [BULK_SEND_JOB]: z.object({ bulkSendId: z.string().min(1).max(64) }),
+  [VERIFICATION_CODE_MAIL]: z.object({
+    recipientId: ZId,
+    codeSealed: z.string().min(1),
+    expiresAt: z.iso.datetime(),
+  }),
 };
 
 export type JobKind = keyof typeof jobCatalogue;

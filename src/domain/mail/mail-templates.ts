@@ -11,7 +11,8 @@ export type MailKind =
   | 'cancelled'
   | 'ownerCreated'
   | 'ownerCompleted'
-  | 'ownerRecipientExpired';
+  | 'ownerRecipientExpired'
+  | 'verificationCode';
 
 export interface MailContent {
   title: string;
@@ -23,6 +24,8 @@ export interface MailContent {
   /** A plain extra line (owner notices: who, what). */
   detail?: string | null;
   attached?: boolean;
+  /** verificationCode: the one-time code (only in this mail, never stored in clear). */
+  code?: string;
 }
 
 const T = {
@@ -76,6 +79,15 @@ const T = {
       button: '',
       hello: 'Hello',
     },
+    verificationCode: {
+      subject: (t: string) => `Your verification code for ${t}`,
+      intro: (t: string) => `Someone opening “${t}” with your link asked for a verification code.`,
+      button: '',
+      hello: 'Hello',
+    },
+    code: (c: string) => `Your code: ${c}`,
+    codeHint:
+      'It is valid for 10 minutes. Never share it: Firma will never ask you for it by phone or mail. If you did not ask for it, ignore this message.',
     roles: {
       SIGNER: 'Please sign it.',
       APPROVER: 'Please approve it.',
@@ -140,6 +152,15 @@ const T = {
       button: '',
       hello: 'Hola',
     },
+    verificationCode: {
+      subject: (t: string) => `Tu código de verificación para ${t}`,
+      intro: (t: string) => `Alguien que abrió «${t}» con tu enlace pidió un código de verificación.`,
+      button: '',
+      hello: 'Hola',
+    },
+    code: (c: string) => `Tu código: ${c}`,
+    codeHint:
+      'Vale por 10 minutos. No lo compartas: Firma nunca te lo va a pedir por teléfono ni por correo. Si no lo pediste, ignorá este mensaje.',
     roles: {
       SIGNER: 'Por favor, firmalo.',
       APPROVER: 'Por favor, aprobalo.',
@@ -166,6 +187,7 @@ export function renderMail(
   const lines: string[] = [`${k.hello} ${c.recipientName || ''}`.trim() + ',', '', k.intro(c.title)];
   const asks = kind === 'signingRequest' || kind === 'reminder';
   if (asks) lines.push(t.roles[c.role] ?? '');
+  if (c.code) lines.push('', t.code(c.code), t.codeHint);
   if (c.reason) lines.push('', `${t.reason}: ${c.reason}`);
   if (c.detail) lines.push('', c.detail);
   if (c.senderMessage) lines.push('', c.senderMessage);
@@ -185,6 +207,10 @@ export function renderMail(
     p(`${k.hello} ${c.recipientName || ''}`.trim() + ','),
     p(k.intro(c.title)),
     asks ? p(t.roles[c.role] ?? '') : '',
+    c.code
+      ? `<p style="margin:0 0 16px;font-size:24px;font-weight:700;letter-spacing:4px">${escapeHtml(t.code(c.code))}</p>` +
+        p(t.codeHint)
+      : '',
     c.reason ? p(`${t.reason}: ${c.reason}`) : '',
     c.detail ? p(c.detail) : '',
     c.senderMessage

@@ -49,8 +49,28 @@ export function ZCuil(max: number) {
 
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
 
+/**
+ * Firma extensions for verification. `accessCode`: what PASSWORD action auth asks for (the sender
+ * hands it over out of band); write-only, stored as a scrypt hash, never answered; null removes it.
+ * `requireCuil`: the signer must type their CUIL, matched against the recipient's, before completing.
+ */
+export const recipientVerificationExtras = {
+  accessCode: z
+    .string()
+    .min(4)
+    .max(128)
+    .nullable()
+    .optional()
+    .describe('Firma: the access code PASSWORD action auth asks for (write-only, stored hashed; null removes it)'),
+  requireCuil: z
+    .boolean()
+    .optional()
+    .describe('Firma: the signer must type their CUIL (matched against this recipient’s) before completing'),
+};
+
 /** Members every recipient input may carry besides the required ones. */
 export const recipientExtras = {
+  ...recipientVerificationExtras,
   phone: optionalText(32),
   idDocumentCountry: optionalText(2),
   idDocumentNumber: optionalText(32),
@@ -77,8 +97,9 @@ export const ZRecipientUpdate = z.object({
   name: z.string().trim().max(255).optional(),
   role: ZRecipientRole.optional(),
   signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
-  accessAuth: ZAccessAuth.default([]),
-  actionAuth: ZActionAuth.default([]),
+  // Optional, not defaulted: an omitted list keeps the stored one, [] clears it.
+  accessAuth: ZAccessAuth.optional(),
+  actionAuth: ZActionAuth.optional(),
   cuil: ZCuil(20).optional(),
   ...recipientExtras,
 });

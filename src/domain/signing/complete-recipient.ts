@@ -15,6 +15,7 @@ import { notifyNewTurn } from './notify-turn.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
+import { assertAccessVerified, assertActionVerified } from './verification-state.js';
 
 export interface CompletionAnswer {
   recipientId: number;
@@ -51,9 +52,11 @@ export async function completeRecipient(
   const answer = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const consent = acceptedConsent(input.consent, s.meta.language);
-    if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
     const now = ctx.clock();
+    await assertAccessVerified(trx, s, now);
+    if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
     assertCanAct(s, now);
+    await assertActionVerified(trx, s, now);
     const iso = now.toISOString();
     const env = s.graph.envelope;
     await appendAuditEvent(ctx, trx, {

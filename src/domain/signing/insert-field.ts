@@ -8,6 +8,7 @@ import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, fillableFields, loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingFieldView, type SigningFieldView } from './signing-view.js';
+import { assertAccessVerified } from './verification-state.js';
 
 /**
  * Fills one field for the recipient (or, for an ASSISTANT, for a later recipient), after checking
@@ -25,6 +26,7 @@ export async function insertField(
   const view = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
+    await assertAccessVerified(trx, s, now);
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
     const meta = parseStoredFieldMeta(field.fieldMeta);
@@ -81,6 +83,7 @@ export async function removeField(
   return ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
+    await assertAccessVerified(trx, s, now);
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
     const meta = parseStoredFieldMeta(field.fieldMeta);

@@ -6,15 +6,18 @@ import { recordEvent } from '../events/record-event.js';
 import { recipientActor } from './recipient-actor.js';
 import { loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingView, type SigningView } from './signing-view.js';
+import { assertAccessVerified } from './verification-state.js';
 
 /**
  * What a recipient sees when following the link. The first visit while PENDING marks the
  * recipient OPENED (and SENT when Firma did not send the link itself: distribution NONE), with
  * an audit entry carrying IP and user agent and a DOCUMENT_OPENED event. Later visits read only.
- * @throws NOT_FOUND for an unknown token
+ * @throws NOT_FOUND for an unknown token, VERIFICATION_REQUIRED (403) before access verification
  */
 export async function openSigningSession(ctx: Ctx, token: string, request: RequestMeta): Promise<SigningView> {
   const peek = await loadSigningSession(ctx.db, token);
+  // Nothing is shown, and the visit not recorded, before access verification passed.
+  await assertAccessVerified(ctx.db, peek, ctx.clock());
   if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING')
     return signingView(peek, ctx.clock(), ctx.config.recipientDownload.days);
 

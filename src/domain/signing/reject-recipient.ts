@@ -8,6 +8,7 @@ import { enqueueJob } from '../jobs/enqueue-job.js';
 import { REJECTED_MAIL } from '../jobs/job-catalogue.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
+import { assertAccessVerified } from './verification-state.js';
 
 /**
  * The recipient refuses to sign, with a reason. The recipient and the document become REJECTED
@@ -25,6 +26,7 @@ export async function rejectRecipient(
   const result = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
+    await assertAccessVerified(trx, s, now);
     assertCanAct(s, now, { ignoreTurn: true });
     await recordRejection(ctx, trx, s, reason, now, recipientActor(s.recipient), request);
     return { recipientId: s.recipient.id, signingStatus: 'REJECTED' as const, rejectionReason: reason };

@@ -3,6 +3,7 @@ import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
 import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 import { invalidLink, loadSigningSession } from './signing-session.js';
+import { assertAccessVerified } from './verification-state.js';
 
 /**
  * The PDF a recipient signs: the original with what recipients who already completed filled
@@ -12,6 +13,7 @@ import { invalidLink, loadSigningSession } from './signing-session.js';
  */
 export async function signerItemPdf(ctx: Ctx, token: string, itemId: string): Promise<PdfDownload> {
   const s = await loadSigningSession(ctx.db, token);
+  await assertAccessVerified(ctx.db, s, ctx.clock());
   const item = s.graph.items.find((i) => i.id === itemId);
   if (!item) throw invalidLink();
   const filename = `${safeFilename(item.title)}.pdf`;

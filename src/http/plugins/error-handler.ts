@@ -19,6 +19,8 @@ export interface ErrorBody {
   code: ErrorCode;
   issues?: ErrorIssue[];
   requestId?: string;
+  stage?: 'access' | 'action';
+  pending?: string[];
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
@@ -29,6 +31,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
     void reply.header('Connection', 'close');
   const body: ErrorBody = { message: error.message, code: error.code };
   if (error.issues?.length) body.issues = error.issues;
+  if (error.verification) Object.assign(body, error.verification);
   return reply.status(ERROR_STATUS[error.code]).type('application/json; charset=utf-8').send(body);
 }
 

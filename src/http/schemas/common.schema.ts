@@ -8,6 +8,14 @@ export const ZErrorBody = z
       .array(z.object({ message: z.string(), path: z.array(z.union([z.string(), z.number()])).optional() }))
       .optional(),
     requestId: z.string().optional(),
+    stage: z
+      .enum(['access', 'action'])
+      .optional()
+      .describe('VERIFICATION_REQUIRED: what waits for verification (the content, or completing)'),
+    pending: z
+      .array(z.string())
+      .optional()
+      .describe('VERIFICATION_REQUIRED: the methods still to pass (one of TWO_FACTOR_AUTH / PASSWORD; CUIL too)'),
   })
   .meta({ id: 'Error' });
 

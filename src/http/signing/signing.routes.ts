@@ -15,6 +15,7 @@ import { errorResponses } from '../schemas/common.schema.js';
 import { sendPdf } from '../v2/document.routes.js';
 import {
   ZCompleteBody,
+  ZCodeRequested,
   ZCompleteResponse,
   ZSigningDownloadParams,
   ZRejectBody,
@@ -24,7 +25,16 @@ import {
   ZSigningItemParams,
   ZSigningParams,
   ZSigningView,
+  ZVerificationStatus,
+  ZVerifyAccessCodeBody,
+  ZVerifyCodeBody,
+  ZVerifyCuilBody,
 } from './signing.schema.js';
+import { getVerificationStatus } from '../../domain/signing/get-verification-status.js';
+import { requestVerificationCode } from '../../domain/signing/request-verification-code.js';
+import { verifyAccessCode } from '../../domain/signing/verify-access-code.js';
+import { verifyCuil } from '../../domain/signing/verify-cuil.js';
+import { verifyVerificationCode } from '../../domain/signing/verify-verification-code.js';
 
 const tags = ['Signing'];
 const security: { [k: string]: string[] }[] = [];
@@ -44,7 +54,8 @@ export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
       schema: {
         operationId: 'signing-get',
         summary: 'What the recipient sees: the envelope, its own state and the fields it may fill',
-        description: 'The first call marks the recipient OPENED (and SENT when distribution was NONE).',
+        description:
+          'The first call marks the recipient OPENED (and SENT when distribution was NONE). While access verification is pending: 403 VERIFICATION_REQUIRED with `stage` and `pending` (as on every route below).',
         tags,
         security,
         params: ZSigningParams,
@@ -221,5 +232,96 @@ export function registerSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
       },
     },
     async (request) => rejectRecipient(ctx, request.params.token, request.body.reason, requestMeta(request)),
+  );
+  registerVerificationRoutes(app, ctx);
+}
+
+/**
+ * Verification (recipient `accessAuth`/`actionAuth`, `requireCuil`): what is pending, a one-time
+ * code mailed and checked, the sender's access code, the CUIL. Rate limited per IP like every
+ * signing route; tries and resends are limited per recipient in the domain.
+ */
+function registerVerificationRoutes(fastify: FastifyInstance, ctx: Ctx): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const vtags = ['Signing verification'];
+  app.get(
+    '/signing/:token/verification',
+    {
+      config,
+      schema: {
+        operationId: 'signing-verification-status',
+        summary: 'Which verification is asked of the recipient and which is still pending',
+        tags: vtags,
+        security,
+        params: ZSigningParams,
+        response: { 200: ZVerificationStatus, ...errorResponses(404) },
+      },
+    },
+    async (request) => getVerificationStatus(ctx, request.params.token),
+  );
+  app.post(
+    '/signing/:token/verification/code',
+    {
+      config,
+      schema: {
+        operationId: 'signing-verification-code-request',
+        summary: 'Mail the recipient a 6-digit code (TWO_FACTOR_AUTH), valid 10 minutes',
+        description:
+          'For access while access is pending, else before completing. A new code replaces the previous one; at most 1 a minute and 5 an hour (429 VERIFICATION_RESEND_LIMIT with Retry-After).',
+        tags: vtags,
+        security,
+        params: ZSigningParams,
+        response: { 200: ZCodeRequested, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => requestVerificationCode(ctx, request.params.token, requestMeta(request)),
+  );
+  app.post(
+    '/signing/:token/verification/code/verify',
+    {
+      config,
+      schema: {
+        operationId: 'signing-verification-code-verify',
+        summary: 'Check the 6-digit code; 5 wrong tries spend it (VERIFICATION_CODE_LOCKED: ask for a new one)',
+        tags: vtags,
+        security,
+        params: ZSigningParams,
+        body: ZVerifyCodeBody,
+        response: { 200: ZVerificationStatus, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => verifyVerificationCode(ctx, request.params.token, request.body.code, requestMeta(request)),
+  );
+  app.post(
+    '/signing/:token/verification/access-code',
+    {
+      config,
+      schema: {
+        operationId: 'signing-verification-access-code',
+        summary: 'Check the access code the sender handed over (PASSWORD); 5 wrong tries lock for 15 minutes',
+        tags: vtags,
+        security,
+        params: ZSigningParams,
+        body: ZVerifyAccessCodeBody,
+        response: { 200: ZVerificationStatus, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => verifyAccessCode(ctx, request.params.token, request.body.accessCode, requestMeta(request)),
+  );
+  app.post(
+    '/signing/:token/verification/cuil',
+    {
+      config,
+      schema: {
+        operationId: 'signing-verification-cuil',
+        summary: 'Confirm the signer’s CUIL (requireCuil); 5 wrong tries lock for 15 minutes',
+        tags: vtags,
+        security,
+        params: ZSigningParams,
+        body: ZVerifyCuilBody,
+        response: { 200: ZVerificationStatus, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => verifyCuil(ctx, request.params.token, request.body.cuil, requestMeta(request)),
   );
 }

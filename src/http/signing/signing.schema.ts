@@ -142,3 +142,34 @@ export const ZRejectResponse = z.object({
   signingStatus: z.literal('REJECTED'),
   rejectionReason: z.string(),
 });
+
+const ZPendingMethod = z.enum(['TWO_FACTOR_AUTH', 'PASSWORD', 'CUIL']);
+export const ZVerificationStatus = z
+  .object({
+    stage: z
+      .enum(['access', 'action'])
+      .nullable()
+      .describe('What waits for verification: the content (access), completing (action), or nothing'),
+    pending: z
+      .array(ZPendingMethod)
+      .describe('What is still to pass at that stage (access/action: one of them; CUIL too)'),
+    access: z.object({ required: z.array(z.string()), pending: z.array(ZPendingMethod) }),
+    action: z.object({ required: z.array(z.string()), pending: z.array(ZPendingMethod) }),
+    emailHint: z.string().nullable().describe('Where a code goes, masked'),
+  })
+  .meta({ id: 'SigningVerificationStatus' });
+
+export const ZCodeRequested = ZVerificationStatus.extend({
+  purpose: z.enum(['access', 'action']),
+  codeExpiresAt: z.string(),
+  resendAfter: z.string(),
+}).meta({ id: 'SigningVerificationCodeSent' });
+
+export const ZVerifyCodeBody = z.object({
+  code: z
+    .string()
+    .regex(/^\s*\d{6}\s*$/, 'six digits')
+    .transform((v) => v.trim()),
+});
+export const ZVerifyAccessCodeBody = z.object({ accessCode: z.string().min(1).max(128) });
+export const ZVerifyCuilBody = z.object({ cuil: z.string().min(1).max(20) });

@@ -3,7 +3,9 @@
 import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, MESSAGES } from './i18n.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
+import { paintFieldBox } from './field-paint.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
+import { verifyAccess, verifyAction } from './verify.js';
 
 pdfjs.GlobalWorkerOptions.workerSrc = '/sign-assets/pdf.worker.mjs';
 
@@ -41,6 +43,7 @@ class ApiError extends Error {
     this.status = status;
     this.code = body?.code;
     this.issues = body?.issues;
+    this.body = body;
   }
 }
 
@@ -67,6 +70,10 @@ function handleConflict(error) {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 404) {
     noticeScreen(root, t.invalidTitle, t.invalidBody, 'error');
+    return true;
+  }
+  if (error.code === 'VERIFICATION_REQUIRED' && error.body?.stage === 'access') {
+    void verifyAccess(root, { call, lang, pending: error.body.pending }).then(load);
     return true;
   }
   if (error.status === 409 && error.code in CODE_TO_STATE) {
@@ -250,34 +257,7 @@ function fieldBox(field) {
 }
 
 function paintField(box, field) {
-  const label = field.fieldMeta?.label || t.fill[field.type];
-  box.classList.toggle('filled', field.inserted);
-  box.classList.toggle('required', isRequired(field) && !field.inserted);
-  box.classList.toggle('other', !field.isOwn);
-  // Filled in advance by the sender (a prefilled template field): shown, never editable.
-  box.classList.toggle('read-only', Boolean(field.fieldMeta?.readOnly));
-  let shown = label;
-  if (field.inserted) {
-    if (field.signature?.type === 'typed') shown = field.signature.text;
-    else if (field.values) shown = field.values.join(', ') || '✓';
-    else shown = field.customText || '✓';
-  }
-  box.classList.toggle('typed-signature', field.signature?.type === 'typed');
-  box.classList.toggle('drawn-signature', field.signature?.type === 'drawn');
-  if (field.signature && field.inserted) {
-    // The signature as it will be burned in: the drawn image, or the typed text in the signature
-    // font; the field stays a button, so selecting it again redoes the signature.
-    const mark =
-      field.signature.type === 'drawn'
-        ? el('img', { src: drawnImageUrl(field), alt: '', class: 'signature-image', draggable: 'false' })
-        : el('span', { class: 'signature-text' }, field.signature.text);
-    box.replaceChildren(mark, el('span', { class: 'redo', 'aria-hidden': 'true' }, t.redo));
-    box.setAttribute('aria-label', t.signatureOf(label));
-    return;
-  }
-  box.textContent = shown;
-  const state = field.inserted ? '✓' : isRequired(field) ? `(${t.required})` : '';
-  box.setAttribute('aria-label', `${label} ${state}`.trim());
+  paintFieldBox(box, field, { t, required: isRequired(field), imageUrl: drawnImageUrl });
 }
 
 // Drawn just now: the image the recipient drew; after a reload, Firma's stored copy.
@@ -334,6 +314,7 @@ async function finish() {
   // The final action needs the recipient's acceptance of the statement, in the page's language;
   // the API records it (version, words, time) in the audit log and so in the certificate.
   let conflict = null;
+  let verification = null;
   const result = await openDialog(
     t,
     t.consentTitle,
@@ -352,6 +333,11 @@ async function finish() {
           consent: { accepted: true, version: view.consent.version, language: lang },
         });
       } catch (error) {
+        // Action verification (a code or the access code) is asked right before the final action.
+        if (error instanceof ApiError && error.code === 'VERIFICATION_REQUIRED' && error.body?.stage === 'action') {
+          verification = error;
+          return null;
+        }
         if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
           conflict = error;
           return null;
@@ -361,6 +347,10 @@ async function finish() {
     },
     { submitLabel: actionLabel() },
   );
+  if (verification) {
+    if (await verifyAction({ call, lang, pending: verification.body.pending })) await finish();
+    return;
+  }
   if (conflict) {
     if (handleConflict(conflict)) return;
     if (conflict.code === 'RECIPIENT_HAS_UNSIGNED_FIELDS') await load();

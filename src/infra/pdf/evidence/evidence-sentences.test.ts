@@ -106,6 +106,31 @@ test('each kind of entry is one sentence per language; hashes are labelled lines
       'Venció el plazo de firma de Bruno.',
     ],
     [
+      ev('DOCUMENT_ACCESS_AUTH_2FA_REQUESTED', { purpose: 'access' }),
+      'Ana García asked for a verification code by email to see the document.',
+      'Ana García pidió un código de verificación por correo para ver el documento.',
+    ],
+    [
+      ev('DOCUMENT_ACCESS_AUTH_2FA_VALIDATED', { purpose: 'action' }),
+      'Ana García verified their identity with the code sent by email before signing.',
+      'Ana García confirmó su identidad con el código enviado por correo antes de firmar.',
+    ],
+    [
+      ev('DOCUMENT_ACCESS_AUTH_2FA_FAILED', { purpose: 'access', triesLeft: 4 }),
+      'Ana García typed a wrong verification code (4 tries left).',
+      'Ana García escribió un código de verificación incorrecto (quedan 4 intentos).',
+    ],
+    [
+      ev('RECIPIENT_VERIFICATION_PASSED', { method: 'PASSWORD' }),
+      'Ana García entered the access code the sender gave them.',
+      'Ana García ingresó el código de acceso que le dio el remitente.',
+    ],
+    [
+      ev('RECIPIENT_VERIFICATION_FAILED', { method: 'CUIL', triesLeft: 0 }),
+      'Ana García typed a CUIL that is not theirs (no tries left).',
+      'Ana García escribió un CUIL que no es el suyo (sin más intentos).',
+    ],
+    [
       ev('DOCUMENT_CANCELLED', { previousStatus: 'PENDING' }, sender),
       'The sender (API) cancelled the document.',
       'El remitente (API) canceló el documento.',

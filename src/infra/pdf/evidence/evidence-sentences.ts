@@ -162,6 +162,52 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
     }
     case 'DOCUMENT_OPENED':
       return done(es ? `${who} abrió el documento.` : `${who} opened the document.`);
+    case 'DOCUMENT_ACCESS_AUTH_2FA_REQUESTED':
+      return done(
+        data.purpose === 'action'
+          ? es
+            ? `${who} pidió un código de verificación por correo para firmar.`
+            : `${who} asked for a verification code by email to sign.`
+          : es
+            ? `${who} pidió un código de verificación por correo para ver el documento.`
+            : `${who} asked for a verification code by email to see the document.`,
+      );
+    case 'DOCUMENT_ACCESS_AUTH_2FA_VALIDATED':
+      return done(
+        data.purpose === 'action'
+          ? es
+            ? `${who} confirmó su identidad con el código enviado por correo antes de firmar.`
+            : `${who} verified their identity with the code sent by email before signing.`
+          : es
+            ? `${who} verificó su identidad con el código enviado por correo para ver el documento.`
+            : `${who} verified their identity with the code sent by email to see the document.`,
+      );
+    case 'DOCUMENT_ACCESS_AUTH_2FA_FAILED':
+      return done(
+        es
+          ? `${who} escribió un código de verificación incorrecto (${triesText(lang, data.triesLeft)}).`
+          : `${who} typed a wrong verification code (${triesText(lang, data.triesLeft)}).`,
+      );
+    case 'RECIPIENT_VERIFICATION_PASSED':
+      return done(
+        data.method === 'CUIL'
+          ? es
+            ? `${who} confirmó su CUIL.`
+            : `${who} confirmed their CUIL.`
+          : es
+            ? `${who} ingresó el código de acceso que le dio el remitente.`
+            : `${who} entered the access code the sender gave them.`,
+      );
+    case 'RECIPIENT_VERIFICATION_FAILED':
+      return done(
+        data.method === 'CUIL'
+          ? es
+            ? `${who} escribió un CUIL que no es el suyo (${triesText(lang, data.triesLeft)}).`
+            : `${who} typed a CUIL that is not theirs (${triesText(lang, data.triesLeft)}).`
+          : es
+            ? `${who} ingresó un código de acceso incorrecto (${triesText(lang, data.triesLeft)}).`
+            : `${who} entered a wrong access code (${triesText(lang, data.triesLeft)}).`,
+      );
     case 'DOCUMENT_FIELD_INSERTED':
     case 'DOCUMENT_FIELD_PREFILLED': {
       const field = fieldText(lang, data);
@@ -273,6 +319,14 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
     default:
       return done(recordedSentence(lang, who, event.type, data, hashes));
   }
+}
+
+/** "2 tries left" / "locked": what a failed verification left. */
+function triesText(lang: Lang, left: unknown): string {
+  const n = typeof left === 'number' ? left : null;
+  if (n === null) return lang === 'es' ? 'intento fallido' : 'failed try';
+  if (n <= 0) return lang === 'es' ? 'sin más intentos' : 'no tries left';
+  return lang === 'es' ? `quedan ${n} intentos` : `${n} ${n === 1 ? 'try' : 'tries'} left`;
 }
 
 /**

@@ -1,0 +1,40 @@
+import { findEnvelopeForMail, findRecipientForMail } from '../../db/repositories/mail.repo.js';
+import { PermanentJobError } from '../../infra/jobs/job-runner.js';
+import type { Ctx } from '../context.js';
+import type { JobPayload, VERIFICATION_CODE_MAIL } from '../jobs/job-catalogue.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
+import { renderMail } from './mail-templates.js';
+
+/**
+ * Mails a recipient the one-time code it asked for (the job was queued in the transaction that
+ * stored the code's hash). The code is opened from the sealed payload only here, and goes nowhere
+ * but the message. A code whose 10 minutes are over, or a recipient who no longer needs it, is
+ * not sent: a late mail would only confuse.
+ */
+export async function sendVerificationCode(
+  ctx: Ctx,
+  payload: JobPayload<typeof VERIFICATION_CODE_MAIL>,
+): Promise<void> {
+  if (Date.parse(payload.expiresAt) <= ctx.clock().getTime()) return;
+  const recipient = await findRecipientForMail(ctx.db, payload.recipientId);
+  if (!recipient || !recipient.email || recipient.signingStatus !== 'NOT_SIGNED') return;
+  const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
+  if (!envelope || envelope.deletedAt || envelope.status !== 'PENDING') return;
+  const meta = parseStoredMeta(envelope.meta);
+  const content = renderMail('verificationCode', meta.language === 'es' ? 'es' : 'en', {
+    title: envelope.title,
+    recipientName: recipient.name,
+    senderMessage: null,
+    actionUrl: null,
+    role: recipient.role,
+    code: ctx.secrets.open(payload.codeSealed),
+  });
+  try {
+    await ctx.mailer.send({ to: recipient.email, ...content, replyTo: meta.emailReplyTo });
+  } catch (error) {
+    const e = error as { responseCode?: number };
+    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)
+      throw new PermanentJobError(`mail refused: ${e.responseCode}`);
+    throw error;
+  }
+}

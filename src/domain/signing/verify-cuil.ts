@@ -1,0 +1,31 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { RequestMeta } from '../audit/append-audit-event.js';
+import type { Ctx } from '../context.js';
+import { normalizeTaxId } from '../recipients/tax-id.js';
+import { typedVerification } from './typed-verification.js';
+import type { VerificationStatus } from './verification-status.js';
+
+/**
+ * Firma's CUIL confirmation (`requireCuil` on the recipient): the signer types their CUIL, with or
+ * without hyphens, and it must be the one the sender gave.
+ * @throws NOT_FOUND, VERIFICATION_REQUIRED (access first), VERIFICATION_NOT_PENDING, CUIL_MISMATCH,
+ *   VERIFICATION_LOCKED, the assertCanAct codes
+ */
+export async function verifyCuil(
+  ctx: Ctx,
+  token: string,
+  cuil: string,
+  request: RequestMeta,
+): Promise<VerificationStatus> {
+  return typedVerification(
+    ctx,
+    token,
+    request,
+    { name: 'CUIL', asked: (req) => req.cuil, wrong: 'CUIL_MISMATCH', wrongMessage: 'That is not the CUIL on record' },
+    (s) => {
+      const typed = normalizeTaxId(cuil);
+      const own = s.recipient.cuil;
+      return !!typed && !!own && typed.length === own.length && timingSafeEqual(Buffer.from(typed), Buffer.from(own));
+    },
+  );
+}

@@ -1,0 +1,34 @@
+// How a field's box on the page shows its state: its label, the value filled in, or a signature
+// as it will be burned in (the drawn image, or the typed text in the signature font).
+import { el } from './signing-ui.js';
+
+export function paintFieldBox(box, field, { t, required, imageUrl }) {
+  const label = field.fieldMeta?.label || t.fill[field.type];
+  box.classList.toggle('filled', field.inserted);
+  box.classList.toggle('required', required && !field.inserted);
+  box.classList.toggle('other', !field.isOwn);
+  // Filled in advance by the sender (a prefilled template field): shown, never editable.
+  box.classList.toggle('read-only', Boolean(field.fieldMeta?.readOnly));
+  let shown = label;
+  if (field.inserted) {
+    if (field.signature?.type === 'typed') shown = field.signature.text;
+    else if (field.values) shown = field.values.join(', ') || '✓';
+    else shown = field.customText || '✓';
+  }
+  box.classList.toggle('typed-signature', field.signature?.type === 'typed');
+  box.classList.toggle('drawn-signature', field.signature?.type === 'drawn');
+  if (field.signature && field.inserted) {
+    // The signature as it will be burned in: the drawn image, or the typed text in the signature
+    // font; the field stays a button, so selecting it again redoes the signature.
+    const mark =
+      field.signature.type === 'drawn'
+        ? el('img', { src: imageUrl(field), alt: '', class: 'signature-image', draggable: 'false' })
+        : el('span', { class: 'signature-text' }, field.signature.text);
+    box.replaceChildren(mark, el('span', { class: 'redo', 'aria-hidden': 'true' }, t.redo));
+    box.setAttribute('aria-label', t.signatureOf(label));
+    return;
+  }
+  box.textContent = shown;
+  const state = field.inserted ? '✓' : required ? `(${t.required})` : '';
+  box.setAttribute('aria-label', `${label} ${state}`.trim());
+}

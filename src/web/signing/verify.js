@@ -1,0 +1,214 @@
+// Recipient verification on the signing page: the step before the document when access must be
+// verified (a one-time code mailed to the recipient), and the dialog before completing when the
+// action must be (the code again, the sender's access code, the CUIL). The state lives in the
+// server: this only asks the signing API (`/verification…`) and says what it answered.
+import { el } from './signing-ui.js';
+
+const TEXT = {
+  en: {
+    accessTitle: 'Verify it is you',
+    accessIntro: 'Before you see the document, confirm you received the code we send to your e-mail.',
+    actionTitle: 'Confirm it is you before signing',
+    actionIntro: 'The sender asked for one more check before you finish.',
+    oneOf: 'Use one of these:',
+    sendCode: (hint) => (hint ? `Send a code to ${hint}` : 'Send me a code'),
+    resend: 'Send a new code',
+    codeSent: (hint) => `We sent a 6-digit code${hint ? ` to ${hint}` : ''}. It is valid for 10 minutes.`,
+    codeLabel: '6-digit code',
+    verify: 'Verify',
+    accessCodeLabel: 'Access code the sender gave you',
+    cuilLabel: 'Your CUIL',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    done: 'Verified.',
+  },
+  es: {
+    accessTitle: 'Verificá que sos vos',
+    accessIntro: 'Antes de ver el documento, confirmá que recibiste el código que enviamos a tu correo.',
+    actionTitle: 'Confirmá que sos vos antes de firmar',
+    actionIntro: 'El remitente pidió un control más antes de que termines.',
+    oneOf: 'Usá una de estas opciones:',
+    sendCode: (hint) => (hint ? `Enviar un código a ${hint}` : 'Enviarme un código'),
+    resend: 'Enviar un código nuevo',
+    codeSent: (hint) => `Enviamos un código de 6 dígitos${hint ? ` a ${hint}` : ''}. Vale por 10 minutos.`,
+    codeLabel: 'Código de 6 dígitos',
+    verify: 'Verificar',
+    accessCodeLabel: 'Código de acceso que te dio el remitente',
+    cuilLabel: 'Tu CUIL',
+    confirm: 'Confirmar',
+    cancel: 'Cancelar',
+    done: 'Verificado.',
+  },
+};
+
+/**
+ * The forms for what is pending at one stage. `onStatus` gets each successful answer (the
+ * server's verification status); the caller decides whether the stage is over.
+ */
+function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) {
+  const t = TEXT[lang] || TEXT.en;
+  const error = el('p', { class: 'dialog-error', role: 'alert', id: `verify-error-${stage}` });
+  const fail = (e) => {
+    error.textContent = e?.message || String(e);
+  };
+  const sections = [];
+
+  if (pending.includes('TWO_FACTOR_AUTH')) {
+    const info = el('p', { 'aria-live': 'polite', id: 'verify-code-info' });
+    const input = el('input', {
+      id: 'verify-code',
+      type: 'text',
+      name: 'code',
+      inputmode: 'numeric',
+      autocomplete: 'one-time-code',
+      pattern: '[0-9]{6}',
+      maxlength: 6,
+      required: true,
+    });
+    const send = el('button', { class: 'button', type: 'button', id: 'verify-send-code' }, t.sendCode(emailHint));
+    const codeForm = el(
+      'form',
+      { class: 'verify-code', hidden: true, novalidate: true },
+      el('label', { for: 'verify-code' }, t.codeLabel),
+      input,
+      el('button', { class: 'button primary', type: 'submit', id: 'verify-submit-code' }, t.verify),
+    );
+    send.addEventListener('click', async () => {
+      error.textContent = '';
+      send.disabled = true;
+      try {
+        const sent = await call('POST', '/verification/code');
+        info.textContent = t.codeSent(sent.emailHint);
+        send.textContent = t.resend;
+        codeForm.hidden = false;
+        input.focus();
+      } catch (e) {
+        fail(e);
+      } finally {
+        send.disabled = false;
+      }
+    });
+    codeForm.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      error.textContent = '';
+      try {
+        onStatus(await call('POST', '/verification/code/verify', { code: input.value.trim() }));
+      } catch (e) {
+        input.value = '';
+        fail(e);
+      }
+    });
+    sections.push(el('div', { class: 'verify-method' }, send, info, codeForm));
+  }
+
+  const typed = (method, id, label, path, member) => {
+    const input = el('input', { id, type: 'text', name: member, required: true, autocomplete: 'off' });
+    const form = el(
+      'form',
+      { class: 'verify-method', novalidate: true },
+      el('label', { for: id }, label),
+      input,
+      el('button', { class: 'button primary', type: 'submit', id: `${id}-submit` }, t.confirm),
+    );
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      error.textContent = '';
+      try {
+        onStatus(await call('POST', path, { [member]: input.value }));
+      } catch (e) {
+        input.value = '';
+        fail(e);
+      }
+    });
+    sections.push(form);
+  };
+  if (pending.includes('PASSWORD'))
+    typed('PASSWORD', 'verify-access-code', t.accessCodeLabel, '/verification/access-code', 'accessCode');
+  if (pending.includes('CUIL')) typed('CUIL', 'verify-cuil', t.cuilLabel, '/verification/cuil', 'cuil');
+
+  const anyOf = pending.filter((m) => m !== 'CUIL').length > 1;
+  return [anyOf ? el('p', {}, t.oneOf) : null, ...sections, error];
+}
+
+/** Access: replaces the page with the verification step; resolves once access is verified. */
+export async function verifyAccess(root, { call, lang, pending }) {
+  const t = TEXT[lang] || TEXT.en;
+  let emailHint = null;
+  try {
+    emailHint = (await call('GET', '/verification')).emailHint;
+  } catch {
+    // The hint is a courtesy; the step works without it.
+  }
+  return new Promise((resolve) => {
+    const forms = verificationForms({
+      call,
+      lang,
+      stage: 'access',
+      pending,
+      emailHint,
+      onStatus: (status) => {
+        if (status.access.pending.length === 0) resolve();
+      },
+    });
+    root.replaceChildren(
+      el(
+        'section',
+        { class: 'notice notice-info verify', id: 'verify-access' },
+        el('h1', { tabindex: '-1' }, t.accessTitle),
+        el('p', {}, t.accessIntro),
+        ...forms,
+      ),
+    );
+    root.querySelector('h1').focus();
+  });
+}
+
+/** Action: a modal dialog before completing; resolves true once verified, false if cancelled. */
+export function verifyAction({ call, lang, pending }) {
+  const t = TEXT[lang] || TEXT.en;
+  return new Promise((resolve) => {
+    let remaining = pending;
+    const dialog = el('dialog', {
+      class: 'dialog verify',
+      id: 'verify-action',
+      'aria-labelledby': 'verify-action-title',
+    });
+    const close = (value) => {
+      dialog.close();
+      dialog.remove();
+      resolve(value);
+    };
+    const render = (emailHint) => {
+      dialog.replaceChildren(
+        el('h2', { id: 'verify-action-title' }, t.actionTitle),
+        el('p', {}, t.actionIntro),
+        ...verificationForms({
+          call,
+          lang,
+          stage: 'action',
+          pending: remaining,
+          emailHint,
+          onStatus: (status) => {
+            remaining = status.action.pending;
+            if (remaining.length === 0) close(true);
+            else render(emailHint);
+          },
+        }),
+        el(
+          'div',
+          { class: 'dialog-actions' },
+          el('button', { class: 'button', type: 'button', onclick: () => close(false) }, t.cancel),
+        ),
+      );
+    };
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      close(false);
+    });
+    document.body.append(dialog);
+    call('GET', '/verification')
+      .then((s) => render(s.emailHint))
+      .catch(() => render(null))
+      .finally(() => dialog.showModal());
+  });
+}

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { describeOrSkip } from '../helpers/describe-or-skip.js';
+import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { valueFor, tokenOf } from '../helpers/signing.js';
+import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const executablePath = process.env.FIRMA_TEST_BROWSER;
+
+/**
+ * Verification on the signing page (verify.js): the code step before the document, with the code
+ * read from the mail sink, and the access-code dialog before completing.
+ */
+describeOrSkip(
+  'recipient verification on the signing page in Chromium',
+  { skip: executablePath ? false : 'set FIRMA_TEST_BROWSER to run browser tests' },
+  () => {
+    let server: TestServer;
+    let browser: Browser;
+    let smtp: SmtpSink;
+
+    before(async () => {
+      smtp = await startSmtpSink();
+      server = await startTestServer({ database: 'sqlite', env: { SMTP_URL: smtp.url, FIRMA_JOB_POLL_MS: '100' } });
+      browser = await chromium.launch({
+        executablePath: executablePath!,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      });
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.close();
+      await smtp?.stop();
+    });
+
+    test('OTP before the document (code from the mail), access code before signing', async () => {
+      const payload = typicalPayload({
+        recipients: [
+          {
+            ...typicalPayload().recipients[0],
+            accessAuth: ['TWO_FACTOR_AUTH'],
+            actionAuth: ['PASSWORD'],
+            accessCode: 'llave-9731',
+          },
+        ],
+      });
+      const { urls, documentId } = await createPendingDocument(server.api, payload);
+      const url = urls.get('ana@example.com')!;
+      const context = await browser.newContext({ locale: 'en-US' });
+      const page = await context.newPage();
+      const scriptErrors: string[] = [];
+      page.on('pageerror', (e) => scriptErrors.push(e.message));
+      await page.goto(url);
+
+      await page.locator('#verify-access').waitFor();
+      assert.equal(await page.locator('.page canvas').count(), 0, 'nothing of the document before verifying');
+      await page.locator('#verify-send-code').click();
+      const [mail] = await smtp.waitFor(
+        (m) => recipientOf(m) === 'ana@example.com' && /verification code/i.test(String(m.subject)),
+      );
+      const code = /code: (\d{6})/.exec(String(mail!.text))![1]!;
+      await page.locator('#verify-code').fill(code === '000000' ? '111111' : '000000');
+      await page.locator('#verify-submit-code').click();
+      await page.locator('#verify-error-access', { hasText: 'tries left' }).waitFor();
+      await page.locator('#verify-code').fill(code);
+      await page.locator('#verify-submit-code').click();
+      await page.locator('.page canvas').first().waitFor();
+
+      // The state is the server's: the same token verified in the page works through the API too.
+      const token = tokenOf(url);
+      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      assert.equal(view.status, 200);
+      for (const f of view.body.fields)
+        assert.equal(
+          (await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) })).status,
+          200,
+        );
+      await page.reload();
+      await page.locator('#complete').click();
+      await page.locator('#verify-action').waitFor();
+      await page.locator('#verify-access-code').fill('wrong-code');
+      await page.locator('#verify-access-code-submit').click();
+      await page.locator('#verify-error-action', { hasText: 'not right' }).waitFor();
+      await page.locator('#verify-access-code').fill('llave-9731');
+      await page.locator('#verify-access-code-submit').click();
+      await page.getByRole('heading', { name: 'You have signed the document' }).waitFor();
+
+      const doc = await server.api.get(`/api/v2/document/${documentId}`);
+      assert.equal(doc.body.recipients[0].signingStatus, 'SIGNED');
+      assert.deepEqual(scriptErrors, []);
+      await context.close();
+    });
+  },
+);
