@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { CUIL_A, createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
-import { signAll, tokenOf, valueFor } from '../helpers/signing.js';
+import { CONSENT, signAll, tokenOf, valueFor } from '../helpers/signing.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
@@ -167,7 +167,7 @@ for (const database of testDatabases()) {
             json: { signature: { type: 'typed', text: 'Intruso' } },
           }),
           await server.anon.delete(`/api/v2/signing/${token}/field/${fieldId}`),
-          await server.anon.post(`/api/v2/signing/${token}/complete`),
+          await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT }),
           await server.anon.post(`/api/v2/signing/${token}/reject`, { json: { reason: 'no' } }),
           await server.anon.post(`/api/v2/signing/${token}/verification/access-code`, { json: { accessCode: 'x' } }),
         ]) {
@@ -270,13 +270,13 @@ for (const database of testDatabases()) {
           (await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) })).status,
           200,
         );
-      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(refused.status, 403, JSON.stringify(refused.body));
       assert.deepEqual([refused.body.stage, refused.body.pending], ['action', ['TWO_FACTOR_AUTH']]);
       const code = await mailedCode(token);
       const ok = await server.anon.post(`/api/v2/signing/${token}/verification/code/verify`, { json: { code } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      const done = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const done = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.equal(done.status, 200, JSON.stringify(done.body));
     });
 
@@ -293,7 +293,7 @@ for (const database of testDatabases()) {
       const view = await server.anon.get(`/api/v2/signing/${token}`);
       for (const f of view.body.fields)
         await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.deepEqual([refused.status, refused.body.stage, refused.body.pending], [403, 'action', ['PASSWORD']]);
       const wrong = await server.anon.post(`/api/v2/signing/${token}/verification/access-code`, {
         json: { accessCode: 'sesamo' },
@@ -306,7 +306,7 @@ for (const database of testDatabases()) {
         json: { accessCode: ACCESS_CODE },
       });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`)).status, 200);
+      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT })).status, 200);
       // Updating the code takes effect, and null removes it (then distribute would refuse PASSWORD).
       const again = await server.api.get(`/api/v2/envelope/${doc.envelopeId}`);
       assert.ok(!JSON.stringify(again.body).includes(ACCESS_CODE));
@@ -318,7 +318,7 @@ for (const database of testDatabases()) {
       const view = await server.anon.get(`/api/v2/signing/${token}`);
       for (const f of view.body.fields)
         await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`);
+      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
       assert.deepEqual([refused.status, refused.body.stage, refused.body.pending], [403, 'action', ['CUIL']]);
       const wrong = await server.anon.post(`/api/v2/signing/${token}/verification/cuil`, {
         json: { cuil: '27000000006' },
@@ -327,7 +327,7 @@ for (const database of testDatabases()) {
       const hyphenated = `${CUIL_A.slice(0, 2)}-${CUIL_A.slice(2, 10)}-${CUIL_A.slice(10)}`;
       const ok = await server.anon.post(`/api/v2/signing/${token}/verification/cuil`, { json: { cuil: hyphenated } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`)).status, 200);
+      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT })).status, 200);
 
       const locked = await createPendingDocument(server.api, onlyAna({ requireCuil: true }));
       const other = tokenOf(locked.urls.get('ana@example.com')!);

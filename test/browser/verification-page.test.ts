@@ -79,6 +79,8 @@ describeOrSkip(
         );
       await page.reload();
       await page.locator('#complete').click();
+      await page.locator('#consent-agree').check();
+      await page.locator('dialog button[type=submit]').click();
       await page.locator('#verify-action').waitFor();
       await page.locator('#verify-access-code').fill('wrong-code');
       await page.locator('#verify-access-code-submit').click();

@@ -335,7 +335,9 @@ async function finish() {
       } catch (error) {
         // Action verification (a code or the access code) is asked right before the final action.
         if (error instanceof ApiError && error.code === 'VERIFICATION_REQUIRED' && error.body?.stage === 'action') {
-          verification = error;
+          verification = Object.assign(error, {
+            consent: { accepted: true, version: view.consent.version, language: lang },
+          });
           return null;
         }
         if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -348,7 +350,13 @@ async function finish() {
     { submitLabel: actionLabel() },
   );
   if (verification) {
-    if (await verifyAction({ call, lang, pending: verification.body.pending })) await finish();
+    // Verified now: the consent just given stands, so the final action is sent again as it was.
+    if (!(await verifyAction({ call, lang, pending: verification.body.pending }))) return;
+    try {
+      doneScreen(page, await call('POST', '/complete', { consent: verification.consent }));
+    } catch (error) {
+      if (!handleConflict(error)) window.alert(errorText(error));
+    }
     return;
   }
   if (conflict) {
