@@ -1,0 +1,82 @@
+import { AppError } from '../../errors.js';
+import type { TaggedPdf } from '../../infra/pdf/tags/cover-tags.js';
+import type { StagedBlob } from '../../infra/storage/blob-store.js';
+import type { Ctx } from '../context.js';
+import { parsePlaceholderTag } from '../fields/placeholder-tags.js';
+import type { RecipientCreateInput } from '../recipients/recipient-input.js';
+import type { FieldRequest } from './place-fields.js';
+
+/**
+ * Turns the placeholder tags of uploaded PDFs into fields, as Documenso does on upload: `rN` is
+ * the N-th recipient of the request, and recipients the request lacks are created as placeholders
+ * (to be completed before distribution, where Firma's own rules for signers apply). A tag without
+ * `rN` is an anchor for `placeholder` on field creation and becomes no field by itself. Every tag
+ * is covered in the stored PDF; the audit entry keeps the upload's own hash.
+ */
+
+export interface TagFieldPlan {
+  /** Fields from tags, by 0-based recipient index. */
+  fields: Map<number, FieldRequest[]>;
+  /** Placeholder recipients to append after the request's own. */
+  extraRecipients: (RecipientCreateInput & { path: (string | number)[] })[];
+}
+
+export async function readPlaceholderTags(ctx: Ctx, files: { staged: StagedBlob }[]): Promise<TaggedPdf[]> {
+  const out: TaggedPdf[] = [];
+  for (const file of files) out.push(await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read() }));
+  return out;
+}
+
+/** The placeholder recipient Documenso creates for `rN`. */
+export function placeholderRecipient(n: number): RecipientCreateInput & { path: (string | number)[] } {
+  return {
+    email: `recipient.${n}@placeholder.invalid`,
+    name: `Recipient ${n}`,
+    role: 'SIGNER',
+    accessAuth: [],
+    actionAuth: [],
+    path: ['placeholder', `r${n}`],
+  };
+}
+
+/** @throws PLACEHOLDER_TAG_INVALID (400) naming each bad tag's file, page and text */
+export function planTagFields(
+  files: { identifier: string }[],
+  tagged: TaggedPdf[],
+  recipientCount: number,
+): TagFieldPlan {
+  const fields = new Map<number, FieldRequest[]>();
+  const problems: { message: string; path: (string | number)[] }[] = [];
+  let highest = 0;
+  for (const [itemIndex, pdf] of tagged.entries()) {
+    const identifier = files[itemIndex]!.identifier;
+    for (const found of pdf.tags) {
+      const path = [identifier, `page ${found.page}`, found.text];
+      const parsed = parsePlaceholderTag(found.text);
+      if (!parsed.ok) {
+        problems.push({ path, message: `${identifier}, page ${found.page}, tag ${found.text}: ${parsed.problem}` });
+        continue;
+      }
+      const { recipient, type, fieldMeta } = parsed.tag;
+      if (recipient === null) continue;
+      highest = Math.max(highest, recipient);
+      const list = fields.get(recipient - 1) ?? [];
+      list.push({
+        type,
+        fieldMeta,
+        item: itemIndex,
+        page: found.page,
+        positionX: found.positionX,
+        positionY: found.positionY,
+        width: found.width,
+        height: found.height,
+        path,
+      });
+      fields.set(recipient - 1, list);
+    }
+  }
+  if (problems.length > 0) throw new AppError('PLACEHOLDER_TAG_INVALID', problems[0]!.message, { issues: problems });
+  const extraRecipients = [];
+  for (let n = recipientCount + 1; n <= highest; n++) extraRecipients.push(placeholderRecipient(n));
+  return { fields, extraRecipients };
+}
