@@ -4,7 +4,7 @@ import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-e
 import { CUIL_A, CUIL_B, createDocument, multipartBody } from '../helpers/documents.js';
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
-import { pdfsig } from '../support/pdf-tools.js';
+import { pdfsig, pdfToText } from '../support/pdf-tools.js';
 import { taggedPdf, type ExpectedBox } from '../support/tagged-pdf.js';
 
 /**
@@ -104,6 +104,10 @@ for (const database of testDatabases()) {
         json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true },
       });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const firstToken = tokenOf((sent.body.recipients as { signingUrl: string }[])[0]!.signingUrl);
+      const seen = await server.anon.get(`/api/v2/signing/${firstToken}/item/${envelope.envelopeItems[0].id}`);
+      assert.equal(seen.status, 200);
+      assert.doesNotMatch(pdfToText(seen.bytes), /\{\{/, 'the signer never sees a tag');
       for (const r of sent.body.recipients as { signingUrl: string }[]) {
         const signed = await signAll(server.anon, tokenOf(r.signingUrl));
         assert.equal(signed.status, 200, JSON.stringify(signed.body));
@@ -112,6 +116,9 @@ for (const database of testDatabases()) {
       const final = await server.api.get(`/api/v2/document/${created.body.id}/download`);
       assert.equal(final.status, 200);
       assert.match(pdfsig(final.bytes), /Signature is Valid/);
+      const finalText = pdfToText(final.bytes);
+      assert.doesNotMatch(finalText, /\{\{|\}\}/, 'no tag text in the final PDF');
+      assert.match(finalText, /Contrato de locación/);
       // The stored PDF (tags covered) is what the chain names; the upload's hash is kept beside it.
       const verdict = await verifyEnvelopeEvidence(server.ctx, { publicId: created.body.envelopeId });
       const failed = verdict.checks.filter((c) => c.status === 'fail');

@@ -38,13 +38,16 @@ interface TextItem {
 interface PdfjsModule {
   getDocument(src: Record<string, unknown>): { promise: Promise<PdfjsDocument> };
   VerbosityLevel: { ERRORS: number };
+  OPS: Record<string, number>;
+  AnnotationMode: { DISABLE: number };
 }
-interface PdfjsDocument {
+export interface PdfjsDocument {
   numPages: number;
   getPage(n: number): Promise<PdfjsPage>;
   destroy(): Promise<void>;
 }
-interface PdfjsPage {
+export interface PdfjsPage {
+  getOperatorList(o: { annotationMode: number }): Promise<{ fnArray: number[]; argsArray: unknown[][] }>;
   getViewport(o: { scale: number }): {
     width: number;
     height: number;
@@ -60,7 +63,7 @@ interface PdfjsPage {
 let pdfjs: Promise<PdfjsModule> | undefined;
 
 /** pdf.js is loaded once per worker thread, on the first document that needs it. */
-function loadPdfjs(): Promise<PdfjsModule> {
+export function loadPdfjs(): Promise<PdfjsModule> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<PdfjsModule>;
   return pdfjs;
 }
@@ -68,10 +71,11 @@ function loadPdfjs(): Promise<PdfjsModule> {
 /** Matches one tag on a line; no braces or line breaks inside, as Documenso's pattern. */
 const TAG = /\{\{([^{}\n]*)\}\}/g;
 
-export async function findTags(bytes: Uint8Array): Promise<FoundTag[]> {
+/** Opens a document with pdf.js; the caller destroys it. */
+export async function openPdfjs(bytes: Uint8Array): Promise<PdfjsDocument> {
   const lib = await loadPdfjs();
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
-  const doc = await lib.getDocument({
+  return lib.getDocument({
     data: bytes.slice(),
     isEvalSupported: false,
     disableFontFace: true,
@@ -79,6 +83,10 @@ export async function findTags(bytes: Uint8Array): Promise<FoundTag[]> {
     stopAtErrors: false,
     verbosity: lib.VerbosityLevel.ERRORS,
   }).promise;
+}
+
+export async function findTags(bytes: Uint8Array): Promise<FoundTag[]> {
+  const doc = await openPdfjs(bytes);
   try {
     const tags: FoundTag[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
