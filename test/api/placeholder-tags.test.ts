@@ -162,6 +162,71 @@ for (const database of testDatabases()) {
       );
     });
 
+    test("item create-many: tags of an added PDF become fields of the envelope's recipients; a bad tag or another platform's envelope changes nothing", async () => {
+      const plain = await taggedPdf([{ prose: [{ text: 'Primera parte', x: 50, y: 700 }], tags: [] }]);
+      const payload = { type: 'DOCUMENT', title: 'Items', recipients: [signer('Ana', 'ana@example.com', CUIL_A)] };
+      const created = await server.api.post('/api/v2/envelope/create', {
+        body: multipartBody(payload, [{ field: 'files', bytes: plain.bytes, name: 'uno.pdf' }]),
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const id = created.body.id as string;
+      const add = (client: typeof server.api, bytes: Uint8Array) =>
+        client.post('/api/v2/envelope/item/create-many', {
+          body: multipartBody({ envelopeId: id }, [{ field: 'files', bytes, name: 'dos.pdf' }]),
+        });
+      const state = async () => JSON.stringify((await server.api.get(`/api/v2/envelope/${id}`)).body);
+
+      const before = await state();
+      const bad = await taggedPdf([{ tags: [{ text: '{{signature, r1, colour=red}}', x: 60, y: 120 }] }]);
+      const refused = await add(server.api, bad.bytes);
+      assert.equal(refused.status, 400, JSON.stringify(refused.body));
+      assert.equal(refused.body.code, 'PLACEHOLDER_TAG_INVALID');
+      const tagged = await taggedPdf([
+        {
+          tags: [
+            { text: '{{signature, r1}}', x: 60, y: 120 },
+            { text: '{{signature, r2}}', x: 300, y: 120 },
+          ],
+        },
+      ]);
+      const other = await server.newPlatform();
+      const foreign = await add(other, tagged.bytes);
+      assert.equal(foreign.status, 404, JSON.stringify(foreign.body));
+      assert.equal(await state(), before, 'nothing changed');
+
+      const added = await add(server.api, tagged.bytes);
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      const envelope = (await server.api.get(`/api/v2/envelope/${id}`)).body;
+      assert.deepEqual(
+        (envelope.recipients as { email: string }[]).map((r) => r.email),
+        ['ana@example.com', 'recipient.2@placeholder.invalid'],
+      );
+      const item = added.body.data[0].id as string;
+      const fields = (envelope.fields as (WireField & { envelopeItemId: string })[]).filter(
+        (f) => f.envelopeItemId === item,
+      );
+      assert.deepEqual(
+        fields.map((f) => f.recipientId).toSorted(),
+        envelope.recipients.map((r: { id: number }) => r.id).toSorted(),
+      );
+      fields.sort((a, b) => a.positionX - b.positionX);
+      fields.forEach((f, i) => near(f, tagged.boxes[i]!));
+    });
+
+    test('template/create places tags like document/create', async () => {
+      const { bytes, boxes } = await taggedPdf([{ tags: [{ text: '{{name, r1}}', x: 60, y: 120 }] }]);
+      const created = await server.api.post('/api/v2/template/create', {
+        body: multipartBody({ title: 'Plantilla', recipients: [signer('Ana', 'ana@example.com', CUIL_A)] }, [
+          { field: 'file', bytes },
+        ]),
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const template = (await server.api.get(`/api/v2/template/${created.body.id}`)).body;
+      assert.equal(template.fields.length, 1);
+      assert.equal(template.fields[0].type, 'NAME');
+      near(template.fields[0], boxes[0]!);
+    });
+
     test('a bad tag is 400 naming the page and the tag; nothing is created', async () => {
       for (const [tag, words] of [
         ['{{stamp, r1}}', /page 2, tag \{\{stamp, r1\}\}: unknown field type/],

@@ -1,10 +1,21 @@
+import type { Db } from '../../db/database.js';
+import {
+  insertFields,
+  insertRecipient,
+  type EnvelopeGraph,
+  type RecipientRow,
+} from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
 import type { TaggedPdf } from '../../infra/pdf/tags/cover-tags.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { parsePlaceholderTag } from '../fields/placeholder-tags.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
-import type { FieldRequest } from './place-fields.js';
+import { newFieldRow, newRecipientRow } from './create-envelope.js';
+import { placeFields, type FieldRequest } from './place-fields.js';
+import { IssueCollector } from './validation-issues.js';
 
 /**
  * Turns the placeholder tags of uploaded PDFs into fields, as Documenso does on upload: `rN` is
@@ -79,4 +90,60 @@ export function planTagFields(
   const extraRecipients = [];
   for (let n = recipientCount + 1; n <= highest; n++) extraRecipients.push(placeholderRecipient(n));
   return { fields, extraRecipients };
+}
+
+/**
+ * Places the tags of PDFs added to an existing envelope (item create-many): `rN` is the N-th of
+ * its recipients by creation, placeholder recipients are added for the rest, each with its
+ * RECIPIENT_CREATED audit entry; fields are checked like any other and written with the items.
+ * Runs inside the edit's transaction. Returns how many fields each new item got.
+ * @throws PLACEHOLDER_TAG_INVALID, FIELD_ROLE_NOT_ALLOWED, FIELD_OUT_OF_BOUNDS, LIMIT_EXCEEDED
+ */
+export async function placeTagsOnNewItems(
+  ctx: Ctx,
+  trx: Db,
+  caller: ApiCaller,
+  graph: EnvelopeGraph,
+  files: { identifier: string }[],
+  tagged: TaggedPdf[],
+  items: { id: string; pageCount: number }[],
+  now: Date,
+): Promise<number[]> {
+  const plan = planTagFields(files, tagged, graph.recipients.length);
+  const limits = ctx.config.limits;
+  const newFields = [...plan.fields.values()].reduce((n, f) => n + f.length, 0);
+  if (graph.recipients.length + plan.extraRecipients.length > limits.recipientsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.recipientsPerEnvelope} recipients per envelope`);
+  if (graph.fields.length + newFields > limits.fieldsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.fieldsPerEnvelope} fields per envelope`);
+  const recipients: { id: number; role: RecipientRow['role'] }[] = [...graph.recipients];
+  const iso = now.toISOString();
+  for (const extra of plan.extraRecipients) {
+    const row = newRecipientRow(graph.envelope.id, extra, iso);
+    const id = await insertRecipient(trx, row);
+    recipients.push({ id, role: row.role });
+    graph.recipients.push({ ...row, id });
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: graph.envelope.id,
+      type: 'RECIPIENT_CREATED',
+      data: { recipientId: id, recipientEmail: row.email, recipientName: row.name, recipientRole: row.role },
+      actor: apiActor(caller),
+      request: caller.request,
+      at: now,
+    });
+  }
+  const issues = new IssueCollector();
+  const forPlacement = items.map((item, i) => ({ identifier: files[i]!.identifier, pageCount: item.pageCount }));
+  const rows = [];
+  const counts = items.map(() => 0);
+  for (const [index, requests] of plan.fields) {
+    const recipient = recipients[index]!;
+    for (const f of placeFields(recipient.role, requests, forPlacement, issues)) {
+      rows.push(newFieldRow(graph.envelope.id, items[f.itemIndex]!.id, recipient.id, f));
+      counts[f.itemIndex]!++;
+    }
+  }
+  issues.throwIfAny('Some placeholder tags cannot become fields');
+  await insertFields(trx, rows);
+  return counts;
 }
