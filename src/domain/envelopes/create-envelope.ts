@@ -118,7 +118,7 @@ async function create(
   const infos: PdfInfo[] = [];
   for (const file of input.files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
 
-  const tagged = await readPlaceholderTags(ctx, input.files);
+  const tagged = await readPlaceholderTags(ctx, input.files, infos);
   const plan = planTagFields(input.files, tagged, input.recipients.length);
   const recipients: CreateEnvelopeInput['recipients'] = [...input.recipients, ...plan.extraRecipients];
   const tagFieldCount = [...plan.fields.values()].reduce((n, f) => n + f.length, 0);

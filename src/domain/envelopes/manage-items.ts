@@ -194,7 +194,7 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
   try {
     const infos: PdfInfo[] = [];
     for (const file of files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
-    const tagged = await readPlaceholderTags(ctx, files);
+    const tagged = await readPlaceholderTags(ctx, files, infos);
     // Bad tags are refused before anything is stored; recipients are counted under the lock.
     planTagFields(files, tagged, 0);
     const blobs: { sha256: string; size: number; uploadedSha256?: string }[] = [];

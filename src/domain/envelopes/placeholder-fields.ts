@@ -6,6 +6,7 @@ import {
   type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
+import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { TaggedPdf } from '../../infra/pdf/tags/cover-tags.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -32,9 +33,19 @@ export interface TagFieldPlan {
   extraRecipients: (RecipientCreateInput & { path: (string | number)[] })[];
 }
 
-export async function readPlaceholderTags(ctx: Ctx, files: { staged: StagedBlob }[]): Promise<TaggedPdf[]> {
+/** The tags of each upload, found in the PDF workers; skipped where inspection saw that none can be. */
+export async function readPlaceholderTags(
+  ctx: Ctx,
+  files: { staged: StagedBlob }[],
+  infos: PdfInfo[],
+): Promise<TaggedPdf[]> {
   const out: TaggedPdf[] = [];
-  for (const file of files) out.push(await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read() }));
+  for (const [i, file] of files.entries())
+    out.push(
+      infos[i]!.mayHoldTags === false
+        ? { tags: [] }
+        : await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read() }),
+    );
   return out;
 }
 
