@@ -125,14 +125,13 @@ for (const database of testDatabases()) {
       assert.deepEqual(failed, [], JSON.stringify(failed));
     });
 
-    test('envelope/create with fewer recipients than tags creates placeholder recipients; an anchor tag makes no field', async () => {
+    test('envelope/create with fewer recipients than tags creates placeholder recipients (Type0 font)', async () => {
       const { bytes } = await taggedPdf(
         [
           {
             tags: [
               { text: '{{signature, r1}}', x: 60, y: 120 },
               { text: '{{signature, r3}}', x: 300, y: 120 },
-              { text: '{{signature}}', x: 60, y: 400 },
             ],
           },
         ],
@@ -213,6 +212,42 @@ for (const database of testDatabases()) {
       fields.forEach((f, i) => near(f, tagged.boxes[i]!));
     });
 
+    test('create/beta: tags of the PDF put at the upload URL become fields; a bad tag keeps the URL unused', async () => {
+      const beta = await server.api.post('/api/v2/document/create/beta', {
+        json: { title: 'Por URL', recipients: [signer('Ana', 'ana@example.com', CUIL_A)] },
+      });
+      assert.equal(beta.status, 200, JSON.stringify(beta.body));
+      const put = (body: Uint8Array) =>
+        fetch(beta.body.uploadUrl as string, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/pdf' },
+          body: Buffer.from(body),
+        });
+      const bad = await taggedPdf([{ tags: [{ text: '{{seal, r1}}', x: 60, y: 120 }] }]);
+      const refused = await put(bad.bytes);
+      assert.equal(refused.status, 400);
+      assert.equal(((await refused.json()) as { code: string }).code, 'PLACEHOLDER_TAG_INVALID');
+      const id = beta.body.document.id as number;
+      assert.equal((await server.api.get(`/api/v2/document/${id}`)).body.envelopeItems.length, 0, 'URL kept');
+      const { bytes, boxes } = await taggedPdf([
+        {
+          tags: [
+            { text: '{{signature, r1}}', x: 60, y: 120 },
+            { text: '{{signature, r2}}', x: 300, y: 120 },
+          ],
+        },
+      ]);
+      const ok = await put(bytes);
+      assert.equal(ok.status, 200, await ok.text());
+      const doc = (await server.api.get(`/api/v2/document/${id}`)).body;
+      assert.equal(doc.recipients.length, 2);
+      const fields = (doc.fields as WireField[]).toSorted((a, b) => a.positionX - b.positionX);
+      assert.equal(fields.length, 2);
+      fields.forEach((f, i) => near(f, boxes[i]!));
+      const original = await server.api.get(`/api/v2/document/${id}/download?version=original`);
+      assert.doesNotMatch(pdfToText(original.bytes), /\{\{/);
+    });
+
     test('template/create places tags like document/create', async () => {
       const { bytes, boxes } = await taggedPdf([{ tags: [{ text: '{{name, r1}}', x: 60, y: 120 }] }]);
       const created = await server.api.post('/api/v2/template/create', {
@@ -232,6 +267,7 @@ for (const database of testDatabases()) {
         ['{{stamp, r1}}', /page 2, tag \{\{stamp, r1\}\}: unknown field type/],
         ['{{text, r1, colour=red}}', /page 2, tag .*unknown option "colour"/],
         ['{{text, r1, fontSize=huge}}', /fontSize" must be a number/],
+        ['{{signature}}', /tag \{\{signature\}\}: names no recipient/],
       ] as const) {
         const { bytes } = await taggedPdf([
           { tags: [{ text: '{{signature, r1}}', x: 60, y: 120 }] },

@@ -6,7 +6,7 @@ import type { UploadedPdf } from './create-envelope.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { EnvelopeTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { ApiCaller, Principal } from '../auth/principal.js';
+import { apiActor, type ApiCaller, type Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { downloadItem, type DownloadVersion } from './download-item.js';
 import { editEnvelope } from './edit-envelope.js';
@@ -225,7 +225,16 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
         createdAt: now.toISOString(),
       }));
       for (const row of rows) await insertItem(trx, row);
-      const tagFields = await placeTagsOnNewItems(ctx, trx, caller, graph, files, tagged, rows, now);
+      const tagFields = await placeTagsOnNewItems(
+        ctx,
+        trx,
+        { actor: apiActor(caller), request: caller.request },
+        graph,
+        files,
+        tagged,
+        rows,
+        now,
+      );
       return {
         result: rows.map((row) => itemView(row, graph.envelope)),
         data: rows.map((r, i) => ({

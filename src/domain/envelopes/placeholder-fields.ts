@@ -9,8 +9,7 @@ import { AppError } from '../../errors.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { TaggedPdf } from '../../infra/pdf/tags/cover-tags.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
-import { appendAuditEvent } from '../audit/append-audit-event.js';
-import { apiActor, type ApiCaller } from '../auth/principal.js';
+import { appendAuditEvent, type AuditInput } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { parsePlaceholderTag } from '../fields/placeholder-tags.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
@@ -22,8 +21,8 @@ import { IssueCollector } from './validation-issues.js';
  * Turns the placeholder tags of uploaded PDFs into fields, as Documenso does on upload: `rN` is
  * the N-th recipient of the request, and recipients the request lacks are created as placeholders
  * (to be completed before distribution, where Firma's own rules for signers apply). A tag without
- * `rN` is an anchor for `placeholder` on field creation and becomes no field by itself. Every tag
- * is covered in the stored PDF; the audit entry keeps the upload's own hash.
+ * `rN` (in Documenso an anchor for `placeholder` on field creation, which Firma lacks) is refused.
+ * Every tag is removed and covered in the stored PDF; the audit entry keeps the upload's own hash.
  */
 
 export interface TagFieldPlan {
@@ -80,7 +79,15 @@ export function planTagFields(
         continue;
       }
       const { recipient, type, fieldMeta } = parsed.tag;
-      if (recipient === null) continue;
+      if (recipient === null) {
+        // In Documenso such a tag only anchors a field created later with `placeholder`, which
+        // Firma does not offer yet: refused rather than hidden and forgotten.
+        problems.push({
+          path,
+          message: `${identifier}, page ${found.page}, tag ${found.text}: names no recipient (r1, r2, …); tags that only anchor fields created with "placeholder" are not supported`,
+        });
+        continue;
+      }
       highest = Math.max(highest, recipient);
       const list = fields.get(recipient - 1) ?? [];
       list.push({
@@ -113,7 +120,7 @@ export function planTagFields(
 export async function placeTagsOnNewItems(
   ctx: Ctx,
   trx: Db,
-  caller: ApiCaller,
+  who: Pick<AuditInput, 'actor' | 'request'>,
   graph: EnvelopeGraph,
   files: { identifier: string }[],
   tagged: TaggedPdf[],
@@ -138,8 +145,7 @@ export async function placeTagsOnNewItems(
       envelopeId: graph.envelope.id,
       type: 'RECIPIENT_CREATED',
       data: { recipientId: id, recipientEmail: row.email, recipientName: row.name, recipientRole: row.role },
-      actor: apiActor(caller),
-      request: caller.request,
+      ...who,
       at: now,
     });
   }
