@@ -1,5 +1,5 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
-import { findTags, loadPdfjs, openPdfjs, type FoundTag, type PdfjsPage, type Quad } from './find-tags.js';
+import { findTagsIn, loadPdfjs, openPdfjs, type FoundTag, type PdfjsPage, type Quad } from './find-tags.js';
 import { stripTagGlyphs, type CodeLength, type ShownGlyphs } from './strip-tags.js';
 
 export interface TaggedPdf {
@@ -15,14 +15,15 @@ export interface TaggedPdf {
  * first, so whatever graphics state it leaves behind cannot move or recolour the boxes.
  */
 export async function findAndCoverTags(bytes: Uint8Array): Promise<TaggedPdf> {
-  const tags = await findTags(bytes);
-  if (tags.length === 0) return { tags };
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-  const byPage = new Map<number, FoundTag[]>();
-  for (const tag of tags) byPage.set(tag.page, [...(byPage.get(tag.page) ?? []), tag]);
-  const pages = doc.getPages();
+  // One pdf.js document for both finding and stripping: its fonts are loaded once.
   const pdfjsDoc = await openPdfjs(bytes);
   try {
+    const tags = await findTagsIn(pdfjsDoc);
+    if (tags.length === 0) return { tags };
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    const byPage = new Map<number, FoundTag[]>();
+    for (const tag of tags) byPage.set(tag.page, [...(byPage.get(tag.page) ?? []), tag]);
+    const pages = doc.getPages();
     for (const [pageNumber, pageTags] of byPage) {
       const page = pages[pageNumber - 1]!;
       const stripped = stripPage(
@@ -53,10 +54,10 @@ export async function findAndCoverTags(bytes: Uint8Array): Promise<TaggedPdf> {
       const after = ctx.register(ctx.flateStream(cover));
       page.node.set(PDFName.of('Contents'), ctx.obj([before, ...existing, after]));
     }
+    return { tags, covered: await doc.save({ useObjectStreams: false }) };
   } finally {
     await pdfjsDoc.destroy();
   }
-  return { tags, covered: await doc.save({ useObjectStreams: false }) };
 }
 
 /** The glyphs of each text-showing operator of the page's own content, as pdf.js decoded them. */

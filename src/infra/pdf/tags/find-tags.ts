@@ -88,16 +88,21 @@ export async function openPdfjs(bytes: Uint8Array): Promise<PdfjsDocument> {
 export async function findTags(bytes: Uint8Array): Promise<FoundTag[]> {
   const doc = await openPdfjs(bytes);
   try {
-    const tags: FoundTag[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      tags.push(...(await tagsOnPage(page, n)));
-      page.cleanup();
-    }
-    return tags;
+    return await findTagsIn(doc);
   } finally {
     await doc.destroy();
   }
+}
+
+/** The tags of a document pdf.js has open, page by page. */
+export async function findTagsIn(doc: PdfjsDocument): Promise<FoundTag[]> {
+  const tags: FoundTag[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    tags.push(...(await tagsOnPage(page, n)));
+    page.cleanup();
+  }
+  return tags;
 }
 
 async function tagsOnPage(page: PdfjsPage, pageNumber: number): Promise<FoundTag[]> {
