@@ -39,12 +39,14 @@ export async function readPlaceholderTags(
   infos: PdfInfo[],
 ): Promise<TaggedPdf[]> {
   const out: TaggedPdf[] = [];
-  for (const [i, file] of files.entries())
+  for (const [i, file] of files.entries()) {
+    const pages = infos[i]!.tagPages;
     out.push(
-      infos[i]!.mayHoldTags === false
+      pages && pages.length === 0
         ? { tags: [] }
-        : await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read() }),
+        : await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read(), ...(pages ? { pages } : {}) }),
     );
+  }
   return out;
 }
 

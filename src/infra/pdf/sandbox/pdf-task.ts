@@ -11,7 +11,7 @@ export type PdfTask =
   | { kind: 'render'; original: Uint8Array; fields: RenderField[]; options: RenderOptions }
   | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions }
   | { kind: 'fill-form'; pdf: Uint8Array; values: Record<string, FormValue> }
-  | { kind: 'find-tags'; bytes: Uint8Array };
+  | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] };
 
 export interface PdfTaskResult {
   inspect: PdfInfo;

@@ -25,7 +25,7 @@ async function run(task: PdfTask): Promise<unknown> {
     case 'fill-form':
       return fillForm(task.pdf, task.values);
     case 'find-tags':
-      return findAndCoverTags(task.bytes);
+      return findAndCoverTags(task.bytes, task.pages);
   }
 }
 

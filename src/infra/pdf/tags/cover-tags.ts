@@ -14,11 +14,11 @@ export interface TaggedPdf {
  * also hides a tag whose glyphs could not be removed. The page's content is wrapped in q…Q
  * first, so whatever graphics state it leaves behind cannot move or recolour the boxes.
  */
-export async function findAndCoverTags(bytes: Uint8Array): Promise<TaggedPdf> {
+export async function findAndCoverTags(bytes: Uint8Array, onPages?: number[]): Promise<TaggedPdf> {
   // One pdf.js document for both finding and stripping: its fonts are loaded once.
   const pdfjsDoc = await openPdfjs(bytes);
   try {
-    const tags = await findTagsIn(pdfjsDoc);
+    const tags = await findTagsIn(pdfjsDoc, onPages);
     if (tags.length === 0) return { tags };
     const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
     const byPage = new Map<number, FoundTag[]>();

@@ -85,19 +85,21 @@ export async function openPdfjs(bytes: Uint8Array): Promise<PdfjsDocument> {
   }).promise;
 }
 
-export async function findTags(bytes: Uint8Array): Promise<FoundTag[]> {
+/** The tags on the given pages (1-based), or on every page. */
+export async function findTags(bytes: Uint8Array, pages?: number[]): Promise<FoundTag[]> {
   const doc = await openPdfjs(bytes);
   try {
-    return await findTagsIn(doc);
+    return await findTagsIn(doc, pages);
   } finally {
     await doc.destroy();
   }
 }
 
 /** The tags of a document pdf.js has open, page by page. */
-export async function findTagsIn(doc: PdfjsDocument): Promise<FoundTag[]> {
+export async function findTagsIn(doc: PdfjsDocument, pages?: number[]): Promise<FoundTag[]> {
   const tags: FoundTag[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
+  for (const n of pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)) {
+    if (n < 1 || n > doc.numPages) continue;
     const page = await doc.getPage(n);
     tags.push(...(await tagsOnPage(page, n)));
     page.cleanup();
