@@ -59,7 +59,13 @@ function pageMayShowBrace(
     } catch {
       return true;
     }
-    if (showsAny(text, needles)) return true;
+    // Most pages are settled by a plain search: no code for '{' in any form, and no escape that
+    // could spell one, means no string shows it; only the others are tokenized.
+    const lower = text.toLowerCase();
+    const spelled =
+      text.includes('\\') ||
+      [...needles].some((hex) => lower.includes(hex) || text.includes(Buffer.from(hex, 'hex').toString('latin1')));
+    if (spelled && showsAny(text, needles)) return true;
   }
   return false;
 }
