@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Documenso } from '@documenso/sdk-typescript';
 import { after, before, describe, test } from 'node:test';
 import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { CUIL_A, CUIL_B, createDocument, multipartBody } from '../helpers/documents.js';
@@ -155,6 +156,11 @@ for (const database of testDatabases()) {
       );
       const fields = envelope.fields as WireField[];
       assert.equal(fields.length, 2);
+      // Documenso's SDK validates the answer, placeholder recipients and tag fields included.
+      const sdk = new Documenso({ apiKey: server.api.token!, serverURL: `${server.url}/api/v2` });
+      const viaSdk = await sdk.envelopes.get({ envelopeId: created.body.id as string });
+      assert.equal(viaSdk.recipients.length, 3);
+      assert.equal(viaSdk.fields.length, 2);
       assert.deepEqual(
         fields.map((f) => f.recipientId).toSorted(),
         [envelope.recipients[0].id, envelope.recipients[2].id].toSorted(),
