@@ -1,6 +1,9 @@
 /**
  * Burn-in benchmark: 1, 10, 100 and 500-page documents with 20 fields and 2 PNG signatures on
- * page 1. Prints the median time per render and writes bench/results/render.json.
+ * page 1. Prints the median time per render and writes bench/results/render.json. Beside it, the
+ * placeholder-tag scan of the same document as uploads run it (inspection, which includes the
+ * pre-check naming the pages that may show a brace, then pdf.js on those pages: held to burn-in's
+ * time), and the worst case, pdf.js on every page (as if every page showed a brace).
  *   npx tsx bench/render.bench.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +14,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { inspectPdf } from '../src/infra/pdf/inspect-pdf.js';
 import { renderFields } from '../src/infra/pdf/render/index.js';
+import { findTags } from '../src/infra/pdf/tags/find-tags.js';
 import type { RenderField } from '../src/infra/pdf/render/index.js';
 
 export interface RenderBenchResult {
@@ -20,6 +24,11 @@ export interface RenderBenchResult {
   minMs: number;
   maxMs: number;
   inspectMedianMs: number;
+  /** The tag scan as uploads run it: inspection (with its pre-check) plus pdf.js on its candidate pages. */
+  tagScanMedianMs: number;
+  tagScanWithinBurnIn: boolean;
+  /** pdf.js text of every page, median. */
+  fullTagScanMedianMs: number;
   inputBytes: number;
   outputBytes: number;
 }
@@ -131,6 +140,9 @@ export async function runRenderBench(sizes: number[] = SIZES): Promise<RenderBen
     let output = await renderFields(input, list); // warm-up
     const times: number[] = [];
     const inspectTimes: number[] = [];
+    const scanTimes: number[] = [];
+    const fullScanTimes: number[] = [];
+    await findTags(input); // warm-up (loads pdf.js)
     for (let r = 0; r < runs; r++) {
       const t0 = performance.now();
       output = await renderFields(input, list);
@@ -138,6 +150,13 @@ export async function runRenderBench(sizes: number[] = SIZES): Promise<RenderBen
       const t1 = performance.now();
       await inspectPdf(input);
       inspectTimes.push(performance.now() - t1);
+      const t2 = performance.now();
+      const { tagPages } = await inspectPdf(input);
+      if (tagPages?.length) await findTags(input, tagPages);
+      scanTimes.push(performance.now() - t2);
+      const t3 = performance.now();
+      await findTags(input);
+      fullScanTimes.push(performance.now() - t3);
     }
     const result = {
       pages,
@@ -146,13 +165,18 @@ export async function runRenderBench(sizes: number[] = SIZES): Promise<RenderBen
       minMs: round(Math.min(...times)),
       maxMs: round(Math.max(...times)),
       inspectMedianMs: round(median(inspectTimes)),
+      tagScanMedianMs: round(median(scanTimes)),
+      tagScanWithinBurnIn: median(scanTimes) <= median(times),
+      fullTagScanMedianMs: round(median(fullScanTimes)),
       inputBytes: input.length,
       outputBytes: output.length,
     };
     results.push(result);
     console.log(
       `render ${String(pages).padStart(3)} pages: median ${result.medianMs} ms (min ${result.minMs}, max ${result.maxMs}, ${runs} runs); ` +
-        `inspect ${result.inspectMedianMs} ms; ${input.length} → ${output.length} bytes`,
+        `inspect ${result.inspectMedianMs} ms; tag scan ${result.tagScanMedianMs} ms ` +
+        `(${result.tagScanWithinBurnIn ? 'within' : 'OVER'} burn-in; every page ${result.fullTagScanMedianMs} ms); ` +
+        `${input.length} → ${output.length} bytes`,
     );
   }
   const file = join(dirname(fileURLToPath(import.meta.url)), 'results', 'render.json');

@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   PDF_NO_PAGES: 400,
   /** The PDF has more pages than FIRMA_MAX_PAGES. */
   PDF_TOO_MANY_PAGES: 400,
+  /** A placeholder tag in an uploaded PDF (`{{type, rN, …}}`) with an unknown type, recipient or option. */
+  PLACEHOLDER_TAG_INVALID: 400,
   /** A field lies outside its page, or on a page the document does not have. */
   FIELD_OUT_OF_BOUNDS: 400,
   /** A field refers to a recipient or item of another envelope, or to none. */

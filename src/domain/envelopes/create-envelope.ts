@@ -23,6 +23,7 @@ import { slowHash } from '../../infra/crypto/slow-hash.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
+import { planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
@@ -67,7 +68,7 @@ export interface CreateEnvelopeInput {
  * `formValues` fill the PDFs' own forms (see form-values.ts).
  * @throws LIMIT_EXCEEDED, NOT_A_PDF, PDF_DAMAGED, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES,
  *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED,
- *   FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR
+ *   FIELD_ITEM_REQUIRED, FIELD_INVALID_REFERENCE, VALIDATION_ERROR, PLACEHOLDER_TAG_INVALID
  */
 export async function createEnvelope(ctx: Ctx, caller: ApiCaller, input: CreateEnvelopeInput): Promise<EnvelopeGraph> {
   try {
@@ -118,12 +119,24 @@ async function create(
   const infos: PdfInfo[] = [];
   for (const file of input.files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
 
+  const tagged = await readPlaceholderTags(ctx, input.files, infos);
+  const plan = planTagFields(input.files, tagged, input.recipients.length);
+  const recipients: CreateEnvelopeInput['recipients'] = [...input.recipients, ...plan.extraRecipients];
+  const tagFieldCount = [...plan.fields.values()].reduce((n, f) => n + f.length, 0);
+  if (recipients.length > limits.recipientsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.recipientsPerEnvelope} recipients per envelope`);
+  if (fieldCount + tagFieldCount > limits.fieldsPerEnvelope)
+    throw new AppError('LIMIT_EXCEEDED', `At most ${limits.fieldsPerEnvelope} fields per envelope`);
+
   const issues = new IssueCollector();
   const items = input.files.map((f, i) => ({ identifier: f.identifier, pageCount: infos[i]!.pageCount }));
-  const placed = input.recipients.map((r) => placeFields(r.role, r.fields ?? [], items, issues));
+  const placed = recipients.map((r, i) =>
+    placeFields(r.role, [...(r.fields ?? []), ...(plan.fields.get(i) ?? [])], items, issues),
+  );
   issues.throwIfAny('Some fields cannot be placed on the document');
 
-  const blobs = await storeFilledFiles(ctx, input, infos, [...base, 'formValues']);
+  const covered = tagged.map((t) => t.covered);
+  const blobs = await storeFilledFiles(ctx, input, infos, covered, [...base, 'formValues']);
 
   const accessCodeHashes = await hashAccessCodes(input.recipients);
   const now = ctx.clock();
@@ -179,7 +192,7 @@ async function create(
 
     const recipientRows: RecipientRow[] = [];
     const fieldRows: Insertable<FieldTable>[] = [];
-    for (const [index, r] of input.recipients.entries()) {
+    for (const [index, r] of recipients.entries()) {
       const row = newRecipientRow(envelopeId, r, iso, accessCodeHashes[index] ?? null);
       const id = await insertRecipient(trx, row);
       recipientRows.push({ ...row, id });
@@ -247,7 +260,7 @@ async function create(
 }
 
 /**
- * Stores each upload: as it came, or, when `formValues` name fields of its form, filled and
+ * Stores each upload: as it came, with its placeholder tags covered, or, when `formValues` name fields of its form, filled and
  * flattened (the upload's own hash is kept for the audit entry). Every value is checked against
  * the forms and every PDF filled before anything is stored.
  * @throws PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID
@@ -256,13 +269,21 @@ async function storeFilledFiles(
   ctx: Ctx,
   input: CreateEnvelopeInput,
   infos: PdfInfo[],
+  covered: (Uint8Array | undefined)[],
   path: (string | number)[],
 ): Promise<{ sha256: string; size: number; uploadedSha256?: string }[]> {
   const values = input.formValues;
   // Without files (create/beta, v1) the values wait for the upload, which fills them.
   if (!hasFormValues(values) || input.files.length === 0) {
-    for (const file of input.files) await file.staged.commit();
-    return input.files.map((f) => ({ sha256: f.staged.sha256, size: f.staged.size }));
+    const blobs = [];
+    for (const [i, file] of input.files.entries()) {
+      const bytes = covered[i];
+      if (!bytes) {
+        await file.staged.commit();
+        blobs.push({ sha256: file.staged.sha256, size: file.staged.size });
+      } else blobs.push({ ...(await ctx.storage.putBytes(bytes)), uploadedSha256: file.staged.sha256 });
+    }
+    return blobs;
   }
   refuseUnfitFormValues(
     values,
@@ -272,11 +293,11 @@ async function storeFilledFiles(
   const filled: (Uint8Array | undefined)[] = [];
   for (const [i, file] of input.files.entries()) {
     const mine = formValuesFor(values, infos[i]!.formFields);
-    filled.push(mine ? await fillFormValues(ctx, await file.staged.read(), mine, path) : undefined);
+    filled.push(mine ? await fillFormValues(ctx, covered[i] ?? (await file.staged.read()), mine, path) : undefined);
   }
   const blobs = [];
   for (const [i, file] of input.files.entries()) {
-    const bytes = filled[i];
+    const bytes = filled[i] ?? covered[i];
     if (!bytes) {
       await file.staged.commit();
       blobs.push({ sha256: file.staged.sha256, size: file.staged.size });

@@ -6,10 +6,11 @@ import type { UploadedPdf } from './create-envelope.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { EnvelopeTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { ApiCaller, Principal } from '../auth/principal.js';
+import { apiActor, type ApiCaller, type Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { downloadItem, type DownloadVersion } from './download-item.js';
 import { editEnvelope } from './edit-envelope.js';
+import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { envelopeLiteView, itemView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
@@ -189,12 +190,25 @@ export async function updateEnvelopeData(
   return result;
 }
 
-/** Adds PDFs to a DRAFT envelope, checked like every upload; their order follows the existing items. */
+/**
+ * Adds PDFs to a DRAFT envelope, checked like every upload; their order follows the existing
+ * items. Their placeholder tags become fields of the envelope's recipients (placeholder-fields.ts).
+ */
 export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, files: UploadedPdf[]) {
   try {
     const infos: PdfInfo[] = [];
     for (const file of files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
-    for (const file of files) await file.staged.commit();
+    const tagged = await readPlaceholderTags(ctx, files, infos);
+    // Bad tags are refused before anything is stored; recipients are counted under the lock.
+    planTagFields(files, tagged, 0);
+    const blobs: { sha256: string; size: number; uploadedSha256?: string }[] = [];
+    for (const [i, file] of files.entries()) {
+      const covered = tagged[i]!.covered;
+      if (!covered) {
+        await file.staged.commit();
+        blobs.push({ sha256: file.staged.sha256, size: file.staged.size });
+      } else blobs.push({ ...(await ctx.storage.putBytes(covered)), uploadedSha256: file.staged.sha256 });
+    }
     return await editEnvelope(ctx, caller, envelopeId, 'ENVELOPE_ITEM_CREATED', async (trx, graph, now) => {
       if (graph.envelope.status !== 'DRAFT')
         throw new AppError('ENVELOPE_NOT_DRAFT', 'Items can be added only while the envelope is a DRAFT');
@@ -207,21 +221,33 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
         documentDataId: newId('document_data'),
         title: f.title,
         order: start + i + 1,
-        originalSha256: f.staged.sha256,
-        originalSize: f.staged.size,
+        originalSha256: blobs[i]!.sha256,
+        originalSize: blobs[i]!.size,
         pageCount: infos[i]!.pageCount,
         pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
         finalSha256: null,
         createdAt: now.toISOString(),
       }));
       for (const row of rows) await insertItem(trx, row);
+      const tagFields = await placeTagsOnNewItems(
+        ctx,
+        trx,
+        { actor: apiActor(caller), request: caller.request },
+        graph,
+        files,
+        tagged,
+        rows,
+        now,
+      );
       return {
         result: rows.map((row) => itemView(row, graph.envelope)),
-        data: rows.map((r) => ({
+        data: rows.map((r, i) => ({
           envelopeItemId: r.id,
           envelopeItemTitle: r.title,
           sha256: r.originalSha256,
           pages: r.pageCount,
+          ...(blobs[i]!.uploadedSha256 ? { uploadedSha256: blobs[i]!.uploadedSha256 } : {}),
+          ...(tagFields[i] ? { fields: tagFields[i] } : {}),
         })),
       };
     });

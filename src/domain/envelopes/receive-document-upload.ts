@@ -7,6 +7,7 @@ import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
 import { parseStoredFormValues, parseStoredPendingFields, type StoredPendingField } from '../model/stored-json.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
+import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { openUploadUrl, spendUploadUrl } from '../uploads/upload-url.js';
 import { newFieldRow } from './create-envelope.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
@@ -29,10 +30,11 @@ export interface ReceivedUpload {
  * asked for are placed on it, all or nothing (a PDF with too few pages for them is refused, the
  * URL stays unused and the document stays without a PDF), and the creation's `formValues` are
  * checked against its form and filled in (a PDF whose form does not fit them is refused the same
- * way); then the item, its fields, the use of the capability and the audit entry in one transaction.
+ * way); its placeholder tags become fields (placeholder-fields.ts); then the item, its fields, the
+ * use of the capability and the audit entry in one transaction.
  * @throws NOT_FOUND (unknown URL), UPLOAD_ALREADY_USED, UPLOAD_EXPIRED, ENVELOPE_NOT_DRAFT,
  *   NOT_A_PDF, PDF_*, PAYLOAD_TOO_LARGE, FIELD_OUT_OF_BOUNDS, FIELD_ROLE_NOT_ALLOWED, LIMIT_EXCEEDED,
- *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID
+ *   PDF_HAS_NO_FORM, FORM_FIELD_NOT_FOUND, FORM_VALUE_INVALID, PLACEHOLDER_TAG_INVALID
  */
 export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: StagedBlob): Promise<ReceivedUpload> {
   try {
@@ -48,14 +50,20 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
       throw error;
     });
     if (before) placePending(ctx, before, pending, info.pageCount);
+    // Its placeholder tags: bad ones refused before anything is stored; placed under the lock.
+    const files = [{ identifier: 'file' }];
+    const tagged = await readPlaceholderTags(ctx, [{ staged }], [info]);
+    planTagFields(files, tagged, 0);
+    const covered = tagged[0]!.covered;
     // The creation's formValues fill this PDF's form: checked and filled before anything is stored.
     const formValues = before ? parseStoredFormValues(before.envelope.formValues) : null;
     let stored: { sha256: string; size: number } = staged;
     if (hasFormValues(formValues)) {
       refuseUnfitFormValues(formValues, [info.formFields], ['formValues']);
-      const filled = await fillFormValues(ctx, await staged.read(), formValues, ['formValues']);
+      const filled = await fillFormValues(ctx, covered ?? (await staged.read()), formValues, ['formValues']);
       stored = await ctx.storage.putBytes(filled);
-    } else await staged.commit();
+    } else if (covered) stored = await ctx.storage.putBytes(covered);
+    else await staged.commit();
     const result = await ctx.db.transaction().execute(async (trx) => {
       const envelope = await lockEnvelope(trx, upload.platformId, key);
       if (!envelope) throw new AppError('NOT_FOUND', 'This upload URL is not valid');
@@ -82,6 +90,16 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
         trx,
         placed.map(({ recipientId, field }) => newFieldRow(envelope.id, item.id, recipientId, field)),
       );
+      const [tagFields = 0] = await placeTagsOnNewItems(
+        ctx,
+        trx,
+        { actor: { kind: 'system' } },
+        graph,
+        files,
+        tagged,
+        [item],
+        now,
+      );
       await appendAuditEvent(ctx, trx, {
         envelopeId: envelope.id,
         type: 'ENVELOPE_ITEM_CREATED',
@@ -90,9 +108,10 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
           title: item.title,
           sha256: item.originalSha256,
           pages: item.pageCount,
-          fields: placed.length,
+          fields: placed.length + tagFields,
           via: 'upload URL',
-          ...(hasFormValues(formValues) ? { uploadedSha256: staged.sha256, formValues } : {}),
+          ...(stored.sha256 !== staged.sha256 ? { uploadedSha256: staged.sha256 } : {}),
+          ...(hasFormValues(formValues) ? { formValues } : {}),
         },
         actor: { kind: 'system' },
         at: now,
@@ -102,7 +121,7 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
         envelopeId: envelope.publicId,
         envelopeItemId: item.id,
         pageCount: info.pageCount,
-        fieldCount: placed.length,
+        fieldCount: placed.length + tagFields,
       };
     });
     forgetEnvelopeCounts(upload.platformId);

@@ -2,6 +2,7 @@ import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 
 import type { PDFContext, PDFObject } from 'pdf-lib';
 import { MAX_OBJECT_NESTING } from './pdf-limits.js';
 import { readFormFields, type FormFieldInfo } from './forms/form-fields.js';
+import { tagCandidatePages } from './tags/may-hold-tags.js';
 import { readPageInfo, walkPageTree, PageTreeError } from './page-info.js';
 import type { PdfPageInfo } from './page-info.js';
 
@@ -14,6 +15,8 @@ export interface PdfInfo {
   pdfVersion: string;
   /** The fields of the PDF's own AcroForm (what `formValues` may fill); absent or [] when it has none. */
   formFields?: FormFieldInfo[];
+  /** The 1-based pages that may show a placeholder tag (may-hold-tags.ts); only they are scanned. */
+  tagPages?: number[];
 }
 
 export type PdfRejectReason = 'NOT_A_PDF' | 'PDF_DAMAGED' | 'PDF_ENCRYPTED' | 'PDF_NO_PAGES' | 'PDF_TOO_COMPLEX';
@@ -169,5 +172,6 @@ function deepestNesting(context: PDFContext): number {
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfInfo> {
   const { doc, info } = await loadCheckedPdf(bytes);
   const formFields = readFormFields(doc);
-  return formFields.length > 0 ? { ...info, formFields } : info;
+  const withTags = { ...info, tagPages: tagCandidatePages(doc) };
+  return formFields.length > 0 ? { ...withTags, formFields } : withTags;
 }

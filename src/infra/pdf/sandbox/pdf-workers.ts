@@ -88,7 +88,7 @@ export class PdfWorkers {
   private start(worker: Worker, pending: Pending): void {
     const id = this.nextId++;
     const timeoutMs =
-      pending.task.kind === 'inspect' || pending.task.kind === 'fill-form'
+      pending.task.kind === 'inspect' || pending.task.kind === 'fill-form' || pending.task.kind === 'find-tags'
         ? (this.options.inspectTimeoutMs ?? 30_000)
         : (this.options.renderTimeoutMs ?? 300_000);
     const timer = setTimeout(

@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parsePlaceholderTag } from './placeholder-tags.js';
+
+void test('types are case-insensitive, recipients and options are read', () => {
+  assert.deepEqual(parsePlaceholderTag('{{ SIGNATURE, r1 }}'), {
+    ok: true,
+    tag: { type: 'SIGNATURE', recipient: 1, fieldMeta: { type: 'signature', fontSize: 12, overflow: 'auto' } },
+  });
+  assert.deepEqual(parsePlaceholderTag('{{text,R2,required=true,textAlign=right,fontSize=14,characterLimit=20}}'), {
+    ok: true,
+    tag: {
+      type: 'TEXT',
+      recipient: 2,
+      fieldMeta: { type: 'text', required: true, textAlign: 'right', fontSize: 14, characterLimit: 20 },
+    },
+  });
+  assert.deepEqual(parsePlaceholderTag('{{number, r1, minValue=1, maxValue=9, readonly=false}}'), {
+    ok: true,
+    tag: {
+      type: 'NUMBER',
+      recipient: 1,
+      fieldMeta: { type: 'number', minValue: 1, maxValue: 9, readOnly: false, fontSize: 12 },
+    },
+  });
+  assert.deepEqual(parsePlaceholderTag('{{signature}}'), {
+    ok: true,
+    tag: { type: 'SIGNATURE', recipient: null, fieldMeta: { type: 'signature', fontSize: 12, overflow: 'auto' } },
+  });
+});
+
+void test('unknown types, options and malformed values are problems', () => {
+  for (const [tag, words] of [
+    ['{{stamp, r1}}', 'unknown field type'],
+    ['{{text, r1, colour=red}}', 'unknown option'],
+    ['{{text, r1, required=yes}}', 'true or false'],
+    ['{{text, r1, fontSize=big}}', 'must be a number'],
+    ['{{text, r1, textAlign=middle}}', 'textAlign'],
+    ['{{signature, r1, characterLimit=3}}', 'does not apply'],
+    ['{{signature, r0}}', 'not a recipient'],
+    ['{{signature, bob}}', 'neither a recipient'],
+    ['{{text, r1, required=true, required=false}}', 'twice'],
+  ] as const) {
+    const parsed = parsePlaceholderTag(tag);
+    assert.equal(parsed.ok, false, tag);
+    if (!parsed.ok) assert.match(parsed.problem, new RegExp(words), tag);
+  }
+});
