@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * A real S3-protocol server (s3rver: PUT/GET with ranges, HEAD, multipart uploads, SigV4) on
+ * A real S3-protocol server (s3rver: PUT/GET with ranges, HEAD, multipart uploads; it checks the access key, not SigV4 signatures) on
  * 127.0.0.1, in its own process so its memory and CPU are not the test's, storing in a temp dir.
  */
 export interface TestS3Server {
@@ -53,7 +53,7 @@ export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server
       FIRMA_S3_REGION: 'us-east-1',
       FIRMA_S3_ENDPOINT: endpoint,
       FIRMA_S3_FORCE_PATH_STYLE: 'true',
-      // s3rver's fixed credentials (it checks SigV4 signatures).
+      // s3rver's fixed credentials.
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
     },

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { BlobNotFoundError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
 import { readSpooled, spool } from './spool.js';
 
@@ -140,7 +140,21 @@ export class FsBlobStore implements BlobStore {
   }
 
   getStream(sha256: string): Readable {
-    return createReadStream(this.pathOf(sha256));
+    let path: string;
+    try {
+      path = this.pathOf(sha256);
+    } catch (error) {
+      return new PassThrough().destroy(error as Error);
+    }
+    // Readers tell "no such blob" from a failing disk by the error's class, whichever store it is.
+    const file = createReadStream(path);
+    const out = new PassThrough();
+    file.once('error', (error: NodeJS.ErrnoException) =>
+      out.destroy(error.code === 'ENOENT' ? new BlobNotFoundError(sha256) : error),
+    );
+    // A reader that stops early (a client gone mid-download) must close the file.
+    out.once('close', () => file.destroy());
+    return file.pipe(out);
   }
 
   async getBytes(sha256: string): Promise<Buffer> {
