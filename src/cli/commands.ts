@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
+import { blobsCommand } from './blobs-command.js';
 import { serve } from './serve.js';
 import { serveCluster } from './serve-cluster.js';
 import { runWorker } from './worker-command.js';
@@ -30,6 +31,9 @@ Commands:
   webhook list --platform <name>      list the platform's webhook endpoints
   webhook delete <webhookId> --platform <name>
                                       remove an endpoint
+  blobs migrate --to s3               copy the data dir's blobs into the configured bucket
+                                      (FIRMA_BLOB_STORE=s3), verifying every hash; skips blobs
+                                      already there, so it can be run again; exit 1 if any failed
   audit verify <envelopeId|documentId>
                                       check the audit chain, every entry's MAC, the stored PDFs,
                                       and (once final) the sealed certificate and final seals;
@@ -52,6 +56,8 @@ export async function runCommand(config: Config, positionals: string[], values: 
   if (command === 'serve')
     return typeof values.workers === 'string' ? serveCluster(config, values.workers) : serve(config);
   if (command === 'worker') return runWorker(config);
+  // Needs no database: it reads the data dir and writes to the bucket.
+  if (command === 'blobs') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
