@@ -4,7 +4,13 @@ import { readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { BlobNotFoundError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
 import { STALE_TEMP_MS } from './fs-blob-store.js';
@@ -260,12 +266,15 @@ export class S3BlobStore implements BlobStore {
         leavePartsOnError: false,
       });
       await upload.done();
+      // A single PUT cannot store fewer bytes than its Content-Length, but parts are cut from a
+      // stream: the stored size must be what was hashed, else the object is not what its key says
+      // and must not stay visible under it.
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (head.ContentLength !== size) {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+        throw new Error(`stored object ${sha256} has ${head.ContentLength} bytes, not ${size}`);
+      }
     }
-    // The server may not check the SHA-256 header (some S3-compatible ones ignore it): at least the
-    // stored size must be what was sent, or the object is removed from view by failing loudly.
-    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-    if (head.ContentLength !== size)
-      throw new Error(`stored object ${sha256} has ${head.ContentLength} bytes, not ${size}`);
     return { sha256, size };
   }
 
