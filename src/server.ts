@@ -42,7 +42,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     throw error;
   }
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
-  const storage = createBlobStore(config);
+  const storage = await createBlobStore(config);
   // Temp files a crash left behind (old enough that no live node sharing the directory owns them).
   const stale = await storage.removeStaleTemp().catch((error: unknown) => {
     log.warn({ err: error }, 'could not clean the temp directory');

@@ -24,7 +24,7 @@ export async function blobsCommand(
       'blobs migrate --to s3 copies into the configured bucket: set FIRMA_BLOB_STORE=s3 and FIRMA_S3_BUCKET',
     );
   }
-  const target = createBlobStore(config);
+  const target = await createBlobStore(config);
   const started = Date.now();
   try {
     const report = progressReporter(process.stderr);
