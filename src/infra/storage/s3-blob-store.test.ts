@@ -75,9 +75,11 @@ describe('S3 store specifics', () => {
       writeFileSync(objectFile(`damaged/${sha256}`), Buffer.from('%PDF-1.7 ORIGINAL content'));
       await assert.rejects(store.getBytes(sha256), /failed verification/);
       await assert.rejects(store.localPath(sha256), /failed verification/);
+      let received = 0;
       await assert.rejects(async () => {
-        for await (const chunk of store.getStream(sha256)) void chunk;
+        for await (const chunk of store.getStream(sha256)) received += (chunk as Buffer).length;
       }, /failed verification/);
+      assert.ok(received < bytes.length, 'a reader never receives the damaged blob complete');
       assert.deepEqual(
         readdirSync(scratchDirs.at(-1)!, { withFileTypes: true }).filter((e) => e.isFile()),
         [],

@@ -174,6 +174,8 @@ export class S3BlobStore implements BlobStore {
     const out = new PassThrough();
     void this.getObject(sha256).then(
       (body) => {
+        // The reader may have gone (a client that hung up) before the object answered.
+        if (out.destroyed) return body.destroy();
         pipeline(body, verifier(sha256), out).catch((error: unknown) => out.destroy(error as Error));
       },
       (error: unknown) => out.destroy(error as Error),
@@ -310,17 +312,25 @@ export class S3BlobStore implements BlobStore {
   }
 }
 
-/** Passes bytes through, hashing them; fails at the end when they are not the blob at `sha256`. */
+/**
+ * Passes bytes through, hashing them, one chunk behind: the last chunk is released only once the
+ * whole blob hashed to its address, so a reader (an HTTP client told the Content-Length) never
+ * receives a damaged blob complete, it sees the stream fail.
+ */
 function verifier(sha256: string): Transform {
   const hash = createHash('sha256');
+  let held: Buffer | null = null;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
-      callback(null, chunk);
+      const previous = held;
+      held = chunk;
+      callback(null, previous ?? undefined);
     },
     flush(callback) {
       const actual = hash.digest('hex');
-      callback(actual === sha256 ? null : new Error(`blob ${sha256} failed verification (read ${actual})`));
+      if (actual !== sha256) return callback(new Error(`blob ${sha256} failed verification (read ${actual})`));
+      callback(null, held ?? undefined);
     },
   });
 }
