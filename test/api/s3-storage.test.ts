@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createPendingDocument, onePagePdf } from '../helpers/documents.js';
+import { createDocument, createPendingDocument, onePagePdf } from '../helpers/documents.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -73,6 +73,26 @@ for (const database of testDatabases()) {
       const original = await server.api.get(`/api/v2/document/${documentId}/download?version=original`);
       assert.equal(original.status, 200, JSON.stringify(original.body));
       assert.deepEqual(new Uint8Array(original.bytes), await onePagePdf());
+    });
+
+    test('an object damaged in the bucket is never served: the download fails instead', async () => {
+      // The last test of the suite: the original it damages is the one every document here shares.
+      const pdf = await onePagePdf();
+      const created = await createDocument(server.api);
+      assert.equal(created.status, 200);
+      const documentId = created.body.id as number;
+      const file = join(s3.directory, s3.bucket, prefix.slice(0, -1), `${sha(pdf)}._S3rver_object`);
+      const damaged = readFileSync(file);
+      damaged.writeUInt8(damaged.readUInt8(damaged.length - 1) ^ 0xff, damaged.length - 1);
+      writeFileSync(file, damaged);
+      // Nothing was sent yet (the blob is one chunk, held back until verified): an honest 500
+      // that names nothing; a larger blob already under way is cut off instead of completed.
+      const download = await server.api.get(`/api/v2/document/${documentId}/download?version=original`);
+      assert.equal(download.status, 500);
+      assert.equal(download.body.code, 'INTERNAL_ERROR');
+      assert.ok(!JSON.stringify(download.body).includes(sha(pdf)));
+      const health = await server.anon.get('/health');
+      assert.equal(health.status, 200, 'the server keeps answering');
     });
   });
 }
