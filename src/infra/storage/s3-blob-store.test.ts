@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -124,6 +133,27 @@ describe('S3 store specifics', () => {
       const cached = readdirSync(join(scratchDirs.at(-1)!, cacheDir));
       assert.ok(cached.length <= 2, `cache holds ${cached.length} files`);
       assert.ok(!cached.includes(blobs[0]!.sha256), 'the least recently used copy went first');
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('stale scratch files and cache directories of dead processes are removed; recent ones and its own are kept', async () => {
+    const store = s3Store({ prefix: 'stale/' });
+    const scratch = scratchDirs.at(-1)!;
+    try {
+      const old = Date.now() / 1000 - 60 * 60;
+      writeFileSync(join(scratch, '1700000000000-aaaa'), 'orphan');
+      utimesSync(join(scratch, '1700000000000-aaaa'), old, old);
+      mkdirSync(join(scratch, 'blob-cache-1-dead'));
+      utimesSync(join(scratch, 'blob-cache-1-dead'), old, old);
+      mkdirSync(join(scratch, 'not-ours'));
+      utimesSync(join(scratch, 'not-ours'), old, old);
+      writeFileSync(join(scratch, 'in-flight'), 'another process is writing this');
+      const own = readdirSync(scratch).find((n) => n.startsWith('blob-cache-') && n !== 'blob-cache-1-dead')!;
+      utimesSync(join(scratch, own), old, old);
+      assert.equal(await store.removeStaleTemp(), 2);
+      assert.deepEqual(readdirSync(scratch).sort(), [own, 'in-flight', 'not-ours'].sort());
     } finally {
       await store.close();
     }
