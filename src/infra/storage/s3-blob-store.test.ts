@@ -10,6 +10,8 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -156,6 +158,23 @@ describe('S3 store specifics', () => {
       assert.deepEqual(readdirSync(scratch).sort(), [own, 'in-flight', 'not-ours'].sort());
     } finally {
       await store.close();
+    }
+  });
+
+  test('a stalled endpoint fails the request instead of hanging it', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const store = s3Store({ endpoint: `http://127.0.0.1:${port}`, idleTimeoutMs: 200 });
+    try {
+      const started = Date.now();
+      await assert.rejects(store.exists('0'.repeat(64)));
+      await assert.rejects(store.putBytes(Buffer.from('%PDF-1.7 stalled')));
+      assert.ok(Date.now() - started < 10_000, `failed after ${Date.now() - started} ms`);
+    } finally {
+      await store.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

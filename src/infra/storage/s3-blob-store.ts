@@ -36,6 +36,8 @@ export interface S3BlobStoreOptions {
   partSizeBytes?: number;
   /** Bytes of downloaded blobs kept for `localPath` before the least recently used are removed. */
   cacheBytes?: number;
+  /** A request whose socket stays silent this long fails (and is retried by the SDK) instead of hanging. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -69,6 +71,8 @@ export class S3BlobStore implements BlobStore {
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? false,
       ...(options.credentials ? { credentials: options.credentials } : {}),
+      // An unreachable or stalled endpoint must fail the request, never hang it (and its client).
+      requestHandler: { connectionTimeout: 5_000, socketTimeout: options.idleTimeoutMs ?? 30_000 },
       // We send the SHA-256 ourselves; the SDK's default CRC32 trailers (aws-chunked bodies) are
       // not understood by every S3-compatible server and would add nothing to the SHA-256.
       requestChecksumCalculation: 'WHEN_REQUIRED',
