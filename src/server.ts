@@ -42,7 +42,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
     throw error;
   }
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
-  const storage = await createBlobStore(config);
+  const storage = await createBlobStore(config).catch(async (error: unknown) => {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  });
   // Temp files a crash left behind (old enough that no live node sharing the directory owns them).
   const stale = await storage.removeStaleTemp().catch((error: unknown) => {
     log.warn({ err: error }, 'could not clean the temp directory');

@@ -23,6 +23,13 @@ let s3: TestS3Server;
 before(async () => (s3 = await startS3Server()));
 after(() => s3.close());
 
+test('a server pointed at a missing bucket does not start, and says why', async () => {
+  await assert.rejects(
+    startTestServer({ database: 'sqlite', env: { ...s3.env, FIRMA_S3_BUCKET: 'no-such-bucket' } }),
+    /bucket "no-such-bucket" is not usable \(NotFound, HTTP 404\)/,
+  );
+});
+
 for (const database of testDatabases()) {
   describe(`FIRMA_BLOB_STORE=s3: the full flow keeps every blob in the bucket (${database})`, () => {
     let server: TestServer;

@@ -9,7 +9,7 @@ export async function createBlobStore(config: Config): Promise<BlobStore> {
   if (blobs.kind === 'fs') return new FsBlobStore(config.dataDir);
   // Loaded only when used: the AWS SDK adds ~70 ms to every start of every command.
   const { S3BlobStore } = await import('./s3-blob-store.js');
-  return new S3BlobStore({
+  const store = new S3BlobStore({
     bucket: blobs.bucket,
     region: blobs.region,
     endpoint: blobs.endpoint,
@@ -20,4 +20,12 @@ export async function createBlobStore(config: Config): Promise<BlobStore> {
     multipartThresholdBytes: blobs.multipartThresholdBytes,
     cacheBytes: blobs.cacheBytes,
   });
+  // A wrong bucket, endpoint or key fails the start, not every upload after it.
+  try {
+    await store.check();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -87,6 +88,19 @@ export class S3BlobStore implements BlobStore {
     // Per process: several processes may share a data dir (serve --workers).
     this.cacheDir = join(this.scratchDir, `blob-cache-${process.pid}-${randomBytes(4).toString('hex')}`);
     mkdirSync(this.cacheDir, { recursive: true });
+  }
+
+  /** Fails, naming the bucket and the reason, when the bucket cannot be reached with these settings. */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      const status = e.$metadata?.httpStatusCode;
+      throw new Error(
+        `blob store: bucket "${this.bucket}" is not usable (${e.name ?? 'error'}${status ? `, HTTP ${status}` : ''}); check FIRMA_S3_* and the credentials`,
+      );
+    }
   }
 
   async close(): Promise<void> {
