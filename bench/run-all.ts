@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runBlobStoreBench } from './blob-store.bench.js';
 import { runEnvelopeFindBench } from './envelope-find.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
@@ -27,6 +28,8 @@ section(
   'HTTP on PostgreSQL: GET document beside bare Fastify + one primary-key SELECT over pg (FIRMA_TEST_DATABASE_URL)',
 );
 const httpPostgres = await runHttpPgBench();
+section('Create with the blobs in the data dir and in an S3 bucket (s3rver on 127.0.0.1)');
+const blobStore = await runBlobStoreBench();
 section('Sealing per page count, beside the SHA-256 + RSA-2048 floor');
 const seal = await runSealBench({ pageCounts: [1, 10, 100, 500], reps: 10, large: true });
 section('Burn-in (rendering fields) per page count');
@@ -53,6 +56,7 @@ const report = {
   minutes: Math.round(((Date.now() - started) / 60_000) * 10) / 10,
   http,
   httpPostgres,
+  blobStore,
   seal,
   render,
   flow,

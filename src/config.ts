@@ -79,12 +79,35 @@ const EnvSchema = z
     FIRMA_PRESIGN_MAX_MINUTES: positiveInt.default(10_080),
     // Unset: reminder intervals are calendar days, weeks and months.
     FIRMA_REMINDER_DAY_SECONDS: positiveInt.max(86_400).optional(),
+    FIRMA_BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
+    FIRMA_S3_BUCKET: z.string().min(3).max(63).optional(),
+    FIRMA_S3_REGION: z.string().min(1).default('us-east-1'),
+    FIRMA_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    FIRMA_S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    FIRMA_S3_PREFIX: z
+      .string()
+      .regex(/^[\w./-]{1,200}$/, 'letters, digits and _ . / - only, at most 200')
+      .optional(),
+    FIRMA_S3_MULTIPART_THRESHOLD_MB: positiveInt.default(16),
+    FIRMA_S3_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
+    // The standard AWS variables; unset = the SDK's default provider chain (instance role, profile…).
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    AWS_SESSION_TOKEN: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
     // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
     path: ['FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT'],
     message: 'must be at most half of FIRMA_WEBHOOK_CONCURRENCY, so one endpoint never holds every slot',
+  })
+  .refine((e) => e.FIRMA_BLOB_STORE !== 's3' || e.FIRMA_S3_BUCKET !== undefined, {
+    path: ['FIRMA_S3_BUCKET'],
+    message: 'is required when FIRMA_BLOB_STORE=s3',
+  })
+  .refine((e) => (e.AWS_ACCESS_KEY_ID === undefined) === (e.AWS_SECRET_ACCESS_KEY === undefined), {
+    path: ['AWS_SECRET_ACCESS_KEY'],
+    message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together or not at all',
   });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -150,6 +173,22 @@ export interface Config {
     expirySweepMs: number;
     completionRetryFailedAfterMs: number;
   };
+  /** Where blobs live: the data dir, or an S3 bucket (FIRMA_BLOB_STORE). */
+  blobStore:
+    | { kind: 'fs' }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        forcePathStyle: boolean;
+        prefix: string;
+        /** From AWS_ACCESS_KEY_ID/SECRET/SESSION_TOKEN; null = the SDK's default provider chain. */
+        credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+        multipartThresholdBytes: number;
+        /** Local copies kept for `localPath`. */
+        cacheBytes: number;
+      };
   /** Memory for rendered envelope views per process (validated against the database on each use); 0 = off. */
   cache: { viewBytes: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -256,7 +295,30 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       expirySweepMs: e.FIRMA_EXPIRY_SWEEP_MS,
       completionRetryFailedAfterMs: e.FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS,
     },
+    blobStore: blobStoreConfig(e),
     cache: { viewBytes: e.FIRMA_VIEW_CACHE_MB * 1024 * 1024 },
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+function blobStoreConfig(e: z.output<typeof EnvSchema>): Config['blobStore'] {
+  if (e.FIRMA_BLOB_STORE === 'fs') return { kind: 'fs' };
+  return {
+    kind: 's3',
+    bucket: e.FIRMA_S3_BUCKET!,
+    region: e.FIRMA_S3_REGION,
+    endpoint: e.FIRMA_S3_ENDPOINT ?? null,
+    forcePathStyle: e.FIRMA_S3_FORCE_PATH_STYLE,
+    prefix: e.FIRMA_S3_PREFIX ?? '',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : null,
+    multipartThresholdBytes: e.FIRMA_S3_MULTIPART_THRESHOLD_MB * 1024 * 1024,
+    cacheBytes: e.FIRMA_S3_CACHE_MB * 1024 * 1024,
   };
 }

@@ -17,7 +17,7 @@ import { createAuditMac } from './infra/crypto/audit-mac.js';
 import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-box.js';
 import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
-import { FsBlobStore } from './infra/storage/fs-blob-store.js';
+import { createBlobStore } from './infra/storage/create-blob-store.js';
 import { createMailer } from './infra/mail/mailer.js';
 import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
 import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
@@ -42,7 +42,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
     throw error;
   }
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
-  const storage = new FsBlobStore(config.dataDir);
+  const storage = await createBlobStore(config).catch(async (error: unknown) => {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  });
   // Temp files a crash left behind (old enough that no live node sharing the directory owns them).
   const stale = await storage.removeStaleTemp().catch((error: unknown) => {
     log.warn({ err: error }, 'could not clean the temp directory');
@@ -118,6 +121,7 @@ function sealIdentityLoader(config: Config, log: Logger): () => Promise<SealIden
 export async function closeContext(ctx: Ctx): Promise<void> {
   await ctx.pdf.close();
   await ctx.db.destroy();
+  await ctx.storage.close();
 }
 
 /**

@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
+import { blobsCommand } from './blobs-command.js';
 import { webhookCommand } from './webhook-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
@@ -18,6 +19,9 @@ const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : 
 export async function runAdminCommand(config: Config, positionals: string[], values: Values): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
+  // Needs no database: it reads the data dir and writes to the bucket.
+  if (command === 'blobs') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
+
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
   try {

@@ -25,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
         url: { type: 'string' },
         events: { type: 'string' },
         secret: { type: 'string' },
+        to: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

@@ -17,6 +17,7 @@ export const COMMANDS = [
   'webhook create',
   'webhook list',
   'webhook delete',
+  'blobs migrate',
   'audit verify',
 ] as const;
 
@@ -48,6 +49,9 @@ Commands:
   webhook list --platform <name>      list the platform's webhook endpoints
   webhook delete <webhookId> --platform <name>
                                       remove an endpoint
+  blobs migrate --to s3               copy the data dir's blobs into the configured bucket
+                                      (FIRMA_BLOB_STORE=s3), verifying every hash; skips blobs
+                                      already there, so it can be run again; exit 1 if any failed
   audit verify <envelopeId|documentId>
                                       check the audit chain, every entry's MAC, the stored PDFs,
                                       and (once final) the sealed certificate and final seals;

@@ -37,6 +37,10 @@ export interface BlobStore {
   exists(sha256: string): Promise<boolean>;
   /** A scratch file path on the same filesystem, for writers that need one. */
   tempPath(suffix?: string): string;
+  /** Removes scratch files a crash left (untouched for `olderThanMs`); returns how many. */
+  removeStaleTemp(olderThanMs?: number, now?: number): Promise<number>;
+  /** Releases connections and local caches (the context closes it). */
+  close(): Promise<void>;
 }
 
 export class BlobTooLargeError extends Error {

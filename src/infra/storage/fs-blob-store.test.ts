@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, test } from 'node:test';
-import { BlobTooLargeError } from './blob-store.js';
+import { blobStoreContract } from './blob-store.contract.js';
 import { FsBlobStore } from './fs-blob-store.js';
 
 const root = mkdtempSync(join(tmpdir(), 'firma-blobs-'));
@@ -13,43 +13,22 @@ after(() => rmSync(root, { recursive: true, force: true }));
 const store = new FsBlobStore(root);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-test('a streamed blob is stored under its SHA-256 and reads back identically', async () => {
+blobStoreContract('filesystem', async () => {
+  const own = mkdtempSync(join(tmpdir(), 'firma-blobs-contract-'));
+  return {
+    store: new FsBlobStore(own),
+    scratchDir: join(own, 'tmp'),
+    cleanup: async () => rmSync(own, { recursive: true, force: true }),
+  };
+});
+
+test('a blob is a file readable by its owner only', async () => {
   const bytes = Buffer.from('%PDF-1.7 hello');
   const stored = await store.putStream(Readable.from([bytes.subarray(0, 4), bytes.subarray(4)]));
   assert.deepEqual(stored, { sha256: sha(bytes), size: bytes.length });
   assert.deepEqual(await store.getBytes(stored.sha256), bytes);
   assert.ok(await store.exists(stored.sha256));
   assert.equal(statSync(await store.localPath(stored.sha256)).mode & 0o777, 0o600);
-});
-
-test('identical content is stored once', async () => {
-  const a = await store.putBytes(Buffer.from('same'));
-  const b = await store.putStream(Readable.from([Buffer.from('same')]));
-  assert.equal(a.sha256, b.sha256);
-});
-
-test('a stream over the limit is refused and leaves no blob and no temp file', async () => {
-  const big = Buffer.alloc(2048, 1);
-  await assert.rejects(store.putStream(Readable.from([big, big]), { maxBytes: 3000 }), BlobTooLargeError);
-  assert.equal(await store.exists(sha(Buffer.concat([big, big]))), false);
-  assert.deepEqual(readdirSync(join(root, 'tmp')), []);
-});
-
-test('a staged blob is invisible until committed and gone when discarded', async () => {
-  const bytes = Buffer.from('staged content');
-  const staged = await store.stage(Readable.from([bytes]));
-  assert.equal(await store.exists(staged.sha256), false);
-  await staged.commit();
-  assert.equal(await store.exists(staged.sha256), true);
-  const other = await store.stage(Readable.from([Buffer.from('discard me')]));
-  await other.discard();
-  assert.equal(await store.exists(other.sha256), false);
-  assert.deepEqual(readdirSync(join(root, 'tmp')), []);
-});
-
-test('unknown or malformed addresses are not found', async () => {
-  await assert.rejects(store.getBytes('0'.repeat(64)), /not found/);
-  await assert.rejects(store.getBytes('../../etc/passwd'), /not found/);
 });
 
 test('a small upload is held in memory until committed; a large one spills to scratch space', async () => {

@@ -1,19 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
-import {
-  BlobNotFoundError,
-  BlobTooLargeError,
-  type BlobStore,
-  type StagedBlob,
-  type StoredBlob,
-} from './blob-store.js';
+import { PassThrough, type Readable } from 'node:stream';
+import { BlobNotFoundError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
+import { readSpooled, spool } from './spool.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-/** Uploads up to this size are held in memory until committed. */
-const IN_MEMORY_LIMIT = 4 * 1024 * 1024;
 /**
  * Temp files untouched for this long are left by a crash (kill -9, power loss): a live writer
  * touches its file on every chunk and commits within seconds of its last one, so another node
@@ -56,6 +49,10 @@ export class FsBlobStore implements BlobStore {
     return removed;
   }
 
+  async close(): Promise<void> {
+    // Nothing held open: every file handle is closed by the call that opened it.
+  }
+
   tempPath(suffix = ''): string {
     return join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}${suffix}`);
   }
@@ -69,41 +66,10 @@ export class FsBlobStore implements BlobStore {
   }
 
   async stage(source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}): Promise<StagedBlob> {
-    const hash = createHash('sha256');
-    let size = 0;
     // Small uploads (nearly all PDFs) stay in memory until they are committed; larger ones spill
     // to a scratch file, so memory per upload stays bounded whatever its size.
-    let chunks: Buffer[] | null = [];
-    let temp: string | null = null;
-    let file: FileHandle | null = null;
-    try {
-      for await (const chunk of source as AsyncIterable<Uint8Array>) {
-        size += chunk.length;
-        if (options.maxBytes !== undefined && size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
-        hash.update(chunk);
-        if (chunks && size <= IN_MEMORY_LIMIT) {
-          chunks.push(Buffer.from(chunk));
-          continue;
-        }
-        if (!file) {
-          temp = this.tempPath();
-          file = await open(temp, 'wx', 0o600);
-          for (const held of chunks ?? []) await file.write(held);
-          chunks = null;
-        }
-        await file.write(chunk);
-      }
-      await file?.sync();
-      await file?.close();
-    } catch (error) {
-      // A failed write (ENOSPC) or close must not keep the scratch file.
-      await file?.close().catch(() => undefined);
-      if (temp) await rm(temp, { force: true });
-      // Drain nothing more: the caller's stream is abandoned; multipart parsers discard the rest.
-      throw error;
-    }
-    const sha256 = hash.digest('hex');
-    const bytes = chunks ? Buffer.concat(chunks, size) : null;
+    const spooled = await spool(source, () => this.tempPath(), options);
+    const { sha256, size, bytes, temp } = spooled;
     let settled = false;
     const assertOpen = () => {
       if (settled) throw new Error('staged blob already committed or discarded');
@@ -113,7 +79,7 @@ export class FsBlobStore implements BlobStore {
       size,
       read: async () => {
         assertOpen();
-        return bytes ?? readFile(temp!);
+        return readSpooled(spooled);
       },
       commit: async () => {
         assertOpen();
@@ -174,7 +140,21 @@ export class FsBlobStore implements BlobStore {
   }
 
   getStream(sha256: string): Readable {
-    return createReadStream(this.pathOf(sha256));
+    let path: string;
+    try {
+      path = this.pathOf(sha256);
+    } catch (error) {
+      return new PassThrough().destroy(error as Error);
+    }
+    // Readers tell "no such blob" from a failing disk by the error's class, whichever store it is.
+    const file = createReadStream(path);
+    const out = new PassThrough();
+    file.once('error', (error: NodeJS.ErrnoException) =>
+      out.destroy(error.code === 'ENOENT' ? new BlobNotFoundError(sha256) : error),
+    );
+    // A reader that stops early (a client gone mid-download) must close the file.
+    out.once('close', () => file.destroy());
+    return file.pipe(out);
   }
 
   async getBytes(sha256: string): Promise<Buffer> {

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A real S3-protocol server (s3rver: PUT/GET with ranges, HEAD, multipart uploads; it checks the access key, not SigV4 signatures) on
+ * 127.0.0.1, in its own process so its memory and CPU are not the test's, storing in a temp dir.
+ */
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  /** Where s3rver keeps objects (to corrupt one on purpose). */
+  directory: string;
+  /** The FIRMA_* variables that point a server at this bucket. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const SCRIPT = `
+const S3rver = require(process.argv[1]);
+const server = new S3rver({
+  address: '127.0.0.1', port: 0, silent: true, directory: process.argv[2],
+  configureBuckets: [{ name: process.argv[3] }],
+});
+server.run().then(({ port }) => process.stdout.write(port + '\\n'), (e) => { console.error(e); process.exit(1); });
+process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
+`;
+
+export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server> {
+  const directory = mkdtempSync(join(tmpdir(), 'firma-s3rver-'));
+  const require = createRequire(import.meta.url);
+  const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT, require.resolve('s3rver'), directory, bucket], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(Number(out.trim()));
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    directory,
+    env: {
+      FIRMA_BLOB_STORE: 's3',
+      FIRMA_S3_BUCKET: bucket,
+      FIRMA_S3_REGION: 'us-east-1',
+      FIRMA_S3_ENDPOINT: endpoint,
+      FIRMA_S3_FORCE_PATH_STYLE: 'true',
+      // s3rver's fixed credentials.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
