@@ -1,4 +1,5 @@
 import { insertBulkSend } from '../../db/repositories/bulk-send.repo.js';
+import { findEnvelope } from '../../db/repositories/envelope.repo.js';
 import type { BulkSendRowTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller } from '../auth/principal.js';
@@ -10,6 +11,16 @@ import { enqueueJob } from '../jobs/enqueue-job.js';
 import { presentBulkSend, type BulkSendView } from './bulk-send-view.js';
 import { CsvSyntaxError, parseCsv } from './parse-csv.js';
 import { planBulkRows } from './plan-bulk-rows.js';
+
+/**
+ * Whether the platform has this template: checked before the CSV is read, so another platform's
+ * (or an unknown) id is 404 whatever the body, and no upload is read for it.
+ * @throws NOT_FOUND
+ */
+export async function assertBulkSendTemplate(ctx: Ctx, platformId: number, templateId: number): Promise<void> {
+  const envelope = await findEnvelope(ctx.db, platformId, { documentId: templateId });
+  if (!envelope || envelope.type !== 'TEMPLATE') throw notFound('Template');
+}
 
 export interface StartBulkSendInput {
   templateId: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getBulkSend } from '../../domain/bulk-send/get-bulk-send.js';
-import { startBulkSend } from '../../domain/bulk-send/start-bulk-send.js';
+import { assertBulkSendTemplate, startBulkSend } from '../../domain/bulk-send/start-bulk-send.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';
@@ -33,7 +33,14 @@ export function registerBulkSendStartRoute(app: FastifyInstance, ctx: Ctx): void
       },
     },
     async (request, reply) => {
-      const templateId = ZBulkSendParams.parse(request.params).templateId;
+      // Multipart routes validate nothing before the handler (documentOnlyValidator): the path here.
+      const params = ZBulkSendParams.safeParse(request.params);
+      if (!params.success)
+        throw new AppError('VALIDATION_ERROR', 'templateId must be a positive integer', {
+          issues: [{ path: ['templateId'], message: 'templateId: must be a positive integer' }],
+        });
+      const templateId = params.data.templateId;
+      await assertBulkSendTemplate(ctx, principalOf(request).platformId, templateId);
       const body = await readMultipart(ctx, request, ['file']);
       try {
         const payload = await parsePayload(ZBulkSendPayload, body);
