@@ -35,6 +35,28 @@ export async function addRateLimitHits(
   return totals;
 }
 
+/** The shared counts of these keys' windows (a node re-reading what the others counted). */
+export async function readRateLimitCounts(
+  db: Db,
+  keys: { key: string; windowStart: number }[],
+): Promise<{ key: string; windowStart: number; count: number }[]> {
+  const totals: { key: string; windowStart: number; count: number }[] = [];
+  const byWindow = new Map<number, string[]>();
+  for (const { key, windowStart } of keys) byWindow.set(windowStart, [...(byWindow.get(windowStart) ?? []), key]);
+  for (const [windowStart, all] of byWindow) {
+    for (let i = 0; i < all.length; i += BATCH_ROWS) {
+      const rows = await db
+        .selectFrom('rateLimitBucket')
+        .select(['key', 'windowStart', 'count'])
+        .where('windowStart', '=', windowStart)
+        .where('key', 'in', all.slice(i, i + BATCH_ROWS))
+        .execute();
+      for (const r of rows) totals.push({ key: r.key, windowStart: Number(r.windowStart), count: Number(r.count) });
+    }
+  }
+  return totals;
+}
+
 /** Drops the windows that started before `before`. */
 export async function purgeRateLimitBuckets(db: Db, before: number): Promise<void> {
   await db.deleteFrom('rateLimitBucket').where('windowStart', '<', before).execute();

@@ -1,5 +1,9 @@
 import type { Db } from '../../db/database.js';
-import { addRateLimitHits, purgeRateLimitBuckets } from '../../db/repositories/rate-limit-bucket.repo.js';
+import {
+  addRateLimitHits,
+  purgeRateLimitBuckets,
+  readRateLimitCounts,
+} from '../../db/repositories/rate-limit-bucket.repo.js';
 import type { Logger } from 'pino';
 import { WINDOW_MS, type RateLimiter } from './rate-limiter.js';
 
@@ -16,7 +20,9 @@ interface Slot {
 /**
  * Per-node counting with periodic flushes to the shared `rate_limit_bucket` rows: a request costs
  * a map update, and each node writes one statement per interval whatever its traffic. A request
- * is judged on the shared count known here plus this node's own unflushed requests.
+ * is judged on the shared count known here plus this node's own unflushed requests; every flush
+ * also re-reads the current window's counts of keys this node saw, so what it knows of the other
+ * nodes is at most one interval old.
  */
 export function batchedDatabaseLimiter(db: Db, flushMs: number, log: Pick<Logger, 'warn'>): RateLimiter {
   const slots = new Map<string, Slot>();
@@ -25,19 +31,25 @@ export function batchedDatabaseLimiter(db: Db, flushMs: number, log: Pick<Logger
 
   async function flush(now: number): Promise<void> {
     const batch: { key: string; windowStart: number; count: number }[] = [];
+    const idle: { key: string; windowStart: number }[] = [];
     for (const [key, slot] of slots) {
       if (slot.pending === 0) {
-        // Nothing new here; forget windows that are over.
+        // Nothing new here: forget windows that are over, and re-read the current ones, so a node
+        // that stopped seeing a client still learns what the other nodes counted for it.
         if (slot.windowStart + WINDOW_MS <= now) slots.delete(key);
+        else idle.push({ key, windowStart: slot.windowStart });
         continue;
       }
       slot.inFlight = slot.pending;
       slot.pending = 0;
       batch.push({ key, windowStart: slot.windowStart, count: slot.inFlight });
     }
-    if (batch.length === 0) return;
+    if (batch.length === 0 && idle.length === 0) return;
     try {
-      const totals = await addRateLimitHits(db, batch);
+      const totals = [
+        ...(batch.length ? await addRateLimitHits(db, batch) : []),
+        ...(await readRateLimitCounts(db, idle)),
+      ];
       for (const total of totals) {
         const slot = slots.get(total.key);
         if (!slot || slot.windowStart !== total.windowStart) continue;
