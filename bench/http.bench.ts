@@ -231,7 +231,7 @@ export const TAGGED_PAYLOAD = {
 };
 
 /** TYPICAL_PAYLOAD's signers and fields as a TEMPLATE envelope; its numeric id and recipient ids. */
-async function createTemplate(url: string, auth: Record<string, string>) {
+export async function createTemplate(url: string, auth: Record<string, string>) {
   const payload = {
     title: 'Bench template',
     type: 'TEMPLATE',

@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBlobStoreBench } from './blob-store.bench.js';
+import { runBulkSendBench } from './bulk-send.bench.js';
 import { runEnvelopeFindBench } from './envelope-find.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
@@ -42,6 +43,9 @@ const find = await runEnvelopeFindBench(process.env.BENCH_QUICK ? [10_000] : [10
 section('Webhook backlog: 10,000 deliveries to one local receiver (SQLite; PostgreSQL with FIRMA_TEST_DATABASE_URL)');
 const webhookDrain = await runWebhookDrainBench();
 
+section('Bulk send: one template, 10,000 CSV rows, each a document made and sent');
+const bulkSend = await runBulkSendBench(process.env.BENCH_QUICK ? 1000 : 10_000);
+
 section('Hostile files: /health while decompression bombs are refused');
 const hostileFiles = await runHostileFilesBench();
 
@@ -60,6 +64,7 @@ const report = {
   seal,
   render,
   flow,
+  bulkSend,
   envelopeFind: find,
   webhookDrain,
   hostileFiles,

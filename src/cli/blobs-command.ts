@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { progressBar } from './progress.js';
 import { AppError } from '../errors.js';
 import { createBlobStore } from '../infra/storage/create-blob-store.js';
 import { copyFsBlobs, type CopyProgress } from '../infra/storage/copy-blobs.js';
@@ -51,29 +52,10 @@ function mib(bytes: number): string {
 
 type Reporter = ((p: CopyProgress) => void) & { finish(): void };
 
-/** A progress bar redrawn in place on a terminal; otherwise one line per tenth of the way. */
+/** The copy's progress as a bar (terminal) or a line per tenth. */
 export function progressReporter(stream: NodeJS.WriteStream): Reporter {
-  const tty = stream.isTTY === true;
-  let lastTenth = -1;
-  let drawn = false;
-  const report = (p: CopyProgress) => {
-    const ratio = p.total === 0 ? 1 : p.done / p.total;
-    const counts = `${p.done}/${p.total} (${p.copied} copied, ${p.skipped} skipped, ${p.failed} failed, ${mib(p.bytes)})`;
-    if (tty) {
-      const width = 30;
-      const filled = Math.round(ratio * width);
-      stream.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${Math.floor(ratio * 100)}% ${counts}`);
-      drawn = true;
-      return;
-    }
-    const tenth = Math.floor(ratio * 10);
-    if (tenth === lastTenth) return;
-    lastTenth = tenth;
-    stream.write(`blobs migrate: ${tenth * 10}% ${counts}\n`);
-  };
-  return Object.assign(report, {
-    finish: () => {
-      if (drawn) stream.write('\n');
-    },
-  });
+  const bar = progressBar(stream, 'blobs migrate');
+  const report = (p: CopyProgress) =>
+    bar.update(p.done, p.total, `${p.copied} copied, ${p.skipped} skipped, ${p.failed} failed, ${mib(p.bytes)}`);
+  return Object.assign(report, { finish: () => bar.finish() });
 }

@@ -7,6 +7,7 @@ import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
 import { blobsCommand } from './blobs-command.js';
+import { bulkSendCommand } from './bulk-send-command.js';
 import { webhookCommand } from './webhook-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
@@ -25,7 +26,8 @@ export async function runAdminCommand(config: Config, positionals: string[], val
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
   try {
-    switch (`${command} ${sub ?? ''}`.trim()) {
+    // A one-word command (bulk-send) takes its argument where the others have their subcommand.
+    switch (command === 'bulk-send' ? command : `${command} ${sub ?? ''}`.trim()) {
       case 'migrate':
         out(json ? JSON.stringify({ migrated: true }) : 'Database schema is up to date.');
         return 0;
@@ -118,6 +120,18 @@ export async function runAdminCommand(config: Config, positionals: string[], val
             url: stringOption(values, 'url'),
             events: stringOption(values, 'events'),
             secret: stringOption(values, 'secret'),
+            json,
+          },
+          out,
+        );
+      case 'bulk-send':
+        return await bulkSendCommand(
+          ctx,
+          {
+            platform: stringOption(values, 'platform'),
+            template: stringOption(values, 'template'),
+            file: sub,
+            draft: values.draft === true,
             json,
           },
           out,

@@ -26,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
         events: { type: 'string' },
         secret: { type: 'string' },
         to: { type: 'string' },
+        template: { type: 'string' },
+        draft: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

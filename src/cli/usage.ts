@@ -18,6 +18,7 @@ export const COMMANDS = [
   'webhook list',
   'webhook delete',
   'blobs migrate',
+  'bulk-send',
   'audit verify',
 ] as const;
 
@@ -49,6 +50,9 @@ Commands:
   webhook list --platform <name>      list the platform's webhook endpoints
   webhook delete <webhookId> --platform <name>
                                       remove an endpoint
+  bulk-send <rows.csv> --platform <name> --template <id> [--draft]
+                                      one document per CSV row from a template (see README), with a
+                                      progress bar; exit 1 if any row failed (each listed)
   blobs migrate --to s3               copy the data dir's blobs into the configured bucket
                                       (FIRMA_BLOB_STORE=s3), verifying every hash; skips blobs
                                       already there, so it can be run again; exit 1 if any failed

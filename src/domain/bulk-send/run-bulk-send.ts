@@ -31,7 +31,12 @@ export async function runBulkSend(ctx: Ctx, bulkSendId: string): Promise<void> {
   for (;;) {
     const rows = await nextPendingRows(ctx.db, run.id, BATCH);
     if (rows.length === 0) break;
-    for (const row of rows) await sendRow(ctx, run.templateId, run.distribute === 1, caller, row);
+    for (const row of rows) {
+      await sendRow(ctx, run.templateId, run.distribute === 1, caller, row);
+      // On SQLite every statement is synchronous, so a row's awaits settle as microtasks and a
+      // run of thousands would hold the event loop for its whole length: requests wait a turn.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
   await finishBulkSend(ctx.db, run.id, ctx.clock().toISOString());
 }
