@@ -10,12 +10,11 @@
  * s3rver writes each object to disk, as a remote store would acknowledge only once it is stored,
  * and shares the machine's two cores with the server and the load generator.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freshPostgresDatabase } from './postgres-database.js';
 import { startS3Server } from '../test/helpers/s3-server.js';
 import { load, makePdf, multipart, startFirma, stop, TYPICAL_PAYLOAD, type HttpBenchRow } from './http.bench.js';
 
@@ -26,22 +25,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export interface BlobStoreBenchRow extends HttpBenchRow {
   database: 'sqlite' | 'postgres';
   blobStore: 'fs' | 's3';
-}
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.FIRMA_TEST_DATABASE_URL!);
-  const name = `firma_blobs_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  base.pathname = `/${name}`;
-  return {
-    url: base.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 export async function runBlobStoreBench(log: (line: string) => void = console.log): Promise<BlobStoreBenchRow[]> {
@@ -62,7 +45,7 @@ export async function runBlobStoreBench(log: (line: string) => void = console.lo
   try {
     for (const config of configs) {
       const dataDir = mkdtempSync(join(tmpdir(), 'firma-bench-blobs-'));
-      const fresh = config.database === 'postgres' ? await freshPostgresDatabase() : undefined;
+      const fresh = config.database === 'postgres' ? await freshPostgresDatabase('firma_blobs') : undefined;
       const env = {
         ...(config.blobStore === 's3' ? { ...s3.env, FIRMA_S3_PREFIX: `${config.database}/` } : {}),
         ...(fresh ? { DATABASE_URL: fresh.url } : {}),

@@ -8,13 +8,13 @@
  * two searches (an externalId, and a title substring matching 11 envelopes). SQLite always;
  * PostgreSQL too when FIRMA_TEST_DATABASE_URL is set (a fresh database, dropped after).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { freshPostgresDatabase } from './postgres-database.js';
 import { load, makePdf, multipart, startFirma, stop, TYPICAL_PAYLOAD } from './http.bench.js';
 
 export interface FindBenchRow {
@@ -26,6 +26,30 @@ export interface FindBenchRow {
   p99Ms: number;
 }
 
+/** The SQL for column `c` of the n-th copy (`n` from the series, `e` the original envelope). */
+function seededValue(c: string, count: number, dialect: 'sqlite' | 'postgres'): string {
+  switch (c) {
+    case 'public_id':
+      return `'envelope_seed' || n`;
+    case 'meta_id':
+      return `'meta_seed' || n`;
+    case 'title':
+      return `'Seeded contract ' || n`;
+    case 'external_id':
+      return `'seed-' || n`;
+    case 'status':
+      return `case n % 4 when 0 then 'DRAFT' when 1 then 'PENDING' when 2 then 'COMPLETED' else 'CANCELLED' end`;
+    case 'created_at':
+    case 'updated_at':
+      // A year of creation times, spread evenly.
+      return dialect === 'sqlite'
+        ? `strftime('%Y-%m-%dT%H:%M:%fZ', '2025-11-01', '+' || (n * 31536 / ${count}) || ' seconds')`
+        : `to_char(timestamp '2025-11-01' + (n::bigint * 31536 / ${count}) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    default:
+      return `e.${c}`;
+  }
+}
+
 export function seedSqlite(dbPath: string, count: number): number {
   const db = new Database(dbPath);
   db.pragma('journal_mode = WAL');
@@ -35,25 +59,7 @@ export function seedSqlite(dbPath: string, count: number): number {
       .map((c) => c.name)
       .filter((c) => c !== 'id');
   const envelopeColumns = columns('envelope');
-  const pick = (c: string) => {
-    switch (c) {
-      case 'public_id':
-        return `'envelope_seed' || n`;
-      case 'meta_id':
-        return `'meta_seed' || n`;
-      case 'title':
-        return `'Seeded contract ' || n`;
-      case 'external_id':
-        return `'seed-' || n`;
-      case 'status':
-        return `case n % 4 when 0 then 'DRAFT' when 1 then 'PENDING' when 2 then 'COMPLETED' else 'CANCELLED' end`;
-      case 'created_at':
-      case 'updated_at':
-        return `strftime('%Y-%m-%dT%H:%M:%fZ', '2025-11-01', '+' || (n * 31536 / ${count}) || ' seconds')`;
-      default:
-        return `e.${c}`;
-    }
-  };
+  const pick = (c: string) => seededValue(c, count, 'sqlite');
   const started = performance.now();
   db.exec('begin');
   db.exec(`insert into envelope (${envelopeColumns.join(', ')})
@@ -83,25 +89,7 @@ export async function seedPostgres(url: string, count: number): Promise<number> 
       ).rows
         .map((r) => r.column_name)
         .filter((c) => c !== 'id');
-    const pick = (c: string) => {
-      switch (c) {
-        case 'public_id':
-          return `'envelope_seed' || n`;
-        case 'meta_id':
-          return `'meta_seed' || n`;
-        case 'title':
-          return `'Seeded contract ' || n`;
-        case 'external_id':
-          return `'seed-' || n`;
-        case 'status':
-          return `case n % 4 when 0 then 'DRAFT' when 1 then 'PENDING' when 2 then 'COMPLETED' else 'CANCELLED' end`;
-        case 'created_at':
-        case 'updated_at':
-          return `to_char(timestamp '2025-11-01' + (n::bigint * 31536 / ${count}) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-        default:
-          return `e.${c}`;
-      }
-    };
+    const pick = (c: string) => seededValue(c, count, 'postgres');
     const started = performance.now();
     const envelopeColumns = await columns('envelope');
     await db.query('begin');
@@ -119,22 +107,6 @@ export async function seedPostgres(url: string, count: number): Promise<number> 
   } finally {
     await db.end();
   }
-}
-
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.FIRMA_TEST_DATABASE_URL!);
-  const name = `firma_find_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  base.pathname = `/${name}`;
-  return {
-    url: base.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 export async function runEnvelopeFindBench(
@@ -159,7 +131,7 @@ async function findOnce(
 ): Promise<FindBenchRow[]> {
   const rows: FindBenchRow[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-find-bench-'));
-  const pgDb = database === 'postgres' ? await freshPostgresDatabase() : null;
+  const pgDb = database === 'postgres' ? await freshPostgresDatabase('firma_find') : null;
   const env: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : {};
   try {
     const first = await startFirma(dataDir, undefined, env);

@@ -12,13 +12,12 @@
  * round trip at all: the change signal (LISTEN/NOTIFY) lets the view cache and the token check
  * trust their entries without asking. The median round (by that ratio) is reported.
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freshPostgresDatabase } from './postgres-database.js';
 import {
   load,
   makePdf,
@@ -36,26 +35,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 type Load = Omit<HttpBenchRow, 'name'>;
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.FIRMA_TEST_DATABASE_URL!);
-  const name = `firma_http_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  base.pathname = `/${name}`;
-  return {
-    url: base.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 /** Bare Fastify whose one route reads the envelope row by primary key over a pool of 10. */
 function startPkSelectServer(url: string, id: number): Promise<Started> {
   const script = `import Fastify from 'fastify';
-import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
 const app = Fastify({ logger: false });
 const id = Number(process.env.BENCH_ID);
@@ -79,7 +61,7 @@ export async function runHttpPgBench(log: (line: string) => void = console.log):
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const database = await freshPostgresDatabase();
+  const database = await freshPostgresDatabase('firma_http');
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-bench-pg-'));
   const started: Started[] = [];
   const rows: HttpBenchRow[] = [];
