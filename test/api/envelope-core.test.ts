@@ -106,6 +106,14 @@ for (const database of testDatabases()) {
           (e: { id: string }) => e.id,
         );
       assert.deepEqual(await ids('CÓRDOBA'), [a], 'accented capitals fold too');
+      const beyond = await server.api.get(`/api/v2/envelope?query=${encodeURIComponent('Córdoba')}&page=3&perPage=1`);
+      assert.deepEqual(
+        [beyond.body.data.length, beyond.body.count],
+        [0, 1],
+        'a page past the matches still counts them',
+      );
+      const none = await server.api.get(`/api/v2/envelope?query=${encodeURIComponent('no such title')}`);
+      assert.deepEqual([none.body.data.length, none.body.count, none.body.totalPages], [0, 0, 0]);
       assert.deepEqual(await ids('quiler Cór'), [a], 'a substring across words');
       assert.deepEqual(await ids('RD'), [a], 'below three characters, still a substring');
       assert.deepEqual(await ids('"Salta'), [], 'quotes are literal, not search syntax');

@@ -50,18 +50,29 @@ export async function findEnvelopePage(
       return wanted ? expiredRecipient : eb.not(expiredRecipient);
     });
   }
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('createdAt', page.direction)
-      .orderBy('id', page.direction)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    knownCount !== undefined
-      ? { n: knownCount }
-      : base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const ordered = base
+    .selectAll()
+    .orderBy('createdAt', page.direction)
+    .orderBy('id', page.direction)
+    .offset(page.offset)
+    .limit(page.limit);
+  const countAll = () => base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  let rows: EnvelopeRow[];
+  let count: number;
+  if (filter.query && knownCount === undefined) {
+    // A search finds its matches once: the page carries their number (a window count, taken
+    // before the limit), rather than a second query searching the index again.
+    const found = await ordered.select(sql<number>`count(*) over ()`.as('matchCount')).execute();
+    rows = found.map(({ matchCount: _matchCount, ...row }) => row);
+    count = found.length > 0 ? Number(found[0]!.matchCount) : page.offset === 0 ? 0 : Number((await countAll()).n);
+  } else {
+    const [pageRows, total] = await Promise.all([
+      ordered.execute(),
+      knownCount !== undefined ? { n: knownCount } : countAll(),
+    ]);
+    rows = pageRows;
+    count = Number(total.n);
+  }
   const recipients = rows.length
     ? await db
         .selectFrom('recipient')
@@ -74,7 +85,7 @@ export async function findEnvelopePage(
         .orderBy('id')
         .execute()
     : [];
-  return { rows, count: Number(total.n), recipients };
+  return { rows, count, recipients };
 }
 
 /** Trigrams: a shorter query has none, so it cannot use the index and scans the platform's rows. */
