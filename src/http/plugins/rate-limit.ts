@@ -4,7 +4,13 @@ import { hashApiToken } from '../../domain/auth/api-token-format.js';
 import { tokenFromAuthorization } from '../../domain/auth/authenticate-api-token.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
-import { createRateLimiter, type RateLimitHit } from '../../infra/rate-limit/rate-limiter.js';
+import { createRateLimiter, type RateLimiter, type RateLimitHit } from '../../infra/rate-limit/rate-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
 
 const EXEMPT = new Set(['/health', '/ready']);
 
@@ -24,6 +30,9 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     log: ctx.log,
   });
   app.addHook('onClose', async () => limiter.close());
+  // One counter per process: routes with limits of their own (direct links) count here too, so
+  // /api/v2 and /api/v2-beta share them and no second Redis connection or flush timer exists.
+  app.decorate('rateLimiter', limiter);
   // Callback style: with the in-memory counters the request goes on without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const query = request.url.indexOf('?');

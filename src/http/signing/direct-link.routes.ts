@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
 import { openDirectLink, useDirectLink } from '../../domain/templates/use-direct-link.js';
 import { AppError } from '../../errors.js';
-import { createRateLimiter } from '../../infra/rate-limit/rate-limiter.js';
 import { requestMeta } from '../plugins/caller.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import {
@@ -24,13 +23,8 @@ const config = { public: true };
  */
 export function registerDirectLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = createRateLimiter(ctx.db, {
-    redisUrl: ctx.config.redis.url,
-    redisPrefix: ctx.config.redis.prefix,
-    flushMs: ctx.config.rateLimit.flushMs,
-    log: ctx.log,
-  });
-  app.addHook('onClose', async () => limiter.close());
+  // The process's one limiter (http/plugins/rate-limit.ts), under a key of its own.
+  const limiter = app.rateLimiter;
   const limit = ctx.config.rateLimit.directLinkUsesPerMinute;
 
   r.get(
