@@ -196,11 +196,15 @@ for (const database of testDatabases()) {
       const row = await recipientRow(anaId);
       assert.equal(row.remindersSent, 1);
       assert.equal(Date.parse(row.reminderDueAt!) - Date.parse(dueAt), 30_000, 'the next, one interval after');
-      const jobs = await server.ctx.db
-        .selectFrom('job')
-        .select(['kind', 'dedupeKey'])
-        .where('dedupeKey', 'like', `%:${anaId}:%`)
-        .execute();
+      // Keys are `<kind>:<recipientId>:<dueAt>`; a `like '%:id:%'` would also match a due time's
+      // minute (12:16:…), so the recipient is compared as the key's second part.
+      const jobs = (
+        await server.ctx.db
+          .selectFrom('job')
+          .select(['kind', 'dedupeKey'])
+          .where('dedupeKey', 'like', 'reminder%')
+          .execute()
+      ).filter((j) => j.dedupeKey?.split(':')[1] === String(anaId));
       assert.deepEqual(jobs.map((j) => j.dedupeKey).sort(), [
         `reminder-mail:${anaId}:${dueAt}`,
         `reminder:${anaId}:${dueAt}`,
