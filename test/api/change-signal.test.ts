@@ -74,7 +74,12 @@ describe('the PostgreSQL change signal', { skip: PG_URL ? false : 'needs FIRMA_T
     }
   });
 
-  test('a table no cache reads notifies nobody', async () => {
+  /** A new envelope row copied from an existing one, as another node's transaction would insert one. */
+  const COPY_ENVELOPE = `insert into envelope (public_id, platform_id, type, status, source, visibility, title, meta_id, meta,
+      created_at, updated_at) select 'envelope_fresh_' || md5(random()::text), platform_id, type, status, source, visibility,
+      'fresh', meta_id, meta, created_at, updated_at from envelope where id = $1 returning id`;
+  /** What the schema's change channel heard while `act` ran (notifications arrive in commit order). */
+  const heardDuring = async (act: () => Promise<void>): Promise<string[]> => {
     const listener = new pg.Client({ connectionString: PG_URL });
     await listener.connect();
     const { rows } = await other.query<{ channel: string }>(
@@ -86,13 +91,57 @@ describe('the PostgreSQL change signal', { skip: PG_URL ? false : 'needs FIRMA_T
     const marker = new Promise<void>((resolve) =>
       listener.on('notification', (m) => (m.payload === 'marker' ? resolve() : heard.push(m.payload ?? ''))),
     );
-    await elsewhere('delete from webhook_delivery where false');
-    await elsewhere('delete from rate_limit_bucket where false');
-    // Notifications arrive in commit order: the marker comes after anything those two sent.
-    await elsewhere('select pg_notify($1, $2)', [channel, 'marker']);
-    await marker;
-    await listener.end();
+    try {
+      await act();
+      // The marker is committed after `act`'s commits, so it arrives after anything they sent.
+      await elsewhere('select pg_notify($1, $2)', [channel, 'marker']);
+      await marker;
+    } finally {
+      await listener.end();
+    }
+    return heard;
+  };
+
+  test('a table no cache reads notifies nobody', async () => {
+    const heard = await heardDuring(async () => {
+      await elsewhere('delete from webhook_delivery where false');
+      await elsewhere('delete from rate_limit_bucket where false');
+    });
     assert.deepEqual(heard, []);
+  });
+
+  test('creating rows no cache can hold notifies nobody; touching an older envelope in the same transaction does', async () => {
+    const older = (await createDocument(server.api)).body.id;
+    const olderId = (await server.api.get(`/api/v2/document/${older}`)).body.id;
+    const created = await heardDuring(async () => {
+      await createDocument(server.api);
+      await server.api.post('/api/v2/document/create', {}); // refused: no transaction commits
+    });
+    assert.deepEqual(created, [], 'a create (envelope, items, recipients, fields, version bumps) is silent');
+    const mixed = await heardDuring(async () => {
+      await other.query('begin');
+      const { rows } = await other.query<{ id: number }>(COPY_ENVELOPE, [olderId]);
+      await other.query('update envelope set title = $1 where id = $2', ['fresh too', rows[0]!.id]);
+      await other.query('update envelope set title = $1 where id = $2', ['older', olderId]);
+      await other.query('commit');
+    });
+    assert.equal(mixed.length, 1, 'the older envelope was cached somewhere perhaps: one notification');
+    const freshOnly = await heardDuring(async () => {
+      await other.query('begin');
+      const { rows } = await other.query<{ id: number }>(COPY_ENVELOPE, [olderId]);
+      await other.query('update envelope set title = $1 where id = $2', ['fresh again', rows[0]!.id]);
+      await other.query('commit');
+    });
+    assert.deepEqual(freshOnly, []);
+    const later = await heardDuring(async () => {
+      await elsewhere('update envelope set title = $1 where title = $2', ['no longer fresh', 'fresh again']);
+    });
+    assert.equal(later.length, 1, 'the same row in a later transaction is not fresh any more');
+    const tokenAndPlatform = await heardDuring(async () => {
+      await elsewhere('update api_token set name = name where false');
+      await elsewhere('delete from platform where false');
+    });
+    assert.equal(tokenAndPlatform.length, 2, 'updates and deletes of tokens and platforms notify');
   });
 
   test("this process's own commit moves the stamp before the write's promise resolves", async () => {
