@@ -1,10 +1,9 @@
-import { isAppError } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { documentView } from '../model/envelope-views.js';
 import { tokenRevealFor } from '../model/signing-links.js';
 import { findEnvelopes, type FindEnvelopesInput } from './find-envelopes.js';
-import { getEnvelopeGraph, type EnvelopeGraph } from './get-envelope.js';
+import { loadEnvelopeGraphs } from '../../db/repositories/envelope-graphs.repo.js';
 import { templateListEntryView } from '../model/template-view.js';
 import type { EnvelopeType } from '../../db/schema.js';
 
@@ -54,15 +53,7 @@ export async function findDocuments(ctx: Ctx, principal: Principal, input: Omit<
  * as Documenso does.
  */
 async function getManyOfType(ctx: Ctx, principal: Principal, type: EnvelopeType, ids: number[]) {
-  const graphs: EnvelopeGraph[] = [];
-  for (const documentId of new Set(ids)) {
-    const graph = await getEnvelopeGraph(ctx.db, principal.platformId, { documentId }).catch((error: unknown) => {
-      if (isAppError(error) && error.code === 'NOT_FOUND') return null;
-      throw error;
-    });
-    if (graph && graph.envelope.type === type) graphs.push(graph);
-  }
-  return graphs;
+  return (await loadEnvelopeGraphs(ctx.db, principal.platformId, ids)).filter((graph) => graph.envelope.type === type);
 }
 
 /** Several documents by documentId (see getManyOfType). */
@@ -87,7 +78,7 @@ export async function getManyTemplates(ctx: Ctx, principal: Principal, templateI
  * The platform's templates, a page at a time, in Documenso's template list shape: the envelope
  * find restricted to templates. Every Firma template is PRIVATE, so asking for another template
  * type finds none. A list entry carries the template's fields, which the envelope list does not
- * read: each template of the page is read whole (a page holds at most 100).
+ * read: the page's templates are read whole, all of them in one query per table.
  */
 export async function findTemplates(
   ctx: Ctx,
