@@ -267,6 +267,7 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
           'div',
           panelAttrs('drawn'),
           el('p', { class: 'help' }, t.drawHere),
+          tabbed ? el('p', { class: 'help' }, t.drawKeyboardHint) : null,
           canvas,
           el('button', { type: 'button', class: 'button link', onclick: () => pad.clear() }, t.clear),
         ),
