@@ -6,6 +6,7 @@ import type axeCore from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createDirectTemplate } from '../helpers/templates.js';
 import { signAll, tokenOf } from '../helpers/signing.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -222,6 +223,26 @@ describeOrSkip(
       await again.page.locator('#verify-action').waitFor();
       await assertAccessible(again.page, 'verifying (before signing)');
       await again.close();
+    });
+
+    test("a wrong link, and a template's direct link form with its errors: no violation", async () => {
+      const wrong = await open(`${server.url}/sign/${'x'.repeat(43)}`);
+      await wrong.page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
+      await assertAccessible(wrong.page, 'invalid link');
+      await wrong.close();
+
+      const t = await createDirectTemplate(server.api);
+      const link = await server.api.post('/api/v2/template/direct/create', {
+        json: { templateId: t.templateId, directRecipientId: t.client },
+      });
+      assert.equal(link.status, 200, JSON.stringify(link.body));
+      const { page, close } = await open(`${server.url}/d/${link.body.token as string}`);
+      await page.locator('#visitor-name').waitFor();
+      await assertAccessible(page, 'direct link form');
+      await page.locator('form.visitor-form button[type=submit]').click();
+      await page.locator('#visitor-name[aria-invalid="true"]').waitFor();
+      await assertAccessible(page, 'direct link form with errors');
+      await close();
     });
 
     test('focus follows the document, and a signer signs with the keyboard only (typed signature)', async () => {
