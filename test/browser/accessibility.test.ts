@@ -225,6 +225,76 @@ describeOrSkip(
       await again.close();
     });
 
+    test('every kind of field: its dialog has no violation, and the tab order is the reading order', async () => {
+      const at = (pageY: number, pageX = 10) => ({ pageNumber: 1, pageX, pageY, width: 30, height: 5 });
+      const payload = typicalPayload({
+        recipients: [
+          {
+            ...typicalPayload().recipients[0],
+            fields: [
+              { type: 'SIGNATURE', ...at(85) },
+              { type: 'DATE', ...at(70, 55) },
+              { type: 'INITIALS', ...at(70) },
+              {
+                type: 'RADIO',
+                ...at(20),
+                fieldMeta: {
+                  type: 'radio',
+                  label: 'Acepta',
+                  required: true,
+                  values: [
+                    { id: 1, checked: false, value: 'Sí' },
+                    { id: 2, checked: false, value: 'No' },
+                  ],
+                },
+              },
+              { type: 'NUMBER', ...at(50), fieldMeta: { type: 'number', label: 'Monto' } },
+              {
+                type: 'DROPDOWN',
+                ...at(40),
+                fieldMeta: { type: 'dropdown', label: 'Plan', values: [{ value: 'A' }, { value: 'B' }] },
+              },
+              {
+                type: 'CHECKBOX',
+                ...at(30),
+                fieldMeta: {
+                  type: 'checkbox',
+                  label: 'Términos',
+                  values: [{ id: 1, checked: false, value: 'Acepto' }],
+                },
+              },
+            ],
+          },
+          typicalPayload().recipients[1],
+        ],
+      });
+      const { urls } = await createPendingDocument(server.api, payload);
+      const { page, scriptErrors, close } = await open(urls.get('ana@example.com')!);
+      await waitForDocument(page);
+      const labels = await page
+        .locator('.field')
+        .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')));
+      assert.deepEqual(labels, [
+        'Acepta (required)',
+        'Términos',
+        'Plan',
+        'Monto',
+        'Initials (required)',
+        'Date',
+        'Signature (required)',
+      ]);
+      for (const label of labels) {
+        await page.locator(`.field[aria-label="${label}"]`).click();
+        await page.locator('dialog[open]').waitFor();
+        await assertAccessible(page, `filling ${label}`);
+        await page.keyboard.press('Escape');
+        await page.locator('dialog').waitFor({ state: 'detached' });
+        assert.equal(await focused(page), label, 'Escape closes the dialog and focus returns to the field');
+      }
+      assert.deepEqual(scriptErrors, []);
+      await close();
+    });
+
     test("a wrong link, and a template's direct link form with its errors: no violation", async () => {
       const wrong = await open(`${server.url}/sign/${'x'.repeat(43)}`);
       await wrong.page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
