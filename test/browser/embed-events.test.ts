@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -110,6 +110,8 @@ describeOrSkip(
       }));
       assert.ok(fit.scroll <= fit.width, 'no sideways scrolling inside the frame');
       assert.ok(fit.page >= fit.width - 40, 'the document takes the frame width');
+      mkdirSync('test-results', { recursive: true });
+      await page.screenshot({ path: 'test-results/embedding-example.png' });
 
       await frame.locator('.field[aria-label^="Domicilio"]').click();
       await frame.locator('#field-input').fill('Av. Corrientes 1234');
