@@ -107,7 +107,8 @@ function languageSwitch() {
         t = MESSAGES[lang];
         document.documentElement.lang = lang;
         document.documentElement.dataset.langChosen = '1';
-        void load();
+        // The page is drawn again: focus stays on the switch, where the keyboard user left it.
+        void load().then(() => root.querySelector('.button.lang')?.focus());
       },
     },
     t.language,
