@@ -82,6 +82,45 @@ for (const database of testDatabases()) {
       assert.match(html, /<html lang="en">/);
     });
 
+    test('the shell names the envelope and the exact origins its embedding events may go to, never the token', async () => {
+      const { urls, envelopeId } = await createPendingDocument(server.api);
+      const url = urls.get('ana@example.com')!;
+      const html = await (await fetch(url)).text();
+      assert.match(html, /<meta name="firma-embed-origins" content="self https:\/\/app\.example\.com">/);
+      assert.ok(html.includes(`<meta name="firma-envelope-id" content="${envelopeId}">`));
+      assert.match(html, /<html lang="en">/, 'with its own header unless ?embed=1');
+      const embedded = await fetch(`${url}?embed=1`);
+      assert.equal(embedded.status, 200);
+      const embeddedHtml = await embedded.text();
+      assert.match(embeddedHtml, /<html lang="en" class="embed">/);
+      assert.ok(!embeddedHtml.includes(tokenOf(url)));
+      assert.match(
+        embedded.headers.get('content-security-policy')!,
+        /frame-ancestors 'self' https:\/\/app\.example\.com/,
+      );
+      assert.doesNotMatch(await (await fetch(`${url}?embed=yes`)).text(), /class="embed"/);
+      const wrong = await fetch(`${server.url}/sign/${'x'.repeat(43)}?embed=1`);
+      assert.equal(wrong.status, 404);
+      assert.doesNotMatch(await wrong.text(), /firma-envelope-id|class="embed"/);
+    });
+
+    test('with no allowed ancestor (the default) the shell names no envelope and no origin', async () => {
+      const closed = await startTestServer({
+        database,
+        env: { FIRMA_FRAME_ANCESTORS: "'none' https://*.example.com" },
+      });
+      try {
+        const { urls } = await createPendingDocument(closed.api);
+        const res = await fetch(`${urls.get('ana@example.com')!}?embed=1`);
+        assert.equal(res.status, 200);
+        const html = await res.text();
+        assert.match(html, /class="embed"/, 'chromeless still works');
+        assert.doesNotMatch(html, /firma-embed-origins|firma-envelope-id|envelope_/);
+      } finally {
+        await closed.close();
+      }
+    });
+
     test('a wrong, short or garbage token gets the same 404 page, which never echoes the token', async () => {
       const bodies = new Set<string>();
       for (const token of ['x'.repeat(43), 'short', 'a'.repeat(200), '%3Cscript%3E']) {
@@ -104,6 +143,8 @@ for (const database of testDatabases()) {
       for (const [name, type] of [
         ['signing.js', /^text\/javascript/],
         ['signing-ui.js', /^text\/javascript/],
+        ['signing-api.js', /^text\/javascript/],
+        ['embed-events.js', /^text\/javascript/],
         ['done.js', /^text\/javascript/],
         ['signature-font.ttf', /^font\/ttf/],
         ['i18n.js', /^text\/javascript/],

@@ -5,14 +5,18 @@ import { loadSigningSession } from './signing-session.js';
 
 /**
  * Whether a signing token opens a session, without recording anything: the page shell uses it to
- * answer a wrong link with 404 and to pick the page language (null: the sender did not choose one). Opening is recorded when the page's
- * script calls the signing API, which is what a person actually sees.
+ * answer a wrong link with 404, to pick the page language (null: the sender did not choose one)
+ * and to name the envelope in the events an embedding page receives. Opening is recorded when the
+ * page's script calls the signing API, which is what a person actually sees.
  */
-export async function checkSigningLink(ctx: Ctx, token: string): Promise<{ language: string | null } | null> {
+export async function checkSigningLink(
+  ctx: Ctx,
+  token: string,
+): Promise<{ language: string | null; envelopeId: string } | null> {
   if (token.length < 16 || token.length > 128) return null;
   try {
     const session = await loadSigningSession(ctx.db, token);
-    return { language: chosenLanguage(session.meta) };
+    return { language: chosenLanguage(session.meta), envelopeId: session.graph.envelope.publicId };
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
     throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
 import { checkDirectLink } from '../../domain/templates/use-direct-link.js';
+import { embedOrigins } from './embed-origins.js';
 import { loadPageAssets } from './page-assets.js';
 
 const TEXT = {
@@ -34,6 +35,7 @@ const TEXT = {
  */
 export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
   const assets = loadPageAssets();
+  const eventOrigins = embedOrigins(ctx.config.http.frameAncestors);
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
@@ -55,13 +57,23 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
       .header('X-Robots-Tag', 'noindex, nofollow')
       .type('text/html; charset=utf-8');
 
-  app.get<{ Params: { token: string } }>('/sign/:token', { schema: { hide: true } }, async (request, reply) => {
-    const link = await checkSigningLink(ctx, request.params.token);
-    const asked = pickLanguage(request.headers['accept-language']);
-    pageHeaders(reply);
-    if (!link) return reply.status(404).send(noticePage(asked));
-    return reply.send(shellPage(pageLanguage(link.language, asked)));
-  });
+  // `?embed=1`: the page inside an embedding app's frame, without its own header (see embedding docs).
+  app.get<{ Params: { token: string }; Querystring: { embed?: string } }>(
+    '/sign/:token',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const link = await checkSigningLink(ctx, request.params.token);
+      const asked = pickLanguage(request.headers['accept-language']);
+      pageHeaders(reply);
+      if (!link) return reply.status(404).send(noticePage(asked));
+      const embed = {
+        chromeless: request.query.embed === '1',
+        // The envelope is named only to the origins its events may go to, so only when there are some.
+        events: eventOrigins.length ? { origins: eventOrigins, envelopeId: link.envelopeId } : null,
+      };
+      return reply.send(shellPage(pageLanguage(link.language, asked), 'signing.js', embed));
+    },
+  );
 
   // A template's direct link: the same shell with its own script, which asks who the visitor is,
   // has the document made (POST /api/v2/direct/{token}) and continues on the signing page.
@@ -111,25 +123,44 @@ export function pickLanguage(acceptLanguage: string | undefined): PageLanguage {
   return ranked[0]?.primary === 'es' ? 'es' : 'en';
 }
 
-function shellPage(lang: 'en' | 'es', script = 'signing.js'): string {
+interface EmbedOptions {
+  chromeless: boolean;
+  events: { origins: string[]; envelopeId: string } | null;
+}
+
+function shellPage(
+  lang: 'en' | 'es',
+  script = 'signing.js',
+  embed: EmbedOptions = { chromeless: false, events: null },
+): string {
   const t = TEXT[lang];
+  // What embed-events.js needs, in markup since the CSP allows no inline script.
+  const eventMeta = embed.events
+    ? `<meta name="firma-embed-origins" content="${escapeAttribute(embed.events.origins.join(' '))}">
+<meta name="firma-envelope-id" content="${escapeAttribute(embed.events.envelopeId)}">
+`
+    : '';
   return `<!doctype html>
-<html lang="${lang}">
+<html lang="${lang}"${embed.chromeless ? ' class="embed"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${t.title} · Firma</title>
+${eventMeta}<title>${t.title} · Firma</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/sign-assets/signing.css">
 <script type="module" src="/sign-assets/${script}"></script>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="status">${t.loading}</p></main>
+<main id="app"><p class="status" role="status">${t.loading}</p></main>
 <noscript><p class="status">${t.noscript}</p></noscript>
 </body>
 </html>
 `;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 type NoticeKey = 'invalidTitle' | 'invalidBody' | 'directInvalidBody' | 'directDisabledTitle' | 'directDisabledBody';

@@ -1,10 +1,12 @@
 // The screens after the final action and once the document is final: each tells the truth for
 // its state (others still to act, the signed copy being sealed, complete with its downloads).
+import { postEmbedEvent } from './embed-events.js';
 import { el, noticeScreen } from './signing-ui.js';
 
 /** After the final action: the truth for each state (others still to act, sealing, complete). */
 export function doneScreen(page, result) {
   const { root, t } = page;
+  postEmbedEvent('document-completed', { documentState: result.documentState });
   const redirect =
     result.redirectUrl && /^https?:\/\//.test(result.redirectUrl)
       ? el('a', { class: 'button primary', href: result.redirectUrl, rel: 'noreferrer' }, t.continue)

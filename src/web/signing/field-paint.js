@@ -24,11 +24,16 @@ export function paintFieldBox(box, field, { t, required, imageUrl }) {
       field.signature.type === 'drawn'
         ? el('img', { src: imageUrl(field), alt: '', class: 'signature-image', draggable: 'false' })
         : el('span', { class: 'signature-text' }, field.signature.text);
-    box.replaceChildren(mark, el('span', { class: 'redo', 'aria-hidden': 'true' }, t.redo));
-    box.setAttribute('aria-label', t.signatureOf(label));
+    // The space keeps the two words apart for assistive technology; the flex box does not show it.
+    box.replaceChildren(mark, ' ', el('span', { class: 'redo', 'aria-hidden': 'true' }, t.redo));
+    // The name holds what is shown (WCAG 2.5.3, label in name): the typed text and the hint to change it.
+    box.setAttribute(
+      'aria-label',
+      field.signature.type === 'typed' ? t.signedWith(label, field.signature.text) : t.signatureOf(label),
+    );
     return;
   }
   box.textContent = shown;
-  const state = field.inserted ? '✓' : required ? `(${t.required})` : '';
-  box.setAttribute('aria-label', `${label} ${state}`.trim());
+  if (field.inserted) box.setAttribute('aria-label', t.filledWith(label, shown));
+  else box.setAttribute('aria-label', required ? `${label} (${t.required})` : label);
 }

@@ -86,6 +86,10 @@ export const MESSAGES = {
       'The period to download it from this link has ended. The completed document was sent to you by email; ask the sender for another copy.',
     rejectedTitle: 'You rejected the document',
     language: 'Español',
+    // embed & accessibility
+    filledWith: (label, value) => `${label}: ${value} (filled)`,
+    signedWith: (label, text) => `${label} (signed): ${text}. Change`,
+    drawKeyboardHint: 'Using a keyboard? Choose “Type” to type your signature.',
   },
   es: {
     loading: 'Cargando el documento…',
@@ -176,6 +180,10 @@ export const MESSAGES = {
       'Terminó el plazo para descargarlo desde este enlace. El documento completo se le envió por correo; pida otra copia a quien se lo envió.',
     rejectedTitle: 'Rechazó el documento',
     language: 'English',
+    // embed & accessibility
+    filledWith: (label, value) => `${label}: ${value} (completado)`,
+    signedWith: (label, text) => `${label} (firmado): ${text}. Cambiar`,
+    drawKeyboardHint: '¿Usa el teclado? Elija «Escribir» para escribir su firma.',
   },
 };
 

@@ -33,6 +33,36 @@ export function noticeScreen(root, title, body, kind = 'info', extra = []) {
   root.querySelector('h1').focus();
 }
 
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select, textarea, a[href], [tabindex="0"]';
+
+/**
+ * Keeps Tab inside a modal dialog (the page behind is inert, but the browser would otherwise move
+ * focus out to its own toolbar). Returns `closed`, to call once the dialog is closed: focus goes
+ * back to what opened it, when that is still on the page.
+ */
+export function holdFocus(dialog) {
+  const opener = document.activeElement;
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const items = [...dialog.querySelectorAll(FOCUSABLE)].filter((n) => !n.closest('[hidden]'));
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  return function closed() {
+    if (opener && opener !== document.body && opener.isConnected) opener.focus?.();
+  };
+}
+
+let dialogCount = 0;
+
 /** A modal dialog; resolves with what `onSubmit` returns, or null when cancelled. */
 export function openDialog(
   t,
@@ -48,12 +78,14 @@ export function openDialog(
     const close = (value) => {
       dialog.close();
       dialog.remove();
+      closed();
       resolve(value);
     };
+    const titleId = `dialog-title-${++dialogCount}`;
     const form = el(
       'form',
       { method: 'dialog', novalidate: true },
-      el('h2', {}, title),
+      el('h2', { id: titleId }, title),
       body,
       error,
       el(
@@ -74,7 +106,8 @@ export function openDialog(
         submit,
       ),
     );
-    const dialog = el('dialog', { class: 'dialog', 'aria-label': title }, form);
+    const dialog = el('dialog', { class: 'dialog', 'aria-labelledby': titleId }, form);
+    const closed = holdFocus(dialog);
     const api = buildBody(body) || {};
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -223,15 +256,22 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
       });
       const canvas = el('canvas', { class: 'signature-pad', 'aria-label': t.drawHere, role: 'img' });
       const pad = createSignaturePad(canvas);
+      // Tabs when both ways are offered: each tab names its panel, the panel is labelled by its tab.
+      const tabbed = modes.length > 1;
+      const panelAttrs = (m) =>
+        tabbed
+          ? { class: 'panel', id: `panel-${m}`, role: 'tabpanel', 'aria-labelledby': `tab-${m}` }
+          : { class: 'panel' };
       const panels = {
         drawn: el(
           'div',
-          { class: 'panel' },
+          panelAttrs('drawn'),
           el('p', { class: 'help' }, t.drawHere),
+          tabbed ? el('p', { class: 'help' }, t.drawKeyboardHint) : null,
           canvas,
           el('button', { type: 'button', class: 'button link', onclick: () => pad.clear() }, t.clear),
         ),
-        typed: el('div', { class: 'panel' }, el('label', { for: 'signature-text' }, t.typeYourName), typed),
+        typed: el('div', panelAttrs('typed'), el('label', { for: 'signature-text' }, t.typeYourName), typed),
       };
       const tabs = el('div', { class: 'tabs', role: 'tablist' });
       const show = (m) => {
@@ -243,9 +283,21 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
       };
       for (const m of modes)
         tabs.append(
-          el('button', { type: 'button', role: 'tab', 'data-mode': m, class: 'tab', onclick: () => show(m) }, t[m]),
+          el(
+            'button',
+            {
+              type: 'button',
+              role: 'tab',
+              id: `tab-${m}`,
+              'aria-controls': `panel-${m}`,
+              'data-mode': m,
+              class: 'tab',
+              onclick: () => show(m),
+            },
+            t[m],
+          ),
         );
-      if (modes.length > 1) body.append(tabs);
+      if (tabbed) body.append(tabs);
       body.append(panels.drawn, panels.typed);
       return {
         opened: () => show(mode),

@@ -3,7 +3,9 @@
 import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, MESSAGES } from './i18n.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
+import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
+import { ApiError, callSigningApi, errorText } from './signing-api.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
 import { verifyAccess, verifyAction } from './verify.js';
 
@@ -37,38 +39,13 @@ const page = {
   },
 };
 
-class ApiError extends Error {
-  constructor(status, body) {
-    super(body?.message || `HTTP ${status}`);
-    this.status = status;
-    this.code = body?.code;
-    this.issues = body?.issues;
-    this.body = body;
-  }
-}
-
-async function call(method, path = '', body) {
-  let response;
-  try {
-    response = await fetch(api + path, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit',
-      referrerPolicy: 'no-referrer',
-    });
-  } catch {
-    throw new Error(t.networkError);
-  }
-  const json = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
-  if (!response.ok) throw new ApiError(response.status, json);
-  return json;
-}
+const call = (method, path, body) => callSigningApi(api, t.networkError, method, path, body);
 
 /** A state conflict (expired, out of turn, already signed…) replaces the page with its notice. */
 function handleConflict(error) {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 404) {
+    postEmbedEvent('document-error', { code: 'NOT_FOUND' });
     noticeScreen(root, t.invalidTitle, t.invalidBody, 'error');
     return true;
   }
@@ -83,16 +60,12 @@ function handleConflict(error) {
   return false;
 }
 
-function errorText(error) {
-  const detail = error.issues?.map((i) => i.message).join(' ');
-  return detail ? `${error.message}: ${detail}` : error.message;
-}
-
 async function load() {
   try {
     view = await call('GET');
   } catch (error) {
     if (handleConflict(error)) return;
+    postEmbedEvent('document-error', { code: error.code || 'NETWORK_ERROR' });
     noticeScreen(root, t.networkError, error.message, 'error', [
       el('button', { class: 'button primary', onclick: () => void load() }, t.retry),
     ]);
@@ -108,6 +81,8 @@ async function load() {
     return;
   }
   if (view.state !== 'ready') {
+    // Nothing to sign here (expired, out of turn, already done, cancelled…): the state says why.
+    postEmbedEvent('document-error', { code: 'NOT_SIGNABLE', state: view.state });
     const [title, body] = t.states[view.state];
     noticeScreen(
       root,
@@ -132,7 +107,8 @@ function languageSwitch() {
         t = MESSAGES[lang];
         document.documentElement.lang = lang;
         document.documentElement.dataset.langChosen = '1';
-        void load();
+        // The page is drawn again: focus stays on the switch, where the keyboard user left it.
+        void load().then(() => root.querySelector('.button.lang')?.focus());
       },
     },
     t.language,
@@ -194,7 +170,8 @@ async function renderSigning() {
   );
   root.replaceChildren(...[header, message, pages, footer].filter(Boolean));
   updateProgress();
-  for (const item of view.envelope.items) await renderItem(pages, item);
+  for (const item of view.envelope.items) if (!(await renderItem(pages, item))) return;
+  postEmbedEvent('document-ready', { state: view.state });
 }
 
 function updateProgress() {
@@ -215,9 +192,11 @@ async function renderItem(container, item) {
     referrerPolicy: 'no-referrer',
   });
   if (!response.ok) {
-    if (handleConflict(new ApiError(response.status, await response.json().catch(() => null)))) return;
+    const error = new ApiError(response.status, await response.json().catch(() => null));
+    if (handleConflict(error)) return false;
+    postEmbedEvent('document-error', { code: error.code || 'NETWORK_ERROR' });
     container.append(el('p', { class: 'notice notice-error' }, t.networkError));
-    return;
+    return false;
   }
   const data = new Uint8Array(await response.arrayBuffer());
   const pdf = await pdfjs.getDocument({ data, isEvalSupported: false, disableAutoFetch: true, useSystemFonts: false })
@@ -236,9 +215,12 @@ async function renderItem(container, item) {
     canvas.width = Math.round(viewport.width);
     canvas.height = Math.round(viewport.height);
     await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
-    for (const field of view.fields.filter((f) => f.envelopeItemId === item.id && f.page === n))
-      wrapper.append(fieldBox(field));
+    // In reading order, so the tab order follows the document: top to bottom, then left to right.
+    const onPage = view.fields.filter((f) => f.envelopeItemId === item.id && f.page === n);
+    onPage.sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX);
+    for (const field of onPage) wrapper.append(fieldBox(field));
   }
+  return true;
 }
 
 function fieldBox(field) {
@@ -285,6 +267,7 @@ async function editField(id) {
       (updated) => {
         if (body.signature?.type === 'drawn') drawnImages.set(id, body.signature.image);
         else drawnImages.delete(id);
+        postEmbedEvent('field-signed', { fieldId: id, fieldType: field.type });
         return apply(updated);
       },
       (error) => {
@@ -389,7 +372,9 @@ async function rejectDocument() {
     },
     { submitLabel: t.rejectConfirm, danger: true },
   );
-  if (done) noticeScreen(root, t.rejectedTitle, t.states.rejected[1], 'warning');
+  if (!done) return;
+  postEmbedEvent('document-rejected');
+  noticeScreen(root, t.rejectedTitle, t.states.rejected[1], 'warning');
 }
 
 void load();

@@ -2,7 +2,7 @@
 // verified (a one-time code mailed to the recipient), and the dialog before completing when the
 // action must be (the code again, the sender's access code, the CUIL). The state lives in the
 // server: this only asks the signing API (`/verification…`) and says what it answered.
-import { el } from './signing-ui.js';
+import { el, holdFocus } from './signing-ui.js';
 
 const TEXT = {
   en: {
@@ -173,9 +173,11 @@ export function verifyAction({ call, lang, pending }) {
       id: 'verify-action',
       'aria-labelledby': 'verify-action-title',
     });
+    const closed = holdFocus(dialog);
     const close = (value) => {
       dialog.close();
       dialog.remove();
+      closed();
       resolve(value);
     };
     const render = (emailHint) => {
