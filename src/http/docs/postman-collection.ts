@@ -92,25 +92,58 @@ export function requestItem(
     request.body = {
       mode: 'raw',
       // A flow's body may hold unquoted number variables (`"documentId": {{document_id}}`): used as written.
-      raw: values.body ?? JSON.stringify(example(doc, content['application/json'].schema, 0), null, 2),
+      raw:
+        values.body ??
+        JSON.stringify(
+          content['application/json'].example ?? example(doc, content['application/json'].schema, 0),
+          null,
+          2,
+        ),
       options: { raw: { language: 'json' } },
     };
   } else if (content['multipart/form-data']?.schema) {
     const shape = resolve(doc, content['multipart/form-data'].schema);
+    const documented = (content['multipart/form-data'].example ?? {}) as Record<string, unknown>;
     const formdata = Object.entries(shape.properties ?? {}).map(([key, s]) => {
       const prop = resolve(doc, s);
       const isFile =
         prop.format === 'binary' || resolve(doc, (prop as OpenAPIV3_1.ArraySchemaObject).items).format === 'binary';
       return isFile
         ? { key, type: 'file', src: '{{pdf_path}}' }
-        : { key, type: 'text', value: values[key] ?? JSON.stringify(example(doc, s, 0)) };
+        : { key, type: 'text', value: values[key] ?? JSON.stringify(documented[key] ?? example(doc, s, 0)) };
     });
     request.body = { mode: 'formdata', formdata };
   } else if (content['application/pdf']) {
     (request.header as { key: string; value: string }[]).push({ key: 'Content-Type', value: 'application/pdf' });
     request.body = { mode: 'file', file: { src: '{{pdf_path}}' } };
   }
-  return { name: nameOverride ?? op.summary ?? `${method.toUpperCase()} ${path}`, request, response: [] };
+  return {
+    name: nameOverride ?? op.summary ?? `${method.toUpperCase()} ${path}`,
+    request,
+    response: responseExamples(op, request),
+  };
+}
+
+/** The OpenAPI document's examples of the success answer and of a refused request, as saved responses. */
+function responseExamples(op: Operation, originalRequest: Record<string, unknown>) {
+  return Object.entries(op.responses ?? {})
+    .filter(([status]) => status.startsWith('2') || status === '400')
+    .flatMap(([status, raw]) => {
+      const response = raw as OpenAPIV3_1.ResponseObject;
+      const media = response.content?.['application/json'];
+      if (media?.example === undefined) return [];
+      return [
+        {
+          name: `${status} ${status === '400' ? 'refused' : 'example'}`,
+          originalRequest,
+          status: response.description ?? status,
+          code: Number(status),
+          _postman_previewlanguage: 'json',
+          header: [{ key: 'Content-Type', value: 'application/json' }],
+          body: JSON.stringify(media.example, null, 2),
+        },
+      ];
+    });
 }
 
 export function resolve(doc: Doc, schema: Schema | undefined): OpenAPIV3_1.SchemaObject {
