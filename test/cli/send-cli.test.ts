@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { makePdf } from '../support/pdf-fixtures.js';
 import { onePagePdf } from '../helpers/documents.js';
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { runFirma } from '../helpers/spawn-firma.js';
@@ -110,6 +112,18 @@ for (const database of testDatabases()) {
       const body = JSON.parse(sent.stdout) as { id: number; title: string; recipients: { signingUrl: string }[] };
       assert.equal(body.title, 'Anexo');
       assert.match(body.recipients[0]!.signingUrl, /\/sign\//);
+      // Above 4 MiB the upload reports its progress (one line per tenth when stderr is not a terminal).
+      const large = join(server.dataDir, 'grande.pdf');
+      writeFileSync(
+        large,
+        await makePdf([{ mediaBox: [0, 0, 595, 842], label: 'Grande' }], (doc) => {
+          doc.context.register(doc.context.stream(randomBytes(5 * 1024 * 1024)));
+        }),
+      );
+      const big = await runFirma(['send', large, '--signer', ANA], env);
+      assert.equal(big.code, 0, big.stderr);
+      assert.match(big.stderr, /upload: 0% /);
+      assert.match(big.stderr, /upload: 100% \d+\/\d+ \(5\.\d of 5\.\d MB\)/);
       const placeholders = await runFirma(['send', pdfPath, '--signer', ANA, '--placeholders'], env);
       assert.equal(placeholders.code, 1);
       assert.match(placeholders.stderr, /document \d+ was created but not sent; it stays a DRAFT/);
