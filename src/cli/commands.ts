@@ -31,7 +31,7 @@ export async function runAdminCommand(
   if (command === 'blobs') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
-  const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
+  const ctx = await createContext(config, { log: createLogger('warn', process.stderr, config.logFormat) });
   try {
     // A one-word command (bulk-send, send, status, download) takes its argument where the others have their subcommand.
     const oneWord = ['bulk-send', 'send', 'status', 'download'].includes(command ?? '');
