@@ -95,6 +95,8 @@ const EnvSchema = z
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     AWS_SESSION_TOKEN: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // auto: human-readable lines on a terminal, JSON lines otherwise (a log collector, a file, a pipe).
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
     // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
@@ -192,6 +194,8 @@ export interface Config {
   /** Memory for rendered envelope views per process (validated against the database on each use); 0 = off. */
   cache: { viewBytes: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** auto: `pretty` when stdout is a terminal, `json` otherwise (infra/logger.ts decides). */
+  logFormat: 'auto' | 'json' | 'pretty';
 }
 
 export class ConfigError extends Error {
@@ -298,6 +302,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     blobStore: blobStoreConfig(e),
     cache: { viewBytes: e.FIRMA_VIEW_CACHE_MB * 1024 * 1024 },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 

@@ -31,7 +31,7 @@ export interface ContextOptions {
 
 /** The composition root: config → database (migrated) → storage → ctx. */
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<Ctx> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   const db = openDatabase(config, { ...options.database, log });
   try {
     await ensurePgSchema(db, options.database?.pgSchema);
@@ -73,7 +73,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
  * started before the database (or restarted during an outage) come up on their own once it is back.
  */
 export async function createContextWhenAvailable(config: Config, what: string): Promise<Ctx> {
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, config.logFormat);
   return retryWhileDatabaseUnavailable(what, () => createContext(config, { log }), {
     log,
     waitMs: config.databaseWaitMs,

@@ -9,6 +9,8 @@ import { auditVerifyCommand } from './audit-command.js';
 import { blobsCommand } from './blobs-command.js';
 import { bulkSendCommand } from './bulk-send-command.js';
 import { webhookCommand } from './webhook-command.js';
+import { downloadCommand, statusCommand } from './document-command.js';
+import { sendCommand, type SendCommandInput } from './send-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
 
@@ -17,17 +19,25 @@ type Values = Record<string, string | boolean | undefined>;
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
 /** The administrative commands (all but `serve` and `worker`): each opens the database, acts, closes it. */
-export async function runAdminCommand(config: Config, positionals: string[], values: Values): Promise<number> {
+export async function runAdminCommand(
+  config: Config,
+  positionals: string[],
+  values: Values,
+  ordered: SendCommandInput['ordered'] = [],
+): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
   // Needs no database: it reads the data dir and writes to the bucket.
   if (command === 'blobs') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
-  const ctx = await createContext(config, { log: createLogger('warn', process.stderr) });
+  const ctx = await createContext(config, { log: createLogger('warn', process.stderr, config.logFormat) });
   try {
-    // A one-word command (bulk-send) takes its argument where the others have their subcommand.
-    switch (command === 'bulk-send' ? command : `${command} ${sub ?? ''}`.trim()) {
+    // A one-word command (bulk-send, send, status, download) takes its argument where the others have their subcommand.
+    const oneWord = ['bulk-send', 'send', 'status', 'download'].includes(command ?? '');
+    // The document commands act for a platform; by default the one the first start creates.
+    const platform = stringOption(values, 'platform') ?? 'default';
+    switch (oneWord ? command : `${command} ${sub ?? ''}`.trim()) {
       case 'migrate':
         out(json ? JSON.stringify({ migrated: true }) : 'Database schema is up to date.');
         return 0;
@@ -134,6 +144,28 @@ export async function runAdminCommand(config: Config, positionals: string[], val
             draft: values.draft === true,
             json,
           },
+          out,
+        );
+      case 'send':
+        return await sendCommand(
+          ctx,
+          {
+            file: sub,
+            ordered,
+            placeholders: values.placeholders === true,
+            title: stringOption(values, 'title'),
+            platform,
+            email: values.email === true,
+            json,
+          },
+          out,
+        );
+      case 'status':
+        return await statusCommand(ctx, { ref: sub, platform, json }, out);
+      case 'download':
+        return await downloadCommand(
+          ctx,
+          { ref: sub, platform, certificate: values.certificate === true, outFile: stringOption(values, 'out'), json },
           out,
         );
       case 'audit verify':

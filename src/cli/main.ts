@@ -14,6 +14,8 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
+      // In order, so `firma send` can give each --field to the --signer before it.
+      tokens: true,
       options: {
         json: { type: 'boolean', default: false },
         platform: { type: 'string' },
@@ -28,6 +30,13 @@ async function main(argv: string[]): Promise<number> {
         to: { type: 'string' },
         template: { type: 'string' },
         draft: { type: 'boolean', default: false },
+        signer: { type: 'string', multiple: true },
+        field: { type: 'string', multiple: true },
+        placeholders: { type: 'boolean', default: false },
+        title: { type: 'string' },
+        email: { type: 'boolean', default: false },
+        certificate: { type: 'boolean', default: false },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -69,7 +78,13 @@ async function main(argv: string[]): Promise<number> {
       return await (await import('./serve.js')).serve(config);
     }
     if (command === 'worker') return await (await import('./worker-command.js')).runWorker(config);
-    return await (await import('./commands.js')).runAdminCommand(config, parsed.positionals, parsed.values);
+    const { signer: _signer, field: _field, ...values } = parsed.values;
+    const ordered = parsed.tokens.flatMap((t) =>
+      t.kind === 'option' && (t.name === 'signer' || t.name === 'field') && t.value !== undefined
+        ? [{ option: t.name, value: t.value }]
+        : [],
+    );
+    return await (await import('./commands.js')).runAdminCommand(config, parsed.positionals, values, ordered);
   } catch (error) {
     if (error instanceof AppError) {
       // A usage mistake is answered in words; a code is for failures a script may tell apart.

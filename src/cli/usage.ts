@@ -20,6 +20,9 @@ export const COMMANDS = [
   'blobs migrate',
   'bulk-send',
   'audit verify',
+  'send',
+  'status',
+  'download',
 ] as const;
 
 /** The command `positionals` name, or null when they name none of COMMANDS. */
@@ -56,6 +59,19 @@ Commands:
   blobs migrate --to s3               copy the data dir's blobs into the configured bucket
                                       (FIRMA_BLOB_STORE=s3), verifying every hash; skips blobs
                                       already there, so it can be run again; exit 1 if any failed
+  send <file.pdf> --signer "Name <email> CUIL" [--field type:page:x,y]… [--signer …]
+        [--placeholders] [--title T] [--email] [--platform <name>]
+                                      create the document and send it; prints each signing URL
+                                      (--email: Firma e-mails them). A --field belongs to the
+                                      --signer before it (x, y in percent of the page); without
+                                      one a signer gets a signature at the bottom of page 1, or,
+                                      with --placeholders, the fields the PDF's tags place
+  status <documentId|envelopeId> [--platform <name>]
+                                      the document's status and each recipient's
+  download <documentId|envelopeId> [--certificate] [--out file] [--platform <name>]
+                                      write the sealed PDF (or its completion certificate)
+                                      send, status and download act for --platform, by default
+                                      "default" (the platform the first start creates)
   audit verify <envelopeId|documentId>
                                       check the audit chain, every entry's MAC, the stored PDFs,
                                       and (once final) the sealed certificate and final seals;

@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { addOpenApiExamples } from './docs/openapi-examples.js';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 
@@ -42,6 +43,7 @@ export function openApiOptions(opts: {
       security: [{ apiToken: [] }],
     },
     transform,
-    transformObject: jsonSchemaTransformObject,
+    // Every operation with examples of its parameters, body and JSON answers (docs/openapi-examples.ts).
+    transformObject: (input) => addOpenApiExamples(jsonSchemaTransformObject(input)),
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { redactUrl } from './logger.js';
+import { createLogger, redactUrl, resolveLogFormat } from './logger.js';
 
 test('capability paths and secret query values are redacted', () => {
   assert.equal(redactUrl('/sign/abcDEF123_-x?lang=es'), '/sign/[redacted]?lang=es');
@@ -15,4 +15,27 @@ test('capability paths and secret query values are redacted', () => {
 
 test('ordinary paths are left alone', () => {
   assert.equal(redactUrl('/api/v2/document/12'), '/api/v2/document/12');
+});
+
+test('on a terminal the lines are human-readable and still redacted; JSON otherwise or when asked', () => {
+  const lines: string[] = [];
+  const terminal = { isTTY: false, write: (line: string) => void lines.push(line) };
+  const pretty = createLogger('info', terminal, 'pretty');
+  pretty.info({ reqId: 'req-7', token: 'tok_secret_value', path: '/sign/abcdef123' }, 'opened with api_abcdefghijkl');
+  pretty.child({}).error({ err: new Error('boom') }, 'failed');
+  assert.match(lines[0]!, /^\d\d:\d\d:\d\d\.\d{3} {2}INFO {3}opened with api_\[redacted\] {2}\[req-7\]/);
+  assert.match(lines[0]!, /token=\[redacted\]/);
+  assert.doesNotMatch(lines.join(''), /tok_secret_value|abcdefghijkl/);
+  assert.throws(() => JSON.parse(lines[0]!));
+  assert.match(lines[1]!, /ERROR {2}failed\n {4}Error: boom\n {8}at /);
+
+  assert.equal(resolveLogFormat('auto', { isTTY: true }), 'pretty');
+  assert.equal(resolveLogFormat('auto', { isTTY: false }), 'json');
+  assert.equal(resolveLogFormat('json', { isTTY: true }), 'json');
+  const json: string[] = [];
+  createLogger('info', { isTTY: true, write: (line: string) => void json.push(line) } as never, 'json').info('x');
+  assert.equal((JSON.parse(json[0]!) as { msg: string }).msg, 'x');
+  const auto: string[] = [];
+  createLogger('info', { isTTY: true, write: (line: string) => void auto.push(line) } as never, 'auto').info('y');
+  assert.equal(auto[0]!.slice(14), '\u001b[32mINFO \u001b[0m  y\n', 'coloured on a terminal');
 });

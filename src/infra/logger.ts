@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import { formatLogLine } from './log-format.js';
 
 /**
  * Private data must never reach a log line: API tokens, recipient tokens, signing URLs,
@@ -99,6 +100,22 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+export type LogFormat = 'auto' | 'json' | 'pretty';
+
+/** `auto`: human-readable when the output is a terminal (someone reads it), JSON lines otherwise. */
+export function resolveLogFormat(format: LogFormat, output: { isTTY?: boolean }): 'json' | 'pretty' {
+  return format === 'auto' ? (output.isTTY === true ? 'pretty' : 'json') : format;
+}
+
+/**
+ * The process's logger, to `destination` (stdout by default). In the pretty format the redacted
+ * JSON line pino produced is rewritten by `formatLogLine`, so redaction is the same in both.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream, format: LogFormat = 'json'): Logger {
+  const output = destination ?? process.stdout;
+  if (resolveLogFormat(format, output as { isTTY?: boolean }) === 'pretty') {
+    const colour = (output as { isTTY?: boolean }).isTTY === true;
+    return pino(loggerOptions(level), { write: (line: string) => void output.write(formatLogLine(line, colour)) });
+  }
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }

@@ -1,17 +1,18 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { CONSENT_VERSION } from '../../domain/model/signing-consent.js';
+import { FLOW_VARIABLES, postmanFlows } from './postman-flows.js';
 
-type Doc = OpenAPIV3_1.Document;
+export type Doc = OpenAPIV3_1.Document;
 type Operation = OpenAPIV3_1.OperationObject;
 type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 
 const SCHEMA_URL = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-interface PostmanRequestItem {
+export interface PostmanRequestItem {
   name: string;
   request: Record<string, unknown>;
   response: unknown[];
+  event?: { listen: 'test' | 'prerequest'; script: { type: 'text/javascript'; exec: string[] } }[];
 }
 
 /**
@@ -45,15 +46,13 @@ export function postmanCollection(docs: { prefix: string; doc: Doc }[], baseUrl:
     variable: [
       { key: 'base_url', value: baseUrl, type: 'string' },
       { key: 'api_token', value: 'api_…', type: 'string' },
-      { key: 'document_id', value: '1', type: 'string' },
-      { key: 'envelope_id', value: 'envelope_…', type: 'string' },
-      { key: 'signing_token', value: '', type: 'string' },
+      ...FLOW_VARIABLES.map((v) => ({ ...v, type: 'string' })),
     ],
-    item: [...(v2 ? [typicalFlow(v2.doc)] : []), ...folders],
+    item: [...(v2 ? postmanFlows(v2.doc) : []), ...folders],
   };
 }
 
-function requestItem(
+export function requestItem(
   doc: Doc,
   prefix: string,
   path: string,
@@ -92,76 +91,62 @@ function requestItem(
     (request.header as { key: string; value: string }[]).push({ key: 'Content-Type', value: 'application/json' });
     request.body = {
       mode: 'raw',
-      raw: JSON.stringify(
-        values.body ? JSON.parse(values.body) : example(doc, content['application/json'].schema, 0),
-        null,
-        2,
-      ),
+      // A flow's body may hold unquoted number variables (`"documentId": {{document_id}}`): used as written.
+      raw:
+        values.body ??
+        JSON.stringify(
+          content['application/json'].example ?? example(doc, content['application/json'].schema, 0),
+          null,
+          2,
+        ),
       options: { raw: { language: 'json' } },
     };
   } else if (content['multipart/form-data']?.schema) {
     const shape = resolve(doc, content['multipart/form-data'].schema);
+    const documented = (content['multipart/form-data'].example ?? {}) as Record<string, unknown>;
     const formdata = Object.entries(shape.properties ?? {}).map(([key, s]) => {
       const prop = resolve(doc, s);
-      return prop.format === 'binary'
-        ? { key, type: 'file', src: 'contract.pdf' }
-        : { key, type: 'text', value: values[key] ?? JSON.stringify(example(doc, s, 0)) };
+      const isFile =
+        prop.format === 'binary' || resolve(doc, (prop as OpenAPIV3_1.ArraySchemaObject).items).format === 'binary';
+      return isFile
+        ? { key, type: 'file', src: '{{pdf_path}}' }
+        : { key, type: 'text', value: values[key] ?? JSON.stringify(documented[key] ?? example(doc, s, 0)) };
     });
     request.body = { mode: 'formdata', formdata };
   } else if (content['application/pdf']) {
     (request.header as { key: string; value: string }[]).push({ key: 'Content-Type', value: 'application/pdf' });
-    request.body = { mode: 'file', file: { src: 'contract.pdf' } };
+    request.body = { mode: 'file', file: { src: '{{pdf_path}}' } };
   }
-  return { name: nameOverride ?? op.summary ?? `${method.toUpperCase()} ${path}`, request, response: [] };
-}
-
-function typicalFlow(doc: Doc) {
-  const op = (path: string, method: (typeof METHODS)[number]) => doc.paths?.[path]?.[method];
-  const steps: [string, string, (typeof METHODS)[number], Record<string, string>?][] = [
-    ['1. Create a document with its PDF, recipients and fields', '/document/create', 'post'],
-    ['2. Read it back', '/document/{documentId}', 'get', { documentId: '{{document_id}}' }],
-    [
-      '3. Send it, with the signing URLs',
-      '/document/distribute',
-      'post',
-      { body: JSON.stringify({ documentId: 1, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true }) },
-    ],
-    ['4. (Recipient) what to sign', '/signing/{token}', 'get', { token: '{{signing_token}}' }],
-    [
-      '5. (Recipient) accept the statement shown and finish',
-      '/signing/{token}/complete',
-      'post',
-      {
-        token: '{{signing_token}}',
-        body: JSON.stringify({ consent: { accepted: true, version: CONSENT_VERSION } }),
-      },
-    ],
-    [
-      '6. Poll until COMPLETED (or use the DOCUMENT_COMPLETED webhook)',
-      '/document/{documentId}',
-      'get',
-      { documentId: '{{document_id}}' },
-    ],
-    ['7. Download the sealed PDF', '/document/{documentId}/download', 'get', { documentId: '{{document_id}}' }],
-    [
-      '8. Download the completion certificate',
-      '/document/{documentId}/certificate',
-      'get',
-      { documentId: '{{document_id}}' },
-    ],
-  ];
   return {
-    name: 'Typical flow',
-    description: 'Create → distribute → recipients sign → COMPLETED → download, in order.',
-    item: steps
-      .filter(([, path, method]) => op(path, method))
-      .map(([name, path, method, values]) =>
-        requestItem(doc, '/api/v2', path, method, op(path, method)!, name, values),
-      ),
+    name: nameOverride ?? op.summary ?? `${method.toUpperCase()} ${path}`,
+    request,
+    response: responseExamples(op, request),
   };
 }
 
-function resolve(doc: Doc, schema: Schema | undefined): OpenAPIV3_1.SchemaObject {
+/** The OpenAPI document's examples of the success answer and of a refused request, as saved responses. */
+function responseExamples(op: Operation, originalRequest: Record<string, unknown>) {
+  return Object.entries(op.responses ?? {})
+    .filter(([status]) => status.startsWith('2') || status === '400')
+    .flatMap(([status, raw]) => {
+      const response = raw as OpenAPIV3_1.ResponseObject;
+      const media = response.content?.['application/json'];
+      if (media?.example === undefined) return [];
+      return [
+        {
+          name: `${status} ${status === '400' ? 'refused' : 'example'}`,
+          originalRequest,
+          status: response.description ?? status,
+          code: Number(status),
+          _postman_previewlanguage: 'json',
+          header: [{ key: 'Content-Type', value: 'application/json' }],
+          body: JSON.stringify(media.example, null, 2),
+        },
+      ];
+    });
+}
+
+export function resolve(doc: Doc, schema: Schema | undefined): OpenAPIV3_1.SchemaObject {
   let s = schema;
   for (let i = 0; i < 10 && s && '$ref' in s; i++) {
     const name = s.$ref.split('/').pop()!;

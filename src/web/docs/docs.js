@@ -45,10 +45,17 @@ function example(doc, schema, depth = 0) {
 function operation(doc, base, path, method, op) {
   const params = op.parameters ?? [];
   const inputs = new Map();
-  const jsonBody = op.requestBody?.content?.['application/json']?.schema;
+  const jsonMedia = op.requestBody?.content?.['application/json'];
+  const jsonBody = jsonMedia?.schema;
+  // The document's own example (generated from the route's schema), else one made here.
   const bodyArea = jsonBody
-    ? el('textarea', { rows: 8, 'aria-label': 'request body' }, JSON.stringify(example(doc, jsonBody), null, 2))
+    ? el(
+        'textarea',
+        { rows: 8, 'aria-label': 'request body' },
+        JSON.stringify(jsonMedia.example ?? example(doc, jsonBody), null, 2),
+      )
     : null;
+  const multipartExample = op.requestBody?.content?.['multipart/form-data']?.example;
   const output = el('pre', { hidden: '' });
   const form = el(
     'div',
@@ -56,7 +63,7 @@ function operation(doc, base, path, method, op) {
     params.map((p) => {
       const input = el('input', {
         class: 'param',
-        placeholder: p.required ? 'required' : 'optional',
+        placeholder: `${p.required ? 'required' : 'optional'}${p.example !== undefined ? `, e.g. ${p.example}` : ''}`,
         'aria-label': p.name,
       });
       inputs.set(p, input);
@@ -100,9 +107,17 @@ function operation(doc, base, path, method, op) {
     ),
     output,
   );
-  const responses = Object.entries(op.responses ?? {}).map(([code, r]) =>
-    el('li', {}, `${code}: ${r.description ?? ''}`),
-  );
+  const responses = Object.entries(op.responses ?? {}).map(([code, r]) => {
+    const shown = r.content?.['application/json']?.example;
+    return el(
+      'li',
+      {},
+      `${code}: ${r.description ?? ''}`,
+      shown !== undefined && (code.startsWith('2') || code === '400')
+        ? el('pre', { class: 'example', 'aria-label': `example ${code} answer` }, JSON.stringify(shown, null, 2))
+        : null,
+    );
+  });
   return el(
     'details',
     { class: 'op', id: op.operationId ?? `${method}-${path}` },
@@ -119,6 +134,12 @@ function operation(doc, base, path, method, op) {
       op.description ? el('p', {}, op.description) : null,
       jsonBody
         ? [el('label', {}, 'Request schema'), el('pre', {}, JSON.stringify(resolve(doc, jsonBody), null, 2))]
+        : null,
+      multipartExample !== undefined
+        ? [
+            el('label', {}, 'Request example (multipart/form-data parts)'),
+            el('pre', {}, JSON.stringify(multipartExample, null, 2)),
+          ]
         : null,
       el('ul', {}, responses),
       form,
