@@ -33,7 +33,7 @@ export interface TagFieldPlan {
   extraRecipients: (RecipientCreateInput & { path: (string | number)[] })[];
 }
 
-/** The tags of each upload, found in the PDF workers; skipped where inspection saw that none can be. */
+/** The tags of each upload: found by inspection (`findTags`), or in a task of their own; none where inspection saw that none can be. */
 export async function readPlaceholderTags(
   ctx: Ctx,
   files: { staged: StagedBlob }[],
@@ -41,12 +41,11 @@ export async function readPlaceholderTags(
 ): Promise<TaggedPdf[]> {
   const out: TaggedPdf[] = [];
   for (const [i, file] of files.entries()) {
-    const pages = infos[i]!.tagPages;
-    out.push(
-      pages && pages.length === 0
-        ? { tags: [] }
-        : await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read(), ...(pages ? { pages } : {}) }),
-    );
+    const { tagPages: pages, tagged } = infos[i]!;
+    if (tagged) out.push(tagged);
+    else if (pages && pages.length === 0) out.push({ tags: [] });
+    else
+      out.push(await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read(), ...(pages ? { pages } : {}) }));
   }
   return out;
 }

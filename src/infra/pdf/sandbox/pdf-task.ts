@@ -7,7 +7,7 @@ import { SealError, type SealErrorReason, type SealIdentity, type SealOptions } 
 
 /** The work a PDF worker thread does, with what each kind takes and answers. */
 export type PdfTask =
-  | { kind: 'inspect'; bytes: Uint8Array }
+  | { kind: 'inspect'; bytes: Uint8Array; findTags?: boolean }
   | { kind: 'render'; original: Uint8Array; fields: RenderField[]; options: RenderOptions }
   | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions }
   | { kind: 'fill-form'; pdf: Uint8Array; values: Record<string, FormValue> }

@@ -17,7 +17,7 @@ const { inflateBudgetBytes } = workerData as { inflateBudgetBytes: number };
 async function run(task: PdfTask): Promise<unknown> {
   switch (task.kind) {
     case 'inspect':
-      return inspectPdf(task.bytes);
+      return inspectPdf(task.bytes, { findTags: task.findTags === true });
     case 'render':
       return renderFields(task.original, task.fields, task.options);
     case 'seal':

@@ -28,14 +28,19 @@ export function tagNamesRecipient(tag: string): boolean {
  * them (`coverFound`). A tag without a recipient (`{{signature}}`) is an anchor for a field placed
  * later with `placeholder` on field creation: it stays in the PDF, as Documenso leaves it.
  */
-export async function findAndCoverTags(bytes: Uint8Array, onPages?: number[]): Promise<TaggedPdf> {
+export async function findAndCoverTags(
+  bytes: Uint8Array,
+  onPages?: number[],
+  /** The same bytes already parsed by pdf-lib (inspection), modified here; else they are parsed again. */
+  parsed?: PDFDocument,
+): Promise<TaggedPdf> {
   // One pdf.js document for both finding and stripping: its fonts are loaded once.
   const pdfjsDoc = await openPdfjs(bytes);
   try {
     const tags = await findTagsIn(pdfjsDoc, onPages);
     const placed = tags.filter((t) => tagNamesRecipient(t.text));
     if (placed.length === 0) return { tags };
-    return { tags, covered: await coverFound(pdfjsDoc, bytes, placed) };
+    return { tags, covered: await coverFound(pdfjsDoc, parsed ?? bytes, placed) };
   } finally {
     await pdfjsDoc.destroy();
   }
@@ -81,8 +86,13 @@ export async function findAndCoverText(
  * removed. The page's content is wrapped in q…Q first, so whatever graphics state it leaves
  * behind cannot move or recolour the boxes.
  */
-async function coverFound(pdfjsDoc: PdfjsDocument, bytes: Uint8Array, found: FoundTag[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+async function coverFound(
+  pdfjsDoc: PdfjsDocument,
+  pdf: Uint8Array | PDFDocument,
+  found: FoundTag[],
+): Promise<Uint8Array> {
+  const doc =
+    pdf instanceof PDFDocument ? pdf : await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
   const byPage = new Map<number, FoundTag[]>();
   for (const tag of found) byPage.set(tag.page, [...(byPage.get(tag.page) ?? []), tag]);
   const pages = doc.getPages();

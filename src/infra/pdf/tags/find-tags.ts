@@ -37,6 +37,7 @@ interface TextItem {
 
 interface PdfjsModule {
   getDocument(src: Record<string, unknown>): { promise: Promise<PdfjsDocument> };
+  PDFWorker: new (options: { verbosity: number }) => unknown;
   VerbosityLevel: { ERRORS: number };
   OPS: Record<string, number>;
   AnnotationMode: { DISABLE: number };
@@ -71,11 +72,20 @@ export function loadPdfjs(): Promise<PdfjsModule> {
 /** Matches one tag on a line; no braces or line breaks inside, as Documenso's pattern. */
 const TAG = /\{\{([^{}\n]*)\}\}/g;
 
+/**
+ * The thread's one pdf.js "worker" (in Node its fake, same-thread worker): setting one up for each
+ * document cost about as much as reading a one-page document's text. Destroying a document leaves
+ * a worker given in `getDocument` running for the next.
+ */
+let sharedWorker: unknown;
+
 /** Opens a document with pdf.js; the caller destroys it. */
 export async function openPdfjs(bytes: Uint8Array): Promise<PdfjsDocument> {
   const lib = await loadPdfjs();
+  sharedWorker ??= new lib.PDFWorker({ verbosity: lib.VerbosityLevel.ERRORS });
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   return lib.getDocument({
+    worker: sharedWorker,
     data: bytes.slice(),
     isEvalSupported: false,
     disableFontFace: true,
