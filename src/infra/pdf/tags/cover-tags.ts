@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
 import { deflateSync } from 'node:zlib';
 import {
   findTagsIn,
@@ -10,6 +10,7 @@ import {
   type PdfjsPage,
   type Quad,
 } from './find-tags.js';
+import { decodedContent } from './may-hold-tags.js';
 import { stripTagGlyphs, type CodeLength, type ShownGlyphs } from './strip-tags.js';
 
 export interface TaggedPdf {
@@ -112,7 +113,8 @@ async function coverFound(
     const ctx = doc.context;
     // A hair wider than the glyphs (the stroke), so anti-aliased edges do not peek out.
     const cover = `\nQ\nq 1 g 1 G 0.6 w 1 j\n${paths.join('\n')}\nB\nQ\n`;
-    page.node.normalize();
+    // Not page.node.normalize(): it would also wrap the content in q/Q streams of its own, left
+    // orphaned by the array set here but still deflated (slowly, by pdf-lib) and written on save.
     const contents = page.node.Contents();
     const existing =
       stripped !== null
@@ -169,7 +171,7 @@ function stripPage(page: PDFPage, shown: ShownGlyphs[], tagTexts: string[]): str
   const parts: string[] = [];
   for (const stream of streams) {
     if (!(stream instanceof PDFRawStream)) return null;
-    parts.push(Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'));
+    parts.push(decodedContent(stream));
   }
   const fonts = page.node.Resources()?.lookup(PDFName.of('Font'));
   const codeLength: CodeLength = (name) => {
