@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   PDF_TOO_MANY_PAGES: 400,
   /** A placeholder tag in an uploaded PDF (`{{type, rN, …}}`) with an unknown type, recipient or option. */
   PLACEHOLDER_TAG_INVALID: 400,
+  /** Field create-many: the `placeholder` text of a field is not in its item's PDF (text already hidden included). */
+  PLACEHOLDER_NOT_FOUND: 400,
   /** A field lies outside its page, or on a page the document does not have. */
   FIELD_OUT_OF_BOUNDS: 400,
   /** A field refers to a recipient or item of another envelope, or to none. */
@@ -183,6 +185,8 @@ export const ERROR_STATUS = {
   UPLOAD_ALREADY_USED: 409,
   /** `use` of a template with replacement PDFs or formValues: the template's items changed while its PDFs were prepared; send it again. */
   TEMPLATE_CHANGED: 409,
+  /** Field create-many with `placeholder`: an item's PDF changed while its text was searched; send it again. */
+  ENVELOPE_ITEM_CHANGED: 409,
   /** Signing API: this verification is not asked of the recipient now (nothing to send or check). */
   VERIFICATION_NOT_PENDING: 409,
   /** The upload URL has expired. */

@@ -273,7 +273,8 @@ for (const database of testDatabases()) {
         ['{{stamp, r1}}', /page 2, tag \{\{stamp, r1\}\}: unknown field type/],
         ['{{text, r1, colour=red}}', /page 2, tag .*unknown option "colour"/],
         ['{{text, r1, fontSize=huge}}', /fontSize" must be a number/],
-        ['{{signature}}', /tag \{\{signature\}\}: names no recipient/],
+        ['{{seal}}', /tag \{\{seal\}\}: unknown field type/],
+        ['{{text, colour=red}}', /tag .*unknown option "colour"/],
       ] as const) {
         const { bytes } = await taggedPdf([
           { tags: [{ text: '{{signature, r1}}', x: 60, y: 120 }] },

@@ -117,7 +117,8 @@ async function create(
     throw new AppError('LIMIT_EXCEEDED', `At most ${limits.fieldsPerEnvelope} fields per envelope`);
 
   const infos: PdfInfo[] = [];
-  for (const file of input.files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
+  for (const file of input.files)
+    infos.push(await inspectUpload(ctx, file.staged, file.identifier, { findTags: true }));
 
   const tagged = await readPlaceholderTags(ctx, input.files, infos);
   const plan = planTagFields(input.files, tagged, input.recipients.length);

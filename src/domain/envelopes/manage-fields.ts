@@ -8,7 +8,7 @@ import {
 import { deleteFieldOfEnvelope, updateFieldOfEnvelope } from '../../db/repositories/field.repo.js';
 import type { FieldType } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { ApiCaller, Principal } from '../auth/principal.js';
+import { apiActor, type ApiCaller, type Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import {
   fieldMetaProblems,
@@ -20,20 +20,20 @@ import {
 import { newFieldRow } from './create-envelope.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { fieldView } from '../model/field-view.js';
+import { hidePlaceholders, locatePlaceholders, type PlaceholderPosition } from './locate-placeholder-fields.js';
 import { FIELDLESS_ROLES, placeFields } from './place-fields.js';
 import { dataEntries, IssueCollector, type EntryPath } from './validation-issues.js';
 
-export interface FieldCreateInput {
+/** A field to add: at coordinates, or (envelope create-many) on a text of the PDF. */
+export type FieldCreateInput = {
   recipientId: number;
   envelopeItemId?: string | undefined;
   type: FieldType;
-  page: number;
-  positionX: number;
-  positionY: number;
-  width: number;
-  height: number;
   fieldMeta?: Record<string, unknown> | undefined;
-}
+} & (FieldGeometry | PlaceholderPosition);
+
+const onPlaceholder = (f: FieldCreateInput): f is FieldCreateInput & PlaceholderPosition =>
+  'placeholder' in f && typeof f.placeholder === 'string';
 
 /**
  * How the request names its fields: where each entry sits and, where they differ, the names of
@@ -59,8 +59,10 @@ export interface FieldUpdateInput {
 
 /**
  * Adds fields, each checked like at creation (recipient of this envelope whose role holds fields
- * and who has not acted, item, page, box inside the page, fieldMeta). All or nothing.
- * @throws NOT_FOUND, ENVELOPE_*, RECIPIENT_LOCKED, LIMIT_EXCEEDED, FIELD_*, VALIDATION_ERROR
+ * and who has not acted, item, page, box inside the page, fieldMeta). A field given by
+ * `placeholder` becomes one field per occurrence used (locate-placeholder-fields.ts). All or nothing.
+ * @throws NOT_FOUND, ENVELOPE_*, RECIPIENT_LOCKED, LIMIT_EXCEEDED, FIELD_*, VALIDATION_ERROR,
+ *   PLACEHOLDER_NOT_FOUND
  */
 export async function createFields(
   ctx: Ctx,
@@ -69,13 +71,26 @@ export async function createFields(
   inputs: FieldCreateInput[],
   shape: FieldRequestShape = ENVELOPE_SHAPE,
 ) {
-  return editEnvelope(ctx, caller, envelopeId, 'FIELD_CREATED', async (trx, graph) => {
-    if (graph.fields.length + inputs.length > ctx.config.limits.fieldsPerEnvelope)
+  const placeholders = inputs.flatMap((f, index) =>
+    onPlaceholder(f) ? [{ index, envelopeItemId: f.envelopeItemId, position: f }] : [],
+  );
+  const located =
+    placeholders.length > 0
+      ? await locatePlaceholders(ctx, caller.principal.platformId, envelopeId, placeholders, shape.at)
+      : undefined;
+  // Each entry with its geometry: a placeholder entry once per occurrence it is placed on.
+  const entries = inputs.flatMap((f, index) => {
+    if (!onPlaceholder(f)) return [{ ...f, index }];
+    const { placeholder: _text, matchAll: _all, width: _w, height: _h, ...rest } = f;
+    return (located?.boxes.get(index) ?? []).map((box) => ({ ...rest, ...box, index }));
+  });
+  return editEnvelope(ctx, caller, envelopeId, 'FIELD_CREATED', async (trx, graph, now) => {
+    if (graph.fields.length + entries.length > ctx.config.limits.fieldsPerEnvelope)
       throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.fieldsPerEnvelope} fields per envelope`);
     const issues = new IssueCollector();
     const items = graph.items.map((i) => ({ id: i.id, identifier: i.id, pageCount: i.pageCount }));
     const rows = [];
-    for (const [index, f] of inputs.entries()) {
+    for (const { index, ...f } of entries) {
       const recipient = graph.recipients.find((r) => r.id === f.recipientId);
       if (!recipient) {
         issues.add(
@@ -104,6 +119,8 @@ export async function createFields(
       if (placed) rows.push(newFieldRow(graph.envelope.id, graph.items[placed.itemIndex]!.id, recipient.id, placed));
     }
     issues.throwIfAny('Some fields cannot be placed');
+    if (located)
+      await hidePlaceholders(ctx, trx, { actor: apiActor(caller), request: caller.request }, graph, located, now);
     const ids = await insertFields(trx, rows);
     const created = rows.map((r) => ({ ...r, id: ids.get(r.secondaryId)! }) as FieldRow);
     return {

@@ -197,7 +197,7 @@ export async function updateEnvelopeData(
 export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: string, files: UploadedPdf[]) {
   try {
     const infos: PdfInfo[] = [];
-    for (const file of files) infos.push(await inspectUpload(ctx, file.staged, file.identifier));
+    for (const file of files) infos.push(await inspectUpload(ctx, file.staged, file.identifier, { findTags: true }));
     const tagged = await readPlaceholderTags(ctx, files, infos);
     // Bad tags are refused before anything is stored; recipients are counted under the lock.
     planTagFields(files, tagged, 0);

@@ -21,8 +21,9 @@ import { IssueCollector } from './validation-issues.js';
  * Turns the placeholder tags of uploaded PDFs into fields, as Documenso does on upload: `rN` is
  * the N-th recipient of the request, and recipients the request lacks are created as placeholders
  * (to be completed before distribution, where Firma's own rules for signers apply). A tag without
- * `rN` (in Documenso an anchor for `placeholder` on field creation, which Firma lacks) is refused.
- * Every tag is removed and covered in the stored PDF; the audit entry keeps the upload's own hash.
+ * `rN` is an anchor for a field created later with `placeholder` (`place-placeholder-fields.ts`):
+ * checked like the others, it becomes no field and stays in the PDF. Every tag naming a recipient
+ * is removed and covered in the stored PDF; the audit entry keeps the upload's own hash.
  */
 
 export interface TagFieldPlan {
@@ -32,7 +33,7 @@ export interface TagFieldPlan {
   extraRecipients: (RecipientCreateInput & { path: (string | number)[] })[];
 }
 
-/** The tags of each upload, found in the PDF workers; skipped where inspection saw that none can be. */
+/** The tags of each upload: found by inspection (`findTags`), or in a task of their own; none where inspection saw that none can be. */
 export async function readPlaceholderTags(
   ctx: Ctx,
   files: { staged: StagedBlob }[],
@@ -40,12 +41,11 @@ export async function readPlaceholderTags(
 ): Promise<TaggedPdf[]> {
   const out: TaggedPdf[] = [];
   for (const [i, file] of files.entries()) {
-    const pages = infos[i]!.tagPages;
-    out.push(
-      pages && pages.length === 0
-        ? { tags: [] }
-        : await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read(), ...(pages ? { pages } : {}) }),
-    );
+    const { tagPages: pages, tagged } = infos[i]!;
+    if (tagged) out.push(tagged);
+    else if (pages && pages.length === 0) out.push({ tags: [] });
+    else
+      out.push(await ctx.pdf.run({ kind: 'find-tags', bytes: await file.staged.read(), ...(pages ? { pages } : {}) }));
   }
   return out;
 }
@@ -81,15 +81,9 @@ export function planTagFields(
         continue;
       }
       const { recipient, type, fieldMeta } = parsed.tag;
-      if (recipient === null) {
-        // In Documenso such a tag only anchors a field created later with `placeholder`, which
-        // Firma does not offer yet: refused rather than hidden and forgotten.
-        problems.push({
-          path,
-          message: `${identifier}, page ${found.page}, tag ${found.text}: names no recipient (r1, r2, …); tags that only anchor fields created with "placeholder" are not supported`,
-        });
-        continue;
-      }
+      // A tag without rN anchors a field created later with `placeholder` (field create-many):
+      // Documenso creates nothing for it on upload and leaves it in the PDF, and so does Firma.
+      if (recipient === null) continue;
       highest = Math.max(highest, recipient);
       const list = fields.get(recipient - 1) ?? [];
       list.push({

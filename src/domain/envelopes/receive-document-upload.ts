@@ -39,7 +39,7 @@ export interface ReceivedUpload {
 export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: StagedBlob): Promise<ReceivedUpload> {
   try {
     const upload = await openUploadUrl(ctx, token, ctx.clock());
-    const info = await inspectUpload(ctx, staged, 'file');
+    const info = await inspectUpload(ctx, staged, 'file', { findTags: true });
     const pending = parseStoredPendingFields(upload.pendingFields);
     const key = { documentId: upload.envelopeId };
     // Checked before the blob is stored, so a refused PDF leaves nothing behind; checked again

@@ -4,13 +4,19 @@ import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import type { Ctx } from '../context.js';
 
 /**
- * Checks that a staged upload is a PDF Firma can work with and reads its pages.
+ * Checks that a staged upload is a PDF Firma can work with and reads its pages; with `findTags`,
+ * also its placeholder tags (`info.tagged`), in the same worker task.
  * @throws NOT_A_PDF, PDF_DAMAGED, PDF_ENCRYPTED, PDF_NO_PAGES, PDF_TOO_MANY_PAGES (all 400)
  */
-export async function inspectUpload(ctx: Ctx, staged: StagedBlob, label: string): Promise<PdfInfo> {
+export async function inspectUpload(
+  ctx: Ctx,
+  staged: StagedBlob,
+  label: string,
+  options: { findTags?: boolean } = {},
+): Promise<PdfInfo> {
   let info: PdfInfo;
   try {
-    info = await ctx.pdf.run({ kind: 'inspect', bytes: await staged.read() });
+    info = await ctx.pdf.run({ kind: 'inspect', bytes: await staged.read(), findTags: options.findTags === true });
   } catch (error) {
     if (error instanceof PdfRejectedError) {
       throw new AppError(error.reason, `${label}: ${error.message}`, {

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
-import { createFields, deleteField, getField, updateFields } from '../../domain/envelopes/manage-fields.js';
+import {
+  createFields,
+  deleteField,
+  getField,
+  updateFields,
+  type FieldCreateInput,
+} from '../../domain/envelopes/manage-fields.js';
 import {
   createRecipients,
   deleteRecipient,
@@ -11,6 +17,7 @@ import {
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
+import type { ZFieldCreate } from './envelope-parts.schema.js';
 import {
   ZFieldCreateManyBody,
   ZFieldDeleteBody,
@@ -43,6 +50,17 @@ import {
 import { rejectOnBehalf } from '../../domain/envelopes/reject-on-behalf.js';
 
 const tags = ['Envelope recipients and fields'];
+
+/** A create-many entry as the use case takes it: at coordinates or on a placeholder (the schema checked which). */
+function fieldCreateInput(f: z.infer<typeof ZFieldCreate>): FieldCreateInput {
+  const { placeholder, matchAll, page, positionX, positionY, width, height, ...rest } = f;
+  const base = {
+    ...rest,
+    fieldMeta: 'fieldMeta' in rest ? (rest.fieldMeta as Record<string, unknown> | undefined) : undefined,
+  };
+  if (placeholder !== undefined) return { ...base, placeholder, matchAll, width, height };
+  return { ...base, page: page!, positionX: positionX!, positionY: positionY!, width: width!, height: height! };
+}
 
 /** Recipients and fields of an envelope, one by one or in all-or-nothing batches. */
 export function registerEnvelopePartRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -224,10 +242,7 @@ export function registerEnvelopePartRoutes(app: FastifyInstance, ctx: Ctx): void
         ctx,
         callerOf(request),
         request.body.envelopeId,
-        request.body.data.map((f) => ({
-          ...f,
-          fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
-        })),
+        request.body.data.map(fieldCreateInput),
       ),
     }),
   );

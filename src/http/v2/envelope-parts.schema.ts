@@ -24,14 +24,39 @@ export const ZRecipientGetResponse = ZRecipient.extend({ fields: z.array(ZFieldL
   id: 'RecipientWithFields',
 });
 
+const COORDINATES = ['page', 'positionX', 'positionY', 'width', 'height'] as const;
+/**
+ * A field at coordinates, or (Documenso's placeholder positioning) on a text of the item's PDF:
+ * `placeholder` instead of page and position, `width`/`height` then optional overrides.
+ */
 export const ZFieldCreate = fieldDefinitionSchema({
   recipientId: z.number().int().positive(),
   envelopeItemId: z.string().min(1).max(64).optional().describe('Optional when the envelope has one item'),
-  page: z.number().int().min(1),
-  positionX: ZPercent,
-  positionY: ZPercent,
-  width: ZPercentSize,
-  height: ZPercentSize,
+  page: z.number().int().min(1).optional().describe('Required unless placeholder is given'),
+  positionX: ZPercent.optional().describe('Required unless placeholder is given'),
+  positionY: ZPercent.optional().describe('Required unless placeholder is given'),
+  width: ZPercentSize.optional().describe('Required unless placeholder is given, then it overrides the text’s width'),
+  height: ZPercentSize.optional().describe('Required unless placeholder is given, then it overrides the text’s height'),
+  placeholder: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Text of the PDF (e.g. "{{signature}}") to place the field on instead of page and position; it is hidden in the stored PDF. DRAFT envelopes only',
+    ),
+  matchAll: z.boolean().optional().describe('With placeholder: a field at every occurrence, not only the first'),
+}).superRefine((f, ctx) => {
+  if (f.placeholder !== undefined) {
+    for (const k of ['page', 'positionX', 'positionY'] as const)
+      if (f[k] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [k], message: `give either placeholder or ${k}, not both` });
+    return;
+  }
+  if (f.matchAll !== undefined) ctx.addIssue({ code: 'custom', path: ['matchAll'], message: 'only with placeholder' });
+  for (const k of COORDINATES)
+    if (f[k] === undefined)
+      ctx.addIssue({ code: 'custom', path: [k], message: 'Required (or give placeholder instead of coordinates)' });
 });
 export const ZFieldUpdate = fieldDefinitionSchema({
   id: z.number().int().positive(),

@@ -2,6 +2,7 @@ import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 
 import type { PDFContext, PDFObject } from 'pdf-lib';
 import { MAX_OBJECT_NESTING } from './pdf-limits.js';
 import { readFormFields, type FormFieldInfo } from './forms/form-fields.js';
+import { findAndCoverTags, type TaggedPdf } from './tags/cover-tags.js';
 import { tagCandidatePages } from './tags/may-hold-tags.js';
 import { readPageInfo, walkPageTree, PageTreeError } from './page-info.js';
 import type { PdfPageInfo } from './page-info.js';
@@ -17,6 +18,8 @@ export interface PdfInfo {
   formFields?: FormFieldInfo[];
   /** The 1-based pages that may show a placeholder tag (may-hold-tags.ts); only they are scanned. */
   tagPages?: number[];
+  /** With `findTags`: the tags of those pages, and the PDF with them hidden (cover-tags.ts). */
+  tagged?: TaggedPdf;
 }
 
 export type PdfRejectReason = 'NOT_A_PDF' | 'PDF_DAMAGED' | 'PDF_ENCRYPTED' | 'PDF_NO_PAGES' | 'PDF_TOO_COMPLEX';
@@ -168,10 +171,21 @@ function deepestNesting(context: PDFContext): number {
   return deepest;
 }
 
-/** Validates an uploaded PDF and describes its pages as a viewer displays them. */
-export async function inspectPdf(bytes: Uint8Array): Promise<PdfInfo> {
+/**
+ * Validates an uploaded PDF and describes its pages as a viewer displays them. With `findTags`,
+ * also finds its placeholder tags in the same pass, reusing the parsed document to hide them
+ * (one task, one parse, instead of a second task that parses the PDF again).
+ */
+export async function inspectPdf(bytes: Uint8Array, options: { findTags?: boolean } = {}): Promise<PdfInfo> {
   const { doc, info } = await loadCheckedPdf(bytes);
   const formFields = readFormFields(doc);
-  const withTags = { ...info, tagPages: tagCandidatePages(doc) };
+  const tagPages = tagCandidatePages(doc);
+  // Reading a form may change the document (pdf-lib drops XFA): such a PDF is parsed again to hide tags.
+  const hasForm = doc.catalog.has(PDFName.of('AcroForm'));
+  const tagged =
+    options.findTags && tagPages.length > 0
+      ? await findAndCoverTags(bytes, tagPages, hasForm ? undefined : doc)
+      : undefined;
+  const withTags = { ...info, tagPages, ...(tagged ? { tagged } : {}) };
   return formFields.length > 0 ? { ...withTags, formFields } : withTags;
 }

@@ -2,16 +2,17 @@ import { FormFillError } from '../forms/fill-form.js';
 import type { FormValue } from '../forms/form-fields.js';
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
 import { RenderError, type RenderField, type RenderOptions } from '../render/index.js';
-import type { TaggedPdf } from '../tags/cover-tags.js';
+import type { FoundText, TaggedPdf } from '../tags/cover-tags.js';
 import { SealError, type SealErrorReason, type SealIdentity, type SealOptions } from '../seal/index.js';
 
 /** The work a PDF worker thread does, with what each kind takes and answers. */
 export type PdfTask =
-  | { kind: 'inspect'; bytes: Uint8Array }
+  | { kind: 'inspect'; bytes: Uint8Array; findTags?: boolean }
   | { kind: 'render'; original: Uint8Array; fields: RenderField[]; options: RenderOptions }
   | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions }
   | { kind: 'fill-form'; pdf: Uint8Array; values: Record<string, FormValue> }
-  | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] };
+  | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] }
+  | { kind: 'find-text'; bytes: Uint8Array; texts: { text: string; all: boolean }[] };
 
 export interface PdfTaskResult {
   inspect: PdfInfo;
@@ -19,6 +20,7 @@ export interface PdfTaskResult {
   seal: Uint8Array;
   'fill-form': Uint8Array;
   'find-tags': TaggedPdf;
+  'find-text': FoundText;
 }
 
 /** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { fillForm } from '../forms/fill-form.js';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
-import { findAndCoverTags } from '../tags/cover-tags.js';
+import { findAndCoverTags, findAndCoverText } from '../tags/cover-tags.js';
 import { sealPdf } from '../seal/index.js';
 import { withInflateBudget } from './inflate-guard.js';
 import { serializeError, type PdfTask } from './pdf-task.js';
@@ -17,7 +17,7 @@ const { inflateBudgetBytes } = workerData as { inflateBudgetBytes: number };
 async function run(task: PdfTask): Promise<unknown> {
   switch (task.kind) {
     case 'inspect':
-      return inspectPdf(task.bytes);
+      return inspectPdf(task.bytes, { findTags: task.findTags === true });
     case 'render':
       return renderFields(task.original, task.fields, task.options);
     case 'seal':
@@ -26,6 +26,8 @@ async function run(task: PdfTask): Promise<unknown> {
       return fillForm(task.pdf, task.values);
     case 'find-tags':
       return findAndCoverTags(task.bytes, task.pages);
+    case 'find-text':
+      return findAndCoverText(task.bytes, task.texts);
   }
 }
 

@@ -87,10 +87,9 @@ export class PdfWorkers {
 
   private start(worker: Worker, pending: Pending): void {
     const id = this.nextId++;
-    const timeoutMs =
-      pending.task.kind === 'inspect' || pending.task.kind === 'fill-form' || pending.task.kind === 'find-tags'
-        ? (this.options.inspectTimeoutMs ?? 30_000)
-        : (this.options.renderTimeoutMs ?? 300_000);
+    const timeoutMs = ['inspect', 'fill-form', 'find-tags', 'find-text'].includes(pending.task.kind)
+      ? (this.options.inspectTimeoutMs ?? 30_000)
+      : (this.options.renderTimeoutMs ?? 300_000);
     const timer = setTimeout(
       () => this.fail(worker, tooComplex(`processing took longer than ${timeoutMs} ms`)),
       timeoutMs,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findAndCoverTags } from './cover-tags.js';
+import { findAndCoverTags, findAndCoverText, tagNamesRecipient } from './cover-tags.js';
 import { findTags } from './find-tags.js';
 import { taggedPdf, type PageSpec } from '../../../../test/support/tagged-pdf.js';
 import { pdfToText } from '../../../../test/support/pdf-tools.js';
@@ -56,4 +56,80 @@ void test('tags are removed on rotated pages and in Type0 (CID) fonts', async ()
 void test('a PDF without tags is left as it is', async () => {
   const { bytes } = await taggedPdf([{ prose: [{ text: 'Sin marcas', x: 50, y: 50 }], tags: [] }]);
   assert.deepEqual(await findAndCoverTags(bytes), { tags: [] });
+});
+
+void test('tags without a recipient are anchors: found, left in the PDF; those naming one are hidden', async () => {
+  assert.equal(tagNamesRecipient('{{signature, r1}}'), true);
+  assert.equal(tagNamesRecipient('{{ SIGNATURE , R12 , required=true }}'), true);
+  assert.equal(tagNamesRecipient('{{signature}}'), false);
+  assert.equal(tagNamesRecipient('{{text, required=true}}'), false);
+  assert.equal(tagNamesRecipient('{{text, r1x}}'), false);
+  const { bytes } = await taggedPdf([
+    {
+      tags: [
+        { text: '{{signature}}', x: 60, y: 100 },
+        { text: '{{name, r1}}', x: 300, y: 100 },
+      ],
+    },
+  ]);
+  const { tags, covered } = await findAndCoverTags(bytes);
+  assert.deepEqual(
+    tags.map((t) => t.text),
+    ['{{signature}}', '{{name, r1}}'],
+  );
+  const text = pdfToText(covered!);
+  assert.match(text, /\{\{signature\}\}/);
+  assert.doesNotMatch(text, /\{\{name/);
+  // Only anchors: nothing to hide, the upload is kept.
+  const anchors = await taggedPdf([{ tags: [{ text: '{{initials}}', x: 60, y: 100 }] }]);
+  assert.equal((await findAndCoverTags(anchors.bytes)).covered, undefined);
+});
+
+void test('any text is found (first or every occurrence) and only the occurrences used are hidden, rotated and in a CID font', async () => {
+  const { bytes, boxes } = await taggedPdf(
+    [
+      {
+        tags: [
+          { text: 'Firma aquí', x: 60, y: 100 },
+          { text: '{{initials}}', x: 300, y: 100, splitAt: [4] },
+        ],
+      },
+      {
+        rotate: 90,
+        tags: [
+          { text: 'Firma aquí', x: 60, y: 300 },
+          { text: '{{initials}}', x: 300, y: 100 },
+        ],
+      },
+    ],
+    { font: 'noto' },
+  );
+  const { found, covered } = await findAndCoverText(bytes, [
+    { text: 'Firma aquí', all: false },
+    { text: '{{initials}}', all: true },
+  ]);
+  assert.deepEqual(
+    found.map((f) => f.map((t) => t.page)),
+    [[1], [1, 2]],
+  );
+  for (const [t, box] of [
+    [found[0]![0]!, boxes[0]!],
+    [found[1]![0]!, boxes[1]!],
+    [found[1]![1]!, boxes[3]!],
+  ] as const)
+    for (const k of ['positionX', 'positionY', 'width', 'height'] as const)
+      assert.ok(Math.abs(t[k] - box[k]) <= 1, `${k}: ${t[k]} vs ${box[k]}`);
+  const text = pdfToText(covered!);
+  assert.equal(text.split('Firma aquí').length - 1, 1, 'the second "Firma aquí" was not used and stays');
+  assert.doesNotMatch(text, /initials/);
+
+  const missing = await findAndCoverText(bytes, [
+    { text: 'Firma aquí', all: false },
+    { text: '{{sello}}', all: false },
+  ]);
+  assert.deepEqual(
+    missing.found.map((f) => f.length),
+    [1, 0],
+  );
+  assert.equal(missing.covered, undefined);
 });

@@ -1,63 +1,143 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
-import { findTagsIn, loadPdfjs, openPdfjs, type FoundTag, type PdfjsPage, type Quad } from './find-tags.js';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import {
+  findTagsIn,
+  findTextIn,
+  loadPdfjs,
+  openPdfjs,
+  type FoundTag,
+  type PdfjsDocument,
+  type PdfjsPage,
+  type Quad,
+} from './find-tags.js';
+import { decodedContent } from './may-hold-tags.js';
 import { stripTagGlyphs, type CodeLength, type ShownGlyphs } from './strip-tags.js';
 
 export interface TaggedPdf {
   tags: FoundTag[];
-  /** The PDF with every tag removed and covered, or absent when it has no tag (the upload is kept). */
+  /** The PDF with its tags removed and covered, or absent when none was (the upload is kept). */
   covered?: Uint8Array;
 }
 
+/** A tag that names its recipient (`{{signature, r1}}`), as opposed to an anchor (`{{signature}}`). */
+export function tagNamesRecipient(tag: string): boolean {
+  return /^\{\{[^,{}]*,\s*r\d+\s*(,|\}\}$)/i.test(tag);
+}
+
 /**
- * Finds the tags of a PDF and, when there are any, removes their glyphs from the page content
- * (strip-tags.ts) and covers each with a white box drawn after the page's own content, which
- * also hides a tag whose glyphs could not be removed. The page's content is wrapped in q…Q
- * first, so whatever graphics state it leaves behind cannot move or recolour the boxes.
+ * Finds the tags of a PDF and, when any names a recipient, removes those tags' glyphs and covers
+ * them (`coverFound`). A tag without a recipient (`{{signature}}`) is an anchor for a field placed
+ * later with `placeholder` on field creation: it stays in the PDF, as Documenso leaves it.
  */
-export async function findAndCoverTags(bytes: Uint8Array, onPages?: number[]): Promise<TaggedPdf> {
+export async function findAndCoverTags(
+  bytes: Uint8Array,
+  onPages?: number[],
+  /** The same bytes already parsed by pdf-lib (inspection), modified here; else they are parsed again. */
+  parsed?: PDFDocument,
+): Promise<TaggedPdf> {
   // One pdf.js document for both finding and stripping: its fonts are loaded once.
   const pdfjsDoc = await openPdfjs(bytes);
   try {
     const tags = await findTagsIn(pdfjsDoc, onPages);
-    if (tags.length === 0) return { tags };
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    const byPage = new Map<number, FoundTag[]>();
-    for (const tag of tags) byPage.set(tag.page, [...(byPage.get(tag.page) ?? []), tag]);
-    const pages = doc.getPages();
-    for (const [pageNumber, pageTags] of byPage) {
-      const page = pages[pageNumber - 1]!;
-      const stripped = stripPage(
-        page,
-        await shownGlyphs(await pdfjsDoc.getPage(pageNumber)),
-        pageTags.map((t) => t.text),
-      );
-      const quads = pageTags.flatMap((t) => t.cover);
-      const n = (v: number) => Number(v.toFixed(3));
-      const paths = quads.map((q) => {
-        const [x0, y0, x1, y1, x2, y2, x3, y3] = q.map(n) as Quad;
-        return `${x0} ${y0} m ${x1} ${y1} l ${x2} ${y2} l ${x3} ${y3} l h`;
-      });
-      const ctx = doc.context;
-      // A hair wider than the glyphs (the stroke), so anti-aliased edges do not peek out.
-      const cover = `\nQ\nq 1 g 1 G 0.6 w 1 j\n${paths.join('\n')}\nB\nQ\n`;
-      page.node.normalize();
-      const contents = page.node.Contents();
-      const existing =
-        stripped !== null
-          ? [ctx.register(ctx.flateStream(Buffer.from(stripped, 'latin1')))]
-          : contents instanceof PDFArray
-            ? contents.asArray()
-            : contents
-              ? [page.node.get(PDFName.of('Contents'))!]
-              : [];
-      const before = ctx.register(ctx.flateStream('q\n'));
-      const after = ctx.register(ctx.flateStream(cover));
-      page.node.set(PDFName.of('Contents'), ctx.obj([before, ...existing, after]));
-    }
-    return { tags, covered: await doc.save({ useObjectStreams: false }) };
+    const placed = tags.filter((t) => tagNamesRecipient(t.text));
+    if (placed.length === 0) return { tags };
+    return { tags, covered: await coverFound(pdfjsDoc, parsed ?? bytes, placed) };
   } finally {
     await pdfjsDoc.destroy();
   }
+}
+
+export interface FoundText {
+  /** Per text asked for, the occurrences used: the first, or all when `all`; empty when not found. */
+  found: FoundTag[][];
+  /** The PDF with every occurrence used removed and covered; absent when some text was not found. */
+  covered?: Uint8Array;
+}
+
+/**
+ * Finds texts in a PDF (Documenso's `placeholder` positioning of a field) and hides the
+ * occurrences used, as it hides tags, so the signer sees the field where the text was.
+ */
+export async function findAndCoverText(
+  bytes: Uint8Array,
+  wanted: { text: string; all: boolean }[],
+): Promise<FoundText> {
+  const pdfjsDoc = await openPdfjs(bytes);
+  try {
+    const all = await findTextIn(
+      pdfjsDoc,
+      wanted.map((w) => w.text),
+    );
+    const found = wanted.map((w) => {
+      const hits = all.filter((t) => t.text === w.text);
+      return w.all ? hits : hits.slice(0, 1);
+    });
+    if (found.some((f) => f.length === 0)) return { found };
+    // Two fields on the same occurrence hide it once.
+    const used = [...new Set(found.flat())];
+    return { found, covered: await coverFound(pdfjsDoc, bytes, used) };
+  } finally {
+    await pdfjsDoc.destroy();
+  }
+}
+
+/**
+ * Removes the found texts' glyphs from the page content (strip-tags.ts) and covers each with a
+ * white box drawn after the page's own content, which also hides one whose glyphs could not be
+ * removed. The page's content is wrapped in q…Q first, so whatever graphics state it leaves
+ * behind cannot move or recolour the boxes.
+ */
+async function coverFound(
+  pdfjsDoc: PdfjsDocument,
+  pdf: Uint8Array | PDFDocument,
+  found: FoundTag[],
+): Promise<Uint8Array> {
+  const doc =
+    pdf instanceof PDFDocument ? pdf : await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
+  const byPage = new Map<number, FoundTag[]>();
+  for (const tag of found) byPage.set(tag.page, [...(byPage.get(tag.page) ?? []), tag]);
+  const pages = doc.getPages();
+  for (const [pageNumber, pageTags] of byPage) {
+    const page = pages[pageNumber - 1]!;
+    const stripped = stripPage(
+      page,
+      await shownGlyphs(await pdfjsDoc.getPage(pageNumber)),
+      pageTags.map((t) => t.text),
+    );
+    const quads = pageTags.flatMap((t) => t.cover);
+    const n = (v: number) => Number(v.toFixed(3));
+    const paths = quads.map((q) => {
+      const [x0, y0, x1, y1, x2, y2, x3, y3] = q.map(n) as Quad;
+      return `${x0} ${y0} m ${x1} ${y1} l ${x2} ${y2} l ${x3} ${y3} l h`;
+    });
+    const ctx = doc.context;
+    // A hair wider than the glyphs (the stroke), so anti-aliased edges do not peek out.
+    const cover = `\nQ\nq 1 g 1 G 0.6 w 1 j\n${paths.join('\n')}\nB\nQ\n`;
+    // Not page.node.normalize(): it would also wrap the content in q/Q streams of its own, left
+    // orphaned by the array set here but still deflated (slowly, by pdf-lib) and written on save.
+    const contents = page.node.Contents();
+    const existing =
+      stripped !== null
+        ? [ctx.register(flateStream(doc, stripped))]
+        : contents instanceof PDFArray
+          ? contents.asArray()
+          : contents
+            ? [page.node.get(PDFName.of('Contents'))!]
+            : [];
+    // The two small streams stay uncompressed: deflating them costs more than it saves.
+    const before = ctx.register(ctx.stream('q\n'));
+    const after = ctx.register(ctx.stream(cover));
+    page.node.set(PDFName.of('Contents'), ctx.obj([before, ...existing, after]));
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+/** A Flate-compressed stream, compressed by Node's zlib (pdf-lib's own deflate is several times slower). */
+function flateStream(doc: PDFDocument, latin1: string): PDFRawStream {
+  return PDFRawStream.of(
+    doc.context.obj({ Filter: 'FlateDecode' }),
+    new Uint8Array(deflateSync(Buffer.from(latin1, 'latin1'))),
+  );
 }
 
 /** The glyphs of each text-showing operator of the page's own content, as pdf.js decoded them. */
@@ -91,7 +171,7 @@ function stripPage(page: PDFPage, shown: ShownGlyphs[], tagTexts: string[]): str
   const parts: string[] = [];
   for (const stream of streams) {
     if (!(stream instanceof PDFRawStream)) return null;
-    parts.push(Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'));
+    parts.push(decodedContent(stream));
   }
   const fonts = page.node.Resources()?.lookup(PDFName.of('Font'));
   const codeLength: CodeLength = (name) => {

@@ -37,6 +37,7 @@ interface TextItem {
 
 interface PdfjsModule {
   getDocument(src: Record<string, unknown>): { promise: Promise<PdfjsDocument> };
+  PDFWorker: new (options: { verbosity: number }) => unknown;
   VerbosityLevel: { ERRORS: number };
   OPS: Record<string, number>;
   AnnotationMode: { DISABLE: number };
@@ -71,11 +72,20 @@ export function loadPdfjs(): Promise<PdfjsModule> {
 /** Matches one tag on a line; no braces or line breaks inside, as Documenso's pattern. */
 const TAG = /\{\{([^{}\n]*)\}\}/g;
 
+/**
+ * The thread's one pdf.js "worker" (in Node its fake, same-thread worker): setting one up for each
+ * document cost about as much as reading a one-page document's text. Destroying a document leaves
+ * a worker given in `getDocument` running for the next.
+ */
+let sharedWorker: unknown;
+
 /** Opens a document with pdf.js; the caller destroys it. */
 export async function openPdfjs(bytes: Uint8Array): Promise<PdfjsDocument> {
   const lib = await loadPdfjs();
+  sharedWorker ??= new lib.PDFWorker({ verbosity: lib.VerbosityLevel.ERRORS });
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   return lib.getDocument({
+    worker: sharedWorker,
     data: bytes.slice(),
     isEvalSupported: false,
     disableFontFace: true,
@@ -95,19 +105,48 @@ export async function findTags(bytes: Uint8Array, pages?: number[]): Promise<Fou
   }
 }
 
+/** Where some text occurs on a page's text: its start and what matched. */
+type Matcher = (pageText: string) => Iterable<{ index: number; text: string }>;
+
+function* tagMatches(pageText: string): Iterable<{ index: number; text: string }> {
+  // Cheap test first: most pages hold no tag, and the regular expression is not needed then.
+  if (!pageText.includes('{{')) return;
+  for (const match of pageText.matchAll(TAG)) yield { index: match.index, text: match[0] };
+}
+
 /** The tags of a document pdf.js has open, page by page. */
-export async function findTagsIn(doc: PdfjsDocument, pages?: number[]): Promise<FoundTag[]> {
-  const tags: FoundTag[] = [];
+export function findTagsIn(doc: PdfjsDocument, pages?: number[]): Promise<FoundTag[]> {
+  return findMatchesIn(doc, tagMatches, pages);
+}
+
+/**
+ * Every occurrence of each of the texts (taken literally, case and spaces as given) in the
+ * document's text, page by page and, on a page, in content order; `text` of each is the needle.
+ * Occurrences of one needle do not overlap.
+ */
+export function findTextIn(doc: PdfjsDocument, needles: string[]): Promise<FoundTag[]> {
+  const wanted = [...new Set(needles.filter((n) => n.length > 0))];
+  return findMatchesIn(doc, (pageText) => {
+    const hits: { index: number; text: string }[] = [];
+    for (const needle of wanted)
+      for (let at = pageText.indexOf(needle); at >= 0; at = pageText.indexOf(needle, at + needle.length))
+        hits.push({ index: at, text: needle });
+    return hits.sort((a, b) => a.index - b.index);
+  });
+}
+
+async function findMatchesIn(doc: PdfjsDocument, matcher: Matcher, pages?: number[]): Promise<FoundTag[]> {
+  const found: FoundTag[] = [];
   for (const n of pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)) {
     if (n < 1 || n > doc.numPages) continue;
     const page = await doc.getPage(n);
-    tags.push(...(await tagsOnPage(page, n)));
+    found.push(...(await matchesOnPage(page, n, matcher)));
     page.cleanup();
   }
-  return tags;
+  return found;
 }
 
-async function tagsOnPage(page: PdfjsPage, pageNumber: number): Promise<FoundTag[]> {
+async function matchesOnPage(page: PdfjsPage, pageNumber: number, matcher: Matcher): Promise<FoundTag[]> {
   const content = await page.getTextContent();
   const items = content.items.filter((i): i is TextItem => 'str' in i);
   // The page's text in content order, with where each run starts in it.
@@ -118,14 +157,14 @@ async function tagsOnPage(page: PdfjsPage, pageNumber: number): Promise<FoundTag
     text += item.str;
     if (item.hasEOL) text += '\n';
   }
-  // Cheap test first: most pages hold no tag, and the regular expression is not needed then.
-  if (!text.includes('{{')) return [];
+  const matches = [...matcher(text)];
+  if (matches.length === 0) return [];
 
   const viewport = page.getViewport({ scale: 1 });
   const found: FoundTag[] = [];
-  for (const match of text.matchAll(TAG)) {
+  for (const match of matches) {
     const from = match.index;
-    const to = from + match[0].length;
+    const to = from + match.text.length;
     const cover: Quad[] = [];
     for (const [i, item] of items.entries()) {
       const start = starts[i]!;
@@ -159,7 +198,7 @@ async function tagsOnPage(page: PdfjsPage, pageNumber: number): Promise<FoundTag
     const positionY = pct(minY, viewport.height);
     found.push({
       page: pageNumber,
-      text: match[0],
+      text: match.text,
       positionX,
       positionY,
       width: Math.max(0.01, pct(maxX, viewport.width) - positionX),

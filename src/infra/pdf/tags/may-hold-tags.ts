@@ -55,7 +55,7 @@ function pageMayShowBrace(
     if (!(stream instanceof PDFRawStream)) return true;
     let text: string;
     try {
-      text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      text = decodedContent(stream);
     } catch {
       return true;
     }
@@ -68,6 +68,21 @@ function pageMayShowBrace(
     if (spelled && showsAny(text, needles)) return true;
   }
   return false;
+}
+
+const decoded = new WeakMap<PDFRawStream, string>();
+
+/**
+ * A content stream decoded, as latin1 text; kept while the stream object lives, so hiding tags on
+ * the document inspection parsed does not inflate its pages' content a second time.
+ */
+export function decodedContent(stream: PDFRawStream): string {
+  let text = decoded.get(stream);
+  if (text === undefined) {
+    text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    decoded.set(stream, text);
+  }
+  return text;
 }
 
 /** Whether a text-showing operator of the content holds one of the codes (hex, byte-aligned). */

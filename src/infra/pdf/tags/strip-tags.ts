@@ -1,7 +1,7 @@
 import { tokenizeContent, type ContentOp, type Operand } from './content-tokens.js';
 
 /**
- * Removes the glyphs of placeholder tags from a page's content stream, so the tag text is gone
+ * Removes the glyphs of placeholder tags (or any text found on the page) from a page's content stream, so the tag text is gone
  * from the document (text extraction, copy and paste, search), not only painted over. Each
  * removed glyph becomes a TJ adjustment of its exact advance, so the text around it stays where
  * it was.
@@ -92,14 +92,18 @@ export function stripTagGlyphs(
       starts.push(at);
       at += g.unicode.length;
     }
-  const wanted = [...tagTexts];
+  // Each text to remove takes its first occurrence not taken yet, so repeated texts take theirs
+  // in content order, as they were found.
+  const taken: [number, number][] = [];
   const removed = new Set<number>();
-  for (const match of text.matchAll(/\{\{([^{}]*)\}\}/g)) {
-    const i = wanted.indexOf(match[0]);
-    if (i < 0) continue;
-    wanted.splice(i, 1);
-    const from = match.index;
-    const to = from + match[0].length;
+  for (const wanted of tagTexts) {
+    if (wanted.length === 0) continue;
+    let from = text.indexOf(wanted);
+    while (from >= 0 && taken.some(([a, b]) => from < b && from + wanted.length > a))
+      from = text.indexOf(wanted, from + 1);
+    if (from < 0) continue;
+    const to = from + wanted.length;
+    taken.push([from, to]);
     starts.forEach((s, g) => {
       if (s >= from && s < to) removed.add(g);
     });
