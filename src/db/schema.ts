@@ -151,6 +151,8 @@ export interface RecipientTable {
   accessCodeHash: Generated<string | null>;
   /** 0/1: the signer must type their CUIL before completing (Firma extension). */
   requireCuil: Generated<number>;
+  /** ELECTRONIC (drawn/typed, Firma's seal) or DIGITAL (the signer's own certificate; Firma extension). */
+  signatureLevel: Generated<'ELECTRONIC' | 'DIGITAL'>;
   createdAt: string;
   updatedAt: string;
 }
