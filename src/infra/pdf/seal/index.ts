@@ -35,3 +35,13 @@ export {
   unsignedInteger,
   type DerNode,
 } from './der.js';
+// Incremental writes of a document that already carries signatures (Firma digital).
+export { appendObjects } from './append-objects.js';
+export type { UpdateObject } from './incremental-update.js';
+export {
+  embedExternalSignature,
+  prepareExternalSignature,
+  verifyExternalSignatureValue,
+  type PreparedExternalSignature,
+} from './external-signature.js';
+export type { SignerCertificates } from './cms.js';
