@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   CERT_KEY_USAGE: 400,
   /** Signing API: no pending preparation for this recipient, or it was made for another certificate or revision. */
   SIGNATURE_PREPARATION_NOT_FOUND: 400,
+  /** Signing API: another signer's revision was added after this preparation; prepare again. */
+  SIGNATURE_PREPARATION_STALE: 409,
   /** Signing API: the signature value does not verify against the certificate's key over the prepared attributes. */
   SIGNATURE_INVALID: 400,
   /*

@@ -23,6 +23,7 @@ import * as m0031 from './2026_11_26_0031_change_signal.js';
 import * as m0033 from './2026_11_26_0033_recipient_verification.js';
 import * as m0035 from './2026_11_26_0035_bulk_send.js';
 import * as m0036 from './2026_11_26_0036_signature_level.js';
+import * as m0037 from './2026_11_26_0037_digital_signatures.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0033_recipient_verification': m0033,
   '2026_11_26_0035_bulk_send': m0035,
   '2026_11_26_0036_signature_level': m0036,
+  '2026_11_26_0037_digital_signatures': m0037,
 };

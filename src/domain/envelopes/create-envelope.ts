@@ -189,6 +189,7 @@ async function create(
       pageCount: infos[i]!.pageCount,
       pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
       finalSha256: null,
+      revisionSha256: null,
       createdAt: iso,
     }));
     for (const item of itemRows) await insertItem(trx, item);

@@ -135,7 +135,7 @@ export async function completeRecipient(
   return answer;
 }
 
-const ACTION_OF = {
+export const ACTION_OF = {
   SIGNER: 'signed',
   APPROVER: 'approved',
   VIEWER: 'viewed',
@@ -143,7 +143,7 @@ const ACTION_OF = {
   CC: 'none',
 } as const;
 
-function answerOf(s: SigningSession): CompletionAnswer {
+export function answerOf(s: SigningSession): CompletionAnswer {
   return {
     recipientId: s.recipient.id,
     role: s.recipient.role,
@@ -160,7 +160,7 @@ function answerOf(s: SigningSession): CompletionAnswer {
 }
 
 /** Values Firma fills itself when the recipient left them empty; null when nothing to fill. */
-function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null {
+export function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null {
   if (field.inserted === 1) return null;
   switch (field.type) {
     case 'NAME':
@@ -174,7 +174,7 @@ function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null 
   }
 }
 
-function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
+export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
   const missing = own.filter((f) => {
     if (f.inserted === 1) return false;
     const meta = parseStoredFieldMeta(f.fieldMeta);
