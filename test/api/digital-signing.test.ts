@@ -43,7 +43,9 @@ for (const database of testDatabases()) {
           FIRMA_TRUST_ANCHORS: pki.trustAnchorsPath,
           FIRMA_REVOCATION_ALLOW_PRIVATE: 'true',
           FIRMA_JOB_POLL_MS: '100',
+          LOG_LEVEL: 'info',
         },
+        captureLogs: true,
       });
     });
     after(async () => {
@@ -133,7 +135,11 @@ for (const database of testDatabases()) {
       const prepared = await server.anon.post(`/api/v2/signing/${ana}/signature/prepare`, {
         json: { certificateChain: chainOf('good') },
       });
-      assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
+      assert.equal(
+        prepared.status,
+        200,
+        `${JSON.stringify(prepared.body)} ${server.logs.filter((l) => /"level":(50|40)|err/.test(l)).join('\n')}`,
+      );
       assert.equal(prepared.body.certificate.cuil, '20123456786');
       assert.equal(prepared.body.certificate.revocationSource, 'OCSP');
       const key = pki.entities.good.privateKey;

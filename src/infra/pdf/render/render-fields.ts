@@ -3,7 +3,7 @@
  * draws only on pages that have fields (one new content stream per page), saves once.
  */
 import type { PDFDocument, PDFObject } from 'pdf-lib';
-import { appendObjects, type UpdateObject } from '../seal/index.js';
+import { appendObjects, crossReferenceSize, type UpdateObject } from '../seal/index.js';
 import { loadCheckedPdf } from '../inspect-pdf.js';
 import type { PdfPageInfo } from '../page-info.js';
 import { readPageInfo } from '../page-info.js';
@@ -31,7 +31,11 @@ function serialised(object: PDFObject): Buffer {
 }
 
 /** The original followed by an update holding the objects that are new or differ from the snapshot. */
-async function incrementalBytes(original: Uint8Array, doc: PDFDocument, before: Map<string, Buffer>): Promise<Uint8Array> {
+async function incrementalBytes(
+  original: Uint8Array,
+  doc: PDFDocument,
+  before: Map<string, Buffer>,
+): Promise<Uint8Array> {
   await doc.flush();
   const objects: UpdateObject[] = [];
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
@@ -101,6 +105,11 @@ export async function renderFields(
 ): Promise<Uint8Array> {
   const { doc, info } = await loadCheckedPdf(original);
   const before = options.incremental ? objectSnapshot(doc) : null;
+  if (before) {
+    // New objects must not reuse the numbers of object or xref streams pdf-lib did not register.
+    const size = crossReferenceSize(Buffer.from(original.buffer, original.byteOffset, original.byteLength));
+    doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, size - 1);
+  }
   fields.forEach((field, i) => checkField(field, i, info.pageCount));
   const ctx = new RenderContext(doc);
   const pages = doc.getPages();

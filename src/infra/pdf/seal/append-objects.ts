@@ -29,3 +29,11 @@ export function appendObjects(base: Buffer, objects: readonly UpdateObject[], mi
   });
   return Buffer.concat([base, update.bytes]);
 }
+
+/**
+ * The document's cross-reference size: the first object number no revision uses. A parser that
+ * skips object and xref streams (pdf-lib) would otherwise hand out their numbers to new objects.
+ */
+export function crossReferenceSize(pdf: Buffer): number {
+  return PdfReader.open(new MemorySource(pdf)).xref.size;
+}

@@ -127,7 +127,11 @@ export function buildSignedData(
   return signedDataOf(signerParts(identity), signedAttributes, signature, unsignedAttributes);
 }
 
-export function buildExternalSignedData(signer: SignerCertificates, signedAttributes: Buffer, signature: Buffer): Buffer {
+export function buildExternalSignedData(
+  signer: SignerCertificates,
+  signedAttributes: Buffer,
+  signature: Buffer,
+): Buffer {
   return signedDataOf(partsFor(signer), signedAttributes, signature, []);
 }
 

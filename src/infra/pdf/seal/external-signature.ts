@@ -40,7 +40,11 @@ export function prepareExternalSignature(
 }
 
 /** True when `signature` is the signer's SHA-256 signature of the signed attributes. */
-export function verifyExternalSignatureValue(signedAttributes: Buffer, signature: Buffer, publicKey: KeyObject): boolean {
+export function verifyExternalSignatureValue(
+  signedAttributes: Buffer,
+  signature: Buffer,
+  publicKey: KeyObject,
+): boolean {
   try {
     return verify('sha256', signedAttributes, publicKey, signature);
   } catch {
@@ -56,6 +60,11 @@ export function embedExternalSignature(
   signature: Buffer,
 ): Buffer {
   const out = Buffer.from(prepared.pdf);
-  writeContents(out, prepared.contentsStart, prepared.contentsEnd, buildExternalSignedData(signer, signedAttributes, signature));
+  writeContents(
+    out,
+    prepared.contentsStart,
+    prepared.contentsEnd,
+    buildExternalSignedData(signer, signedAttributes, signature),
+  );
   return out;
 }

@@ -36,7 +36,7 @@ export {
   type DerNode,
 } from './der.js';
 // Incremental writes of a document that already carries signatures (Firma digital).
-export { appendObjects } from './append-objects.js';
+export { appendObjects, crossReferenceSize } from './append-objects.js';
 export type { UpdateObject } from './incremental-update.js';
 export {
   embedExternalSignature,
