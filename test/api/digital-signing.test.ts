@@ -176,6 +176,17 @@ for (const database of testDatabases()) {
       assert.ok(report.signatures[1]!.total, 'the seal covers the whole file');
       assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
       verifyFirstCms(download.bytes, pki);
+
+      const certificate = await server.api.get(`/api/v2/document/${documentId}/certificate`);
+      assert.equal(certificate.status, 200);
+      writeFileSync(join(pki.dir, `certificate-${database}.pdf`), certificate.bytes);
+      const text = execFileSync('pdftotext', [join(pki.dir, `certificate-${database}.pdf`), '-'], {
+        encoding: 'utf8',
+      });
+      assert.match(text, /Digital signatures \(1\)/);
+      assert.match(text, /20123456786/);
+      assert.match(text, /Firma Test Signing CA/);
+      assert.match(text, /not revoked \(OCSP\)/);
     });
   });
 }
