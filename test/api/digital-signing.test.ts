@@ -188,6 +188,60 @@ for (const database of testDatabases()) {
       assert.match(text, /Firma Test Signing CA/);
       assert.match(text, /not revoked \(OCSP\)/);
     });
+
+    test('two DIGITAL signers in parallel: the later submit of the same base is stale, prepared again both revisions stay valid', async () => {
+      const payload = typicalPayload();
+      payload.recipients[0] = { ...payload.recipients[0]!, signatureLevel: 'DIGITAL' } as never;
+      // Bruno holds the same CUIL as Ana here so one test certificate serves both.
+      payload.recipients[1] = { ...payload.recipients[1]!, signatureLevel: 'DIGITAL', cuil: '20123456786' } as never;
+      const { urls, documentId } = await createPendingDocument(server.api, payload);
+      const ana = tokenOf(urls.get('ana@example.com')!);
+      const bruno = tokenOf(urls.get('bruno@example.com')!);
+      await fillFields(ana);
+      await fillFields(bruno);
+      const prepare = async (token: string, name: EndEntityCase) => {
+        const res = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
+          json: { certificateChain: chainOf(name) },
+        });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        return res.body as { preparationId: string; signatures: { itemId: string; signedAttributes: string }[] };
+      };
+      const submit = (token: string, prepared: Awaited<ReturnType<typeof prepare>>, name: EndEntityCase) =>
+        server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
+          json: {
+            preparationId: prepared.preparationId,
+            signatures: prepared.signatures.map((s) => ({
+              itemId: s.itemId,
+              signatureValue: sign(
+                'sha256',
+                Buffer.from(s.signedAttributes, 'base64'),
+                pki.entities[name].privateKey,
+              ).toString('base64'),
+            })),
+            ...CONSENT,
+          },
+        });
+      const [forAna, forBruno] = await Promise.all([prepare(ana, 'good'), prepare(bruno, 'goodCompact')]);
+      const [first, second] = await Promise.all([submit(ana, forAna, 'good'), submit(bruno, forBruno, 'goodCompact')]);
+      const statuses = [first.status, second.status].sort();
+      assert.deepEqual(statuses, [200, 409], JSON.stringify([first.body, second.body]));
+      const stale = first.status === 409 ? first : second;
+      assert.equal(stale.body.code, 'SIGNATURE_PREPARATION_STALE');
+      const [lateToken, lateCert] = first.status === 409 ? [ana, 'good' as const] : [bruno, 'goodCompact' as const];
+      const again = await submit(lateToken, await prepare(lateToken, lateCert), lateCert);
+      assert.equal(again.status, 200, JSON.stringify(again.body));
+
+      await waitForStatus(server.api, documentId, ['COMPLETED']);
+      const download = await server.api.get(`/api/v2/document/${documentId}/download`);
+      const path = join(pki.dir, `parallel-${database}.pdf`);
+      writeFileSync(path, download.bytes);
+      const report = pdfsig(path);
+      assert.equal(report.signatures.length, 3, report.output);
+      for (const s of report.signatures) assert.equal(s.validation, 'Signature is Valid.', report.output);
+      assert.match(report.output, /Juana Perez \(good\)/);
+      assert.match(report.output, /Juana Perez \(goodCompact\)/);
+      assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
+    });
   });
 }
 
