@@ -368,7 +368,7 @@ async function startOcsp(dir: string, port: number): Promise<ChildProcess> {
   const ready = await new Promise<boolean>((resolve) => {
     let said = '';
     const timer = setTimeout(() => resolve(false), 10_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       said += chunk.toString();
       if (/ACCEPT|Waiting/i.test(said)) {
         clearTimeout(timer);

@@ -44,5 +44,5 @@ export function readTime(bytes: Buffer, tag: number): Date {
   const text = bytes.toString('latin1').replace(/Z$/, '');
   const full = tag === 0x17 ? (Number(text.slice(0, 2)) >= 50 ? '19' : '20') + text : text;
   const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(full.slice(at, at + (i === 0 ? 4 : 2))));
-  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0));
+  return new Date(Date.UTC(y!, mo! - 1, d, h, mi, s || 0));
 }
