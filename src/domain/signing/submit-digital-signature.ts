@@ -88,7 +88,8 @@ export async function submitDigitalSignature(
     await assertReady(ctx, locked, now, trx);
     const consent = acceptedConsent(input.consent, locked.meta.language);
     const still = await findPreparedSignatures(trx, locked.graph.envelope.id, locked.recipient.id, input.preparationId);
-    if (still.length !== rows.length) throw notFound();
+    // A CUIL the sender changed since the preparation no longer matches the certificate checked.
+    if (still.length !== rows.length || still.some((r) => r.cuil !== locked.recipient.cuil)) throw notFound();
     const env = locked.graph.envelope;
     const iso = now.toISOString();
     for (const { row, sha256 } of signed) {
