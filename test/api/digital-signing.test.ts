@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor } from '../helpers/signing.js';
 import { waitForStatus } from '../helpers/signing.js';
@@ -187,6 +188,9 @@ for (const database of testDatabases()) {
       assert.match(text, /20123456786/);
       assert.match(text, /Firma Test Signing CA/);
       assert.match(text, /not revoked \(OCSP\)/);
+
+      const verdict = await verifyEnvelopeEvidence(server.ctx, { documentId });
+      assert.equal(verdict.verdict, 'OK', verdict.problems.join('; '));
     });
 
     test('two DIGITAL signers in parallel: the later submit of the same base is stale, prepared again both revisions stay valid', async () => {
