@@ -41,6 +41,9 @@ const EnvSchema = z
     FIRMA_SEAL_P12_PATH: z.string().min(1).optional(),
     FIRMA_SEAL_P12_PASSWORD: z.string().optional(),
     FIRMA_TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
+    FIRMA_TRUST_ANCHORS: z.string().min(1).optional(),
+    FIRMA_REVOCATION_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    FIRMA_REVOCATION_TIMEOUT_MS: positiveInt.default(10_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -136,6 +139,12 @@ export interface Config {
   /** Worker threads for PDF parsing, rendering and sealing (FIRMA_PDF_WORKERS). */
   pdfWorkers: number;
   seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
+  /**
+   * Firma digital (issue #22): the PEM bundle of trust anchors signers' certificates must chain to
+   * (FIRMA_TRUST_ANCHORS; null: DIGITAL signatures are refused as untrusted), and how OCSP/CRL
+   * fetches behave (the private-address guard is lifted only for tests).
+   */
+  digital: { trustAnchorsPath: string | null; revocationAllowPrivate: boolean; revocationTimeoutMs: number };
   mail: { smtpUrl: string | null; from: string };
   webhooks: {
     allowPrivate: boolean;
@@ -264,6 +273,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       p12Path: e.FIRMA_SEAL_P12_PATH ?? null,
       p12Password: e.FIRMA_SEAL_P12_PASSWORD ?? '',
       tsaUrl: e.FIRMA_TSA_URL ?? null,
+    },
+    digital: {
+      trustAnchorsPath: e.FIRMA_TRUST_ANCHORS ?? null,
+      revocationAllowPrivate: e.FIRMA_REVOCATION_ALLOW_PRIVATE,
+      revocationTimeoutMs: e.FIRMA_REVOCATION_TIMEOUT_MS,
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
     webhooks: {

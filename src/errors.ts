@@ -28,6 +28,30 @@ export const ERROR_STATUS = {
   ACCESS_CODE_INVALID: 400,
   /** Signing API: the CUIL typed is not the recipient's. */
   CUIL_MISMATCH: 400,
+  /** A DIGITAL signature level on a recipient who neither signs nor approves (CC, VIEWER, ASSISTANT). */
+  SIGNATURE_LEVEL_NOT_ALLOWED: 400,
+  /** Signing API: a DIGITAL recipient signs with their certificate (prepare → submit), not by the electronic route. */
+  DIGITAL_SIGNATURE_REQUIRED: 400,
+  /** Signing API: prepare/submit are for DIGITAL recipients only. */
+  DIGITAL_SIGNATURE_NOT_EXPECTED: 400,
+  /** Signing API: the certificate or chain sent is not a readable X.509 certificate. */
+  CERT_INVALID: 400,
+  /** Signing API: the certificate's subject serialNumber does not carry the recipient's CUIL. */
+  CERT_CUIL_MISMATCH: 400,
+  /** Signing API: the certificate does not chain to a trust anchor (FIRMA_TRUST_ANCHORS). */
+  CERT_UNTRUSTED: 400,
+  /** Signing API: the certificate (or one of its issuers) is outside its validity period. */
+  CERT_EXPIRED: 400,
+  /** Signing API: the certificate is revoked (by its OCSP responder or its CRL). */
+  CERT_REVOKED: 400,
+  /** Signing API: the certificate's key usage allows neither digitalSignature nor nonRepudiation. */
+  CERT_KEY_USAGE: 400,
+  /** Signing API: no pending preparation for this recipient, or it was made for another certificate or revision. */
+  SIGNATURE_PREPARATION_NOT_FOUND: 400,
+  /** Signing API: another signer's revision was added after this preparation; prepare again. */
+  SIGNATURE_PREPARATION_STALE: 409,
+  /** Signing API: the signature value does not verify against the certificate's key over the prepared attributes. */
+  SIGNATURE_INVALID: 400,
   /*
    * Members the API accepts (for Documenso compatibility) but Firma cannot act on yet. Each is
    * refused, with its "off" value (null, [], false, the default) still accepted, rather than
@@ -211,6 +235,8 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   /** A dependency (database) is not reachable. */
   SERVICE_UNAVAILABLE: 503,
+  /** Signing API: neither the certificate's OCSP responder nor its CRL could be reached; try again later. */
+  CERT_REVOCATION_UNAVAILABLE: 503,
   /** The database is unreachable or cannot write right now; retry after Retry-After seconds. */
   DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;

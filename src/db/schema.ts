@@ -103,6 +103,8 @@ export interface EnvelopeItemTable {
   /** JSON of `PageSize[]`, as displayed. */
   pages: string;
   finalSha256: string | null;
+  /** The latest revision carrying signers' own signatures (Firma digital); null: none yet. */
+  revisionSha256: Generated<string | null>;
   createdAt: string;
 }
 
@@ -151,6 +153,8 @@ export interface RecipientTable {
   accessCodeHash: Generated<string | null>;
   /** 0/1: the signer must type their CUIL before completing (Firma extension). */
   requireCuil: Generated<number>;
+  /** ELECTRONIC (drawn/typed, Firma's seal) or DIGITAL (the signer's own certificate; Firma extension). */
+  signatureLevel: Generated<'ELECTRONIC' | 'DIGITAL'>;
   createdAt: string;
   updatedAt: string;
 }
@@ -388,7 +392,40 @@ export interface BulkSendRowTable {
   updatedAt: string;
 }
 
+/** One item a DIGITAL recipient signs: prepared (placeholder, attributes to sign), then signed. */
+export interface DigitalSignatureTable {
+  id: Generated<number>;
+  preparationId: string;
+  envelopeId: number;
+  recipientId: number;
+  envelopeItemId: string;
+  status: 'PREPARED' | 'SIGNED';
+  tokenHash: string;
+  /** The revision the signature builds on; null: the item's original. */
+  baseSha256: string | null;
+  preparedSha256: string;
+  contentsStart: number;
+  contentsEnd: number;
+  /** Base64 of the DER SET the signer signs. */
+  signedAttributes: string;
+  /** JSON array of base64 DER certificates, the signer's first. */
+  certificateChain: string;
+  subject: string;
+  issuer: string;
+  serial: string;
+  cuil: string;
+  revocationSource: 'OCSP' | 'CRL';
+  /** Blob of the OCSP answer or CRL that said the certificate was not revoked. */
+  revocationSha256: string;
+  /** JSON: the values Firma fills in for this recipient's empty NAME/EMAIL/DATE fields, by field id. */
+  autoFill: string;
+  signedSha256: string | null;
+  signedAt: string | null;
+  createdAt: string;
+}
+
 export interface DB {
+  digitalSignature: DigitalSignatureTable;
   bulkSend: BulkSendTable;
   bulkSendRow: BulkSendRowTable;
   platform: PlatformTable;

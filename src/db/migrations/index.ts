@@ -22,6 +22,8 @@ import * as m0030 from './2026_11_26_0030_envelope_search.js';
 import * as m0031 from './2026_11_26_0031_change_signal.js';
 import * as m0033 from './2026_11_26_0033_recipient_verification.js';
 import * as m0035 from './2026_11_26_0035_bulk_send.js';
+import * as m0036 from './2026_11_26_0036_signature_level.js';
+import * as m0037 from './2026_11_26_0037_digital_signatures.js';
 import * as m0041 from './2026_11_26_0041_change_signal_fresh_rows.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
@@ -49,5 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0031_change_signal': m0031,
   '2026_11_26_0033_recipient_verification': m0033,
   '2026_11_26_0035_bulk_send': m0035,
+  '2026_11_26_0036_signature_level': m0036,
+  '2026_11_26_0037_digital_signatures': m0037,
   '2026_11_26_0041_change_signal_fresh_rows': m0041,
 };

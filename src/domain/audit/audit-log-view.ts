@@ -43,6 +43,8 @@ const DOCUMENSO_TYPE: Record<string, string> = {
   ENVELOPE_ATTACHMENT_DELETED: 'DOCUMENT_META_UPDATED',
   RECIPIENT_CONSENT_ACCEPTED: 'DOCUMENT_VIEWED',
   DOCUMENT_RECIPIENT_DOWNLOADED: 'DOCUMENT_VIEWED',
+  // Firma digital: the signer's certificate was checked and a revision prepared for it to sign.
+  DIGITAL_SIGNATURE_PREPARED: 'DOCUMENT_VIEWED',
 };
 
 /** Documenso's names for the meta members its DOCUMENT_META_UPDATED entries list. */

@@ -1,7 +1,9 @@
 import type { AuditEventTable } from '../../db/schema.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
+import { listSignedSignatures } from '../../db/repositories/digital-signature.repo.js';
 import type {
   EvidenceData,
+  EvidenceDigitalSignature,
   EvidenceEnvelopeStatus,
   EvidenceEvent,
   EvidenceRecipient,
@@ -94,8 +96,30 @@ export async function buildEvidence(
     events: audit.map((row) => eventOf(row, language, names)),
     auditChain: { head: last?.hash ?? '', length: audit.length, algorithm: 'SHA-256' },
     sealCertificate: { subject: input.identity.subject, fingerprintSha256: input.identity.fingerprintSha256 },
+    digitalSignatures: await digitalSignaturesOf(ctx, graph, names),
     generatedAt: input.generatedAt ?? input.completedAt ?? new Date(),
   };
+}
+
+/** One entry per signer (a signer's documents share one certificate and one moment). */
+async function digitalSignaturesOf(
+  ctx: Ctx,
+  graph: EnvelopeGraph,
+  names: ReadonlyMap<number, string>,
+): Promise<EvidenceDigitalSignature[]> {
+  const rows = await listSignedSignatures(ctx.db, graph.envelope.id);
+  const seen = new Set<number>();
+  return rows
+    .filter((row) => !seen.has(row.recipientId) && seen.add(row.recipientId))
+    .map((row) => ({
+      signer: names.get(row.recipientId) ?? '',
+      subject: row.subject,
+      cuil: row.cuil,
+      issuer: row.issuer,
+      serial: row.serial,
+      signedAt: new Date(row.signedAt ?? row.createdAt),
+      revocationSource: row.revocationSource,
+    }));
 }
 
 async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number): Promise<EvidenceSignature | null> {

@@ -131,12 +131,18 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
       evidence,
       last ? { width: last.width, height: last.height } : undefined,
     );
-    const original = await ctx.storage.getBytes(item.originalSha256);
+    // An item DIGITAL signers signed builds on their revision, incrementally, so their signatures
+    // stay valid; their own fields are already in it.
+    const original = await ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256);
+    const digital = new Set(graph.recipients.filter((r) => r.signatureLevel === 'DIGITAL').map((r) => r.id));
     const inputs = await renderInputs(
       ctx,
-      graph.fields.filter((f) => f.envelopeItemId === item.id),
+      graph.fields.filter(
+        (f) => f.envelopeItemId === item.id && !(item.revisionSha256 !== null && digital.has(f.recipientId)),
+      ),
     );
     const options = {
+      incremental: item.revisionSha256 !== null,
       appendPdfs: [auditPages],
       ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
     };

@@ -8,6 +8,7 @@ import {
   insertRecipient,
 } from '../../db/repositories/envelope.repo.js';
 import type { EnvelopeTable, EnvelopeType, FieldTable } from '../../db/schema.js';
+import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 import { AppError } from '../../errors.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
@@ -97,6 +98,8 @@ async function create(
       { path: [...r.path, 'actionAuth'], methods: r.actionAuth },
     ]),
   ]);
+  for (const r of input.recipients)
+    assertSignatureLevelAllowed(r.role, r.signatureLevel, [...r.path, 'signatureLevel']);
   const base = input.requestPath ?? ['payload'];
   refuseUnsupported((issues) => {
     collectUnsupportedEnvelopeMembers(issues, base, input);
@@ -187,6 +190,7 @@ async function create(
       pageCount: infos[i]!.pageCount,
       pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
       finalSha256: null,
+      revisionSha256: null,
       createdAt: iso,
     }));
     for (const item of itemRows) await insertItem(trx, item);
@@ -349,6 +353,7 @@ export function newRecipientRow(
     remindersSent: 0,
     accessCodeHash,
     requireCuil: r.requireCuil ? 1 : 0,
+    signatureLevel: r.signatureLevel ?? 'ELECTRONIC',
     createdAt: iso,
     updatedAt: iso,
   };

@@ -108,6 +108,7 @@ export function copiedItemRow(item: ItemRow, envelopeId: number, iso: string): I
     envelopeId,
     documentDataId: newId('document_data'),
     finalSha256: null,
+    revisionSha256: null,
     createdAt: iso,
   };
 }

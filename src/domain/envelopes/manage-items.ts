@@ -226,6 +226,7 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
         pageCount: infos[i]!.pageCount,
         pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
         finalSha256: null,
+        revisionSha256: null,
         createdAt: now.toISOString(),
       }));
       for (const row of rows) await insertItem(trx, row);

@@ -15,6 +15,7 @@ import { recipientView } from '../model/recipient-view.js';
 import { parseStoredRecipientAuth } from '../model/stored-json.js';
 import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
 import { dataEntries, type EntryPath } from './validation-issues.js';
+import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 
 function recipientVerification(
   inputs: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined }[],
@@ -39,6 +40,9 @@ export async function createRecipients(
   at: EntryPath = dataEntries,
 ) {
   refuseUnenforcedVerification(recipientVerification(inputs, at));
+  inputs.forEach((input, index) =>
+    assertSignatureLevelAllowed(input.role, input.signatureLevel, [...at(index), 'signatureLevel']),
+  );
   const accessCodeHashes = await hashAccessCodes(inputs);
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_CREATED', async (trx, graph, now) => {
     if (graph.recipients.length + inputs.length > ctx.config.limits.recipientsPerEnvelope) {
@@ -97,6 +101,10 @@ export async function updateRecipients(
           { issues: [{ message: 'role cannot hold fields', path: [...at(index), 'role'] }] },
         );
       }
+      assertSignatureLevelAllowed(input.role ?? r.role, input.signatureLevel ?? r.signatureLevel, [
+        ...at(index),
+        input.signatureLevel !== undefined ? 'signatureLevel' : 'role',
+      ]);
       return { r, input, accessCodeHash: accessCodeHashes[index] ?? null };
     });
     const entries = [];
@@ -117,6 +125,7 @@ export async function updateRecipients(
         // Write-only: the audit entry names `accessCodeHash` as changed, never a value.
         ...(input.accessCode !== undefined ? { accessCodeHash } : {}),
         ...(input.requireCuil !== undefined ? { requireCuil: input.requireCuil ? 1 : 0 } : {}),
+        ...(input.signatureLevel !== undefined ? { signatureLevel: input.signatureLevel } : {}),
         ...(input.accessAuth !== undefined || input.actionAuth !== undefined
           ? { authOptions: mergedAuthOptions(r.authOptions, input) }
           : {}),
@@ -170,8 +179,14 @@ export async function getRecipient(ctx: Ctx, principal: Principal, recipientId: 
 }
 
 /** Who an audit entry is about, in Documenso's member names (kept whole: the recipient may be deleted later). */
-function recipientAuditMembers(r: { id: number; email: string; name: string; role: string }) {
-  return { recipientId: r.id, recipientEmail: r.email, recipientName: r.name, recipientRole: r.role };
+function recipientAuditMembers(r: { id: number; email: string; name: string; role: string; signatureLevel: string }) {
+  return {
+    recipientId: r.id,
+    recipientEmail: r.email,
+    recipientName: r.name,
+    recipientRole: r.role,
+    signatureLevel: r.signatureLevel,
+  };
 }
 
 function parseAuthLists(authOptions: string | null): { accessAuth: string[]; actionAuth: string[] } {

@@ -24,6 +24,8 @@ const WEBHOOK_RECIPIENT_MEMBERS = [
   'readStatus',
   'signingStatus',
   'sendStatus',
+  // Firma's extension: which signature this recipient gives (issue #22).
+  'signatureLevel',
 ] as const;
 const WEBHOOK_META_MEMBERS = [
   'id',

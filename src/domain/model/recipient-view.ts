@@ -35,6 +35,9 @@ export const ZRecipientView = z.object({
   signingOrder: z.number().int().nullable(),
   rejectionReason: z.string().nullable(),
   cuil: z.string().nullable().describe('11 digits'),
+  signatureLevel: z
+    .enum(['ELECTRONIC', 'DIGITAL'])
+    .describe('Firma: ELECTRONIC (Firma’s seal) or DIGITAL (the signer’s own certificate signs the PDF)'),
 });
 
 /** What create-many, update-many and the legacy document shapes add. */
@@ -74,6 +77,7 @@ export function recipientView(
     signingOrder: r.signingOrder,
     rejectionReason: r.rejectionReason,
     cuil: r.cuil,
+    signatureLevel: r.signatureLevel,
     phone: r.phone,
     idDocumentCountry: r.idDocumentCountry,
     idDocumentNumber: r.idDocumentNumber,

@@ -68,9 +68,16 @@ export const recipientVerificationExtras = {
     .describe('Firma: the signer must type their CUIL (matched against this recipient’s) before completing'),
 };
 
+/** Firma digital (issue #22): who signs the PDF, Firma's seal or the signer's own certificate. */
+export const ZSignatureLevel = z.enum(['ELECTRONIC', 'DIGITAL']);
+export type SignatureLevel = z.output<typeof ZSignatureLevel>;
+
 /** Members every recipient input may carry besides the required ones. */
 export const recipientExtras = {
   ...recipientVerificationExtras,
+  signatureLevel: ZSignatureLevel.optional().describe(
+    'Firma: ELECTRONIC (default: a drawn or typed signature, Firma’s seal at completion) or DIGITAL (the signer’s own certificate, bound to their CUIL, signs the PDF); DIGITAL only for SIGNER and APPROVER',
+  ),
   phone: optionalText(32),
   idDocumentCountry: optionalText(2),
   idDocumentNumber: optionalText(32),

@@ -38,7 +38,7 @@ export interface CompletionAnswer {
  * version, language and the words shown, with time, IP and user agent), so the certificate's
  * timeline lists it. Idempotent: a repeated call (with its consent) changes nothing and answers
  * the same body, but for `documentState`, which tells where the document is now.
- * @throws CONSENT_REQUIRED (400), NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED,
+ * @throws CONSENT_REQUIRED, DIGITAL_SIGNATURE_REQUIRED (400), NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED,
  *   RECIPIENT_OUT_OF_TURN, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION, RECIPIENT_HAS_UNSIGNED_FIELDS (409)
  */
 export async function completeRecipient(
@@ -55,6 +55,12 @@ export async function completeRecipient(
     const now = ctx.clock();
     await assertAccessVerified(trx, s, now);
     if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
+    // A DIGITAL recipient's signature is their certificate's, through prepare → submit.
+    if (s.recipient.signatureLevel === 'DIGITAL')
+      throw new AppError(
+        'DIGITAL_SIGNATURE_REQUIRED',
+        'This recipient signs with their own certificate (signature/prepare, then signature/submit)',
+      );
     assertCanAct(s, now);
     await assertActionVerified(trx, s, now);
     const iso = now.toISOString();
@@ -129,7 +135,7 @@ export async function completeRecipient(
   return answer;
 }
 
-const ACTION_OF = {
+export const ACTION_OF = {
   SIGNER: 'signed',
   APPROVER: 'approved',
   VIEWER: 'viewed',
@@ -137,7 +143,7 @@ const ACTION_OF = {
   CC: 'none',
 } as const;
 
-function answerOf(s: SigningSession): CompletionAnswer {
+export function answerOf(s: SigningSession): CompletionAnswer {
   return {
     recipientId: s.recipient.id,
     role: s.recipient.role,
@@ -154,7 +160,7 @@ function answerOf(s: SigningSession): CompletionAnswer {
 }
 
 /** Values Firma fills itself when the recipient left them empty; null when nothing to fill. */
-function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null {
+export function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null {
   if (field.inserted === 1) return null;
   switch (field.type) {
     case 'NAME':
@@ -168,7 +174,7 @@ function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null 
   }
 }
 
-function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
+export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
   const missing = own.filter((f) => {
     if (f.inserted === 1) return false;
     const meta = parseStoredFieldMeta(f.fieldMeta);

@@ -81,6 +81,7 @@ export function signingView(s: SigningSession, now: Date, days: number) {
       expiresAt: r.expiresAt,
       signedAt: r.signedAt,
       rejectionReason: r.rejectionReason,
+      signatureLevel: r.signatureLevel,
     },
     fields: fillableFields(s).map((f) => signingFieldView(f, r.id)),
     attachments: s.graph.attachments.map((a) => ({ id: a.id, type: a.type, label: a.label, data: a.data })),

@@ -89,6 +89,9 @@ export const ZSigningView = z
       expiresAt: z.string().nullable(),
       signedAt: z.string().nullable(),
       rejectionReason: z.string().nullable(),
+      signatureLevel: z
+        .enum(['ELECTRONIC', 'DIGITAL'])
+        .describe('DIGITAL: sign with your own certificate through signature/prepare and signature/submit'),
     }),
     fields: z.array(ZSigningField).describe('The fields this recipient may fill'),
     attachments: z.array(z.object({ id: z.string(), type: z.literal('link'), label: z.string(), data: z.string() })),

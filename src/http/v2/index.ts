@@ -15,6 +15,7 @@ import { registerFolderRoutes } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
+import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
 import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
 import { registerTemplateDirectRoutes } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
@@ -53,6 +54,7 @@ export function v2Routes(ctx: Ctx) {
     registerTemplateRoutes(scope, ctx);
     registerLegacyPartRoutes(scope, ctx, 'template');
     registerSigningRoutes(scope, ctx);
+    registerDigitalSigningRoutes(scope, ctx);
     registerDirectLinkRoutes(scope, ctx);
     registerTemplateDirectRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);

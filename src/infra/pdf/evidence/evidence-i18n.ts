@@ -21,6 +21,16 @@ const en = {
   sectionRecipients: 'Recipients',
   sectionEvents: 'Event timeline',
   sectionIntegrity: 'Integrity',
+  sectionDigitalSignatures: 'Digital signatures',
+  digitalSigner: 'Signer',
+  digitalSubject: 'Certificate subject',
+  digitalCuil: 'CUIL',
+  digitalIssuer: 'Issuer',
+  digitalSerial: 'Serial number',
+  digitalTime: 'Signed',
+  digitalValidation: 'Validation',
+  digitalValidated:
+    'At signing: CUIL matched the recipient’s, key usage allowed signing, valid and chained to a trusted authority, not revoked ({source})',
 
   title: 'Title',
   envelopeId: 'Envelope ID',
@@ -101,6 +111,16 @@ const es: Messages = {
   sectionRecipients: 'Destinatarios',
   sectionEvents: 'Cronología de eventos',
   sectionIntegrity: 'Integridad',
+  sectionDigitalSignatures: 'Firmas digitales',
+  digitalSigner: 'Firmante',
+  digitalSubject: 'Titular del certificado',
+  digitalCuil: 'CUIL',
+  digitalIssuer: 'Emisor',
+  digitalSerial: 'Número de serie',
+  digitalTime: 'Firmado',
+  digitalValidation: 'Validación',
+  digitalValidated:
+    'Al firmar: el CUIL coincidía con el del destinatario, el uso de clave permitía firmar, vigente y emitido por una autoridad de confianza, no revocado ({source})',
 
   title: 'Título',
   envelopeId: 'ID del sobre',

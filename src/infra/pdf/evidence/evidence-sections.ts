@@ -245,3 +245,24 @@ export function drawIntegrity(flow: Flow, ctx: Ctx): void {
   flow.y -= 2;
   flow.paragraph(tr.t('sealExplanation'), styles.note);
 }
+
+/** Firma digital: one block of facts per signer's own signature, with what was validated. */
+export function drawDigitalSignatures(flow: Flow, ctx: Ctx): void {
+  const { tr, data, time } = ctx;
+  const signatures = data.digitalSignatures ?? [];
+  if (signatures.length === 0) return;
+  sectionHeading(flow, `${tr.t('sectionDigitalSignatures')} (${signatures.length})`);
+  for (const s of signatures) {
+    const text = (value: string) => [{ text: value, style: styles.value }];
+    drawFacts(flow, [
+      { label: tr.t('digitalSigner'), value: text(s.signer) },
+      { label: tr.t('digitalSubject'), value: text(s.subject) },
+      { label: tr.t('digitalCuil'), value: text(s.cuil) },
+      { label: tr.t('digitalIssuer'), value: text(s.issuer) },
+      { label: tr.t('digitalSerial'), value: text(s.serial) },
+      { label: tr.t('digitalTime'), value: text(time.utc(s.signedAt)) },
+      { label: tr.t('digitalValidation'), value: text(tr.t('digitalValidated', { source: s.revocationSource })) },
+    ]);
+    flow.y -= 6;
+  }
+}

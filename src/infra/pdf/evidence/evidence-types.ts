@@ -83,5 +83,17 @@ export interface EvidenceData {
   events: EvidenceEvent[];
   auditChain: { head: string; length: number; algorithm: 'SHA-256' };
   sealCertificate: { subject: string; fingerprintSha256: string };
+  /** Firma digital: each signer's own signature in the documents, in signing order. */
+  digitalSignatures?: EvidenceDigitalSignature[];
   generatedAt: Date;
+}
+
+export interface EvidenceDigitalSignature {
+  signer: string;
+  subject: string;
+  cuil: string;
+  issuer: string;
+  serial: string;
+  signedAt: Date;
+  revocationSource: 'OCSP' | 'CRL';
 }

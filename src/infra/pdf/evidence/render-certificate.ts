@@ -2,6 +2,7 @@ import { embedSignatures, drawRecipients } from './evidence-recipients.js';
 import { translator } from './evidence-i18n.js';
 import { drawDocumentFacts, finishEvidence, startEvidence } from './evidence-frame.js';
 import {
+  drawDigitalSignatures,
   drawEvents,
   drawIntegrity,
   drawItems,
@@ -37,6 +38,7 @@ export async function renderCertificatePdf(data: EvidenceData): Promise<Uint8Arr
   drawItems(flow, ctx, data.items, true);
 
   drawRecipients(flow, ctx, images, `${tr.t('sectionRecipients')} (${data.recipients.length})`);
+  drawDigitalSignatures(flow, ctx);
 
   sectionHeading(flow, `${tr.t('sectionEvents')} (${data.events.length})`);
   drawEvents(flow, ctx, data.events);

@@ -2,7 +2,8 @@
  * Burns recipients' field values into the PDF: loads it once, embeds each font and image once,
  * draws only on pages that have fields (one new content stream per page), saves once.
  */
-import type { PDFDocument } from 'pdf-lib';
+import type { PDFDocument, PDFObject } from 'pdf-lib';
+import { appendObjects, crossReferenceSize, type UpdateObject } from '../seal/index.js';
 import { loadCheckedPdf } from '../inspect-pdf.js';
 import type { PdfPageInfo } from '../page-info.js';
 import { readPageInfo } from '../page-info.js';
@@ -15,6 +16,38 @@ import { percentToDisplayRect } from './page-geometry.js';
 import { RenderContext } from './render-context.js';
 import { RenderError } from './types.js';
 import type { RenderField, RenderOptions } from './types.js';
+
+/** Each indirect object's serialisation, to tell afterwards which ones drawing changed or added. */
+function objectSnapshot(doc: PDFDocument): Map<string, Buffer> {
+  const snapshot = new Map<string, Buffer>();
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) snapshot.set(ref.tag, serialised(object));
+  return snapshot;
+}
+
+function serialised(object: PDFObject): Buffer {
+  const bytes = Buffer.alloc(object.sizeInBytes());
+  object.copyBytesInto(bytes, 0);
+  return bytes;
+}
+
+/** The original followed by an update holding the objects that are new or differ from the snapshot. */
+async function incrementalBytes(
+  original: Uint8Array,
+  doc: PDFDocument,
+  before: Map<string, Buffer>,
+): Promise<Uint8Array> {
+  await doc.flush();
+  const objects: UpdateObject[] = [];
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    const bytes = serialised(object);
+    const old = before.get(ref.tag);
+    if (old && old.equals(bytes)) continue;
+    objects.push({ num: ref.objectNumber, gen: ref.generationNumber, body: bytes });
+  }
+  const base = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+  if (objects.length === 0) return base;
+  return appendObjects(base, objects, doc.context.largestObjectNumber + 1);
+}
 
 /** Objects serialised between yields to the event loop while saving. */
 const OBJECTS_PER_TICK = 2000;
@@ -71,6 +104,12 @@ export async function renderFields(
   options: RenderOptions = {},
 ): Promise<Uint8Array> {
   const { doc, info } = await loadCheckedPdf(original);
+  const before = options.incremental ? objectSnapshot(doc) : null;
+  if (before) {
+    // New objects must not reuse the numbers of object or xref streams pdf-lib did not register.
+    const size = crossReferenceSize(Buffer.from(original.buffer, original.byteOffset, original.byteLength));
+    doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, size - 1);
+  }
   fields.forEach((field, i) => checkField(field, i, info.pageCount));
   const ctx = new RenderContext(doc);
   const pages = doc.getPages();
@@ -100,6 +139,7 @@ export async function renderFields(
     }
   }
 
+  if (before) return incrementalBytes(original, doc, before);
   return doc.save({
     useObjectStreams: true,
     addDefaultPage: false,

@@ -43,6 +43,11 @@ export interface RenderOptions {
   stamp?: { text: string };
   /** PDFs whose pages are appended at the end (e.g. audit pages). */
   appendPdfs?: Uint8Array[];
+  /**
+   * Write what changed as an incremental update after the original bytes instead of saving a new
+   * file, so signatures already in the document stay valid (Firma digital revisions).
+   */
+  incremental?: boolean;
 }
 
 /** A field or option the renderer cannot honour (bad page number, non-PNG signature…). */

@@ -44,28 +44,39 @@ const signerPartsCache = new WeakMap<SealIdentity, SignerParts>();
 function signerParts(identity: SealIdentity): SignerParts {
   let parts = signerPartsCache.get(identity);
   if (parts) return parts;
-  const { issuer, serialNumber } = issuerAndSerial(identity.certificate);
   const keyType = identity.privateKey.asymmetricKeyType;
   if (keyType !== 'rsa' && keyType !== 'ec')
     throw new SealError('IDENTITY_INVALID', `seal keys must be RSA or EC, not ${keyType ?? 'unknown'}`);
+  parts = partsFor({ certificate: identity.certificate, chain: identity.chain, keyType });
+  signerPartsCache.set(identity, parts);
+  return parts;
+}
+
+/** A signer known only by its certificates (Firma digital: the key stays with the signer). */
+export interface SignerCertificates {
+  certificate: Buffer;
+  chain: Buffer[];
+  keyType: 'rsa' | 'ec';
+}
+
+function partsFor(signer: SignerCertificates): SignerParts {
+  const { issuer, serialNumber } = issuerAndSerial(signer.certificate);
   // RFC 5035 ESSCertIDv2 with the default SHA-256 hash, so hashAlgorithm is left out (DER omits defaults).
   const essCertId = sequence(
-    octetString(createHash('sha256').update(identity.certificate).digest()),
+    octetString(createHash('sha256').update(signer.certificate).digest()),
     sequence(sequence(contextConstructed(4, issuer)), serialNumber),
   );
-  parts = {
+  return {
     issuerAndSerialNumber: sequence(issuer, serialNumber),
     signingCertificateV2: sequence(sequence(essCertId)),
     // [0] IMPLICIT SET OF: DER order, like any other SET OF.
     certificates: tlv(
       0xa0,
-      [identity.certificate, ...identity.chain].sort((a, b) => Buffer.compare(a, b)),
+      [signer.certificate, ...signer.chain].sort((a, b) => Buffer.compare(a, b)),
     ),
     signatureAlgorithm:
-      keyType === 'rsa' ? sequence(oid(OID.rsaEncryption), derNull()) : sequence(oid(OID.ecdsaWithSha256)),
+      signer.keyType === 'rsa' ? sequence(oid(OID.rsaEncryption), derNull()) : sequence(oid(OID.ecdsaWithSha256)),
   };
-  signerPartsCache.set(identity, parts);
-  return parts;
 }
 
 /** The raw issuer Name and serialNumber INTEGER of a certificate, copied byte for byte. */
@@ -86,10 +97,19 @@ const attribute = (type: string, ...values: Buffer[]): Buffer => sequence(oid(ty
  * signingTime here: the time claim lives in the signature dictionary's /M.
  */
 export function buildSignedAttributes(identity: SealIdentity, documentDigest: Buffer): Buffer {
+  return signedAttributesOf(signerParts(identity), documentDigest);
+}
+
+/** The same attributes for a signer whose key Firma never holds. */
+export function buildExternalSignedAttributes(signer: SignerCertificates, documentDigest: Buffer): Buffer {
+  return signedAttributesOf(partsFor(signer), documentDigest);
+}
+
+function signedAttributesOf(parts: SignerParts, documentDigest: Buffer): Buffer {
   return setOf(
     attribute(OID.contentType, oid(OID.data)),
     attribute(OID.messageDigest, octetString(documentDigest)),
-    attribute(OID.signingCertificateV2, signerParts(identity).signingCertificateV2),
+    attribute(OID.signingCertificateV2, parts.signingCertificateV2),
   );
 }
 
@@ -104,7 +124,23 @@ export function buildSignedData(
   signature: Buffer,
   unsignedAttributes: Buffer[] = [],
 ): Buffer {
-  const parts = signerParts(identity);
+  return signedDataOf(signerParts(identity), signedAttributes, signature, unsignedAttributes);
+}
+
+export function buildExternalSignedData(
+  signer: SignerCertificates,
+  signedAttributes: Buffer,
+  signature: Buffer,
+): Buffer {
+  return signedDataOf(partsFor(signer), signedAttributes, signature, []);
+}
+
+function signedDataOf(
+  parts: SignerParts,
+  signedAttributes: Buffer,
+  signature: Buffer,
+  unsignedAttributes: Buffer[],
+): Buffer {
   // In the SignerInfo the SET is re-tagged [0] IMPLICIT; the content bytes stay those signed.
   const signedAttributesField = Buffer.concat([Buffer.from([0xa0]), signedAttributes.subarray(1)]);
   const signerInfo = sequence(

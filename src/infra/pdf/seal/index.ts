@@ -17,3 +17,31 @@ export { verifyPdfSeal, type SealVerdict } from './verify-seal.js';
 // What the evidence record reads out of a verified seal, and the parser's nesting limit (pdf-limits).
 export type { PdfReader } from './pdf-reader.js';
 export { MAX_NESTING, PdfString } from './pdf-objects.js';
+// Firma digital (infra/crypto/certificates, the signer's signature): the same DER walker and writer.
+export {
+  childrenOf,
+  contentOf,
+  contextConstructed,
+  decodeOid,
+  DerError,
+  derNull,
+  encodingOf,
+  oid,
+  octetString,
+  readNode,
+  sequence,
+  setOf,
+  tlv,
+  unsignedInteger,
+  type DerNode,
+} from './der.js';
+// Incremental writes of a document that already carries signatures (Firma digital).
+export { appendObjects, crossReferenceSize } from './append-objects.js';
+export type { UpdateObject } from './incremental-update.js';
+export {
+  embedExternalSignature,
+  prepareExternalSignature,
+  verifyExternalSignatureValue,
+  type PreparedExternalSignature,
+} from './external-signature.js';
+export type { SignerCertificates } from './cms.js';

@@ -37,13 +37,17 @@ export interface PreparedUpdate {
 
 /** Parses what the update needs and lays it out, byte range final, /Contents still zeros. */
 export function prepareUpdate(source: ByteSource, identity: SealIdentity, options: SealOptions): PreparedUpdate {
+  return prepareUpdateWithCapacity(source, contentsCapacity(identity, options), options);
+}
+
+/** The same layout with a /Contents placeholder of `capacity` bytes (an external signer's CMS). */
+export function prepareUpdateWithCapacity(source: ByteSource, capacity: number, options: SealOptions): PreparedUpdate {
   const reader = PdfReader.open(source);
   const { xref } = reader;
   const signatureRef = new PdfRef(xref.size, 0);
   const widgetRef = new PdfRef(xref.size + 1, 0);
   const plan = planSignatureField(reader, widgetRef, signatureRef);
 
-  const capacity = contentsCapacity(identity, options);
   const signature = buildSignatureDictionary(
     {
       reason: options.reason,

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto';
+import { deletePreparedSignatures, insertDigitalSignature } from '../../db/repositories/digital-signature.repo.js';
+import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
+import { AppError } from '../../errors.js';
+import {
+  prepareExternalSignature,
+  type PreparedExternalSignature,
+  type SignerCertificates,
+} from '../../infra/pdf/seal/index.js';
+import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { renderInputs } from '../completion/field-render-inputs.js';
+import type { Ctx } from '../context.js';
+import { randomToken } from '../ids.js';
+import { hashSigningToken } from '../model/signing-links.js';
+import { assertFieldsComplete, autoFill } from './complete-recipient.js';
+import { recipientActor } from './recipient-actor.js';
+import { checkSignerCertificate, decodeCertificateChain } from './signer-certificate.js';
+import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
+import { assertAccessVerified, assertActionVerified } from './verification-state.js';
+
+export interface PreparedSignatureAnswer {
+  preparationId: string;
+  /** One per document of the envelope: the signer signs each `signedAttributes` (SHA-256 with their key). */
+  signatures: { itemId: string; signedAttributes: string; hashToSign: string; hashAlgorithm: 'SHA-256' }[];
+  certificate: {
+    subject: string;
+    issuer: string;
+    serialNumber: string;
+    cuil: string;
+    revocationSource: 'OCSP' | 'CRL';
+  };
+}
+
+/**
+ * Firma digital, step one. The recipient (DIGITAL, in turn, verified, fields filled) sends their
+ * certificate chain; it is validated first (signer-certificate.ts), then for every document of the
+ * envelope Firma writes the revision with this signer's fields burned in as an incremental update
+ * on the item's latest revision, appends a signature placeholder and computes the CMS signed
+ * attributes over the byte range. One transaction re-checks the session under the envelope lock,
+ * replaces the recipient's earlier preparation and records the audit entry. Nothing is signed yet:
+ * the recipient stays NOT_SIGNED until `submit`.
+ * @throws DIGITAL_SIGNATURE_NOT_EXPECTED, CERT_* (400), RECIPIENT_ALREADY_SIGNED, RECIPIENT_OUT_OF_TURN,
+ *   RECIPIENT_HAS_UNSIGNED_FIELDS… (409), NOT_FOUND
+ */
+export async function prepareDigitalSignature(
+  ctx: Ctx,
+  token: string,
+  input: { certificateChain: string[] },
+  request: RequestMeta,
+): Promise<PreparedSignatureAnswer> {
+  const chain = decodeCertificateChain(input.certificateChain);
+  const s = await loadSigningSession(ctx.db, token);
+  const now = ctx.clock();
+  await assertReady(ctx, s, now);
+  const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
+  const autoFilled = autoFilledFields(s, own, now);
+  assertFieldsComplete(s, autoFilled.fields);
+
+  const verdict = await checkSignerCertificate(ctx, chain, s.recipient.cuil, now);
+  const signer: SignerCertificates = {
+    certificate: verdict.leaf.der,
+    chain: chain.slice(1),
+    keyType: verdict.leaf.x509.publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa',
+  };
+  if (!['rsa', 'ec'].includes(verdict.leaf.x509.publicKey.asymmetricKeyType ?? ''))
+    throw new AppError('CERT_INVALID', 'Only RSA and EC certificates can sign');
+
+  const preparationId = randomToken(18);
+  const revocation = await ctx.storage.putBytes(verdict.revocation.response);
+  const prepared: { item: ItemRow; signature: PreparedExternalSignature; stored: { sha256: string } }[] = [];
+  for (const item of s.graph.items) {
+    const base = await ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256);
+    const fields = await renderInputs(
+      ctx,
+      autoFilled.fields.filter((f) => f.envelopeItemId === item.id),
+    );
+    const drawn = Buffer.from(
+      await ctx.pdf.run({ kind: 'render', original: base, fields, options: { incremental: true } }),
+    );
+    const signature = prepareExternalSignature(drawn, signer, {
+      reason: `Signed by ${s.recipient.name || s.recipient.email} (CUIL ${verdict.cuil}) through Firma`,
+      name: s.recipient.name || s.recipient.email,
+      location: ctx.config.publicUrl,
+      signingTime: now,
+    });
+    const stored = await ctx.storage.putBytes(signature.pdf);
+    prepared.push({ item, signature, stored });
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const locked = await loadSigningSession(trx, token, { lock: true });
+    await assertReady(ctx, locked, ctx.clock(), trx);
+    for (const { item } of prepared) {
+      const current = locked.graph.items.find((i) => i.id === item.id);
+      if (!current || current.revisionSha256 !== item.revisionSha256) throw staleRevision();
+    }
+    await deletePreparedSignatures(trx, locked.graph.envelope.id, locked.recipient.id);
+    for (const { item, signature, stored } of prepared) {
+      await insertDigitalSignature(trx, {
+        preparationId,
+        envelopeId: locked.graph.envelope.id,
+        recipientId: locked.recipient.id,
+        envelopeItemId: item.id,
+        status: 'PREPARED',
+        tokenHash: hashSigningToken(token),
+        baseSha256: item.revisionSha256,
+        preparedSha256: stored.sha256,
+        contentsStart: signature.contentsStart,
+        contentsEnd: signature.contentsEnd,
+        signedAttributes: signature.signedAttributes.toString('base64'),
+        certificateChain: JSON.stringify(chain.map((c) => c.toString('base64'))),
+        subject: verdict.subject,
+        issuer: verdict.issuer,
+        serial: verdict.serialHex,
+        cuil: verdict.cuil,
+        revocationSource: verdict.revocation.source,
+        revocationSha256: revocation.sha256,
+        autoFill: JSON.stringify(autoFilled.values),
+        signedSha256: null,
+        signedAt: null,
+        createdAt: now.toISOString(),
+      });
+    }
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: locked.graph.envelope.id,
+      type: 'DIGITAL_SIGNATURE_PREPARED',
+      data: {
+        certificateSubject: verdict.subject,
+        certificateIssuer: verdict.issuer,
+        certificateSerial: verdict.serialHex,
+        cuil: verdict.cuil,
+        revocationSource: verdict.revocation.source,
+        items: prepared.map(({ item }) => item.id),
+      },
+      actor: recipientActor(locked.recipient),
+      recipientId: locked.recipient.id,
+      request,
+      at: now,
+    });
+  });
+
+  return {
+    preparationId,
+    signatures: prepared.map(({ item, signature }) => ({
+      itemId: item.id,
+      signedAttributes: signature.signedAttributes.toString('base64'),
+      hashToSign: createHash('sha256').update(signature.signedAttributes).digest('base64'),
+      hashAlgorithm: 'SHA-256' as const,
+    })),
+    certificate: {
+      subject: verdict.subject,
+      issuer: verdict.issuer,
+      serialNumber: verdict.serialHex,
+      cuil: verdict.cuil,
+      revocationSource: verdict.revocation.source,
+    },
+  };
+}
+
+export const staleRevision = (): AppError =>
+  new AppError(
+    'SIGNATURE_PREPARATION_STALE',
+    'Another signer signed this document meanwhile; prepare the signature again',
+  );
+
+/** What prepare and submit both require of the recipient. */
+export async function assertReady(ctx: Ctx, s: SigningSession, now: Date, db = ctx.db): Promise<void> {
+  await assertAccessVerified(db, s, now);
+  if (s.recipient.signatureLevel !== 'DIGITAL')
+    throw new AppError('DIGITAL_SIGNATURE_NOT_EXPECTED', 'This recipient signs electronically, not with a certificate');
+  if (s.recipient.signingStatus === 'SIGNED')
+    throw new AppError('RECIPIENT_ALREADY_SIGNED', 'This recipient has already signed');
+  assertCanAct(s, now);
+  await assertActionVerified(db, s, now);
+}
+
+/** The recipient's fields with Firma's own values for empty NAME/EMAIL/DATE, and those values by field id. */
+export function autoFilledFields(
+  s: SigningSession,
+  own: FieldRow[],
+  now: Date,
+): { fields: FieldRow[]; values: Record<string, string> } {
+  const values: Record<string, string> = {};
+  const fields = own.map((field) => {
+    const text = autoFill(s, field, now);
+    if (text === null) return field;
+    values[String(field.id)] = text;
+    return { ...field, inserted: 1, value: JSON.stringify({ kind: 'text', text }), customText: text };
+  });
+  return { fields, values };
+}

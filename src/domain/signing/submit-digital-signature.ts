@@ -1,0 +1,169 @@
+import { X509Certificate } from 'node:crypto';
+import {
+  findPreparedSignatures,
+  updateDigitalSignature,
+  type DigitalSignatureRow,
+} from '../../db/repositories/digital-signature.repo.js';
+import { updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { updateFieldRow } from '../../db/repositories/field.repo.js';
+import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { AppError } from '../../errors.js';
+import { embedExternalSignature, verifyExternalSignatureValue } from '../../infra/pdf/seal/index.js';
+import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { handOverToCompletion } from '../completion/hand-over.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { hashSigningToken } from '../model/signing-links.js';
+import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
+import { allActed, currentTurn } from '../model/signing-turn.js';
+import { ACTION_OF, answerOf, assertFieldsComplete, type CompletionAnswer } from './complete-recipient.js';
+import { notifyNewTurn } from './notify-turn.js';
+import { assertReady, staleRevision } from './prepare-digital-signature.js';
+import { recipientActor } from './recipient-actor.js';
+import { loadSigningSession } from './signing-session.js';
+
+export interface SubmitSignatureInput {
+  preparationId: string;
+  signatures: { itemId: string; signatureValue: string }[];
+  consent?: ConsentInput | undefined;
+}
+
+const notFound = (): AppError =>
+  new AppError('SIGNATURE_PREPARATION_NOT_FOUND', 'No pending preparation with this id; prepare the signature again');
+
+/**
+ * Firma digital, step two: the signature values for a preparation. Each is checked against the
+ * certificate's key over the prepared signed attributes before anything is written; the CMS
+ * (signer certificate and chain, the signed attributes, the value) goes into each revision's
+ * placeholder. One transaction, under the envelope lock, re-checks the recipient and that no other
+ * signer's revision came in between (else SIGNATURE_PREPARATION_STALE: prepare again), makes the
+ * signed revisions the items' latest, fills Firma's values for NAME/EMAIL/DATE as prepared, marks
+ * the recipient signed with consent and audit, fires the events and, when nobody else has to act,
+ * hands the envelope to completion. A repeated call after success answers as `complete` does.
+ * @throws CONSENT_REQUIRED, SIGNATURE_PREPARATION_NOT_FOUND, SIGNATURE_INVALID, DIGITAL_SIGNATURE_NOT_EXPECTED (400),
+ *   SIGNATURE_PREPARATION_STALE, RECIPIENT_* (409), NOT_FOUND
+ */
+export async function submitDigitalSignature(
+  ctx: Ctx,
+  token: string,
+  input: SubmitSignatureInput,
+  request: RequestMeta,
+): Promise<CompletionAnswer> {
+  acceptedConsent(input.consent, 'en');
+  const s = await loadSigningSession(ctx.db, token);
+  if (s.recipient.signingStatus === 'SIGNED' && s.recipient.signatureLevel === 'DIGITAL') return answerOf(s);
+  await assertReady(ctx, s, ctx.clock());
+  const rows = await findPreparedSignatures(ctx.db, s.graph.envelope.id, s.recipient.id, input.preparationId);
+  if (rows.length === 0 || rows.some((r) => r.tokenHash !== hashSigningToken(token))) throw notFound();
+
+  const signed: { row: DigitalSignatureRow; sha256: string }[] = [];
+  for (const row of rows) {
+    const index = input.signatures.findIndex((x) => x.itemId === row.envelopeItemId);
+    const sent = input.signatures[index];
+    const path = index >= 0 ? ['signatures', index, 'signatureValue'] : ['signatures'];
+    const value = sent ? Buffer.from(sent.signatureValue, 'base64') : Buffer.alloc(0);
+    const chain = (JSON.parse(row.certificateChain) as string[]).map((c) => Buffer.from(c, 'base64'));
+    const leaf = chain[0]!;
+    const publicKey = new X509Certificate(leaf).publicKey;
+    const attributes = Buffer.from(row.signedAttributes, 'base64');
+    if (!sent || !verifyExternalSignatureValue(attributes, value, publicKey))
+      throw new AppError('SIGNATURE_INVALID', 'The signature value does not verify against the certificate', {
+        issues: [{ message: sent ? 'does not verify' : `no signature for item ${row.envelopeItemId}`, path }],
+      });
+    const prepared = await ctx.storage.getBytes(row.preparedSha256);
+    const pdf = embedExternalSignature(
+      { pdf: prepared, contentsStart: row.contentsStart, contentsEnd: row.contentsEnd },
+      { certificate: leaf, chain: chain.slice(1), keyType: publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa' },
+      attributes,
+      value,
+    );
+    signed.push({ row, sha256: (await ctx.storage.putBytes(pdf)).sha256 });
+  }
+
+  const answer = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await loadSigningSession(trx, token, { lock: true });
+    const now = ctx.clock();
+    await assertReady(ctx, locked, now, trx);
+    const consent = acceptedConsent(input.consent, locked.meta.language);
+    const still = await findPreparedSignatures(trx, locked.graph.envelope.id, locked.recipient.id, input.preparationId);
+    // A CUIL the sender changed since the preparation no longer matches the certificate checked.
+    if (still.length !== rows.length || still.some((r) => r.cuil !== locked.recipient.cuil)) throw notFound();
+    const env = locked.graph.envelope;
+    const iso = now.toISOString();
+    for (const { row, sha256 } of signed) {
+      const item = locked.graph.items.find((i) => i.id === row.envelopeItemId);
+      if (!item || item.revisionSha256 !== row.baseSha256) throw staleRevision();
+      await updateItemOfEnvelope(trx, env.id, item.id, { revisionSha256: sha256 });
+      item.revisionSha256 = sha256;
+      await updateDigitalSignature(trx, env.id, row.id, { status: 'SIGNED', signedSha256: sha256, signedAt: iso });
+    }
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: env.id,
+      type: 'RECIPIENT_CONSENT_ACCEPTED',
+      data: { ...consent },
+      actor: recipientActor(locked.recipient),
+      recipientId: locked.recipient.id,
+      request,
+      at: now,
+    });
+    const autoFill = JSON.parse(rows[0]!.autoFill) as Record<string, string>;
+    const own = locked.graph.fields.filter((f) => f.recipientId === locked.recipient.id);
+    for (const field of own) {
+      const text = autoFill[String(field.id)];
+      if (text === undefined || field.inserted === 1) continue;
+      const patch = {
+        inserted: 1,
+        value: JSON.stringify({ kind: 'text', text }),
+        customText: text,
+        insertedAt: iso,
+        insertedByRecipientId: locked.recipient.id,
+      };
+      await updateFieldRow(trx, field.id, patch);
+      Object.assign(field, patch);
+    }
+    assertFieldsComplete(locked, own);
+
+    const turnBefore = currentTurn(locked.graph.recipients, locked.meta.signingOrder);
+    const patch = { signingStatus: 'SIGNED' as const, signedAt: iso, updatedAt: iso };
+    await updateRecipientRow(trx, locked.recipient.id, patch);
+    Object.assign(locked.recipient, patch);
+    await updateEnvelope(trx, env.id, {}, now);
+    const first = rows[0]!;
+    await appendAuditEvent(ctx, trx, {
+      envelopeId: env.id,
+      type: 'DOCUMENT_RECIPIENT_COMPLETED',
+      data: {
+        role: locked.recipient.role,
+        action: ACTION_OF[locked.recipient.role],
+        signatureLevel: 'DIGITAL',
+        digitalSignature: {
+          certificateSubject: first.subject,
+          certificateIssuer: first.issuer,
+          certificateSerial: first.serial,
+          cuil: first.cuil,
+          revocationSource: first.revocationSource,
+          items: signed.map(({ row, sha256 }) => ({ id: row.envelopeItemId, revisionSha256: sha256 })),
+        },
+      },
+      actor: recipientActor(locked.recipient),
+      recipientId: locked.recipient.id,
+      request,
+      at: now,
+    });
+    const payload = envelopeEventPayload(locked.graph);
+    for (const type of ['DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED'] as const)
+      await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type, payload, at: now });
+    if (allActed(locked.graph.recipients)) {
+      await handOverToCompletion(trx, env.id, now);
+    } else {
+      const turnAfter = currentTurn(locked.graph.recipients, locked.meta.signingOrder);
+      const newlyInTurn = locked.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
+      await notifyNewTurn(ctx, trx, locked, newlyInTurn, now);
+    }
+    return answerOf(locked);
+  });
+  ctx.wakeWorker();
+  return answer;
+}

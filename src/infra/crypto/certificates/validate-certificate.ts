@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { fetchBytes } from '../../net/fetch-bytes.js';
+import { statusFromCrl, type RevocationStatus } from './crl.js';
+import { ocspRequest, statusFromOcsp } from './ocsp.js';
+import { pemCertificates, readCertificate, type CertificateFields } from './x509-fields.js';
+
+/** Why a signer's certificate is refused; the domain turns each into its CERT_* code. */
+export type CertificateProblem =
+  'INVALID' | 'CUIL_MISMATCH' | 'UNTRUSTED' | 'EXPIRED' | 'KEY_USAGE' | 'REVOKED' | 'REVOCATION_UNAVAILABLE';
+
+export class CertificateRejected extends Error {
+  constructor(
+    readonly problem: CertificateProblem,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ValidationOptions {
+  /** DER trust anchors (self-signed roots, or any certificate the operator chose to trust). */
+  anchors: Buffer[];
+  now: Date;
+  expectedCuil: string;
+  fetch: { timeoutMs: number; allowPrivate: boolean };
+}
+
+/** What was checked, kept with the signature (the certificate lists it; B-LT embeds the evidence). */
+export interface CertificateVerdict {
+  leaf: CertificateFields;
+  /** Leaf first, the anchor last. */
+  path: CertificateFields[];
+  cuil: string;
+  subject: string;
+  issuer: string;
+  serialHex: string;
+  revocation: { source: 'OCSP' | 'CRL'; url: string; response: Buffer };
+}
+
+const MAX_PATH = 6;
+const MAX_CRL_BYTES = 20 * 1024 * 1024;
+const MAX_OCSP_BYTES = 64 * 1024;
+
+/** Reads FIRMA_TRUST_ANCHORS; an unreadable or empty bundle trusts nothing. */
+export function loadTrustAnchors(path: string | null): Buffer[] {
+  if (!path) return [];
+  try {
+    return pemCertificates(readFileSync(path, 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The CUIL a subject serialNumber carries, in the forms Argentina's certification authorities
+ * write it: `CUIL 20123456786`, `CUIL20-12345678-6`, or the bare 11 digits. Anything else is null.
+ */
+export function cuilFromSerialNumber(value: string): string | null {
+  const match = /^(?:CUIL\s?)?(\d{2}-?\d{8}-?\d)$/i.exec(value.trim());
+  if (!match) return null;
+  const body = match[1]!;
+  // Hyphens come in pairs or not at all: 20-12345678-6 or 20123456786.
+  if (body.includes('-') && !/^\d{2}-\d{8}-\d$/.test(body)) return null;
+  return body.replace(/-/g, '');
+}
+
+/**
+ * Every check a signer's certificate passes before Firma prepares a signature with it, in order of
+ * cost: parse, CUIL in the subject serialNumber, key usage, validity of each certificate on the
+ * path, the path to a trust anchor, then revocation of the signer's certificate (OCSP from its AIA
+ * URLs, else its CRL distribution points). Throws CertificateRejected with the first problem.
+ */
+export async function validateSignerCertificate(
+  chainDer: Buffer[],
+  options: ValidationOptions,
+): Promise<CertificateVerdict> {
+  let certs: CertificateFields[];
+  try {
+    certs = chainDer.map(readCertificate);
+  } catch {
+    throw new CertificateRejected('INVALID', 'the certificate chain is not made of DER X.509 certificates');
+  }
+  const leaf = certs[0];
+  if (!leaf) throw new CertificateRejected('INVALID', 'no certificate was sent');
+  const cuils = leaf.subjectSerialNumbers.map(cuilFromSerialNumber);
+  const cuil = cuils.find((c) => c !== null) ?? null;
+  if (cuil !== options.expectedCuil) {
+    throw new CertificateRejected(
+      'CUIL_MISMATCH',
+      cuil === null
+        ? 'the certificate’s subject carries no CUIL in its serialNumber'
+        : 'the certificate belongs to another CUIL than the recipient’s',
+    );
+  }
+  if (!leaf.keyUsage || !(leaf.keyUsage.digitalSignature || leaf.keyUsage.nonRepudiation))
+    throw new CertificateRejected(
+      'KEY_USAGE',
+      'the certificate’s key usage allows neither digitalSignature nor nonRepudiation',
+    );
+  const anchors = options.anchors.map(readCertificate);
+  const path = buildPath(leaf, certs.slice(1), anchors);
+  for (const cert of path) {
+    if (new Date(cert.x509.validFrom) > options.now || new Date(cert.x509.validTo) < options.now)
+      throw new CertificateRejected(
+        'EXPIRED',
+        cert === leaf
+          ? 'the certificate is outside its validity period'
+          : 'an issuing certificate is outside its validity period',
+      );
+  }
+  const revocation = await checkRevocation(leaf, path[1]!, options);
+  return {
+    leaf,
+    path,
+    cuil,
+    subject: leaf.x509.subject.replace(/\n/g, ', '),
+    issuer: leaf.x509.issuer.replace(/\n/g, ', '),
+    serialHex: leaf.x509.serialNumber,
+    revocation,
+  };
+}
+
+/** Leaf up to an anchor, each certificate verified under the next one's key; intermediates must be CAs. */
+function buildPath(
+  leaf: CertificateFields,
+  pool: CertificateFields[],
+  anchors: CertificateFields[],
+): CertificateFields[] {
+  const path = [leaf];
+  let current = leaf;
+  for (let depth = 0; depth < MAX_PATH; depth++) {
+    const anchor = anchors.find((a) => issued(current, a));
+    if (anchor) {
+      if (!anchor.der.equals(current.der)) path.push(anchor);
+      return path;
+    }
+    const next = pool.find((c) => c.x509.ca && !path.includes(c) && issued(current, c));
+    if (!next) break;
+    path.push(next);
+    current = next;
+  }
+  throw new CertificateRejected('UNTRUSTED', 'the certificate does not chain to a trusted certification authority');
+}
+
+function issued(child: CertificateFields, issuer: CertificateFields): boolean {
+  try {
+    return child.x509.checkIssued(issuer.x509) && child.x509.verify(issuer.x509.publicKey);
+  } catch {
+    return false;
+  }
+}
+
+async function checkRevocation(
+  leaf: CertificateFields,
+  issuer: CertificateFields,
+  options: ValidationOptions,
+): Promise<CertificateVerdict['revocation']> {
+  const conclude = (status: RevocationStatus, source: 'OCSP' | 'CRL', url: string, response: Buffer) => {
+    if (status === 'revoked') throw new CertificateRejected('REVOKED', 'the certificate has been revoked');
+    return { source, url, response };
+  };
+  for (const url of leaf.ocspUrls) {
+    const response = await fetchBytes(url, {
+      ...options.fetch,
+      maxBytes: MAX_OCSP_BYTES,
+      body: { contentType: 'application/ocsp-request', bytes: ocspRequest(leaf, issuer) },
+    });
+    const status = response && statusFromOcsp(response, leaf, issuer, options.now);
+    if (response && status) return conclude(status, 'OCSP', url, response);
+  }
+  for (const url of leaf.crlUrls) {
+    const crl = await fetchBytes(url, { ...options.fetch, maxBytes: MAX_CRL_BYTES });
+    const status = crl && statusFromCrl(crl, leaf, issuer, options.now);
+    if (crl && status) return conclude(status, 'CRL', url, crl);
+  }
+  throw new CertificateRejected(
+    'REVOCATION_UNAVAILABLE',
+    'neither the certificate’s OCSP responder nor its CRL gave a usable answer',
+  );
+}

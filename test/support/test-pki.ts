@@ -1,0 +1,388 @@
+/**
+ * A throw-away PKI for the firma digital tests, built with the openssl command line: a root and an
+ * intermediate CA, end-entity certificates for every case the validator must tell apart, a CRL served
+ * over HTTP and an OCSP responder (`openssl ocsp -port`), both on 127.0.0.1. Each end entity comes
+ * as PEM (certificate, key) and as a PKCS#12 file (password `test1234`), the way certificates are
+ * delivered to signers.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../helpers/free-port.js';
+
+export const TEST_CUIL = '20123456786';
+export const OTHER_CUIL = '27987654320';
+export const P12_PASSWORD = 'test1234';
+
+export type EndEntityCase =
+  'good' | 'goodCompact' | 'goodDigits' | 'wrongCuil' | 'noCuil' | 'expired' | 'revoked' | 'noKeyUsage' | 'untrusted';
+
+export interface EndEntity {
+  certificatePem: string;
+  certificateDer: Buffer;
+  privateKey: KeyObject;
+  keyPem: string;
+  p12Path: string;
+  /** Intermediate first; the root is left out, as signers' bundles usually do. */
+  chainPem: string[];
+}
+
+export interface TestPki {
+  dir: string;
+  rootPem: string;
+  intermediatePem: string;
+  /** A PEM bundle holding only the test root: what FIRMA_TRUST_ANCHORS points at. */
+  trustAnchorsPath: string;
+  ocspUrl: string;
+  crlUrl: string;
+  entities: Record<EndEntityCase, EndEntity>;
+  /** How many OCSP requests and CRL downloads were served. */
+  hits: { crl: number };
+  stopOcsp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CA_CONFIG = (dir: string) => `
+[ ca ]
+default_ca = intermediate
+[ intermediate ]
+dir = ${dir}
+database = ${dir}/index.txt
+new_certs_dir = ${dir}/issued
+certificate = ${dir}/intermediate.pem
+private_key = ${dir}/intermediate.key
+serial = ${dir}/serial
+crlnumber = ${dir}/crlnumber
+default_md = sha256
+default_crl_days = 30
+policy = anything
+unique_subject = no
+copy_extensions = none
+[ anything ]
+commonName = supplied
+serialNumber = optional
+countryName = optional
+[ req ]
+distinguished_name = dn
+prompt = no
+[ dn ]
+CN = unused
+[ root_ext ]
+basicConstraints = critical, CA:true
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+[ intermediate_ext ]
+basicConstraints = critical, CA:true, pathlen:0
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+[ signer_ext ]
+basicConstraints = CA:false
+keyUsage = critical, digitalSignature, nonRepudiation
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+authorityInfoAccess = OCSP;URI:__OCSP__
+crlDistributionPoints = URI:__CRL__
+[ no_key_usage_ext ]
+basicConstraints = CA:false
+keyUsage = critical, keyEncipherment
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+authorityInfoAccess = OCSP;URI:__OCSP__
+crlDistributionPoints = URI:__CRL__
+`;
+
+function openssl(args: string[], cwd: string): string {
+  return execFileSync('openssl', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Builds the PKI and starts its CRL server and OCSP responder. Close it after the tests. */
+export async function createTestPki(): Promise<TestPki> {
+  const dir = mkdtempSync(join(tmpdir(), 'firma-pki-'));
+  mkdirSync(join(dir, 'issued'));
+  writeFileSync(join(dir, 'index.txt'), '');
+  writeFileSync(join(dir, 'serial'), '1000\n');
+  writeFileSync(join(dir, 'crlnumber'), '01\n');
+  const [ocspPort, crlPort] = [await freePort(), await freePort()];
+  const ocspUrl = `http://127.0.0.1:${ocspPort}`;
+  const crlUrl = `http://127.0.0.1:${crlPort}/intermediate.crl`;
+  writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG(dir).replaceAll('__OCSP__', ocspUrl).replaceAll('__CRL__', crlUrl));
+  const cnf = ['-config', 'ca.cnf'];
+  // EC keys are made in a millisecond; the main signer is RSA, as most issued certificates are.
+  const key = (name: string, rsa = false) =>
+    openssl(
+      rsa
+        ? ['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', `${name}.key`]
+        : ['genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', `${name}.key`],
+      dir,
+    );
+
+  key('root');
+  openssl(
+    [
+      'req',
+      ...cnf,
+      '-new',
+      '-x509',
+      '-days',
+      '3650',
+      '-key',
+      'root.key',
+      '-out',
+      'root.pem',
+      '-subj',
+      '/C=AR/O=Firma Test/CN=Firma Test Root CA',
+      '-extensions',
+      'root_ext',
+    ],
+    dir,
+  );
+  key('intermediate');
+  openssl(
+    [
+      'req',
+      ...cnf,
+      '-new',
+      '-key',
+      'intermediate.key',
+      '-out',
+      'intermediate.csr',
+      '-subj',
+      '/C=AR/O=Firma Test/CN=Firma Test Signing CA',
+    ],
+    dir,
+  );
+  openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      'intermediate.csr',
+      '-CA',
+      'root.pem',
+      '-CAkey',
+      'root.key',
+      '-CAcreateserial',
+      '-days',
+      '3650',
+      '-out',
+      'intermediate.pem',
+      '-extfile',
+      'ca.cnf',
+      '-extensions',
+      'intermediate_ext',
+    ],
+    dir,
+  );
+  // An unrelated root that issues one signer directly: well-formed, right CUIL, never trusted.
+  key('rogue');
+  openssl(
+    [
+      'req',
+      ...cnf,
+      '-new',
+      '-x509',
+      '-days',
+      '3650',
+      '-key',
+      'rogue.key',
+      '-out',
+      'rogue.pem',
+      '-subj',
+      '/C=AR/O=Rogue/CN=Rogue Root CA',
+      '-extensions',
+      'root_ext',
+    ],
+    dir,
+  );
+
+  const issue = (
+    name: EndEntityCase,
+    serialNumber: string | null,
+    options: { ext?: string; start?: string; end?: string; rogue?: boolean; rsa?: boolean } = {},
+  ): void => {
+    key(name, options.rsa);
+    const subject = `/C=AR/CN=Juana Perez (${name})${serialNumber ? `/serialNumber=${serialNumber}` : ''}`;
+    openssl(['req', ...cnf, '-new', '-key', `${name}.key`, '-out', `${name}.csr`, '-subj', subject], dir);
+    if (options.rogue) {
+      openssl(
+        [
+          'x509',
+          '-req',
+          '-in',
+          `${name}.csr`,
+          '-CA',
+          'rogue.pem',
+          '-CAkey',
+          'rogue.key',
+          '-CAcreateserial',
+          '-days',
+          '365',
+          '-out',
+          `${name}.pem`,
+          '-extfile',
+          'ca.cnf',
+          '-extensions',
+          'signer_ext',
+        ],
+        dir,
+      );
+    } else {
+      openssl(
+        [
+          'ca',
+          ...cnf,
+          '-batch',
+          '-notext',
+          '-in',
+          `${name}.csr`,
+          '-out',
+          `${name}.pem`,
+          '-extensions',
+          options.ext ?? 'signer_ext',
+          ...(options.start ? ['-startdate', options.start] : []),
+          ...(options.end ? ['-enddate', options.end] : ['-days', '365']),
+        ],
+        dir,
+      );
+    }
+    openssl(
+      [
+        'pkcs12',
+        '-export',
+        '-inkey',
+        `${name}.key`,
+        '-in',
+        `${name}.pem`,
+        '-certfile',
+        options.rogue ? 'rogue.pem' : 'intermediate.pem',
+        '-out',
+        `${name}.p12`,
+        '-passout',
+        `pass:${P12_PASSWORD}`,
+        '-name',
+        name,
+      ],
+      dir,
+    );
+  };
+  issue('good', `CUIL ${TEST_CUIL}`, { rsa: true });
+  issue('goodCompact', `CUIL20-12345678-6`);
+  issue('goodDigits', TEST_CUIL);
+  issue('wrongCuil', `CUIL ${OTHER_CUIL}`);
+  issue('noCuil', null);
+  issue('expired', `CUIL ${TEST_CUIL}`, { start: '20200101000000Z', end: '20210101000000Z' });
+  issue('revoked', `CUIL ${TEST_CUIL}`);
+  issue('noKeyUsage', `CUIL ${TEST_CUIL}`, { ext: 'no_key_usage_ext' });
+  issue('untrusted', `CUIL ${TEST_CUIL}`, { rogue: true });
+  openssl(['ca', ...cnf, '-revoke', 'revoked.pem', '-crl_reason', 'keyCompromise'], dir);
+  openssl(['ca', ...cnf, '-gencrl', '-out', 'intermediate.crl.pem'], dir);
+  openssl(['crl', '-in', 'intermediate.crl.pem', '-outform', 'DER', '-out', 'intermediate.crl'], dir);
+  writeFileSync(join(dir, 'trust-anchors.pem'), readFileSync(join(dir, 'root.pem')));
+
+  const hits = { crl: 0 };
+  const crlServer: Server = createServer((req, res) => {
+    if (req.url !== '/intermediate.crl') return res.writeHead(404).end();
+    hits.crl++;
+    res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(readFileSync(join(dir, 'intermediate.crl')));
+  });
+  await new Promise<void>((resolve) => crlServer.listen(crlPort, '127.0.0.1', resolve));
+  let ocsp: ChildProcess | null = await startOcsp(dir, ocspPort);
+
+  const read = (file: string) => readFileSync(join(dir, file), 'utf8');
+  const entity = (name: EndEntityCase): EndEntity => {
+    const certificatePem = read(`${name}.pem`);
+    const keyPem = read(`${name}.key`);
+    return {
+      certificatePem,
+      certificateDer: pemToDer(certificatePem),
+      keyPem,
+      privateKey: createPrivateKey(keyPem),
+      p12Path: join(dir, `${name}.p12`),
+      chainPem: name === 'untrusted' ? [read('rogue.pem')] : [read('intermediate.pem')],
+    };
+  };
+  const names: EndEntityCase[] = [
+    'good',
+    'goodCompact',
+    'goodDigits',
+    'wrongCuil',
+    'noCuil',
+    'expired',
+    'revoked',
+    'noKeyUsage',
+    'untrusted',
+  ];
+  const stopOcsp = async (): Promise<void> => {
+    const child = ocsp;
+    ocsp = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  };
+  return {
+    dir,
+    rootPem: read('root.pem'),
+    intermediatePem: read('intermediate.pem'),
+    trustAnchorsPath: join(dir, 'trust-anchors.pem'),
+    ocspUrl,
+    crlUrl,
+    entities: Object.fromEntries(names.map((n) => [n, entity(n)])) as Record<EndEntityCase, EndEntity>,
+    hits,
+    stopOcsp,
+    async close() {
+      await stopOcsp();
+      await new Promise<void>((resolve) => crlServer.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `openssl ocsp` as a server answering from the CA's index, signed by the intermediate itself. */
+async function startOcsp(dir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'openssl',
+    [
+      'ocsp',
+      '-port',
+      String(port),
+      '-index',
+      'index.txt',
+      '-CA',
+      'intermediate.pem',
+      '-rsigner',
+      'intermediate.pem',
+      '-rkey',
+      'intermediate.key',
+      '-nmin',
+      '5',
+    ],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // Ready once it says it accepts (a probing connection would leave 3.0's responder spinning).
+  const ready = await new Promise<boolean>((resolve) => {
+    let said = '';
+    const timer = setTimeout(() => resolve(false), 10_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (/ACCEPT|Waiting/i.test(said)) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+    child.once('exit', () => resolve(false));
+  });
+  if (ready) return child;
+  child.kill('SIGKILL');
+  throw new Error('the test OCSP responder did not start');
+}
+
+export function pemToDer(pem: string): Buffer {
+  const body = pem.replace(/-----(BEGIN|END) [A-Z0-9 ]+-----/g, '').replace(/\s+/g, '');
+  return Buffer.from(body, 'base64');
+}
