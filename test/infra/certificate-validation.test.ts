@@ -53,6 +53,8 @@ describe('signer certificate validation against a test PKI', () => {
     await rejects('revoked', 'REVOKED');
     await rejects('noKeyUsage', 'KEY_USAGE');
     await rejects('untrusted', 'UNTRUSTED');
+    // No OCSP responder and no CRL named: never checkable, so a lasting 400, not the 503.
+    await rejects('noRevocationUrls', 'INVALID');
   });
 
   test('a leaf without its intermediate does not chain', async () => {

@@ -18,7 +18,16 @@ export const OTHER_CUIL = '27987654320';
 export const P12_PASSWORD = 'test1234';
 
 export type EndEntityCase =
-  'good' | 'goodCompact' | 'goodDigits' | 'wrongCuil' | 'noCuil' | 'expired' | 'revoked' | 'noKeyUsage' | 'untrusted';
+  | 'good'
+  | 'goodCompact'
+  | 'goodDigits'
+  | 'wrongCuil'
+  | 'noCuil'
+  | 'expired'
+  | 'revoked'
+  | 'noKeyUsage'
+  | 'noRevocationUrls'
+  | 'untrusted';
 
 export interface EndEntity {
   certificatePem: string;
@@ -93,6 +102,11 @@ subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
 authorityInfoAccess = OCSP;URI:__OCSP__
 crlDistributionPoints = URI:__CRL__
+[ no_revocation_urls_ext ]
+basicConstraints = CA:false
+keyUsage = critical, digitalSignature, nonRepudiation
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
 `;
 
 function openssl(args: string[], cwd: string): string {
@@ -277,6 +291,7 @@ export async function createTestPki(): Promise<TestPki> {
   issue('expired', `CUIL ${TEST_CUIL}`, { start: '20200101000000Z', end: '20210101000000Z' });
   issue('revoked', `CUIL ${TEST_CUIL}`);
   issue('noKeyUsage', `CUIL ${TEST_CUIL}`, { ext: 'no_key_usage_ext' });
+  issue('noRevocationUrls', `CUIL ${TEST_CUIL}`, { ext: 'no_revocation_urls_ext' });
   issue('untrusted', `CUIL ${TEST_CUIL}`, { rogue: true });
   openssl(['ca', ...cnf, '-revoke', 'revoked.pem', '-crl_reason', 'keyCompromise'], dir);
   openssl(['ca', ...cnf, '-gencrl', '-out', 'intermediate.crl.pem'], dir);
@@ -314,6 +329,7 @@ export async function createTestPki(): Promise<TestPki> {
     'expired',
     'revoked',
     'noKeyUsage',
+    'noRevocationUrls',
     'untrusted',
   ];
   const stopOcsp = async (): Promise<void> => {

@@ -159,6 +159,12 @@ async function checkRevocation(
     if (status === 'revoked') throw new CertificateRejected('REVOKED', 'the certificate has been revoked');
     return { source, url, response };
   };
+  // Nothing to ask ever: a lasting refusal (400), not the 503 of responders that did not answer now.
+  if (leaf.ocspUrls.length === 0 && leaf.crlUrls.length === 0)
+    throw new CertificateRejected(
+      'INVALID',
+      'the certificate names no OCSP responder and no CRL, so whether it was revoked cannot be checked',
+    );
   for (const url of leaf.ocspUrls) {
     const response = await fetchBytes(url, {
       ...options.fetch,
