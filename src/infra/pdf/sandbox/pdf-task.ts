@@ -1,3 +1,4 @@
+import type { FinalItemInput, SealedEvidenceInput } from '../final/render-final.js';
 import { FormFillError } from '../forms/fill-form.js';
 import type { FormValue } from '../forms/form-fields.js';
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
@@ -11,7 +12,9 @@ export type PdfTask =
   | { kind: 'render'; original: Uint8Array; fields: RenderField[]; options: RenderOptions }
   | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions }
   | { kind: 'fill-form'; pdf: Uint8Array; values: Record<string, FormValue> }
-  | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] };
+  | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] }
+  | ({ kind: 'final-item' } & FinalItemInput)
+  | ({ kind: 'sealed-evidence' } & SealedEvidenceInput);
 
 export interface PdfTaskResult {
   inspect: PdfInfo;
@@ -19,6 +22,8 @@ export interface PdfTaskResult {
   seal: Uint8Array;
   'fill-form': Uint8Array;
   'find-tags': TaggedPdf;
+  'final-item': Uint8Array;
+  'sealed-evidence': Uint8Array;
 }
 
 /** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { renderFinalItem, renderSealedEvidence } from '../final/render-final.js';
 import { fillForm } from '../forms/fill-form.js';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
@@ -26,6 +27,10 @@ async function run(task: PdfTask): Promise<unknown> {
       return fillForm(task.pdf, task.values);
     case 'find-tags':
       return findAndCoverTags(task.bytes, task.pages);
+    case 'final-item':
+      return renderFinalItem(task);
+    case 'sealed-evidence':
+      return renderSealedEvidence(task);
   }
 }
 
