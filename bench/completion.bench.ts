@@ -201,7 +201,11 @@ async function runOne(
     const counter = pgDb ? await postgresCounter(pgDb.url) : sqliteCounter(join(dataDir, 'firma.db'));
     const profileDir = process.env.BENCH_CPU_PROF;
     const worker = await startProcess(
-      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), join(ROOT, 'dist', 'cli', 'main.js'), 'worker'],
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        join(ROOT, 'dist', 'cli', 'main.js'),
+        'worker',
+      ],
       { FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIRMA_JOB_POLL_MS: '100', ...dbEnv },
       /Firma worker (\S+) is running/,
     );
@@ -273,7 +277,10 @@ export async function runCompletionBench(
   if (process.env.FIRMA_TEST_DATABASE_URL) rows.push(await runOne('postgres', documents, floor, log));
   else log('postgres: skipped (set FIRMA_TEST_DATABASE_URL)');
   mkdirSync(dirname(RESULTS_PATH), { recursive: true });
-  writeFileSync(RESULTS_PATH, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`);
+  writeFileSync(
+    RESULTS_PATH,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
+  );
   return rows;
 }
 
