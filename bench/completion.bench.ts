@@ -37,6 +37,8 @@ export interface CompletionBenchRow {
   cpuMsPerDocument: number;
   /** CPU seconds per wall second while completing: how many cores the worker kept busy. */
   coresUsed: number;
+  /** The rate the worker's CPU per document allows on this machine's cores when it has them to itself. */
+  cpuBoundDocumentsPerSecond: number;
   /** Two SHA-256 + RSA-2048 signatures per document, on every core: the rate no completion can pass. */
   floorDocumentsPerSecond: number;
   ratioToFloor: number;
@@ -246,6 +248,7 @@ async function runOne(
       documentsPerSecond: round(documentsPerSecond, 1),
       cpuMsPerDocument: round(cpu / documents, 1),
       coresUsed: round(cpu / 1000 / seconds, 2),
+      cpuBoundDocumentsPerSecond: round((availableParallelism() * 1000 * documents) / cpu, 1),
       floorDocumentsPerSecond: Math.round(floor),
       ratioToFloor: round(documentsPerSecond / floor, 3),
       loadAverage: loadavg().map((l) => round(l, 1)),
@@ -254,7 +257,8 @@ async function runOne(
     };
     log(
       `${database.padEnd(8)} ${documents} completions in ${row.seconds} s: ${row.documentsPerSecond} documents/s, ` +
-        `${row.cpuMsPerDocument} CPU ms per document, ${row.coresUsed} cores busy; floor ${row.floorDocumentsPerSecond}/s ` +
+        `${row.cpuMsPerDocument} CPU ms per document (${row.cpuBoundDocumentsPerSecond}/s on ${availableParallelism()} free cores), ` +
+        `${row.coresUsed} cores busy; floor ${row.floorDocumentsPerSecond}/s ` +
         `(×${row.ratioToFloor}); load average ${row.loadAverage.join(' ')}`,
     );
     return row;
