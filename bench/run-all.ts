@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runBlobStoreBench } from './blob-store.bench.js';
 import { runBulkSendBench } from './bulk-send.bench.js';
+import { runCompletionBench } from './completion.bench.js';
 import { runEnvelopeFindBench } from './envelope-find.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
@@ -31,11 +32,15 @@ section(
 const httpPostgres = await runHttpPgBench();
 section('Create with the blobs in the data dir and in an S3 bucket (s3rver on 127.0.0.1)');
 const blobStore = await runBlobStoreBench();
-section('Sealing per page count, beside the SHA-256 + RSA-2048 floor');
+section(
+  "Sealing per page count, beside the SHA-256 + RSA-2048 floor and Documenso's and OpenSign's sealing of the same PDFs",
+);
 const seal = await runSealBench({ pageCounts: [1, 10, 100, 500], reps: 10, large: true });
 section('Burn-in (rendering fields) per page count');
 const render = await runRenderBench([1, 10, 100, 500]);
 for (const r of render) console.log(`${String(r.pages).padStart(4)} pages: median ${r.medianMs.toFixed(1)} ms`);
+section('Completion throughput: signed 1-page 2-signer documents completed by one `firma worker`, beside the floor');
+const completion = await runCompletionBench();
 section('Full flows end to end, and server memory');
 const flow = await runFlowBench();
 section('GET /envelope with many envelopes');
@@ -63,6 +68,7 @@ const report = {
   blobStore,
   seal,
   render,
+  completion,
   flow,
   bulkSend,
   envelopeFind: find,

@@ -22,6 +22,8 @@ import {
   type SealIdentity,
   type SealOptions,
 } from '../src/infra/pdf/seal/index.js';
+import { pdfsig } from '../test/support/seal-test-support.js';
+import { competitors as loadCompetitors, type Competitor } from './seal-competitors.js';
 
 const execFileAsync = promisify(execFile);
 const BENCH_FILE = fileURLToPath(import.meta.url);
@@ -38,6 +40,8 @@ export interface SealBenchOptions {
   large?: boolean;
   writeResults?: boolean;
   log?: (line: string) => void;
+  /** Page counts on which Documenso's and OpenSign's sealing run beside Firma's (default 10, 100, 500). */
+  competitorPageCounts?: number[];
 }
 
 interface TimingRow {
@@ -49,6 +53,8 @@ interface TimingRow {
   ratio: number;
   limitMs: number;
   withinTarget: boolean;
+  /** Other projects' sealing of the same bytes, median ms, and Firma's lead (their ms / sealPdf's ms). */
+  competitors?: { name: string; ms: number; lead: number; pdfsig: string }[];
 }
 
 interface MemoryResult {
@@ -140,36 +146,55 @@ async function timeCase(
   dir: string,
   warmups: number,
   reps: number,
+  others: Competitor[] = [],
 ): Promise<TimingRow> {
   const bytes = readFileSync(inputPath);
   const sealOut = join(dir, `${name}.sealed.pdf`);
   const floorOut = join(dir, `${name}.floor.pdf`);
-  const seal = { file: [] as number[], memory: [] as number[], floor: [] as number[] };
+  const seal: Record<string, number[]> = { file: [], memory: [], floor: [] };
+  for (const other of others) seal[other.name] = [];
   for (let round = 0; round < warmups + reps; round++) {
     // Rotate the order each round so no variant always runs on a cache warmed by another.
-    const steps: [keyof typeof seal, () => Promise<unknown>][] = [
+    const steps: [string, () => Promise<unknown>][] = [
       ['file', () => sealPdfFile(inputPath, sealOut, identity, OPTIONS)],
       ['floor', () => floor(bytes, identity, floorOut)],
       ['memory', () => sealPdf(bytes, identity, OPTIONS)],
+      ...others.map((other): [string, () => Promise<unknown>] => [other.name, () => other.seal(bytes)]),
     ];
     for (let i = 0; i < steps.length; i++) {
       const [key, run] = steps[(round + i) % steps.length]!;
       const ms = await timeOne(run);
-      if (round >= warmups) seal[key].push(ms);
+      if (round >= warmups) seal[key]!.push(ms);
     }
   }
-  const sealFileMs = median(seal.file);
-  const floorMs = median(seal.floor);
+  const sealFileMs = median(seal.file!);
+  const sealMemoryMs = median(seal.memory!);
+  const floorMs = median(seal.floor!);
   const limitMs = 2 * floorMs + 2;
+  const competitorRows = [];
+  for (const other of others) {
+    // Each competitor's output is checked once: a fast seal that no validator accepts proves nothing.
+    const out = join(dir, `${name}.${other.name.replace(/\W+/g, '-')}.pdf`);
+    writeFileSync(out, await other.seal(bytes));
+    const report = pdfsig(out).signatures[0];
+    const ms = median(seal[other.name]!);
+    competitorRows.push({
+      name: other.name,
+      ms,
+      lead: ms / sealMemoryMs,
+      pdfsig: `${report?.validation ?? 'no signature found'}${report?.total ? ', total document signed' : ''}`,
+    });
+  }
   return {
     name,
     bytes: bytes.length,
     sealFileMs,
-    sealMemoryMs: median(seal.memory),
+    sealMemoryMs,
     floorMs,
     ratio: sealFileMs / floorMs,
     limitMs,
     withinTarget: sealFileMs <= limitMs,
+    ...(others.length ? { competitors: competitorRows } : {}),
   };
 }
 
@@ -265,10 +290,14 @@ export async function runSealBench(
     const dataDir = join(dir, 'data');
     const { identity } = await loadSealIdentity({ dataDir });
     const timings: TimingRow[] = [];
+    const others = await loadCompetitors(identity);
+    const competitorPages = options.competitorPageCounts ?? [10, 100, 500];
     for (const pages of pageCounts) {
       const inputPath = join(dir, `text-${pages}.pdf`);
       writeFileSync(inputPath, await textPdf(pages));
-      timings.push(await timeCase(`${pages} page${pages === 1 ? '' : 's'}`, inputPath, identity, dir, warmups, reps));
+      const name = `${pages} page${pages === 1 ? '' : 's'}`;
+      const against = competitorPages.includes(pages) ? others : [];
+      timings.push(await timeCase(name, inputPath, identity, dir, warmups, reps, against));
     }
     let memory: MemoryResult | undefined;
     if (options.large ?? true) {
@@ -285,6 +314,13 @@ export async function runSealBench(
           `${row.floorMs.toFixed(2).padStart(6)} ms  ${row.ratio.toFixed(2).padStart(5)}×  ${row.limitMs.toFixed(2).padStart(10)} ms      ${row.withinTarget ? 'yes' : 'NO'}`,
       );
     }
+    log('same PDFs, same key, same run (sealPdf in memory, as the others take bytes):');
+    for (const row of timings)
+      for (const other of row.competitors ?? [])
+        log(
+          `${row.name.padEnd(15)} ${other.name.padEnd(30)} ${other.ms.toFixed(2).padStart(8)} ms vs ${row.sealMemoryMs.toFixed(2)} ms: ` +
+            `Firma ${other.lead.toFixed(1)}× faster; pdfsig: ${other.pdfsig}`,
+        );
     if (memory) {
       log(
         `peak RSS, ${mb(memory.fileBytes)} PDF: baseline ${mb(memory.baselineMaxRssBytes)}, sealPdfFile ${mb(memory.sealFileMaxRssBytes)} ` +

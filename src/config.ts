@@ -183,6 +183,8 @@ export interface Config {
     completionSweepMs: number;
     expirySweepMs: number;
     completionRetryFailedAfterMs: number;
+    /** PDF threads of a `firma worker` process: FIRMA_PDF_WORKERS, else one per core (1–4). */
+    pdfWorkers: number;
   };
   /** Where blobs live: the data dir, or an S3 bucket (FIRMA_BLOB_STORE). */
   blobStore:
@@ -312,6 +314,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       completionSweepMs: e.FIRMA_COMPLETION_SWEEP_MS,
       expirySweepMs: e.FIRMA_EXPIRY_SWEEP_MS,
       completionRetryFailedAfterMs: e.FIRMA_COMPLETION_RETRY_FAILED_AFTER_MS,
+      // A worker process answers no requests: its event loop only claims, reads and stores, so
+      // every core can render and seal.
+      pdfWorkers: e.FIRMA_PDF_WORKERS ?? Math.max(1, Math.min(4, availableParallelism())),
     },
     blobStore: blobStoreConfig(e),
     cache: { viewBytes: e.FIRMA_VIEW_CACHE_MB * 1024 * 1024 },

@@ -11,7 +11,7 @@ import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
  * finishes the jobs in hand before closing the database.
  */
 export async function runWorker(config: Config): Promise<number> {
-  const ctx = await createContextWhenAvailable(config, 'worker start');
+  const ctx = await createContextWhenAvailable({ ...config, pdfWorkers: config.worker.pdfWorkers }, 'worker start');
   try {
     // Completions run here: the seal identity is made (or checked) before the first one needs it.
     await prepareSealIdentity(ctx);

@@ -14,8 +14,6 @@ import {
 } from '../../db/repositories/envelope.repo.js';
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
-import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
-import { renderCertificatePdf } from '../../infra/pdf/evidence/render-certificate.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
@@ -122,40 +120,46 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
     ...(ctx.config.seal.tsaUrl ? { tsa: { url: ctx.config.seal.tsaUrl } } : {}),
   };
 
+  // Each item's audit pages, burn-in and seal are one task of a PDF worker thread, and so are the
+  // certificate and its seal: the worker's event loop only reads and stores, so completions running
+  // side by side (the job runner's concurrency) keep every PDF thread busy.
   const evidence = await buildEvidence(ctx, base);
+  const stamp = outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {};
   const finals = new Map<string, string>();
+  const digital = new Set(graph.recipients.filter((r) => r.signatureLevel === 'DIGITAL').map((r) => r.id));
   for (const item of graph.items) {
     const pages = parseStoredPages(item.pages);
     const last = pages[pages.length - 1];
-    const auditPages = await renderAuditPagesPdf(
-      evidence,
-      last ? { width: last.width, height: last.height } : undefined,
-    );
     // An item DIGITAL signers signed builds on their revision, incrementally, so their signatures
     // stay valid; their own fields are already in it.
-    const original = await ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256);
-    const digital = new Set(graph.recipients.filter((r) => r.signatureLevel === 'DIGITAL').map((r) => r.id));
-    const inputs = await renderInputs(
-      ctx,
-      graph.fields.filter(
-        (f) => f.envelopeItemId === item.id && !(item.revisionSha256 !== null && digital.has(f.recipientId)),
+    const [original, fields] = await Promise.all([
+      ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256),
+      renderInputs(
+        ctx,
+        graph.fields.filter(
+          (f) => f.envelopeItemId === item.id && !(item.revisionSha256 !== null && digital.has(f.recipientId)),
+        ),
       ),
-    );
-    const options = {
-      incremental: item.revisionSha256 !== null,
-      appendPdfs: [auditPages],
-      ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
-    };
-    const rendered = await ctx.pdf.run({ kind: 'render', original, fields: inputs, options });
-    const sealed = await ctx.pdf.run({ kind: 'seal', pdf: rendered, identity, options: sealOptions });
+    ]);
+    const sealed = await ctx.pdf.run({
+      kind: 'final-item',
+      original,
+      fields,
+      evidence,
+      ...(last ? { auditPageSize: { width: last.width, height: last.height } } : {}),
+      ...stamp,
+      ...(item.revisionSha256 !== null ? { incremental: true } : {}),
+      identity,
+      seal: sealOptions,
+    });
     finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
   }
-  const certificate = await renderCertificatePdf(await buildEvidence(ctx, { ...base, finalSha256: finals }));
   const sealedCertificate = await ctx.pdf.run({
-    kind: 'seal',
-    pdf: certificate,
+    kind: 'sealed-evidence',
+    document: 'certificate',
+    evidence: await buildEvidence(ctx, { ...base, finalSha256: finals }),
     identity,
-    options: { ...sealOptions, reason: 'Completion certificate issued by Firma' },
+    seal: { ...sealOptions, reason: 'Completion certificate issued by Firma' },
   });
   const certificateSha256 = (await ctx.storage.putBytes(sealedCertificate)).sha256;
   return { completedAt, finals, certificateSha256 };

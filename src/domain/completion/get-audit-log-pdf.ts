@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { listAuditEvents } from '../../db/repositories/audit.repo.js';
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
-import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
 import type { Ctx } from '../context.js';
 import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 import { buildEvidence } from './build-evidence.js';
@@ -32,12 +31,12 @@ export async function getAuditLogPdf(ctx: Ctx, graph: EnvelopeGraph): Promise<Pd
     finalSha256: finals,
     generatedAt: now,
   });
-  const pdf = await renderAuditPagesPdf(evidence);
   const sealed = await ctx.pdf.run({
-    kind: 'seal',
-    pdf,
+    kind: 'sealed-evidence',
+    document: 'audit-log',
+    evidence,
     identity,
-    options: {
+    seal: {
       reason: 'Audit log extract issued by Firma',
       location: ctx.config.publicUrl,
       name: 'Firma',

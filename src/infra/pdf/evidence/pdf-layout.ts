@@ -14,6 +14,7 @@ import {
 } from 'pdf-lib';
 
 import { subsettableFontBytes, type FontName } from '../fonts.js';
+import { sharedFontkit } from '../render/shared-fontkit.js';
 
 /**
  * A tiny flow-layout toolkit shared by the evidence renderers: measuring and wrapping text,
@@ -106,7 +107,9 @@ export class Typesetter {
 
   /** Embeds the three faces, subset so that the output only carries the glyphs it uses. */
   static async embed(doc: PDFDocument): Promise<Typesetter> {
-    doc.registerFontkit(fontkit);
+    // One parsed font per process (and its decoded GSUB/GPOS tables), not one per document: parsing
+    // and shaping with a fresh font object was most of a certificate's time.
+    doc.registerFontkit(sharedFontkit);
     const embed = (name: FontName): Promise<PDFFont> => {
       const font = safeFont(name);
       return doc.embedFont(font.bytes, { subset: true, customName: subsetName(font.postscriptName) });

@@ -11,6 +11,11 @@
  * composite glyphs (the "A" inside "Ä") with no code points, so with a shared font a later
  * document's "A" would reuse that glyph and get no ToUnicode entry: it would look right but
  * copy and search as missing. The wrapper fills in the code points when a caller supplies them.
+ *
+ * The evidence typesetter encodes text one character at a time (its widths are per-character
+ * advances); fontkit shapes each call from scratch (script, features, GSUB/GPOS lookups), which
+ * made shaping most of a certificate's time. A one-character layout without features depends only
+ * on the font, so its result is kept (callers only read it), for a bounded number of characters.
  */
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument } from 'pdf-lib';
@@ -19,6 +24,26 @@ type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 type Font = ReturnType<Fontkit['create']>;
 
 const parsed = new WeakMap<Uint8Array, Font>();
+
+/** Distinct one-character layouts kept per font; beyond, layouts are computed each time. */
+const MAX_KEPT_LAYOUTS = 4096;
+
+function withKeptCharacterLayouts(font: Font): Font {
+  const layout = font.layout.bind(font);
+  const kept = new Map<string, ReturnType<Font['layout']>>();
+  font.layout = (text, features) => {
+    // One code point is one or two UTF-16 units.
+    const single = features === undefined && text.length > 0 && text.length <= 2 && [...text].length === 1;
+    if (!single) return layout(text, features);
+    let run = kept.get(text);
+    if (!run) {
+      run = layout(text);
+      if (kept.size < MAX_KEPT_LAYOUTS) kept.set(text, run);
+    }
+    return run;
+  };
+  return font;
+}
 
 function withStableCodePoints(font: Font): Font {
   const getGlyph = font.getGlyph.bind(font);
@@ -34,7 +59,7 @@ export const sharedFontkit: Fontkit = {
   create(buffer, postscriptName) {
     let font = parsed.get(buffer);
     if (!font) {
-      font = withStableCodePoints(fontkit.create(buffer, postscriptName));
+      font = withKeptCharacterLayouts(withStableCodePoints(fontkit.create(buffer, postscriptName)));
       parsed.set(buffer, font);
     }
     return font;

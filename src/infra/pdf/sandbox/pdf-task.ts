@@ -1,3 +1,4 @@
+import type { FinalItemInput, SealedEvidenceInput } from '../final/render-final.js';
 import { FormFillError } from '../forms/fill-form.js';
 import type { FormValue } from '../forms/form-fields.js';
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
@@ -12,7 +13,9 @@ export type PdfTask =
   | { kind: 'seal'; pdf: Uint8Array; identity: SealIdentity; options: SealOptions }
   | { kind: 'fill-form'; pdf: Uint8Array; values: Record<string, FormValue> }
   | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] }
-  | { kind: 'find-text'; bytes: Uint8Array; texts: { text: string; all: boolean }[] };
+  | { kind: 'find-text'; bytes: Uint8Array; texts: { text: string; all: boolean }[] }
+  | ({ kind: 'final-item' } & FinalItemInput)
+  | ({ kind: 'sealed-evidence' } & SealedEvidenceInput);
 
 export interface PdfTaskResult {
   inspect: PdfInfo;
@@ -21,6 +24,8 @@ export interface PdfTaskResult {
   'fill-form': Uint8Array;
   'find-tags': TaggedPdf;
   'find-text': FoundText;
+  'final-item': Uint8Array;
+  'sealed-evidence': Uint8Array;
 }
 
 /** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { renderFinalItem, renderSealedEvidence } from '../final/render-final.js';
 import { fillForm } from '../forms/fill-form.js';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
@@ -28,6 +29,10 @@ async function run(task: PdfTask): Promise<unknown> {
       return findAndCoverTags(task.bytes, task.pages);
     case 'find-text':
       return findAndCoverText(task.bytes, task.texts);
+    case 'final-item':
+      return renderFinalItem(task);
+    case 'sealed-evidence':
+      return renderSealedEvidence(task);
   }
 }
 

@@ -1,0 +1,58 @@
+import { renderAuditPagesPdf } from '../evidence/render-audit-pages.js';
+import { renderCertificatePdf } from '../evidence/render-certificate.js';
+import type { EvidenceData } from '../evidence/evidence-types.js';
+import { renderFields, type RenderField } from '../render/index.js';
+import { sealPdf, type SealIdentity, type SealOptions } from '../seal/index.js';
+
+/**
+ * The completion's PDF work, each piece as one task of a PDF worker thread: the document's bytes
+ * cross the thread boundary once each way, and the audit pages, burn-in and seal of one item (or
+ * the certificate and its seal) run back to back on one core while another item, certificate or
+ * envelope runs on the other.
+ */
+
+export interface FinalItemInput {
+  original: Uint8Array;
+  fields: RenderField[];
+  /** What the appended audit pages show. */
+  evidence: EvidenceData;
+  /** The size of the document's last page, which the audit pages take (A4 when absent). */
+  auditPageSize?: { width: number; height: number };
+  /** A diagonal stamp on every page (a rejected document). */
+  stamp?: { text: string };
+  /**
+   * Append to `original` as an incremental update instead of rewriting it: the item carries DIGITAL
+   * signers' revisions, whose signatures a rewrite would break.
+   */
+  incremental?: boolean;
+  identity: SealIdentity;
+  seal: SealOptions;
+}
+
+/** The final document of one item: fields burned in, audit pages appended, sealed. */
+export async function renderFinalItem(input: FinalItemInput): Promise<Uint8Array> {
+  const auditPages = await renderAuditPagesPdf(input.evidence, input.auditPageSize);
+  const rendered = await renderFields(input.original, input.fields, {
+    appendPdfs: [auditPages],
+    ...(input.stamp ? { stamp: input.stamp } : {}),
+    ...(input.incremental ? { incremental: true } : {}),
+  });
+  return sealPdf(rendered, input.identity, input.seal);
+}
+
+export interface SealedEvidenceInput {
+  /** The completion certificate, or the audit log extract (the audit pages on their own). */
+  document: 'certificate' | 'audit-log';
+  evidence: EvidenceData;
+  identity: SealIdentity;
+  seal: SealOptions;
+}
+
+/** The certificate or the audit log extract, rendered and sealed. */
+export async function renderSealedEvidence(input: SealedEvidenceInput): Promise<Uint8Array> {
+  const pdf =
+    input.document === 'certificate'
+      ? await renderCertificatePdf(input.evidence)
+      : await renderAuditPagesPdf(input.evidence);
+  return sealPdf(pdf, input.identity, input.seal);
+}
