@@ -18,11 +18,14 @@ import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-bo
 import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
 import { createBlobStore } from './infra/storage/create-blob-store.js';
-import { createMailer } from './infra/mail/mailer.js';
+import { createMailer, type Mailer } from './infra/mail/mailer.js';
+import { Metrics } from './infra/metrics/metrics.js';
+import { readJobQueueStats } from './domain/jobs/read-job-queue-stats.js';
 import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
 import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
 import { loadSealIdentity, type SealIdentity } from './infra/pdf/seal/index.js';
 import { jobHandlers } from './worker.js';
+import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
 
 export interface ContextOptions {
   log?: Logger;
@@ -52,18 +55,40 @@ export async function createContext(config: Config, options: ContextOptions = {}
     return 0;
   });
   if (stale > 0) log.info({ removed: stale }, 'removed stale temp files');
-  return {
+  const metrics = new Metrics();
+  const ctx: Ctx = {
     db,
     config,
     storage,
     secrets: createSecretBox(secretKey),
     auditMac: createAuditMac(secretKey),
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),
+    mailer: countedMailer(
+      createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),
+      metrics,
+    ),
     log,
     clock: () => new Date(),
     sealIdentity: sealIdentityLoader(config, log),
     pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
+    metrics,
     wakeWorker: () => undefined,
+  };
+  metrics.observeJobQueue(() => readJobQueueStats(ctx));
+  return ctx;
+}
+
+/** The mailer, counting each message's outcome. */
+function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    kind: mailer.kind,
+    send: (message) =>
+      mailer.send(message).then(
+        () => metrics.mailSent(mailer.kind, 'sent'),
+        (error: unknown) => {
+          metrics.mailSent(mailer.kind, 'failed');
+          throw error;
+        },
+      ),
   };
 }
 
@@ -162,6 +187,7 @@ export function createWorker(ctx: Ctx): JobRunner {
       { name: 'webhooks', everyMs: ctx.config.worker.pollMs, run: () => webhooks.tick() },
     ],
     onStop: () => webhooks.settle(),
+    onSettled: (kind, outcome, seconds) => ctx.metrics.job(kind, outcome, seconds),
   });
   ctx.wakeWorker = () => runner.poke();
   return runner;
@@ -171,18 +197,33 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: Ctx;
   url: string;
+  /** The metrics port's address, when this process serves one. */
+  metricsUrl: string | null;
+  /** Graceful stop, bounded by FIRMA_SHUTDOWN_TIMEOUT_MS (see `startServer`). */
   close(): Promise<void>;
 }
 
+export interface StartServerOptions {
+  /** Open the metrics port when FIRMA_METRICS_PORT is set; false in a cluster node (the primary serves it). */
+  metricsPort?: boolean;
+}
+
 /**
- * Builds and starts listening, with the embedded worker unless FIRMA_WORKER=off. `close()` stops
- * accepting, finishes in-flight requests and jobs, closes the database.
+ * Builds and starts listening, with the embedded worker unless FIRMA_WORKER=off, and the metrics
+ * port when configured. `close()` is the graceful stop: stop accepting (the listener closes, so new
+ * connections are refused), let in-flight requests finish (a request arriving meanwhile on a
+ * kept-alive connection is still served, with `Connection: close`; idle kept-alive connections are
+ * closed), stop claiming jobs and let the running ones finish, all within FIRMA_SHUTDOWN_TIMEOUT_MS;
+ * past it, connections are cut and the jobs still running are handed back to the queue at once.
+ * Then the database closes.
  */
-export async function startServer(ctx: Ctx): Promise<RunningServer> {
+export async function startServer(ctx: Ctx, options: StartServerOptions = {}): Promise<RunningServer> {
   const worker = ctx.config.worker.mode === 'embedded' ? createWorker(ctx) : null;
   const app = await buildApp(ctx);
+  let metricsServer: MetricsServer | null = null;
   try {
     await app.listen({ port: ctx.config.port, host: ctx.config.host });
+    if (options.metricsPort !== false) metricsServer = await startProcessMetricsServer(ctx);
   } catch (error) {
     // The caller still owns ctx (and reports the error); the app must not keep the process alive.
     await app.close().catch(() => undefined);
@@ -199,13 +240,45 @@ export async function startServer(ctx: Ctx): Promise<RunningServer> {
     app,
     ctx,
     url: `http://${host}:${port}`,
+    metricsUrl: metricsServer?.url ?? null,
     close() {
       closing ??= (async () => {
-        await app.close();
-        await worker?.stop();
+        const timeoutMs = ctx.config.shutdownTimeoutMs;
+        const deadline = Date.now() + timeoutMs;
+        // Connections that went idle after their answer would otherwise wait for their keep-alive timeout.
+        const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+        const requestsDone = app.close().then(() => true);
+        const jobsDone = worker ? worker.stopWithin(timeoutMs) : Promise.resolve(true);
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+        const inTime = await Promise.race([requestsDone, late]);
+        if (!inTime) {
+          ctx.log.warn({ timeoutMs }, 'requests still in flight at the shutdown deadline; closing their connections');
+          app.server.closeAllConnections();
+        }
+        clearTimeout(timer);
+        clearInterval(reaper);
+        await jobsDone;
+        await metricsServer?.close();
+        // Requests cut at the deadline may still be unwinding; the database goes once they have, or soon after.
+        await Promise.race([requestsDone, new Promise((r) => setTimeout(r, Math.max(0, deadline + 1000 - Date.now())))]);
         await closeContext(ctx);
       })();
       return closing;
     },
   };
+}
+
+/** The metrics port of a single process (`serve`, `worker`), when FIRMA_METRICS_PORT is set. */
+export async function startProcessMetricsServer(ctx: Ctx): Promise<MetricsServer | null> {
+  const { port, host, token } = ctx.config.metrics;
+  if (port === null) return null;
+  return startMetricsServer({
+    host,
+    port,
+    token,
+    render: () => ctx.metrics.render(),
+    contentType: ctx.metrics.contentType,
+    log: ctx.log,
+  });
 }

@@ -28,6 +28,7 @@ import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { renderInputs } from './field-render-inputs.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
+import { secondsSince } from '../../infra/metrics/metrics.js';
 
 /**
  * The completion job. For each item: burn the inserted fields into the original, stamp it if
@@ -74,10 +75,13 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
       ),
     RENEW_EVERY_MS,
   );
+  const startedAt = process.hrtime.bigint();
   try {
     const results = await produceResults(ctx, graph, outcome);
     await storeResults(ctx, platformId, envelopeId, outcome, results);
+    ctx.metrics.completionRun(outcome === 'COMPLETED' ? 'completed' : 'rejected', secondsSince(startedAt));
   } catch (error) {
+    ctx.metrics.completionRun('error', secondsSince(startedAt));
     const message = error instanceof Error ? error.message : String(error);
     await recordCompletionError(ctx.db, platformId, envelopeId, message.slice(0, 1000));
     throw error;
@@ -141,16 +145,20 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
       ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
     };
     const rendered = await ctx.pdf.run({ kind: 'render', original, fields: inputs, options });
+    const sealStart = process.hrtime.bigint();
     const sealed = await ctx.pdf.run({ kind: 'seal', pdf: rendered, identity, options: sealOptions });
+    ctx.metrics.sealDone('item', secondsSince(sealStart));
     finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
   }
   const certificate = await renderCertificatePdf(await buildEvidence(ctx, { ...base, finalSha256: finals }));
+  const certificateSealStart = process.hrtime.bigint();
   const sealedCertificate = await ctx.pdf.run({
     kind: 'seal',
     pdf: certificate,
     identity,
     options: { ...sealOptions, reason: 'Completion certificate issued by Firma' },
   });
+  ctx.metrics.sealDone('certificate', secondsSince(certificateSealStart));
   const certificateSha256 = (await ctx.storage.putBytes(sealedCertificate)).sha256;
   return { completedAt, finals, certificateSha256 };
 }
