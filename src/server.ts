@@ -244,29 +244,36 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
     close() {
       closing ??= (async () => {
         const timeoutMs = ctx.config.shutdownTimeoutMs;
-        const deadline = Date.now() + timeoutMs;
         // Connections that went idle after their answer would otherwise wait for their keep-alive timeout.
         const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
         const requestsDone = app.close().then(() => true);
         const jobsDone = worker ? worker.stopWithin(timeoutMs) : Promise.resolve(true);
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-        const inTime = await Promise.race([requestsDone, late]);
+        const inTime = await within(requestsDone, timeoutMs);
         if (!inTime) {
           ctx.log.warn({ timeoutMs }, 'requests still in flight at the shutdown deadline; closing their connections');
           app.server.closeAllConnections();
+          // Handlers of the cut requests may still be unwinding: a moment more before the database goes.
+          await within(requestsDone, 1000);
         }
-        clearTimeout(timer);
         clearInterval(reaper);
         await jobsDone;
         await metricsServer?.close();
-        // Requests cut at the deadline may still be unwinding; the database goes once they have, or soon after.
-        await Promise.race([requestsDone, new Promise((r) => setTimeout(r, Math.max(0, deadline + 1000 - Date.now())))]);
         await closeContext(ctx);
       })();
       return closing;
     },
   };
+}
+
+/** Whether `work` settled within `ms` (its timer cleared either way, so it holds no process open). */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The metrics port of a single process (`serve`, `worker`), when FIRMA_METRICS_PORT is set. */
