@@ -53,7 +53,12 @@ export async function serveCluster(config: Config, workers: string): Promise<num
   let metricsServer: MetricsServer | null = null;
   if (config.metrics.port !== null) {
     try {
-      metricsServer = await startMetricsServer({ ...config.metrics, port: config.metrics.port, ...aggregate, log: ctx.log });
+      metricsServer = await startMetricsServer({
+        ...config.metrics,
+        port: config.metrics.port,
+        ...aggregate,
+        log: ctx.log,
+      });
     } catch (error) {
       await letGo();
       const problem = startProblem(error, config);

@@ -123,7 +123,9 @@ export async function jobQueueStats(
     .selectFrom('job')
     .select([
       'kind',
-      sql<'ready' | 'scheduled' | 'running'>`case when status = 'running' then 'running' when run_at <= ${now} then 'ready' else 'scheduled' end`.as(
+      sql<
+        'ready' | 'scheduled' | 'running'
+      >`case when status = 'running' then 'running' when run_at <= ${now} then 'ready' else 'scheduled' end`.as(
         'state',
       ),
       sql<number | string>`count(*)`.as('n'),

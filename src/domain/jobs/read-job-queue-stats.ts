@@ -24,7 +24,8 @@ export async function readJobQueueStats(ctx: Pick<Ctx, 'db' | 'clock'>): Promise
         kind,
         state,
         count: row?.count ?? 0,
-        oldestAgeSeconds: state === 'ready' && Number.isFinite(oldest) ? Math.max(0, (now.getTime() - oldest) / 1000) : 0,
+        oldestAgeSeconds:
+          state === 'ready' && Number.isFinite(oldest) ? Math.max(0, (now.getTime() - oldest) / 1000) : 0,
       });
     }
   return stats;

@@ -10,7 +10,12 @@ import type { Ctx } from '../../domain/context.js';
 export function registerRequestMetrics(app: FastifyInstance, ctx: Ctx): void {
   const metrics = ctx.metrics;
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.httpRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.httpRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 }

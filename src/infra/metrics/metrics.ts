@@ -99,7 +99,7 @@ export class Metrics {
     // Both job gauges come from one grouped query per scrape, shared by their two collect calls
     // (the registry collects every metric concurrently). The database-wide values are the same on
     // every node, so a cluster's aggregate takes the largest, not the sum.
-    const metrics = this;
+    const readJobQueue = () => this.readJobQueue();
     new Gauge({
       name: 'firma_job_queue_depth',
       help: 'Jobs in the queue (whole database), by kind and state (ready: due now; scheduled: due later; running)',
@@ -107,7 +107,7 @@ export class Metrics {
       registers,
       aggregator: 'max',
       async collect() {
-        const stats = await metrics.readJobQueue();
+        const stats = await readJobQueue();
         this.reset();
         for (const s of stats) this.labels(s.kind, s.state).set(s.count);
       },
@@ -119,7 +119,7 @@ export class Metrics {
       registers,
       aggregator: 'max',
       async collect() {
-        const stats = await metrics.readJobQueue();
+        const stats = await readJobQueue();
         this.reset();
         for (const s of stats) if (s.state === 'ready') this.labels(s.kind).set(s.oldestAgeSeconds);
       },
