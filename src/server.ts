@@ -220,6 +220,14 @@ export interface StartServerOptions {
 export async function startServer(ctx: Ctx, options: StartServerOptions = {}): Promise<RunningServer> {
   const worker = ctx.config.worker.mode === 'embedded' ? createWorker(ctx) : null;
   const app = await buildApp(ctx);
+  // Once stopping, every answer says `Connection: close`, also those of requests that were in flight
+  // when it began (Fastify marks only the requests that arrive later): clients then open a new
+  // connection, which is refused, instead of sending on one about to be closed.
+  let draining = false;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   let metricsServer: MetricsServer | null = null;
   try {
     await app.listen({ port: ctx.config.port, host: ctx.config.host });
@@ -244,6 +252,7 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
     close() {
       closing ??= (async () => {
         const timeoutMs = ctx.config.shutdownTimeoutMs;
+        draining = true;
         // Connections that went idle after their answer would otherwise wait for their keep-alive timeout.
         const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
         const requestsDone = app.close().then(() => true);
