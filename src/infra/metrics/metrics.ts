@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestHistogram } from './request-histogram.js';
 
 /** One row of the job queue as the metrics show it: jobs of a kind in a state, and the oldest due one. */
 export interface JobQueueStat {
@@ -27,9 +28,7 @@ const PDF_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 1
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly http: Histogram<'method' | 'route' | 'status_code'>;
-  /** One child per label combination, found by a string key (cheaper than prom-client's label hashing). */
-  private readonly httpChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
+  private readonly http: RequestHistogram;
   private readonly webhooks: Counter<'outcome'>;
   private readonly jobs: Counter<'kind' | 'outcome'>;
   private readonly jobDuration: Histogram<'kind'>;
@@ -44,13 +43,14 @@ export class Metrics {
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
-    this.http = new Histogram({
-      name: 'firma_http_request_duration_seconds',
-      help: 'HTTP requests by method, route pattern and status code, with their latency',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: HTTP_BUCKETS,
-      registers,
-    });
+    this.http = new RequestHistogram(
+      {
+        name: 'firma_http_request_duration_seconds',
+        help: 'HTTP requests by method, route pattern and status code, with their latency',
+        buckets: HTTP_BUCKETS,
+      },
+      this.registry,
+    );
     this.webhooks = new Counter({
       name: 'firma_webhook_deliveries_total',
       help: 'Webhook delivery attempts recorded, by outcome (retry: failed, to be tried again; failed: given up)',
@@ -142,13 +142,7 @@ export class Metrics {
   }
 
   httpRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${statusCode} ${route}`;
-    let child = this.httpChildren.get(key);
-    if (!child) {
-      child = this.http.labels(method, route, String(statusCode));
-      this.httpChildren.set(key, child);
-    }
-    child.observe(seconds);
+    this.http.observe(method, route, statusCode, seconds);
   }
 
   webhookDelivery(outcome: WebhookOutcome): void {
