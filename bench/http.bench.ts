@@ -308,6 +308,8 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
       meetsTarget: getRatio >= 0.5 && getRounds.every((r) => r.firma.errors === 0 && r.firma.non2xx === 0),
     });
 
+    rows.push(await metricsOverhead(dataDir, firma, `/api/v2/document/${id}`, auth, log));
+
     const template = await createTemplate(firma.url, auth);
     const useBody = JSON.stringify({
       templateId: template.templateId,
@@ -402,6 +404,45 @@ export async function runHttpBench(log: (line: string) => void = console.log): P
 }
 
 type Load = Omit<HttpBenchRow, 'name'>;
+
+/**
+ * The cost of the metrics on the hottest read: a second `firma serve` on the same data dir with
+ * FIRMA_METRICS_TOKEN set (so the request hook records every answer), alternating with the one
+ * without, round after round; the median round's ratio is the overhead.
+ */
+export async function metricsOverhead(
+  dataDir: string,
+  plain: Started & { token: string },
+  path: string,
+  auth: Record<string, string>,
+  log: (line: string) => void,
+): Promise<HttpBenchRow> {
+  const measured = await startFirma(dataDir, plain.token, { FIRMA_METRICS_TOKEN: 'bench-metrics-token-0123456789' });
+  try {
+    await load(measured.url + path, { duration: 2, headers: auth });
+    const rounds: { plain: Load; measured: Load }[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const without = await load(plain.url + path, { headers: auth });
+      const withMetrics = await load(measured.url + path, { headers: auth });
+      rounds.push({ plain: without, measured: withMetrics });
+      log(
+        `  round ${i + 1}: GET document ${without.requestsPerSecond} req/s, with metrics ${withMetrics.requestsPerSecond} req/s (×${round(withMetrics.requestsPerSecond / without.requestsPerSecond)})`,
+      );
+    }
+    const median = medianBy(rounds, (r) => r.measured.requestsPerSecond / r.plain.requestsPerSecond);
+    const ratio = median.measured.requestsPerSecond / median.plain.requestsPerSecond;
+    return {
+      name: 'GET /api/v2/document/{id} with metrics recorded',
+      ...median.measured,
+      reference: `the same without metrics in the same round (median of ${ROUNDS} rounds)`,
+      ratioToReference: round(ratio),
+      target: '≥ 0.95 of without',
+      meetsTarget: ratio >= 0.95 && rounds.every((r) => r.measured.errors === 0 && r.measured.non2xx === 0),
+    };
+  } finally {
+    await stop(measured);
+  }
+}
 
 /** The element whose score is the median (the lower middle for an even count). */
 function medianBy<T>(items: T[], score: (item: T) => number): T {

@@ -17,6 +17,8 @@ import { registerV1Routes } from './http/v1/v1.routes.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
 import { requestLogging } from './http/plugins/lazy-request-logger.js';
+import { registerRequestMetrics } from './http/plugins/request-metrics.js';
+import { registerMetricsRoute } from './http/metrics/metrics.routes.js';
 
 export const API_VERSION_V2 = '2.0.0';
 export const API_VERSION_V1 = '1.0.0';
@@ -28,7 +30,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: ctx.config.limits.jsonBodyBytes,
-    return503OnClosing: true,
+    // A request that reaches a closing server on a kept-alive connection is still served (with
+    // `Connection: close`), never refused with a 503: see `startServer`'s graceful stop.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Path parameters longer than any id or token still reach the routes (which answer 404);
     // anything longer is answered by frameworkErrors without echoing the path.
@@ -38,12 +42,14 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestMetrics(app, ctx);
   registerResponseHeaders(app);
   registerCors(app, ctx);
   registerRateLimit(app, ctx);
   registerIdempotency(app, ctx);
   registerTextGuard(app);
   registerHealthRoutes(app, ctx);
+  registerMetricsRoute(app, ctx);
   registerSigningPage(app, ctx);
 
   await app.register(async (api) => {

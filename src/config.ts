@@ -97,6 +97,14 @@ const EnvSchema = z
     AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     AWS_SESSION_TOKEN: z.string().min(1).optional(),
+    // Metrics: a port of their own (0 = any free port), and/or the main port with this bearer token.
+    FIRMA_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    FIRMA_METRICS_HOST: z.string().min(1).optional(),
+    FIRMA_METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
+      .optional(),
+    FIRMA_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // auto: human-readable lines on a terminal, JSON lines otherwise (a log collector, a file, a pipe).
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -202,6 +210,14 @@ export interface Config {
         /** Local copies kept for `localPath`. */
         cacheBytes: number;
       };
+  /**
+   * Prometheus metrics: `port` serves GET /metrics on a listener of its own (null = none; in a
+   * cluster the primary serves the nodes' aggregate there); `token` also serves it on the main port
+   * behind `Authorization: Bearer <token>` (and is then required on the metrics port too).
+   */
+  metrics: { port: number | null; host: string; token: string | null };
+  /** SIGTERM: how long in-flight requests and running jobs get before connections are cut and leases released. */
+  shutdownTimeoutMs: number;
   /** Memory for rendered envelope views per process (validated against the database on each use); 0 = off. */
   cache: { viewBytes: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -320,6 +336,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     blobStore: blobStoreConfig(e),
     cache: { viewBytes: e.FIRMA_VIEW_CACHE_MB * 1024 * 1024 },
+    metrics: {
+      port: e.FIRMA_METRICS_PORT ?? null,
+      host: e.FIRMA_METRICS_HOST ?? e.HOST,
+      token: e.FIRMA_METRICS_TOKEN ?? null,
+    },
+    shutdownTimeoutMs: e.FIRMA_SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
   };

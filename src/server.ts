@@ -18,11 +18,14 @@ import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-bo
 import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
 import { createBlobStore } from './infra/storage/create-blob-store.js';
-import { createMailer } from './infra/mail/mailer.js';
+import { createMailer, type Mailer } from './infra/mail/mailer.js';
+import { Metrics } from './infra/metrics/metrics.js';
+import { readJobQueueStats } from './domain/jobs/read-job-queue-stats.js';
 import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
 import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
 import { loadSealIdentity, type SealIdentity } from './infra/pdf/seal/index.js';
 import { jobHandlers } from './worker.js';
+import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
 
 export interface ContextOptions {
   log?: Logger;
@@ -52,18 +55,40 @@ export async function createContext(config: Config, options: ContextOptions = {}
     return 0;
   });
   if (stale > 0) log.info({ removed: stale }, 'removed stale temp files');
-  return {
+  const metrics = new Metrics();
+  const ctx: Ctx = {
     db,
     config,
     storage,
     secrets: createSecretBox(secretKey),
     auditMac: createAuditMac(secretKey),
-    mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),
+    mailer: countedMailer(
+      createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),
+      metrics,
+    ),
     log,
     clock: () => new Date(),
     sealIdentity: sealIdentityLoader(config, log),
     pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
+    metrics,
     wakeWorker: () => undefined,
+  };
+  metrics.observeJobQueue(() => readJobQueueStats(ctx));
+  return ctx;
+}
+
+/** The mailer, counting each message's outcome. */
+function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
+  return {
+    kind: mailer.kind,
+    send: (message) =>
+      mailer.send(message).then(
+        () => metrics.mailSent(mailer.kind, 'sent'),
+        (error: unknown) => {
+          metrics.mailSent(mailer.kind, 'failed');
+          throw error;
+        },
+      ),
   };
 }
 
@@ -162,6 +187,7 @@ export function createWorker(ctx: Ctx): JobRunner {
       { name: 'webhooks', everyMs: ctx.config.worker.pollMs, run: () => webhooks.tick() },
     ],
     onStop: () => webhooks.settle(),
+    onSettled: (kind, outcome, seconds) => ctx.metrics.job(kind, outcome, seconds),
   });
   ctx.wakeWorker = () => runner.poke();
   return runner;
@@ -171,18 +197,41 @@ export interface RunningServer {
   app: FastifyInstance;
   ctx: Ctx;
   url: string;
+  /** The metrics port's address, when this process serves one. */
+  metricsUrl: string | null;
+  /** Graceful stop, bounded by FIRMA_SHUTDOWN_TIMEOUT_MS (see `startServer`). */
   close(): Promise<void>;
 }
 
+export interface StartServerOptions {
+  /** Open the metrics port when FIRMA_METRICS_PORT is set; false in a cluster node (the primary serves it). */
+  metricsPort?: boolean;
+}
+
 /**
- * Builds and starts listening, with the embedded worker unless FIRMA_WORKER=off. `close()` stops
- * accepting, finishes in-flight requests and jobs, closes the database.
+ * Builds and starts listening, with the embedded worker unless FIRMA_WORKER=off, and the metrics
+ * port when configured. `close()` is the graceful stop: stop accepting (the listener closes, so new
+ * connections are refused), let in-flight requests finish (a request arriving meanwhile on a
+ * kept-alive connection is still served, with `Connection: close`; idle kept-alive connections are
+ * closed), stop claiming jobs and let the running ones finish, all within FIRMA_SHUTDOWN_TIMEOUT_MS;
+ * past it, connections are cut and the jobs still running are handed back to the queue at once.
+ * Then the database closes.
  */
-export async function startServer(ctx: Ctx): Promise<RunningServer> {
+export async function startServer(ctx: Ctx, options: StartServerOptions = {}): Promise<RunningServer> {
   const worker = ctx.config.worker.mode === 'embedded' ? createWorker(ctx) : null;
   const app = await buildApp(ctx);
+  // Once stopping, every answer says `Connection: close`, also those of requests that were in flight
+  // when it began (Fastify marks only the requests that arrive later): clients then open a new
+  // connection, which is refused, instead of sending on one about to be closed.
+  let draining = false;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+  let metricsServer: MetricsServer | null = null;
   try {
     await app.listen({ port: ctx.config.port, host: ctx.config.host });
+    if (options.metricsPort !== false) metricsServer = await startProcessMetricsServer(ctx);
   } catch (error) {
     // The caller still owns ctx (and reports the error); the app must not keep the process alive.
     await app.close().catch(() => undefined);
@@ -199,13 +248,53 @@ export async function startServer(ctx: Ctx): Promise<RunningServer> {
     app,
     ctx,
     url: `http://${host}:${port}`,
+    metricsUrl: metricsServer?.url ?? null,
     close() {
       closing ??= (async () => {
-        await app.close();
-        await worker?.stop();
+        const timeoutMs = ctx.config.shutdownTimeoutMs;
+        draining = true;
+        // Connections that went idle after their answer would otherwise wait for their keep-alive timeout.
+        const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+        const requestsDone = app.close().then(() => true);
+        const jobsDone = worker ? worker.stopWithin(timeoutMs) : Promise.resolve(true);
+        const inTime = await within(requestsDone, timeoutMs);
+        if (!inTime) {
+          ctx.log.warn({ timeoutMs }, 'requests still in flight at the shutdown deadline; closing their connections');
+          app.server.closeAllConnections();
+          // Handlers of the cut requests may still be unwinding: a moment more before the database goes.
+          await within(requestsDone, 1000);
+        }
+        clearInterval(reaper);
+        await jobsDone;
+        await metricsServer?.close();
         await closeContext(ctx);
       })();
       return closing;
     },
   };
+}
+
+/** Whether `work` settled within `ms` (its timer cleared either way, so it holds no process open). */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The metrics port of a single process (`serve`, `worker`), when FIRMA_METRICS_PORT is set. */
+export async function startProcessMetricsServer(ctx: Ctx): Promise<MetricsServer | null> {
+  const { port, host, token } = ctx.config.metrics;
+  if (port === null) return null;
+  return startMetricsServer({
+    host,
+    port,
+    token,
+    render: () => ctx.metrics.render(),
+    contentType: ctx.metrics.contentType,
+    log: ctx.log,
+  });
 }

@@ -4,6 +4,8 @@ import { AppError } from '../errors.js';
 import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable } from '../server.js';
 import { firstStartMessage, prepareSealIdentity, serve } from './serve.js';
 import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
+import { aggregateClusterMetrics } from '../infra/metrics/cluster-metrics.js';
+import { startMetricsServer, type MetricsServer } from '../http/metrics/metrics-server.js';
 
 /** A node that dies sooner than this after its start is not restarted at once (crash loop). */
 const RESTART_BACKOFF_MS = 1000;
@@ -21,7 +23,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
   if (!cluster.isPrimary) {
     try {
       // The primary bootstraps; a node only migrates (a no-op), loads the seal and waits for the database.
-      return await serve(config, false);
+      return await serve(config, false, true);
     } finally {
       // The IPC channel to the primary would keep this process alive after a graceful stop, or
       // after a failed start (a node that never listens, which the primary would not replace).
@@ -44,6 +46,27 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     if (!problem) throw error;
     process.stderr.write(`firma: ${problem}\n`);
     return EXIT_CONFIGURATION;
+  }
+  // The cluster's metrics: collected from every node over IPC and aggregated here, for the metrics
+  // port (served by this process alone, so a scrape never lands on one node) and for the nodes.
+  const aggregate = aggregateClusterMetrics();
+  let metricsServer: MetricsServer | null = null;
+  if (config.metrics.port !== null) {
+    try {
+      metricsServer = await startMetricsServer({
+        ...config.metrics,
+        port: config.metrics.port,
+        ...aggregate,
+        log: ctx.log,
+      });
+    } catch (error) {
+      await letGo();
+      const problem = startProblem(error, config);
+      if (!problem) throw error;
+      process.stderr.write(`firma: ${problem}\n`);
+      return EXIT_CONFIGURATION;
+    }
+    process.stdout.write(`Metrics: ${metricsServer.url}\n`);
   }
   let exitCode = 0;
   let stop: (signal: NodeJS.Signals) => void = () => undefined;
@@ -99,6 +122,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+  await metricsServer?.close();
   await letGo();
   return exitCode;
 }

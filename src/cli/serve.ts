@@ -2,19 +2,23 @@ import type { Config } from '../config.js';
 import type { Ctx } from '../domain/context.js';
 import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable, startServer } from '../server.js';
 import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
+import { joinClusterMetrics } from '../infra/metrics/cluster-metrics.js';
 
 /**
  * `firma serve`: migrate (waiting for the database if it is not there yet), make or load the seal
  * identity, listen, bootstrap on first start, and shut down gracefully on SIGTERM/SIGINT (stop
- * accepting, finish in-flight requests, close the database). The first-start token is created
+ * accepting, finish in-flight requests and running jobs within FIRMA_SHUTDOWN_TIMEOUT_MS, hand back
+ * the jobs still running past it, close the database). The first-start token is created
  * only once the server listens, so a start that cannot listen leaves no token nobody saw.
  */
-export async function serve(config: Config, bootstrap = true): Promise<number> {
+export async function serve(config: Config, bootstrap = true, clusterNode = false): Promise<number> {
   const ctx = await createContextWhenAvailable(config, 'start');
+  // A cluster node answers scrapes with the cluster's aggregate; the primary serves the metrics port.
+  if (clusterNode) joinClusterMetrics(ctx.metrics);
   let server;
   try {
     await prepareSealIdentity(ctx);
-    server = await startServer(ctx);
+    server = await startServer(ctx, { metricsPort: !clusterNode });
   } catch (error) {
     await closeContext(ctx).catch(() => undefined);
     const problem = startProblem(error, config);
@@ -28,6 +32,7 @@ export async function serve(config: Config, bootstrap = true): Promise<number> {
   );
   process.stdout.write(`\nFirma is listening on ${server.url} (${config.environment}, ${config.database.kind})\n`);
   process.stdout.write(`OpenAPI document: ${server.url}/api/v2/openapi.json\n`);
+  if (server.metricsUrl) process.stdout.write(`Metrics: ${server.metricsUrl}\n`);
   if (bootstrap) {
     let first;
     try {

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
-import { closeContext, createContextWhenAvailable, createWorker } from '../server.js';
+import { closeContext, createContextWhenAvailable, createWorker, startProcessMetricsServer } from '../server.js';
+import type { MetricsServer } from '../http/metrics/metrics-server.js';
 import { prepareSealIdentity } from './serve.js';
 import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
 
@@ -8,13 +9,17 @@ import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
  * Any number may run beside any number of API nodes on one PostgreSQL database and one data dir:
  * jobs are claimed with leases, so each runs once in effect. Waits for the database at start, backs
  * off while it is unavailable later (the job runner). Stops claiming on SIGTERM/SIGINT and
- * finishes the jobs in hand before closing the database.
+ * finishes the jobs in hand before closing the database; those still running after
+ * FIRMA_SHUTDOWN_TIMEOUT_MS are handed back to the queue for another worker.
  */
 export async function runWorker(config: Config): Promise<number> {
   const ctx = await createContextWhenAvailable({ ...config, pdfWorkers: config.worker.pdfWorkers }, 'worker start');
+  let metricsServer: MetricsServer | null;
   try {
     // Completions run here: the seal identity is made (or checked) before the first one needs it.
     await prepareSealIdentity(ctx);
+    // Jobs, webhooks, completions and mail are counted here, not in the API nodes: scrape this port.
+    metricsServer = await startProcessMetricsServer(ctx);
   } catch (error) {
     await closeContext(ctx).catch(() => undefined);
     const problem = startProblem(error, config);
@@ -26,6 +31,7 @@ export async function runWorker(config: Config): Promise<number> {
   worker.start();
   ctx.log.info({ workerId: worker.workerId, database: config.database.kind }, 'Firma worker started');
   process.stdout.write(`Firma worker ${worker.workerId} is running (${config.environment}, ${config.database.kind})\n`);
+  if (metricsServer) process.stdout.write(`Metrics: ${metricsServer.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       ctx.log.info({ signal }, 'worker shutting down');
@@ -34,7 +40,8 @@ export async function runWorker(config: Config): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
-  await worker.stop();
+  await worker.stopWithin(config.shutdownTimeoutMs);
+  await metricsServer?.close();
   await closeContext(ctx);
   return 0;
 }

@@ -5,6 +5,7 @@ import type { BlobStore } from '../infra/storage/blob-store.js';
 import type { AuditMac } from '../infra/crypto/audit-mac.js';
 import type { SecretBox } from '../infra/crypto/secret-box.js';
 import type { Mailer } from '../infra/mail/mailer.js';
+import type { Metrics } from '../infra/metrics/metrics.js';
 import type { SealIdentity } from '../infra/pdf/seal/index.js';
 import type { PdfWorkers } from '../infra/pdf/sandbox/pdf-workers.js';
 
@@ -26,6 +27,8 @@ export interface Ctx {
   sealIdentity: () => Promise<SealIdentity>;
   /** Worker threads that parse, render and seal PDFs off the event loop. */
   pdf: PdfWorkers;
+  /** This process's Prometheus metrics (`infra/metrics`), recorded by the use cases that do the work. */
+  metrics: Metrics;
   /** Wakes this process's job worker after a commit that queued work (a no-op without one). */
   wakeWorker: () => void;
 }

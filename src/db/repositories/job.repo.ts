@@ -109,3 +109,52 @@ export async function countJobs(db: Db, where: { kind?: string; status?: JobTabl
   if (where.status) q = q.where('status', '=', where.status);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
+
+/**
+ * The queue at a glance, for the metrics: jobs waiting or leased, grouped by kind and state (ready:
+ * pending and due; scheduled: pending, due later; running), with the oldest due time of each group.
+ * One grouped statement over `job_ready_idx` (status, run_at): settled jobs are not read.
+ */
+export async function jobQueueStats(
+  db: Db,
+  now: string,
+): Promise<{ kind: string; state: 'ready' | 'scheduled' | 'running'; count: number; oldestRunAt: string | null }[]> {
+  const rows = await db
+    .selectFrom('job')
+    .select([
+      'kind',
+      sql<
+        'ready' | 'scheduled' | 'running'
+      >`case when status = 'running' then 'running' when run_at <= ${now} then 'ready' else 'scheduled' end`.as(
+        'state',
+      ),
+      sql<number | string>`count(*)`.as('n'),
+      sql<string | null>`min(run_at)`.as('oldestRunAt'),
+    ])
+    .where('status', 'in', ['pending', 'running'])
+    // By position: the state expression carries a parameter, which PostgreSQL would not match by text.
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.n), oldestRunAt: r.oldestRunAt }));
+}
+
+/**
+ * Hands the jobs a stopping worker still holds back to the queue, due now, their interrupted attempt
+ * not counted, so another worker takes them at once instead of after the lease lapses. Returns how many.
+ */
+export async function releaseJobLeases(db: Db, workerId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('job')
+    .set((eb) => ({
+      status: 'pending',
+      lockedBy: null,
+      lockedUntil: null,
+      runAt: now,
+      attempts: sql<number>`case when ${eb.ref('attempts')} > 0 then ${eb.ref('attempts')} - 1 else 0 end`,
+      updatedAt: now,
+    }))
+    .where('lockedBy', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -26,6 +26,7 @@ import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { renderInputs } from './field-render-inputs.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
+import { secondsSince } from '../../infra/metrics/metrics.js';
 
 /**
  * The completion job. For each item: burn the inserted fields into the original, stamp it if
@@ -72,10 +73,13 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
       ),
     RENEW_EVERY_MS,
   );
+  const startedAt = process.hrtime.bigint();
   try {
     const results = await produceResults(ctx, graph, outcome);
     await storeResults(ctx, platformId, envelopeId, outcome, results);
+    ctx.metrics.completionRun(outcome === 'COMPLETED' ? 'completed' : 'rejected', secondsSince(startedAt));
   } catch (error) {
+    ctx.metrics.completionRun('error', secondsSince(startedAt));
     const message = error instanceof Error ? error.message : String(error);
     await recordCompletionError(ctx.db, platformId, envelopeId, message.slice(0, 1000));
     throw error;
@@ -141,6 +145,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
         ),
       ),
     ]);
+    const sealStart = process.hrtime.bigint();
     const sealed = await ctx.pdf.run({
       kind: 'final-item',
       original,
@@ -152,8 +157,11 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
       identity,
       seal: sealOptions,
     });
+    // The seal is the last step of the item's one PDF task (audit pages, burn-in, seal): timed whole.
+    ctx.metrics.sealDone('item', secondsSince(sealStart));
     finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
   }
+  const certificateSealStart = process.hrtime.bigint();
   const sealedCertificate = await ctx.pdf.run({
     kind: 'sealed-evidence',
     document: 'certificate',
@@ -161,6 +169,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
     identity,
     seal: { ...sealOptions, reason: 'Completion certificate issued by Firma' },
   });
+  ctx.metrics.sealDone('certificate', secondsSince(certificateSealStart));
   const certificateSha256 = (await ctx.storage.putBytes(sealedCertificate)).sha256;
   return { completedAt, finals, certificateSha256 };
 }

@@ -125,8 +125,12 @@ export class AttemptRecorder {
       }
     });
     for (const o of outcomes) {
-      if (o.result.error === null) continue;
+      if (o.result.error === null) {
+        this.ctx.metrics.webhookDelivery('delivered');
+        continue;
+      }
       const givingUp = o.disabled || o.attempt >= config.webhooks.retryMaxAttempts;
+      this.ctx.metrics.webhookDelivery(givingUp ? 'failed' : 'retry');
       this.ctx.log.warn(
         {
           deliveryId: o.deliveryId,

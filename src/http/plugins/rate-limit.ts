@@ -4,6 +4,7 @@ import { hashApiToken } from '../../domain/auth/api-token-format.js';
 import { tokenFromAuthorization } from '../../domain/auth/authenticate-api-token.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
+import type { RateLimitScope } from '../../infra/metrics/metrics.js';
 import { createRateLimiter, type RateLimiter, type RateLimitHit } from '../../infra/rate-limit/rate-limiter.js';
 
 declare module 'fastify' {
@@ -40,7 +41,9 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     if (EXEMPT.has(path)) return done();
     const signing = isSigningRoute(request.routeOptions.url ?? path);
     const limit = signing ? ctx.config.rateLimit.signingPerMinute : ctx.config.rateLimit.perMinute;
-    const key = signing ? `ip:s:${request.ip}` : (tokenKey(request.headers.authorization) ?? `ip:a:${request.ip}`);
+    const byToken = signing ? null : tokenKey(request.headers.authorization);
+    const key = signing ? `ip:s:${request.ip}` : (byToken ?? `ip:a:${request.ip}`);
+    const scope: RateLimitScope = signing ? 'signing' : byToken ? 'token' : 'ip';
     const now = Date.now();
     let hit: RateLimitHit | Promise<RateLimitHit>;
     try {
@@ -48,12 +51,17 @@ export function registerRateLimit(app: FastifyInstance, ctx: Ctx): void {
     } catch (error) {
       return done(error as Error);
     }
+    const judge = (h: RateLimitHit) => {
+      const refusal = count(reply, limit, h, now);
+      if (refusal) ctx.metrics.rateLimitRefusal(scope);
+      return refusal;
+    };
     if (hit instanceof Promise)
       hit.then(
-        (h) => done(count(reply, limit, h, now)),
+        (h) => done(judge(h)),
         (error: Error) => done(error),
       );
-    else done(count(reply, limit, hit, now));
+    else done(judge(hit));
   });
 }
 

@@ -51,6 +51,7 @@ export function registerDirectLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
         const now = Date.now();
         const { count, resetAt } = await limiter.hit(`ip:direct:${request.ip}`, now);
         if (count <= limit) return;
+        ctx.metrics.rateLimitRefusal('direct-link');
         const retry = Math.max(1, Math.ceil((resetAt - now) / 1000));
         throw new AppError('TOO_MANY_REQUESTS', `Too many documents from this address: at most ${limit} a minute`, {
           headers: { 'Retry-After': String(retry) },

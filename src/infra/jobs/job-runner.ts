@@ -8,6 +8,7 @@ import {
   failJob,
   finishJob,
   purgeSettledJobs,
+  releaseJobLeases,
   type JobRow,
 } from '../../db/repositories/job.repo.js';
 import { isTransientDatabaseError } from '../../db/transient-errors.js';
@@ -43,6 +44,8 @@ export interface JobRunnerOptions {
   periodic?: PeriodicTask[];
   /** Awaited by stop() after the periodic tasks, for work they started and did not wait for. */
   onStop?: () => Promise<void>;
+  /** Told of every job this runner settled (for the metrics). */
+  onSettled?: (kind: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
 }
 
 export interface PeriodicTask {
@@ -124,6 +127,31 @@ export class JobRunner {
 
   poke(): void {
     this.wake?.();
+  }
+
+  /**
+   * Stops claiming and waits for the jobs in hand; with a deadline, gives up waiting when it passes
+   * and hands the jobs still running back to the queue (`releaseLeases`). Resolves true when
+   * everything finished in time.
+   */
+  async stopWithin(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const finished = await Promise.race([this.stop().then(() => true as const), late]);
+    clearTimeout(timer);
+    if (!finished) {
+      const released = await this.releaseLeases().catch(() => 0);
+      this.options.log.warn({ released, timeoutMs }, 'jobs still running at the shutdown deadline were handed back');
+    }
+    return finished;
+  }
+
+  /**
+   * Hands every job this runner still holds back to the queue, due now. A handler still running
+   * here then cannot settle it (settling needs the lease), and another worker runs it again.
+   */
+  releaseLeases(): Promise<number> {
+    return releaseJobLeases(this.options.db, this.workerId, this.now().toISOString());
   }
 
   /** Stops claiming, waits for the jobs in hand. */
@@ -227,10 +255,14 @@ export class JobRunner {
       },
       Math.max(1000, leaseMs / 3),
     );
+    const startedAt = process.hrtime.bigint();
+    const settled = (outcome: 'done' | 'retry' | 'failed') =>
+      this.options.onSettled?.(job.kind, outcome, Number(process.hrtime.bigint() - startedAt) / 1e9);
     try {
       if (!handler) throw new PermanentJobError(`no handler for ${job.kind}`);
       await handler(decodePayload(job.payload), job);
       await finishJob(db, job, this.workerId, this.now().toISOString());
+      settled('done');
     } catch (error) {
       const message = scrubText(error instanceof Error ? error.message : String(error));
       const now = this.now();
@@ -240,6 +272,7 @@ export class JobRunner {
         const delay = (this.options.backoff ?? defaultBackoff)(job.attempts, job);
         retryAt = new Date(now.getTime() + delay);
       }
+      settled(retryAt ? 'retry' : 'failed');
       log[retryAt ? 'warn' : 'error'](
         { jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt, err: message },
         retryAt ? 'job failed; will retry' : 'job failed for good',
