@@ -14,6 +14,7 @@ import {
 } from '../../db/repositories/envelope.repo.js';
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
+import { dictionary } from '../../infra/pdf/evidence/evidence-i18n.js';
 import { renderAuditPagesPdf } from '../../infra/pdf/evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../../infra/pdf/evidence/render-certificate.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -138,7 +139,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
     );
     const options = {
       appendPdfs: [auditPages],
-      ...(outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {}),
+      ...(outcome === 'REJECTED' ? { stamp: { text: rejectedStamp(meta.language) } } : {}),
     };
     const rendered = await ctx.pdf.run({ kind: 'render', original, fields: inputs, options });
     const sealed = await ctx.pdf.run({ kind: 'seal', pdf: rendered, identity, options: sealOptions });
@@ -222,4 +223,10 @@ async function storeResults(
         results.completedAt,
       );
   });
+}
+
+/** The word stamped across a rejected document's pages, in its language ("REJECTED", "ABGELEHNT", "拒否"). */
+function rejectedStamp(language: string): string {
+  const d = dictionary(language as Parameters<typeof dictionary>[0]);
+  return d.envelopeStatus.REJECTED.toLocaleUpperCase(d.locale);
 }
