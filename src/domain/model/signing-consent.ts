@@ -75,6 +75,6 @@ export function acceptedConsent(input: ConsentInput | undefined, documentLanguag
       issues: [{ message: `the current version is ${CONSENT_VERSION}`, path: ['consent', 'version'] }],
     });
   const language =
-    input.language ?? (CONSENT_LANGUAGES.find((l) => l === documentLanguage) as ConsentLanguage | undefined) ?? 'en';
+    input.language ?? CONSENT_LANGUAGES.find((l): l is ConsentLanguage => l === documentLanguage) ?? 'en';
   return { version: input.version, language, statement: statements[language] };
 }

@@ -18,7 +18,7 @@ export interface EvidenceDictionary {
   /** The BCP 47 locale for dates and plural rules. */
   readonly locale: string;
   /** "14 Mar 2025" in this language's order, from Intl's parts (month abbreviated). */
-  day(parts: DayParts): string;
+  day: (parts: DayParts) => string;
   messages: Record<MessageKey, string>;
   roles: Record<EvidenceRole, string>;
   /** What "done" means depends on the role: a viewer views, an approver approves. */
