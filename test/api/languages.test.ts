@@ -5,7 +5,7 @@ import { currentConsent } from '../../src/domain/model/signing-consent.js';
 import { LANGUAGES } from '../../src/domain/model/envelope-meta.js';
 import { EVIDENCE_DICTIONARIES } from '../../src/infra/pdf/evidence/i18n/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
+import { CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { pdfToText } from '../support/pdf-tools.js';
@@ -55,7 +55,7 @@ for (const database of testDatabases()) {
             const done = await signAll(server.anon, tokenOf(urls.get(email)!));
             assert.equal(done.status, 200, JSON.stringify(done.body));
           }
-          await waitForStatus(server.api, documentId, ['COMPLETED']);
+          await waitForStatus(server.api, documentId, ['COMPLETED'], 120_000);
         }),
       );
       for (const { language, title, envelopeId } of documents) {
@@ -80,6 +80,28 @@ for (const database of testDatabases()) {
           assert.ok(text.includes(flat(words)), `${language} certificate says "${words}"`);
         if (language !== 'en') assert.ok(!text.includes('Certificateofcompletion'), `${language}: no English title`);
       }
+    });
+
+    test('a Japanese signer types a name and a signature in kanji: the sealed document shows them, not "?"', async () => {
+      const { urls, documentId } = await createPendingDocument(server.api, typicalPayload({ title: '賃貸借契約' }), {
+        distributionMethod: 'NONE',
+        language: 'ja',
+      });
+      const token = tokenOf(urls.get('ana@example.com')!);
+      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      for (const f of view.body.fields as { id: number; type: string }[]) {
+        const value =
+          f.type === 'SIGNATURE' ? { signature: { type: 'typed', text: '山田太郎' } } : { value: '東京都千代田区 1-1' };
+        assert.equal((await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: value })).status, 200);
+      }
+      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT })).status, 200);
+      assert.equal((await signAll(server.anon, tokenOf(urls.get('bruno@example.com')!))).status, 200);
+      await waitForStatus(server.api, documentId, ['COMPLETED'], 120_000);
+      const signed = await server.api.get(`/api/v2/document/${documentId}/download?version=signed`);
+      assert.equal(signed.status, 200);
+      const text = flat(pdfToText(signed.bytes));
+      for (const words of ['山田太郎', '東京都千代田区1-1', EVIDENCE_DICTIONARIES.ja.messages.auditTrailTitle])
+        assert.ok(text.includes(flat(words)), `the sealed document says "${words}"`);
     });
   });
 }
