@@ -82,12 +82,6 @@ for (const database of testDatabases()) {
           ['payload', 'meta', 'allowDictateNextSigner'],
         ],
         [
-          'meta.language',
-          typicalPayload({ meta: { language: 'de' } }),
-          'LANGUAGE_NOT_SUPPORTED',
-          ['payload', 'meta', 'language'],
-        ],
-        [
           'fieldMeta.overflow',
           withField({ type: 'TEXT', fieldMeta: { overflow: 'crop' } }),
           'FIELD_META_NOT_SUPPORTED',
@@ -258,12 +252,6 @@ for (const database of testDatabases()) {
           'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
           ['meta', 'allowDictateNextSigner'],
         ],
-        [{ meta: { language: 'fr' } }, 'LANGUAGE_NOT_SUPPORTED', ['meta', 'language']],
-        [
-          { data: { title: 'Otro' }, meta: { subject: 'x', language: 'ja' } },
-          'LANGUAGE_NOT_SUPPORTED',
-          ['meta', 'language'],
-        ],
       ] as const) {
         const res = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, ...json } });
         assert.equal(res.status, 400, JSON.stringify(res.body));
@@ -286,10 +274,10 @@ for (const database of testDatabases()) {
     test('distribute refuses unsupported meta, given or stored before; clearing it in the same call sends', async () => {
       const { id, envelopeId } = await draft();
       const given = await server.api.post('/api/v2/document/distribute', {
-        json: { documentId: id, meta: { distributionMethod: 'NONE', language: 'it' } },
+        json: { documentId: id, meta: { distributionMethod: 'NONE', allowDictateNextSigner: true } },
       });
       assert.equal(given.status, 400);
-      assert.equal(given.body.code, 'LANGUAGE_NOT_SUPPORTED');
+      assert.equal(given.body.code, 'NEXT_SIGNER_DICTATION_NOT_SUPPORTED');
       const stored = {
         ...(await envelope(envelopeId)).documentMeta,
         allowDictateNextSigner: true,

@@ -62,14 +62,17 @@ for (const database of testDatabases()) {
         const html = await (
           await fetch(url, acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {})
         ).text();
-        return /<html lang="(\w+)">/.exec(html)![1];
+        return /<html lang="([\w-]+)">/.exec(html)![1];
       };
       assert.equal(await langOf('es-AR'), 'es');
       assert.equal(await langOf('es-AR,es;q=0.9,en;q=0.8'), 'es');
-      assert.equal(await langOf('fr-FR, fr;q=0.9, es;q=0.8, en;q=0.7'), 'es', 'the first the page speaks, by quality');
+      assert.equal(await langOf('sv-SE, sv;q=0.9, es;q=0.8, en;q=0.7'), 'es', 'the first the page speaks, by quality');
       assert.equal(await langOf('en-GB,es;q=0.5'), 'en');
       assert.equal(await langOf('es;q=0, en;q=0.1'), 'en', 'q=0 means not acceptable');
-      assert.equal(await langOf('de-DE'), 'en');
+      assert.equal(await langOf('de-DE'), 'de');
+      assert.equal(await langOf('pt-PT,pt;q=0.9'), 'pt-BR', 'any Portuguese gets the Brazilian page');
+      assert.equal(await langOf('zh-Hans-CN'), 'zh');
+      assert.equal(await langOf('sv-SE'), 'en', 'a language the page does not speak: English');
       assert.equal(await langOf(), 'en');
 
       const english = await createPendingDocument(server.api, undefined, {

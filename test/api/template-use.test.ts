@@ -287,7 +287,6 @@ for (const database of testDatabases()) {
       test('members Firma cannot act on are refused, not ignored', async () => {
         await refused({ formValues: { campo: 'x' } }, 400, 'PDF_HAS_NO_FORM', ['formValues']);
         await refused({ customDocumentDataId: 'data_1' }, 404, 'NOT_FOUND', ['customDocumentDataId']);
-        await refused({ override: { language: 'de' } }, 400, 'LANGUAGE_NOT_SUPPORTED');
         await refused({ folderId: 'folder_nope' }, 404, 'NOT_FOUND');
       });
 

@@ -5,6 +5,7 @@ import type {
   EvidenceData,
   EvidenceDigitalSignature,
   EvidenceEnvelopeStatus,
+  EvidenceLanguage,
   EvidenceEvent,
   EvidenceRecipient,
   EvidenceSignature,
@@ -69,7 +70,7 @@ export async function buildEvidence(
     });
   }
   const last = audit[audit.length - 1];
-  const language = meta.language === 'es' ? 'es' : 'en';
+  const language = meta.language;
   const names = new Map(graph.recipients.map((r) => [r.id, r.name || r.email]));
   return {
     language,
@@ -133,7 +134,7 @@ async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number):
     : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
 }
 
-function eventOf(row: AuditRow, language: 'en' | 'es', names: ReadonlyMap<number, string>): EvidenceEvent {
+function eventOf(row: AuditRow, language: EvidenceLanguage, names: ReadonlyMap<number, string>): EvidenceEvent {
   const actor = parseAuditActor(row);
   const who: EventWho =
     actor.kind === 'recipient'

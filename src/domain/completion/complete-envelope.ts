@@ -14,6 +14,7 @@ import {
 } from '../../db/repositories/envelope.repo.js';
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
+import { dictionary } from '../../infra/pdf/evidence/evidence-i18n.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
@@ -128,7 +129,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   // certificate and its seal: the worker's event loop only reads and stores, so completions running
   // side by side (the job runner's concurrency) keep every PDF thread busy.
   const evidence = await buildEvidence(ctx, base);
-  const stamp = outcome === 'REJECTED' ? { stamp: { text: meta.language === 'es' ? 'RECHAZADO' : 'REJECTED' } } : {};
+  const stamp = outcome === 'REJECTED' ? { stamp: { text: rejectedStamp(meta.language) } } : {};
   const finals = new Map<string, string>();
   const digital = new Set(graph.recipients.filter((r) => r.signatureLevel === 'DIGITAL').map((r) => r.id));
   for (const item of graph.items) {
@@ -241,4 +242,10 @@ async function storeResults(
         results.completedAt,
       );
   });
+}
+
+/** The word stamped across a rejected document's pages, in its language ("REJECTED", "ABGELEHNT", "拒否"). */
+function rejectedStamp(language: string): string {
+  const d = dictionary(language as Parameters<typeof dictionary>[0]);
+  return d.envelopeStatus.REJECTED.toLocaleUpperCase(d.locale);
 }

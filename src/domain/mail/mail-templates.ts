@@ -1,18 +1,12 @@
+import { MAIL_DICTIONARIES, type MailLanguage } from './i18n/index.js';
+import type { MailKind } from './i18n/mail-dictionary.js';
+
 /**
- * The mails Firma sends, in English and Spanish: plain, accessible HTML (one column, real text,
- * a visible link under the button) and an equivalent text part. Every interpolated value is escaped.
+ * The mails Firma sends, in every language a document can have (one dictionary per language in
+ * `i18n/`): plain, accessible HTML (one column, real text, a visible link under the button) and an
+ * equivalent text part. Every interpolated value is escaped.
  */
-export type MailLanguage = 'en' | 'es';
-export type MailKind =
-  | 'signingRequest'
-  | 'reminder'
-  | 'completed'
-  | 'rejected'
-  | 'cancelled'
-  | 'ownerCreated'
-  | 'ownerCompleted'
-  | 'ownerRecipientExpired'
-  | 'verificationCode';
+export type { MailKind, MailLanguage };
 
 export interface MailContent {
   title: string;
@@ -28,153 +22,10 @@ export interface MailContent {
   code?: string;
 }
 
-const T = {
-  en: {
-    signingRequest: {
-      subject: (t: string) => `Please review and sign: ${t}`,
-      intro: (t: string) => `You have been asked to act on “${t}”.`,
-      button: 'Open the document',
-      hello: 'Hello',
-    },
-    reminder: {
-      subject: (t: string) => `Reminder: please review and sign: ${t}`,
-      intro: (t: string) => `A reminder: “${t}” is still waiting for you.`,
-      button: 'Open the document',
-      hello: 'Hello',
-    },
-    completed: {
-      subject: (t: string) => `Completed: ${t}`,
-      intro: (t: string) => `Everyone has signed “${t}”. The final, digitally sealed document is ready.`,
-      button: 'Download the signed document',
-      hello: 'Hello',
-    },
-    rejected: {
-      subject: (t: string) => `Rejected: ${t}`,
-      intro: (t: string) => `“${t}” was rejected by a recipient and can no longer be signed.`,
-      button: 'View the document',
-      hello: 'Hello',
-    },
-    cancelled: {
-      subject: (t: string) => `Cancelled: ${t}`,
-      intro: (t: string) => `The sender cancelled “${t}”. There is nothing more for you to do.`,
-      button: '',
-      hello: 'Hello',
-    },
-    ownerCreated: {
-      subject: (t: string) => `Document created: ${t}`,
-      intro: (t: string) => `“${t}” was created on your platform.`,
-      button: '',
-      hello: 'Hello',
-    },
-    ownerCompleted: {
-      subject: (t: string) => `Document completed: ${t}`,
-      intro: (t: string) =>
-        `Everyone has acted on “${t}”; its final PDF and certificate are sealed and ready to download.`,
-      button: '',
-      hello: 'Hello',
-    },
-    ownerRecipientExpired: {
-      subject: (t: string) => `Signing link expired: ${t}`,
-      intro: (t: string) => `A recipient's link to “${t}” expired before they acted. Redistribute to renew it.`,
-      button: '',
-      hello: 'Hello',
-    },
-    verificationCode: {
-      subject: (t: string) => `Your verification code for ${t}`,
-      intro: (t: string) => `Someone opening “${t}” with your link asked for a verification code.`,
-      button: '',
-      hello: 'Hello',
-    },
-    code: (c: string) => `Your code: ${c}`,
-    codeHint:
-      'It is valid for 10 minutes. Never share it: Firma will never ask you for it by phone or mail. If you did not ask for it, ignore this message.',
-    roles: {
-      SIGNER: 'Please sign it.',
-      APPROVER: 'Please approve it.',
-      VIEWER: 'Please review it.',
-      ASSISTANT: 'Please fill in the fields assigned to you.',
-      CC: 'You receive a copy.',
-    } as Record<string, string>,
-    reason: 'Reason given',
-    attached: 'The signed document is attached to this message.',
-    linkHint: 'If the button does not work, copy this link into your browser:',
-    privacy: 'This link is personal: do not forward it. Anyone who has it can act in your name.',
-    footer: 'Sent by Firma, electronic document signing.',
-  },
-  es: {
-    signingRequest: {
-      subject: (t: string) => `Revisá y firmá: ${t}`,
-      intro: (t: string) => `Te pidieron que intervengas en «${t}».`,
-      button: 'Abrir el documento',
-      hello: 'Hola',
-    },
-    reminder: {
-      subject: (t: string) => `Recordatorio: revisá y firmá: ${t}`,
-      intro: (t: string) => `Te recordamos que «${t}» todavía espera tu intervención.`,
-      button: 'Abrir el documento',
-      hello: 'Hola',
-    },
-    completed: {
-      subject: (t: string) => `Completado: ${t}`,
-      intro: (t: string) => `Todas las personas firmaron «${t}». El documento final, sellado digitalmente, está listo.`,
-      button: 'Descargar el documento firmado',
-      hello: 'Hola',
-    },
-    rejected: {
-      subject: (t: string) => `Rechazado: ${t}`,
-      intro: (t: string) => `«${t}» fue rechazado por un destinatario y ya no puede firmarse.`,
-      button: 'Ver el documento',
-      hello: 'Hola',
-    },
-    cancelled: {
-      subject: (t: string) => `Cancelado: ${t}`,
-      intro: (t: string) => `El remitente canceló «${t}». No tenés que hacer nada más.`,
-      button: '',
-      hello: 'Hola',
-    },
-    ownerCreated: {
-      subject: (t: string) => `Documento creado: ${t}`,
-      intro: (t: string) => `Se creó «${t}» en tu plataforma.`,
-      button: '',
-      hello: 'Hola',
-    },
-    ownerCompleted: {
-      subject: (t: string) => `Documento completado: ${t}`,
-      intro: (t: string) =>
-        `Todos intervinieron en «${t}»; el PDF final y el certificado están sellados y listos para descargar.`,
-      button: '',
-      hello: 'Hola',
-    },
-    ownerRecipientExpired: {
-      subject: (t: string) => `Enlace de firma vencido: ${t}`,
-      intro: (t: string) =>
-        `El enlace de un destinatario de «${t}» venció antes de que actuara. Redistribuí para renovarlo.`,
-      button: '',
-      hello: 'Hola',
-    },
-    verificationCode: {
-      subject: (t: string) => `Tu código de verificación para ${t}`,
-      intro: (t: string) => `Alguien que abrió «${t}» con tu enlace pidió un código de verificación.`,
-      button: '',
-      hello: 'Hola',
-    },
-    code: (c: string) => `Tu código: ${c}`,
-    codeHint:
-      'Vale por 10 minutos. No lo compartas: Firma nunca te lo va a pedir por teléfono ni por correo. Si no lo pediste, ignorá este mensaje.',
-    roles: {
-      SIGNER: 'Por favor, firmalo.',
-      APPROVER: 'Por favor, aprobalo.',
-      VIEWER: 'Por favor, revisalo.',
-      ASSISTANT: 'Por favor, completá los campos que te asignaron.',
-      CC: 'Recibís una copia.',
-    } as Record<string, string>,
-    reason: 'Motivo indicado',
-    attached: 'El documento firmado va adjunto a este mensaje.',
-    linkHint: 'Si el botón no funciona, copiá este enlace en tu navegador:',
-    privacy: 'Este enlace es personal: no lo reenvíes. Quien lo tenga puede actuar en tu nombre.',
-    footer: 'Enviado por Firma, firma electrónica de documentos.',
-  },
-};
+/** The mails' words in `language`; English for a language no dictionary has (bad stored data). */
+export function mailDictionary(language: string) {
+  return MAIL_DICTIONARIES[language as MailLanguage] ?? MAIL_DICTIONARIES.en;
+}
 
 export function renderMail(
   kind: MailKind,
@@ -182,11 +33,13 @@ export function renderMail(
   c: MailContent,
   customSubject?: string | null,
 ): { subject: string; text: string; html: string } {
-  const t = T[language];
-  const k = t[kind];
-  const lines: string[] = [`${k.hello} ${c.recipientName || ''}`.trim() + ',', '', k.intro(c.title)];
+  const t = mailDictionary(language);
+  const k = t.kinds[kind];
+  const roleLine = (t.roles as Record<string, string>)[c.role] ?? '';
+  const greeting = t.greeting(c.recipientName || '');
+  const lines: string[] = [greeting, '', k.intro(c.title)];
   const asks = kind === 'signingRequest' || kind === 'reminder';
-  if (asks) lines.push(t.roles[c.role] ?? '');
+  if (asks) lines.push(roleLine);
   if (c.code) lines.push('', t.code(c.code), t.codeHint);
   if (c.reason) lines.push('', `${t.reason}: ${c.reason}`);
   if (c.detail) lines.push('', c.detail);
@@ -204,9 +57,9 @@ export function renderMail(
         `<p style="margin:0 0 16px;color:#4b5563;font-size:14px">${escapeHtml(t.privacy)}</p>`
       : '';
   const body = [
-    p(`${k.hello} ${c.recipientName || ''}`.trim() + ','),
+    p(greeting),
     p(k.intro(c.title)),
-    asks ? p(t.roles[c.role] ?? '') : '',
+    asks ? p(roleLine) : '',
     c.code
       ? `<p style="margin:0 0 16px;font-size:24px;font-weight:700;letter-spacing:4px">${escapeHtml(t.code(c.code))}</p>` +
         p(t.codeHint)

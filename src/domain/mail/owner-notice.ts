@@ -51,7 +51,7 @@ export async function sendOwnerNotice(ctx: Ctx, payload: JobPayload<typeof OWNER
   const platform = await findPlatformNotifyTarget(ctx.db, envelope.platformId);
   if (!platform?.notifyEmail) return;
   const meta = parseStoredMeta(envelope.meta);
-  const content = renderMail(payload.notice, meta.language === 'es' ? 'es' : 'en', {
+  const content = renderMail(payload.notice, meta.language, {
     title: envelope.title,
     recipientName: platform.name,
     senderMessage: null,

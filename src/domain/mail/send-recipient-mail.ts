@@ -33,7 +33,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
     return;
 
   const meta = parseStoredMeta(envelope.meta);
-  const language = meta.language === 'es' ? 'es' : 'en';
+  const language = meta.language;
   const link = recipient.tokenSealed ? signingUrl(ctx, ctx.secrets.open(recipient.tokenSealed)) : null;
   const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
   if (kind === 'completed') {

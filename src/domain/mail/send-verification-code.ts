@@ -21,7 +21,7 @@ export async function sendVerificationCode(
   const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
   if (!envelope || envelope.deletedAt || envelope.status !== 'PENDING') return;
   const meta = parseStoredMeta(envelope.meta);
-  const content = renderMail('verificationCode', meta.language === 'es' ? 'es' : 'en', {
+  const content = renderMail('verificationCode', meta.language, {
     title: envelope.title,
     recipientName: recipient.name,
     senderMessage: null,

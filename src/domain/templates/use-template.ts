@@ -34,6 +34,7 @@ import type { SigningLink } from '../model/signing-links.js';
 import { recipientActor } from '../signing/recipient-actor.js';
 import { assertDirectLinkUsable } from './direct-link-rules.js';
 import { planPrefills, type PrefillField } from './prefill-fields.js';
+import { mailDictionary } from '../mail/mail-templates.js';
 import { prepareTemplatePdfs, stillPrepared, type CustomDocumentInput, type PreparedItemPdf } from './template-pdfs.js';
 
 type Path = (string | number)[];
@@ -283,9 +284,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
 
 /** The owner's notice names who used the link (the owner's own data: the platform's address only). */
 function directLinkNotice(language: string, visitor: RecipientRow): string {
-  return language === 'es'
-    ? `Lo creó ${visitor.name} <${visitor.email}> con el enlace directo de la plantilla.`
-    : `${visitor.name} <${visitor.email}> created it through the template's direct link.`;
+  return mailDictionary(language).directLinkUsed(visitor.name, visitor.email);
 }
 
 /** The copied item row with the PDF prepared for it (replacement, filled form), if any. */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '../../domain/model/envelope-meta.js';
 
 /** One static file of the signing page, read once at start and served from memory. */
 export interface PageAsset {
@@ -18,6 +19,9 @@ const WEB_DIR = join(ROOT, 'src', 'web', 'signing');
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build');
 
+/** The languages of the page's dictionaries (src/web/signing/i18n/<lang>.js): every document language. */
+export const PAGE_LANGUAGES = LANGUAGES;
+
 const SOURCES: Record<string, { path: string; contentType: string }> = {
   'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
@@ -29,6 +33,14 @@ const SOURCES: Record<string, { path: string; contentType: string }> = {
   'signing-api.js': { path: join(WEB_DIR, 'signing-api.js'), contentType: 'text/javascript; charset=utf-8' },
   'verify.js': { path: join(WEB_DIR, 'verify.js'), contentType: 'text/javascript; charset=utf-8' },
   'i18n.js': { path: join(WEB_DIR, 'i18n.js'), contentType: 'text/javascript; charset=utf-8' },
+  'language-menu.js': { path: join(WEB_DIR, 'language-menu.js'), contentType: 'text/javascript; charset=utf-8' },
+  // One module per language, imported by i18n.js from `./i18n/<lang>.js` when the page shows it.
+  ...Object.fromEntries(
+    PAGE_LANGUAGES.map((lang) => [
+      `i18n/${lang}.js`,
+      { path: join(WEB_DIR, 'i18n', `${lang}.js`), contentType: 'text/javascript; charset=utf-8' },
+    ]),
+  ),
   'signing.css': { path: join(WEB_DIR, 'signing.css'), contentType: 'text/css; charset=utf-8' },
   'pdf.mjs': { path: join(PDFJS_DIR, 'pdf.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
   'pdf.worker.mjs': { path: join(PDFJS_DIR, 'pdf.worker.min.mjs'), contentType: 'text/javascript; charset=utf-8' },

@@ -1,32 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
 import { checkDirectLink } from '../../domain/templates/use-direct-link.js';
 import { embedOrigins } from './embed-origins.js';
 import { loadPageAssets } from './page-assets.js';
-
-const TEXT = {
-  en: {
-    title: 'Sign document',
-    loading: 'Loading the document…',
-    noscript: 'This page needs JavaScript to show the document and collect your signature.',
-    invalidTitle: 'This link is not valid',
-    invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.',
-    directInvalidBody: 'This link is wrong or was removed by its owner. Ask the sender for a new one.',
-    directDisabledTitle: 'This link is turned off',
-    directDisabledBody: 'Its owner turned this link off for now. Ask the sender for another way to sign.',
-  },
-  es: {
-    title: 'Firmar documento',
-    loading: 'Cargando el documento…',
-    noscript: 'Esta página necesita JavaScript para mostrar el documento y registrar su firma.',
-    invalidTitle: 'Este enlace no es válido',
-    invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.',
-    directInvalidBody: 'Este enlace es incorrecto o su dueño lo eliminó. Pida uno nuevo a quien se lo envió.',
-    directDisabledTitle: 'Este enlace está desactivado',
-    directDisabledBody: 'Su dueño desactivó este enlace por ahora. Pida a quien se lo envió otra forma de firmar.',
-  },
-} as const;
+import { SHELL_TEXT, type PageLanguage, type ShellText } from './page-shell-text.js';
 
 /**
  * The recipient's signing page. The HTML is a shell: the script reads the token from the address
@@ -86,8 +64,8 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
     return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js'));
   });
 
-  app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) => {
-    const asset = assets.get(request.params.name);
+  const serveAsset = (name: string, request: FastifyRequest, reply: FastifyReply) => {
+    const asset = assets.get(name);
     if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     void reply
       .header('ETag', asset.etag)
@@ -95,19 +73,33 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
       .header('Cross-Origin-Resource-Policy', 'same-origin');
     if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
     return reply.type(asset.contentType).send(asset.body);
-  });
+  };
+  app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) =>
+    serveAsset(request.params.name, request, reply),
+  );
+  // The page's dictionaries, one module per language, imported as `./i18n/<lang>.js`.
+  app.get<{ Params: { name: string } }>('/sign-assets/i18n/:name', { schema: { hide: true } }, (request, reply) =>
+    serveAsset(`i18n/${request.params.name}`, request, reply),
+  );
 }
 
-type PageLanguage = 'en' | 'es';
+const PAGE_LANGUAGES = Object.keys(SHELL_TEXT) as PageLanguage[];
 
-/** The sender's choice when the page speaks it; otherwise the browser's (the page's shell and script agree). */
+/** The sender's choice (every document language is a page language); otherwise the browser's. */
 function pageLanguage(chosen: string | null, asked: PageLanguage): PageLanguage {
-  return chosen === 'es' || chosen === 'en' ? chosen : asked;
+  return PAGE_LANGUAGES.find((l) => l === chosen) ?? asked;
+}
+
+/** The page language a language range names: `es-AR` → es, `pt`/`pt-PT` → pt-BR, `zh-Hans` → zh. */
+function languageOfRange(range: string): PageLanguage | null {
+  const primary = range.toLowerCase().split('-')[0];
+  if (primary === 'pt') return 'pt-BR';
+  return PAGE_LANGUAGES.find((l) => l === primary) ?? null;
 }
 
 /**
  * The page language the browser prefers among those the page speaks: Accept-Language's ranges by
- * quality (`es-AR`, `es;q=0.8` → es), English when it names neither.
+ * quality (`es-AR`, `es;q=0.8` → es), English when it names none.
  */
 export function pickLanguage(acceptLanguage: string | undefined): PageLanguage {
   const ranked = (acceptLanguage ?? '')
@@ -116,11 +108,11 @@ export function pickLanguage(acceptLanguage: string | undefined): PageLanguage {
     .map((part, index) => {
       const [range = '', ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(p)?.[1]).find(Boolean);
-      return { primary: range.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+      return { language: languageOfRange(range.trim()), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter((r) => r.q > 0 && (r.primary === 'es' || r.primary === 'en'))
+    .filter((r) => r.q > 0 && r.language !== null)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked[0]?.primary === 'es' ? 'es' : 'en';
+  return ranked[0]?.language ?? 'en';
 }
 
 interface EmbedOptions {
@@ -129,11 +121,11 @@ interface EmbedOptions {
 }
 
 function shellPage(
-  lang: 'en' | 'es',
+  lang: PageLanguage,
   script = 'signing.js',
   embed: EmbedOptions = { chromeless: false, events: null },
 ): string {
-  const t = TEXT[lang];
+  const t = SHELL_TEXT[lang];
   // What embed-events.js needs, in markup since the CSP allows no inline script.
   const eventMeta = embed.events
     ? `<meta name="firma-embed-origins" content="${escapeAttribute(embed.events.origins.join(' '))}">
@@ -163,14 +155,14 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-type NoticeKey = 'invalidTitle' | 'invalidBody' | 'directInvalidBody' | 'directDisabledTitle' | 'directDisabledBody';
+type NoticeKey = Exclude<keyof ShellText, 'title' | 'loading' | 'noscript'>;
 
 function noticePage(
-  lang: 'en' | 'es',
+  lang: PageLanguage,
   titleKey: NoticeKey = 'invalidTitle',
   bodyKey: NoticeKey = 'invalidBody',
 ): string {
-  const t = { invalidTitle: TEXT[lang][titleKey], invalidBody: TEXT[lang][bodyKey] };
+  const t = { invalidTitle: SHELL_TEXT[lang][titleKey], invalidBody: SHELL_TEXT[lang][bodyKey] };
   return `<!doctype html>
 <html lang="${lang}">
 <head>

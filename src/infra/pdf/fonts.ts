@@ -32,6 +32,61 @@ export function fontBytes(name: FontName): Uint8Array {
 const subsettable = new Map<FontName, Uint8Array>();
 
 /**
+ * CJK faces (Noto Sans JP, KR, SC; SIL OFL 1.1), embedded only into a document that has text in
+ * those scripts, always subset: each file is 5–10 MB, a subset carries just the glyphs drawn.
+ * Japanese, Korean and Simplified Chinese draw the same ideographs differently, hence one each.
+ */
+export type CjkFamily = 'jp' | 'kr' | 'sc';
+export type CjkWeight = 'regular' | 'bold';
+
+const CJK_FILES: Record<CjkFamily, Record<CjkWeight, string>> = {
+  jp: {
+    regular: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+  },
+  kr: {
+    regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+  },
+  sc: {
+    regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  },
+};
+
+const cjkCache = new Map<string, Uint8Array>();
+
+/** A CJK face as `subsettableFontBytes` gives the others: read and aligned once per process. */
+export function subsettableCjkFontBytes(family: CjkFamily, weight: CjkWeight): Uint8Array {
+  const key = `${family}-${weight}`;
+  let bytes = cjkCache.get(key);
+  if (!bytes) {
+    bytes = alignGlyphs(readFileSync(require.resolve(CJK_FILES[family][weight])));
+    cjkCache.set(key, bytes);
+  }
+  return bytes;
+}
+
+// Hangul (jamo, compatibility jamo, syllables); kana; the ideographs, CJK punctuation and fullwidth forms.
+const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uAC00-\uD7AF]/;
+const KANA = /[\u3040-\u30FF\u31F0-\u31FF\uFF66-\uFF9F]/;
+const CJK =
+  /[\u1100-\u11FF\u2E80-\u2FDF\u3000-\u30FF\u3130-\u318F\u31C0-\u31FF\u3200-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]|[\u{20000}-\u{3134F}]/u;
+
+/**
+ * The CJK face a document needs: by its language when that is Japanese, Korean or Chinese,
+ * otherwise by the text itself (a Korean name in an English document); null when it has none.
+ */
+export function cjkFamilyFor(language: string, text: string): CjkFamily | null {
+  if (language === 'ja') return 'jp';
+  if (language === 'ko') return 'kr';
+  if (language === 'zh') return 'sc';
+  if (!CJK.test(text)) return null;
+  if (HANGUL.test(text)) return 'kr';
+  return KANA.test(text) ? 'jp' : 'sc';
+}
+
+/**
  * The font as every renderer must embed it with pdf-lib's `subset: true`: glyph records padded
  * so @pdf-lib/fontkit's subsetter writes correct offsets (see ttf-align.ts). Computed once.
  */

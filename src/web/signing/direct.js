@@ -1,14 +1,15 @@
 // A template's direct link (/d/{token}): the visitor gives their name, e-mail and, for a signer,
 // CUIL; Firma makes the document from the template and the visitor continues on the normal
 // signing page with their own signing token. The link's token is read from the address only.
-import { DIRECT_MESSAGES, MESSAGES } from './i18n.js';
+import { loadMessages, pageLanguage } from './i18n.js';
 import { el, noticeScreen } from './signing-ui.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const api = `/api/v2/direct/${encodeURIComponent(token)}`;
 const root = document.getElementById('app');
-const lang = document.documentElement.lang === 'es' ? 'es' : 'en';
-const t = { ...MESSAGES[lang], ...DIRECT_MESSAGES[lang] };
+const lang = pageLanguage(document.documentElement.lang);
+const messages = await loadMessages(lang);
+const t = { ...messages, ...messages.direct };
 
 /** The CUIL rule the API applies (domain/recipients/tax-id.ts): person prefix and mod-11 check digit. */
 export function isValidCuil(input) {

@@ -61,7 +61,7 @@ export function completedScreen(page, title = null, redirect = null) {
     ]);
     return;
   }
-  const until = new Date(download.availableUntil).toLocaleDateString(lang === 'es' ? 'es' : 'en', {
+  const until = new Date(download.availableUntil).toLocaleDateString(lang, {
     dateStyle: 'long',
   });
   const links = el(

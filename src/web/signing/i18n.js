@@ -1,191 +1,42 @@
-// Every word the signing page shows, in English and Spanish.
-export const MESSAGES = {
-  en: {
-    loading: 'Loading the document…',
-    invalidTitle: 'This link is not valid',
-    invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.',
-    networkError: 'Firma could not be reached. Check your connection and try again.',
-    retry: 'Try again',
-    fieldsLeft: (n) => (n === 1 ? '1 required field left' : `${n} required fields left`),
-    allFilled: 'All required fields are filled.',
-    nextField: 'Next field',
-    sign: 'Sign',
-    approve: 'Approve',
-    confirmView: 'Confirm I have viewed it',
-    assist: 'Finish assisting',
-    reject: 'Reject',
-    rejectTitle: 'Reject this document',
-    rejectReason: 'Reason (the sender and the other recipients will see it)',
-    rejectConfirm: 'Reject document',
-    cancel: 'Cancel',
-    save: 'Save',
-    clear: 'Clear',
-    remove: 'Remove value',
-    typed: 'Type',
-    drawn: 'Draw',
-    typeYourName: 'Type your signature',
-    drawHere: 'Draw your signature in the box with your finger or mouse',
-    page: (p, n) => `Page ${p} of ${n}`,
-    required: 'required',
-    choose: 'Choose…',
-    fill: {
-      SIGNATURE: 'Signature',
-      FREE_SIGNATURE: 'Signature',
-      INITIALS: 'Initials',
-      NAME: 'Name',
-      EMAIL: 'Email',
-      DATE: 'Date',
-      TEXT: 'Text',
-      NUMBER: 'Number',
-      RADIO: 'Choice',
-      CHECKBOX: 'Checkboxes',
-      DROPDOWN: 'Select',
-    },
-    forRecipient: (name) => `for ${name}`,
-    doneTitle: {
-      SIGNER: 'You have signed the document',
-      APPROVER: 'You have approved the document',
-      VIEWER: 'You have confirmed viewing the document',
-      ASSISTANT: 'You have finished assisting',
-      CC: 'Nothing to do',
-    },
-    continue: 'Continue',
-    states: {
-      out_of_turn: [
-        'Not your turn yet',
-        'Other recipients must act before you. You will receive an email when it is your turn.',
-      ],
-      expired: ['This signing link has expired', 'Ask the sender to send the document again.'],
-      signed: [
-        'You have already signed',
-        'There is nothing more for you to do. You will receive the completed document by email.',
-      ],
-      rejected: ['You rejected this document', 'The sender and the other recipients have been told.'],
-      no_action: ['Nothing to sign', 'You receive a copy of this document; there is nothing for you to do.'],
-      document_draft: ['This document is not ready', 'The sender has not sent it yet.'],
-      document_completed: [
-        'This document is complete',
-        'Everyone has finished. The completed document has been sent by email.',
-      ],
-      document_rejected: ['This document was rejected', 'A recipient rejected it, so it can no longer be signed.'],
-      document_cancelled: ['This document was cancelled', 'The sender cancelled it, so it can no longer be signed.'],
-    },
-    consentTitle: 'Before you finish',
-    consentAgree: 'I have read and agree to this statement',
-    consentMissing: 'Tick the box to agree before you finish.',
-    redo: 'Change',
-    signatureOf: (label) => `${label}: signed (select to change it)`,
-    doneWaiting:
-      'Thank you. Other recipients still have to act; you will receive the completed document by email when everyone has finished.',
-    doneCompleting: 'Everyone has finished. The signed copy is being prepared…',
-    doneCompleted: 'Everyone has finished. The document is complete.',
-    downloadSigned: (title) => `Download “${title}” (signed)`,
-    downloadCertificate: 'Download the certificate',
-    downloadUntil: (date) => `You can download them here until ${date}.`,
-    downloadExpired:
-      'The period to download it from this link has ended. The completed document was sent to you by email; ask the sender for another copy.',
-    rejectedTitle: 'You rejected the document',
-    language: 'Español',
-    // embed & accessibility
-    filledWith: (label, value) => `${label}: ${value} (filled)`,
-    signedWith: (label, text) => `${label} (signed): ${text}. Change`,
-    drawKeyboardHint: 'Using a keyboard? Choose “Type” to type your signature.',
-  },
-  es: {
-    loading: 'Cargando el documento…',
-    invalidTitle: 'Este enlace no es válido',
-    invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.',
-    networkError: 'No se pudo contactar a Firma. Revise su conexión e intente de nuevo.',
-    retry: 'Reintentar',
-    fieldsLeft: (n) => (n === 1 ? 'Falta 1 campo obligatorio' : `Faltan ${n} campos obligatorios`),
-    allFilled: 'Todos los campos obligatorios están completos.',
-    nextField: 'Siguiente campo',
-    sign: 'Firmar',
-    approve: 'Aprobar',
-    confirmView: 'Confirmar que lo he visto',
-    assist: 'Terminar la asistencia',
-    reject: 'Rechazar',
-    rejectTitle: 'Rechazar este documento',
-    rejectReason: 'Motivo (lo verán el remitente y los demás destinatarios)',
-    rejectConfirm: 'Rechazar documento',
-    cancel: 'Cancelar',
-    save: 'Guardar',
-    clear: 'Borrar',
-    remove: 'Quitar valor',
-    typed: 'Escribir',
-    drawn: 'Dibujar',
-    typeYourName: 'Escriba su firma',
-    drawHere: 'Dibuje su firma en el recuadro con el dedo o el ratón',
-    page: (p, n) => `Página ${p} de ${n}`,
-    required: 'obligatorio',
-    choose: 'Elija…',
-    fill: {
-      SIGNATURE: 'Firma',
-      FREE_SIGNATURE: 'Firma',
-      INITIALS: 'Iniciales',
-      NAME: 'Nombre',
-      EMAIL: 'Correo',
-      DATE: 'Fecha',
-      TEXT: 'Texto',
-      NUMBER: 'Número',
-      RADIO: 'Opción',
-      CHECKBOX: 'Casillas',
-      DROPDOWN: 'Lista',
-    },
-    forRecipient: (name) => `para ${name}`,
-    doneTitle: {
-      SIGNER: 'Ha firmado el documento',
-      APPROVER: 'Ha aprobado el documento',
-      VIEWER: 'Ha confirmado que vio el documento',
-      ASSISTANT: 'Ha terminado la asistencia',
-      CC: 'No hay nada que hacer',
-    },
-    continue: 'Continuar',
-    states: {
-      out_of_turn: [
-        'Todavía no es su turno',
-        'Otros destinatarios deben actuar antes. Recibirá un correo cuando sea su turno.',
-      ],
-      expired: ['Este enlace de firma ha vencido', 'Pida al remitente que vuelva a enviar el documento.'],
-      signed: ['Ya ha firmado', 'No tiene nada más que hacer. Recibirá el documento completo por correo.'],
-      rejected: ['Usted rechazó este documento', 'Se avisó al remitente y a los demás destinatarios.'],
-      no_action: ['Nada que firmar', 'Recibe una copia de este documento; no tiene que hacer nada.'],
-      document_draft: ['Este documento no está listo', 'El remitente todavía no lo envió.'],
-      document_completed: [
-        'Este documento está completo',
-        'Todos terminaron. El documento completo se envió por correo.',
-      ],
-      document_rejected: [
-        'Este documento fue rechazado',
-        'Un destinatario lo rechazó, por lo que ya no se puede firmar.',
-      ],
-      document_cancelled: [
-        'Este documento fue cancelado',
-        'El remitente lo canceló, por lo que ya no se puede firmar.',
-      ],
-    },
-    consentTitle: 'Antes de terminar',
-    consentAgree: 'Leí y acepto esta declaración',
-    consentMissing: 'Marque la casilla para aceptar antes de terminar.',
-    redo: 'Cambiar',
-    signatureOf: (label) => `${label}: firmado (selecciónelo para cambiarlo)`,
-    doneWaiting:
-      'Gracias. Otros destinatarios todavía deben actuar; recibirá el documento completo por correo cuando todos terminen.',
-    doneCompleting: 'Todos terminaron. Se está preparando la copia firmada…',
-    doneCompleted: 'Todos terminaron. El documento está completo.',
-    downloadSigned: (title) => `Descargar «${title}» (firmado)`,
-    downloadCertificate: 'Descargar el certificado',
-    downloadUntil: (date) => `Puede descargarlos aquí hasta el ${date}.`,
-    downloadExpired:
-      'Terminó el plazo para descargarlo desde este enlace. El documento completo se le envió por correo; pida otra copia a quien se lo envió.',
-    rejectedTitle: 'Rechazó el documento',
-    language: 'English',
-    // embed & accessibility
-    filledWith: (label, value) => `${label}: ${value} (completado)`,
-    signedWith: (label, text) => `${label} (firmado): ${text}. Cambiar`,
-    drawKeyboardHint: '¿Usa el teclado? Elija «Escribir» para escribir su firma.',
-  },
+// The page's words: one module per language in i18n/ (each with the same keys as i18n/en.js, which
+// a unit test checks), loaded when needed, so a page fetches only the language it shows.
+
+/** Every language a document can have (the API's `meta.language`), each fully translated. */
+export const PAGE_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt-BR', 'ja', 'ko', 'zh'];
+
+/** Each language in its own words, for the language menu. */
+export const LANGUAGE_NAMES = {
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  'pt-BR': 'Português (Brasil)',
+  ja: '日本語',
+  ko: '한국어',
+  zh: '中文（简体）',
 };
+
+/** The page language for a document language tag (the shell's `<html lang>`); English otherwise. */
+export function pageLanguage(tag) {
+  return PAGE_LANGUAGES.includes(tag) ? tag : 'en';
+}
+
+const loaded = new Map();
+
+/** The messages of `lang`, fetched once (`/sign-assets/i18n/<lang>.js`). */
+export async function loadMessages(lang) {
+  const language = pageLanguage(lang);
+  if (!loaded.has(language)) loaded.set(language, (await import(`./i18n/${language}.js`)).default);
+  return loaded.get(language);
+}
+
+/** The messages of a language already loaded with `loadMessages` (the page loads its language first). */
+export function messagesFor(lang) {
+  return loaded.get(pageLanguage(lang)) ?? loaded.get('en') ?? [...loaded.values()][0];
+}
 
 /** The API's error codes for state conflicts map onto the page's state screens. */
 export const CODE_TO_STATE = {
@@ -194,40 +45,4 @@ export const CODE_TO_STATE = {
   RECIPIENT_ALREADY_SIGNED: 'signed',
   RECIPIENT_REJECTED: 'rejected',
   DOCUMENT_NOT_PENDING: null,
-};
-
-// The direct-link page (/d/{token}): the visitor says who they are before the document is made.
-export const DIRECT_MESSAGES = {
-  en: {
-    intro: 'Enter your details to receive this document and sign it.',
-    name: 'Full name',
-    email: 'E-mail',
-    cuil: 'CUIL',
-    cuilHelp: '11 digits, as on your ID (e.g. 20-12345678-6).',
-    cuilInvalid: 'This CUIL is not valid: check the 11 digits and the last one (the check digit).',
-    nameMissing: 'Enter your name.',
-    emailInvalid: 'Enter a valid e-mail address.',
-    submit: 'Continue to the document',
-    pages: (n) => (n === 1 ? '1 page' : `${n} pages`),
-    tooMany: 'Too many documents were requested from this connection. Wait a minute and try again.',
-    unusable: 'This link cannot be used right now',
-    disabledTitle: 'This link is turned off',
-    disabledBody: 'Its owner turned this link off for now. Ask the sender for another way to sign.',
-  },
-  es: {
-    intro: 'Ingrese sus datos para recibir este documento y firmarlo.',
-    name: 'Nombre y apellido',
-    email: 'Correo electrónico',
-    cuil: 'CUIL',
-    cuilHelp: '11 dígitos, como figura en su documento (p. ej. 20-12345678-6).',
-    cuilInvalid: 'Este CUIL no es válido: revise los 11 dígitos y el último (el dígito verificador).',
-    nameMissing: 'Ingrese su nombre.',
-    emailInvalid: 'Ingrese un correo electrónico válido.',
-    submit: 'Continuar al documento',
-    pages: (n) => (n === 1 ? '1 página' : `${n} páginas`),
-    tooMany: 'Se pidieron demasiados documentos desde esta conexión. Espere un minuto y vuelva a intentar.',
-    unusable: 'Este enlace no se puede usar ahora',
-    disabledTitle: 'Este enlace está desactivado',
-    disabledBody: 'Su dueño desactivó este enlace por ahora. Pida a quien se lo envió otra forma de firmar.',
-  },
 };

@@ -1,7 +1,8 @@
 // The recipient's signing page: renders the PDF with pdf.js, highlights the recipient's fields in
 // place, guides through them, and talks to the signing API with the token from the address.
 import * as pdfjs from './pdf.mjs';
-import { CODE_TO_STATE, MESSAGES } from './i18n.js';
+import { CODE_TO_STATE, loadMessages, pageLanguage } from './i18n.js';
+import { languageMenu } from './language-menu.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
@@ -14,8 +15,8 @@ pdfjs.GlobalWorkerOptions.workerSrc = '/sign-assets/pdf.worker.mjs';
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const api = `/api/v2/signing/${encodeURIComponent(token)}`;
 const root = document.getElementById('app');
-let lang = document.documentElement.lang === 'es' ? 'es' : 'en';
-let t = MESSAGES[lang];
+let lang = pageLanguage(document.documentElement.lang);
+let t = await loadMessages(lang);
 let view = null;
 
 /** What the done screens (done.js) need of this page; getters, since language and view change. */
@@ -97,22 +98,14 @@ async function load() {
 }
 
 function languageSwitch() {
-  return el(
-    'button',
-    {
-      class: 'button link lang',
-      type: 'button',
-      onclick: () => {
-        lang = lang === 'es' ? 'en' : 'es';
-        t = MESSAGES[lang];
-        document.documentElement.lang = lang;
-        document.documentElement.dataset.langChosen = '1';
-        // The page is drawn again: focus stays on the switch, where the keyboard user left it.
-        void load().then(() => root.querySelector('.button.lang')?.focus());
-      },
-    },
-    t.language,
-  );
+  return languageMenu(lang, t.language, async (next) => {
+    t = await loadMessages(next);
+    lang = next;
+    document.documentElement.lang = lang;
+    document.documentElement.dataset.langChosen = '1';
+    // The page is drawn again: focus stays on the menu, where the keyboard user left it.
+    void load().then(() => root.querySelector('.lang-select')?.focus());
+  });
 }
 
 const isSignature = (f) => f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE' || f.type === 'INITIALS';

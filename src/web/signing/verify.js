@@ -2,51 +2,15 @@
 // verified (a one-time code mailed to the recipient), and the dialog before completing when the
 // action must be (the code again, the sender's access code, the CUIL). The state lives in the
 // server: this only asks the signing API (`/verification…`) and says what it answered.
+import { messagesFor } from './i18n.js';
 import { el, holdFocus } from './signing-ui.js';
-
-const TEXT = {
-  en: {
-    accessTitle: 'Verify it is you',
-    accessIntro: 'Before you see the document, confirm you received the code we send to your e-mail.',
-    actionTitle: 'Confirm it is you before signing',
-    actionIntro: 'The sender asked for one more check before you finish.',
-    oneOf: 'Use one of these:',
-    sendCode: (hint) => (hint ? `Send a code to ${hint}` : 'Send me a code'),
-    resend: 'Send a new code',
-    codeSent: (hint) => `We sent a 6-digit code${hint ? ` to ${hint}` : ''}. It is valid for 10 minutes.`,
-    codeLabel: '6-digit code',
-    verify: 'Verify',
-    accessCodeLabel: 'Access code the sender gave you',
-    cuilLabel: 'Your CUIL',
-    confirm: 'Confirm',
-    cancel: 'Cancel',
-    done: 'Verified.',
-  },
-  es: {
-    accessTitle: 'Verificá que sos vos',
-    accessIntro: 'Antes de ver el documento, confirmá que recibiste el código que enviamos a tu correo.',
-    actionTitle: 'Confirmá que sos vos antes de firmar',
-    actionIntro: 'El remitente pidió un control más antes de que termines.',
-    oneOf: 'Usá una de estas opciones:',
-    sendCode: (hint) => (hint ? `Enviar un código a ${hint}` : 'Enviarme un código'),
-    resend: 'Enviar un código nuevo',
-    codeSent: (hint) => `Enviamos un código de 6 dígitos${hint ? ` a ${hint}` : ''}. Vale por 10 minutos.`,
-    codeLabel: 'Código de 6 dígitos',
-    verify: 'Verificar',
-    accessCodeLabel: 'Código de acceso que te dio el remitente',
-    cuilLabel: 'Tu CUIL',
-    confirm: 'Confirmar',
-    cancel: 'Cancelar',
-    done: 'Verificado.',
-  },
-};
 
 /**
  * The forms for what is pending at one stage. `onStatus` gets each successful answer (the
  * server's verification status); the caller decides whether the stage is over.
  */
 function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) {
-  const t = TEXT[lang] || TEXT.en;
+  const t = messagesFor(lang).verify;
   const error = el('p', { class: 'dialog-error', role: 'alert', id: `verify-error-${stage}` });
   const fail = (e) => {
     error.textContent = e?.message || String(e);
@@ -132,7 +96,7 @@ function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) 
 
 /** Access: replaces the page with the verification step; resolves once access is verified. */
 export async function verifyAccess(root, { call, lang, pending }) {
-  const t = TEXT[lang] || TEXT.en;
+  const t = messagesFor(lang).verify;
   let emailHint = null;
   try {
     emailHint = (await call('GET', '/verification')).emailHint;
@@ -165,7 +129,7 @@ export async function verifyAccess(root, { call, lang, pending }) {
 
 /** Action: a modal dialog before completing; resolves true once verified, false if cancelled. */
 export function verifyAction({ call, lang, pending }) {
-  const t = TEXT[lang] || TEXT.en;
+  const t = messagesFor(lang).verify;
   return new Promise((resolve) => {
     let remaining = pending;
     const dialog = el('dialog', {

@@ -1,4 +1,6 @@
+import { dictionary } from './evidence-i18n.js';
 import type { EvidenceLanguage } from './evidence-types.js';
+import type { DayParts } from './i18n/evidence-dictionary.js';
 
 /**
  * Value formatting for the evidence. Times are always given twice: ISO 8601 in UTC (the
@@ -15,11 +17,10 @@ export interface TimeFormatter {
   local(date: Date): string;
 }
 
-// en-GB rather than en-US: day before month, 24-hour clock, as lawyers in Argentina expect too.
-const LOCALES: Record<EvidenceLanguage, string> = { en: 'en-GB', es: 'es' };
-
+// English is en-GB rather than en-US (each dictionary names its locale): day before month,
+// 24-hour clock, as lawyers in Argentina expect too.
 function makeIntl(language: EvidenceLanguage, timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'en-GB', {
+  return new Intl.DateTimeFormat(dictionary(language).locale, {
     timeZone,
     year: 'numeric',
     month: 'short',
@@ -36,6 +37,7 @@ export function timeFormatter(language: EvidenceLanguage, timezone: string): Tim
   let zone = timezone;
   let zoneValid = true;
   let intl: Intl.DateTimeFormat;
+  const day = dictionary(language).day;
   try {
     intl = makeIntl(language, timezone);
   } catch {
@@ -48,20 +50,23 @@ export function timeFormatter(language: EvidenceLanguage, timezone: string): Tim
     zone,
     zoneValid,
     utc: (date) => (isValidDate(date) ? date.toISOString() : '—'),
-    local: (date) => (isValidDate(date) ? localText(intl, date) : '—'),
+    local: (date) => (isValidDate(date) ? localText(intl, day, date) : '—'),
   };
 }
 
 /**
- * Assembled from parts so both languages read "14 Mar 2025, 12:09:26 UTC-03:00": Spanish Intl
+ * Assembled from parts so every language reads "14 Mar 2025, 12:09:26 UTC-03:00" (the day in the
+ * language's own order: "2025年3月14日" in Japanese and Chinese): Spanish Intl
  * output wraps the offset in parentheses, which nests badly inside sentences, and "GMT" is
  * relabelled UTC, the time standard the offsets are actually relative to.
  */
-function localText(intl: Intl.DateTimeFormat, date: Date): string {
+function localText(intl: Intl.DateTimeFormat, day: (parts: DayParts) => string, date: Date): string {
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of intl.formatToParts(date)) part[p.type] = p.value;
   const offset = (part.timeZoneName ?? 'GMT').replace(/^GMT/, 'UTC');
-  return `${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute}:${part.second} ${offset === 'UTC' ? 'UTC+00:00' : offset}`;
+  const dayText = day({ day: part.day ?? '', month: part.month ?? '', year: part.year ?? '' });
+  const two = (v: string | undefined) => (v ?? '').padStart(2, '0');
+  return `${dayText}, ${two(part.hour)}:${two(part.minute)}:${two(part.second)} ${offset === 'UTC' ? 'UTC+00:00' : offset}`;
 }
 
 function isValidDate(date: Date): boolean {

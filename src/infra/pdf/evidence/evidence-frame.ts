@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 
 import { PDFArray, PDFContentStream, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 
+import { cjkFamilyFor } from '../fonts.js';
 import { timeFormatter } from './evidence-format.js';
 import { translator } from './evidence-i18n.js';
 import { drawFacts, styles, timeRuns, type Ctx, type Fact } from './evidence-sections.js';
@@ -27,7 +28,7 @@ export async function startEvidence(
   runningHeader: (flow: Flow) => boolean,
 ): Promise<Evidence> {
   const doc = await PDFDocument.create();
-  const ts = await Typesetter.embed(doc);
+  const ts = await Typesetter.embed(doc, cjkFamilyFor(data.language, evidenceText(data)));
   const ctx: Ctx = { data, tr: translator(data.language), time: timeFormatter(data.language, data.envelope.timezone) };
   // Metadata is fixed from the data (not "now") so that the same data gives the same document.
   doc.setTitle(title, { showInWindowTitleBar: true });
@@ -140,4 +141,9 @@ export function usablePageSize(
 
 function isValidDate(date: Date): boolean {
   return date instanceof Date && !Number.isNaN(date.getTime());
+}
+
+/** Every text of the evidence data (not the signature images), to see which scripts it needs. */
+function evidenceText(data: EvidenceData): string {
+  return JSON.stringify(data, (_key, value: unknown) => (value instanceof Uint8Array ? undefined : value));
 }

@@ -4,7 +4,9 @@
  * so the same data always yields the same evidence content.
  */
 
-export type EvidenceLanguage = 'en' | 'es';
+/** The languages a document can have (the API's `meta.language`); the evidence speaks each. */
+export const EVIDENCE_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'pt-BR', 'ja', 'ko', 'zh'] as const;
+export type EvidenceLanguage = (typeof EVIDENCE_LANGUAGES)[number];
 
 /** The signature a recipient applied, as shown in the evidence. */
 export type EvidenceSignature = { kind: 'typed'; text: string } | { kind: 'drawn'; png: Uint8Array };

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
-import fontkit from '@pdf-lib/fontkit';
 import {
   PDFHexString,
   degrees,
@@ -13,8 +10,10 @@ import {
   type RGB,
 } from 'pdf-lib';
 
-import { subsettableFontBytes, type FontName } from '../fonts.js';
+import type { CjkFamily, FontName } from '../fonts.js';
 import { sharedFontkit } from '../render/shared-fontkit.js';
+import { cjkFallbackOf, safeFace, subsetName, type Face } from './evidence-fonts.js';
+import { wrapTokens } from './line-breaks.js';
 
 /**
  * A tiny flow-layout toolkit shared by the evidence renderers: measuring and wrapping text,
@@ -55,79 +54,53 @@ const CONTROLS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B-\u200F\u2060\uF
 // Good places to split a token that is wider than its column (URLs, e-mails, user agents).
 const SOFT_BREAK_AFTER = /[/@.\-_;,)&?=:]/;
 
-interface SafeFont {
-  bytes: Uint8Array;
-  postscriptName: string;
-  /** Code points the font has a glyph for. */
-  charset: ReadonlySet<number>;
-  /** Advance of a character at size 1, per process: metrics do not depend on the document. */
-  advance(ch: string): number;
-}
-
-const safeFonts = new Map<FontName, SafeFont>();
-
-/** The shipped font, rewritten once per process so subsetting does not blank glyphs (see subset-safe-font). */
-function safeFont(name: FontName): SafeFont {
-  let font = safeFonts.get(name);
-  if (!font) {
-    const bytes = subsettableFontBytes(name);
-    const parsed = fontkit.create(Buffer.from(bytes));
-    const advances = new Map<string, number>();
-    font = {
-      bytes,
-      postscriptName: parsed.postscriptName || 'Font',
-      charset: new Set(parsed.characterSet),
-      advance(ch) {
-        let w = advances.get(ch);
-        if (w === undefined) {
-          // The cmap glyph, unshaped: the same glyph a one-character encodeText draws.
-          w = parsed.glyphForCodePoint(ch.codePointAt(0) ?? 0).advanceWidth / parsed.unitsPerEm;
-          advances.set(ch, w);
-        }
-        return w;
-      },
-    };
-    safeFonts.set(name, font);
-  }
-  return font;
-}
-
-/**
- * The PDF convention for a subset font's name is "ABCDEF+PostScriptName" with a tag unique to the
- * subset (pdf-lib appends digits instead, so tools report the font as not subset). Random tags
- * keep our subsets distinct from other subsets of the same font once pages are merged.
- */
-function subsetName(postscriptName: string): string {
-  const tag = Array.from(randomBytes(6), (b) => String.fromCharCode(65 + (b % 26))).join('');
-  return `${tag}+${postscriptName}`;
-}
-
 export class Typesetter {
-  private constructor(readonly fonts: Readonly<Record<FontName, PDFFont>>) {}
+  private constructor(
+    readonly fonts: Readonly<Record<FontName, PDFFont>>,
+    private readonly cjk: { family: CjkFamily; regular: PDFFont; bold: PDFFont } | null,
+  ) {}
 
-  /** Embeds the three faces, subset so that the output only carries the glyphs it uses. */
-  static async embed(doc: PDFDocument): Promise<Typesetter> {
-    // One parsed font per process (and its decoded GSUB/GPOS tables), not one per document: parsing
-    // and shaping with a fresh font object was most of a certificate's time.
+  /**
+   * Embeds the three faces, subset so that the output only carries the glyphs it uses, and, for a
+   * document with CJK text, that family's regular and bold faces as their fallback.
+   */
+  static async embed(doc: PDFDocument, cjk: CjkFamily | null = null): Promise<Typesetter> {
+    // Parsed once per process: the CJK programs are megabytes, and pdf-lib only reads the parse.
     doc.registerFontkit(sharedFontkit);
-    const embed = (name: FontName): Promise<PDFFont> => {
-      const font = safeFont(name);
+    const embed = (face: Face): Promise<PDFFont> => {
+      const font = safeFace(face, cjk);
       return doc.embedFont(font.bytes, { subset: true, customName: subsetName(font.postscriptName) });
     };
     const [regular, bold, handwriting] = await Promise.all([embed('regular'), embed('bold'), embed('handwriting')]);
-    return new Typesetter({ regular, bold, handwriting });
+    const fallback = cjk ? { family: cjk, regular: await embed('cjk-regular'), bold: await embed('cjk-bold') } : null;
+    return new Typesetter({ regular, bold, handwriting }, fallback);
+  }
+
+  /** The face that draws `cp` in `font`: the font itself, else its CJK fallback; null when neither has it. */
+  private faceFor(font: FontName, cp: number): Face | null {
+    if (safeFace(font, null).charset.has(cp)) return font;
+    if (!this.cjk) return null;
+    const fallback = cjkFallbackOf(font);
+    return safeFace(fallback, this.cjk.family).charset.has(cp) ? fallback : null;
+  }
+
+  private pdfFont(face: Face): PDFFont {
+    if (face === 'cjk-regular' || face === 'cjk-bold') {
+      if (!this.cjk) throw new Error('no CJK face embedded');
+      return face === 'cjk-bold' ? this.cjk.bold : this.cjk.regular;
+    }
+    return this.fonts[face];
   }
 
   /** Text the font can draw: NFC, no control characters, '?' for code points without a glyph. */
   clean(text: string, font: FontName): string {
-    const { charset } = safeFont(font);
     const normal = text
       .normalize('NFC')
       .replace(/\r\n?|[\u2028\u2029]/g, '\n')
       .replace(SPACES, ' ')
       .replace(CONTROLS, ' ');
     let out = '';
-    for (const ch of normal) out += ch === '\n' || charset.has(ch.codePointAt(0) ?? 0) ? ch : '?';
+    for (const ch of normal) out += ch === '\n' || this.faceFor(font, ch.codePointAt(0) ?? 0) ? ch : '?';
     return out;
   }
 
@@ -147,27 +120,41 @@ export class Typesetter {
    * bonus there are no ligatures, so "ff" inside a hash extracts and copies as two letters.
    */
   draw(page: PDFPage, text: string, x: number, y: number, style: TextStyle): void {
-    let hex = '';
-    for (const ch of text) hex += this.glyph(style.font, ch).hex;
-    page.pushOperators(
-      ...drawText(PDFHexString.of(hex), {
-        // Hundredths of a point are invisible; shorter numbers keep the content streams small.
-        x: Math.round(x * 100) / 100,
-        y: Math.round(y * 100) / 100,
-        size: style.size,
-        font: this.fontKey(page, style.font),
-        color: style.color ?? palette.ink,
-        rotate: degrees(0),
-        xSkew: degrees(0),
-        ySkew: degrees(0),
-      }),
-    );
+    // One text object per run of characters of one face: Latin and its CJK fallback alternate.
+    let runX = x;
+    let run: { face: Face; hex: string; advance: number } | null = null;
+    const flush = () => {
+      if (!run) return;
+      page.pushOperators(
+        ...drawText(PDFHexString.of(run.hex), {
+          // Hundredths of a point are invisible; shorter numbers keep the content streams small.
+          x: Math.round(runX * 100) / 100,
+          y: Math.round(y * 100) / 100,
+          size: style.size,
+          font: this.fontKey(page, run.face),
+          color: style.color ?? palette.ink,
+          rotate: degrees(0),
+          xSkew: degrees(0),
+          ySkew: degrees(0),
+        }),
+      );
+      runX += run.advance * style.size;
+      run = null;
+    };
+    for (const ch of text) {
+      const glyph = this.glyph(style.font, ch);
+      if (run && run.face !== glyph.face) flush();
+      run ??= { face: glyph.face, hex: '', advance: 0 };
+      run.hex += glyph.hex;
+      run.advance += glyph.advance;
+    }
+    flush();
   }
 
-  private readonly glyphs = new Map<FontName, Map<string, { hex: string; advance: number }>>();
-  private readonly pageFonts = new WeakMap<PDFPage, Map<FontName, PDFName>>();
+  private readonly glyphs = new Map<FontName, Map<string, { hex: string; advance: number; face: Face }>>();
+  private readonly pageFonts = new WeakMap<PDFPage, Map<Face, PDFName>>();
 
-  private glyph(font: FontName, ch: string): { hex: string; advance: number } {
+  private glyph(font: FontName, ch: string): { hex: string; advance: number; face: Face } {
     let cache = this.glyphs.get(font);
     if (!cache) {
       cache = new Map();
@@ -175,29 +162,36 @@ export class Typesetter {
     }
     let glyph = cache.get(ch);
     if (!glyph) {
+      const face = this.faceFor(font, ch.codePointAt(0) ?? 0) ?? font;
       // encodeText also registers the glyph in the font subset, so the subset stays complete.
-      glyph = { hex: this.fonts[font].encodeText(ch).asString(), advance: safeFont(font).advance(ch) };
+      glyph = {
+        hex: this.pdfFont(face).encodeText(ch).asString(),
+        advance: safeFace(face, this.cjk?.family ?? null).advance(ch),
+        face,
+      };
       cache.set(ch, glyph);
     }
     return glyph;
   }
 
-  private fontKey(page: PDFPage, font: FontName): PDFName {
+  private fontKey(page: PDFPage, face: Face): PDFName {
     let keys = this.pageFonts.get(page);
     if (!keys) {
       keys = new Map();
       this.pageFonts.set(page, keys);
     }
-    let key = keys.get(font);
+    let key = keys.get(face);
     if (!key) {
-      key = page.node.newFontDictionary(this.fonts[font].name, this.fonts[font].ref);
-      keys.set(font, key);
+      const font = this.pdfFont(face);
+      key = page.node.newFontDictionary(font.name, font.ref);
+      keys.set(face, key);
     }
     return key;
   }
 
   /**
-   * Greedy word wrap to `maxWidth`; explicit newlines start new lines; a word wider than the
+   * Greedy word wrap to `maxWidth`; explicit newlines start new lines; Chinese, Japanese and Korean
+   * text may break between any two characters (not before closing punctuation); a word wider than the
    * column is split, preferably after a URL-ish separator, otherwise between characters.
    * Returns clean lines, each no wider than `maxWidth` (at least one character per line).
    */
@@ -207,12 +201,12 @@ export class Typesetter {
     for (const paragraph of this.clean(text, style.font).split('\n')) {
       let line = '';
       let lineWidth = 0;
-      for (const word of paragraph.split(' ')) {
-        if (word === '') continue;
+      for (const { text: word, spaced } of wrapTokens(paragraph)) {
         const w = this.width(word, style);
-        if (line !== '' && lineWidth + space + w <= maxWidth) {
-          line += ` ${word}`;
-          lineWidth += space + w;
+        const gap = spaced ? space : 0;
+        if (line !== '' && lineWidth + gap + w <= maxWidth) {
+          line += spaced ? ` ${word}` : word;
+          lineWidth += gap + w;
           continue;
         }
         if (line !== '') lines.push(line);

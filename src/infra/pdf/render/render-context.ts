@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { PDFName, PDFNumber } from 'pdf-lib';
 import type { PDFDocument, PDFFont, PDFImage, PDFRef } from 'pdf-lib';
-import { subsettableFontBytes } from '../fonts.js';
-import type { FontName } from '../fonts.js';
+import { cjkFamilyFor, subsettableCjkFontBytes, subsettableFontBytes } from '../fonts.js';
+import type { CjkFamily, CjkWeight, FontName } from '../fonts.js';
 import { sharedFontkit } from './shared-fontkit.js';
 import { RenderError } from './types.js';
 
@@ -33,8 +33,11 @@ export function isPng(bytes: Uint8Array): boolean {
   return bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
+/** A shipped face, or a CJK one (`cjk-jp-regular`…) for text the shipped faces cannot draw. */
+type FaceName = FontName | `cjk-${CjkFamily}-${CjkWeight}`;
+
 /** Character sets depend only on the font file, so they are computed once per process. */
-const characterSets = new Map<FontName, Set<number>>();
+const characterSets = new Map<FaceName, Set<number>>();
 const REPLACEMENT = '?';
 
 function makeSanitiser(chars: Set<number>): (text: string) => string {
@@ -53,7 +56,7 @@ function makeSanitiser(chars: Set<number>): (text: string) => string {
 }
 
 export class RenderContext {
-  private readonly fonts = new Map<FontName, LoadedFont>();
+  private readonly fonts = new Map<FaceName, LoadedFont>();
   private readonly images = new Map<string, PDFImage>();
   private readonly gStates = new Map<number, PDFRef>();
 
@@ -61,10 +64,26 @@ export class RenderContext {
     doc.registerFontkit(sharedFontkit);
   }
 
-  async font(name: FontName): Promise<LoadedFont> {
+  /**
+   * The face to draw `text` with: `name`, or, when the text has Chinese, Japanese or Korean
+   * characters, the CJK face of that script (which has Latin too) when it draws more of the text,
+   * so a name typed in kanji or hangul is drawn instead of becoming "?"; a typed signature then
+   * uses the regular CJK face. (A CJK face is embedded only when a field needs it.)
+   */
+  async fontFor(name: FontName, text: string): Promise<LoadedFont> {
+    const family = cjkFamilyFor('', text);
+    if (!family) return this.font(name);
+    const latin = await this.font(name);
+    const cjk = await this.font(`cjk-${family}-${name === 'bold' ? 'bold' : 'regular'}`);
+    // A field is drawn in one face: the one that leaves fewer characters undrawn (ties: the Latin one).
+    const missing = (font: LoadedFont) => [...font.sanitise(text)].filter((ch) => ch === REPLACEMENT).length;
+    return missing(cjk) < missing(latin) ? cjk : latin;
+  }
+
+  async font(name: FaceName): Promise<LoadedFont> {
     const cached = this.fonts.get(name);
     if (cached) return cached;
-    const pdfFont = await this.doc.embedFont(subsettableFontBytes(name), { subset: true });
+    const pdfFont = await this.doc.embedFont(faceBytes(name), { subset: true });
     let chars = characterSets.get(name);
     if (!chars) {
       chars = new Set(pdfFont.getCharacterSet());
@@ -120,4 +139,11 @@ export class RenderContext {
     }
     return ref;
   }
+}
+
+function faceBytes(name: FaceName): Uint8Array {
+  const cjk = /^cjk-(jp|kr|sc)-(regular|bold)$/.exec(name);
+  return cjk
+    ? subsettableCjkFontBytes(cjk[1] as CjkFamily, cjk[2] as CjkWeight)
+    : subsettableFontBytes(name as FontName);
 }

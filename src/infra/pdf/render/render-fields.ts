@@ -71,10 +71,10 @@ async function drawField(ctx: RenderContext, canvas: PageCanvas, field: RenderFi
   const value = field.value;
   switch (value.kind) {
     case 'text':
-      drawText(canvas, rect, value.text, await ctx.font('regular'), field);
+      drawText(canvas, rect, value.text, await ctx.fontFor('regular', value.text), field);
       return;
     case 'typed-signature':
-      drawTypedSignature(canvas, rect, value.text, await ctx.font('handwriting'), field.textAlign);
+      drawTypedSignature(canvas, rect, value.text, await ctx.fontFor('handwriting', value.text), field.textAlign);
       return;
     case 'image':
       drawImage(canvas, rect, await ctx.png(value.png, index));
@@ -129,7 +129,7 @@ export async function renderFields(
   if (options.appendPdfs?.length) await appendPages(doc, options.appendPdfs);
 
   if (options.stamp?.text.trim()) {
-    const font = await ctx.font('bold');
+    const font = await ctx.fontFor('bold', options.stamp.text);
     const opacity = ctx.opacityState(STAMP_OPACITY);
     for (const page of doc.getPages()) {
       const frame: PdfPageInfo = readPageInfo(doc.context, page.node);

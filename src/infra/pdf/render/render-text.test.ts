@@ -48,6 +48,22 @@ function assertWordsInside(words: WordBox[], box: PixelRect, tolerance = 0.5): v
 
 const lineCount = (words: WordBox[]) => new Set(words.map((w) => Math.round(w.yMin))).size;
 
+void test('Japanese, Korean and Chinese values and typed signatures are drawn with a CJK face, not as "?"', async () => {
+  const samples = ['山田太郎', 'やまだ たろう', '김민준', '王小明 Wang'];
+  const fields: RenderField[] = samples.map((text, i) =>
+    textField({ left: 20, top: 20 + i * 40, right: 380, bottom: 50 + i * 40 }, text),
+  );
+  fields.push({
+    ...textField({ left: 20, top: 200, right: 380, bottom: 260 }, ''),
+    value: { kind: 'typed-signature', text: '山田太郎' },
+  });
+  const out = await renderFields(await makePdf([{}]), fields);
+  const text = pdfToText(out);
+  for (const sample of [...samples, '山田太郎']) assert.ok(text.includes(sample), `"${sample}" in:\n${text}`);
+  assert.ok(!text.includes('?'), text);
+  assert.equal(qpdfCheck(out).status, 0);
+});
+
 void test('Spanish and other Latin text renders and can be extracted as typed', async () => {
   const samples = ['Ñandú García', 'José Müller-Straße', 'Ça va, garçon? ¿Qué tal? ¡Olé!', 'Åsa Øster Ærø Łódź ĳ œ'];
   const fields = samples.map((text, i) =>
@@ -90,7 +106,9 @@ void test('characters the font lacks do not throw and are replaced', async () =>
   const box = { left: 20, top: 20, right: 380, bottom: 50 };
   const out = await renderFields(await makePdf([{}]), [textField(box, 'Firma: 漢字 🙂 ✓ Ωμέγα\u0000\u0007 fin')]);
   const text = pdfToText(out);
-  assert.match(text, /Firma: \?\? \? \? Ωμέγα fin/);
+  // The field is drawn in the face that draws most of it: the CJK one, which lacks the emoji and
+  // the Greek "έ" (the Latin face lacked the ideographs, the emoji and the check mark).
+  assert.match(text, /Firma: 漢字 \? ✓ Ωμ\?γα fin/);
 });
 
 void test('decomposed accents (NFD, as some keyboards send) come out composed', async () => {

@@ -1,0 +1,70 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const de: MailDictionary = {
+  greeting: (name) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `Bitte prüfen und unterzeichnen: ${t}`,
+      intro: (t) => `Sie wurden gebeten, bei „${t}“ mitzuwirken.`,
+      button: 'Dokument öffnen',
+    },
+    reminder: {
+      subject: (t) => `Erinnerung: Bitte prüfen und unterzeichnen: ${t}`,
+      intro: (t) => `Zur Erinnerung: „${t}“ wartet noch auf Sie.`,
+      button: 'Dokument öffnen',
+    },
+    completed: {
+      subject: (t) => `Abgeschlossen: ${t}`,
+      intro: (t) => `Alle haben „${t}“ unterzeichnet. Das endgültige, digital versiegelte Dokument liegt vor.`,
+      button: 'Unterzeichnetes Dokument herunterladen',
+    },
+    rejected: {
+      subject: (t) => `Abgelehnt: ${t}`,
+      intro: (t) => `„${t}“ wurde von einem Empfänger abgelehnt und kann nicht mehr unterzeichnet werden.`,
+      button: 'Dokument ansehen',
+    },
+    cancelled: {
+      subject: (t) => `Storniert: ${t}`,
+      intro: (t) => `Der Absender hat „${t}“ storniert. Für Sie ist nichts weiter zu tun.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Dokument erstellt: ${t}`,
+      intro: (t) => `„${t}“ wurde auf Ihrer Plattform erstellt.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Dokument abgeschlossen: ${t}`,
+      intro: (t) =>
+        `Alle Beteiligten haben bei „${t}“ gehandelt; das endgültige PDF und das Zertifikat sind versiegelt und können heruntergeladen werden.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Signaturlink abgelaufen: ${t}`,
+      intro: (t) =>
+        `Der Link eines Empfängers zu „${t}“ ist abgelaufen, bevor er gehandelt hat. Versenden Sie das Dokument erneut, um den Link zu erneuern.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Ihr Bestätigungscode für ${t}`,
+      intro: (t) => `Jemand, der „${t}“ mit Ihrem Link geöffnet hat, hat einen Bestätigungscode angefordert.`,
+      button: '',
+    },
+  },
+  code: (c) => `Ihr Code: ${c}`,
+  codeHint:
+    'Er ist 10 Minuten gültig. Geben Sie ihn niemals weiter: Firma wird Sie nie telefonisch oder per E-Mail danach fragen. Falls Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.',
+  roles: {
+    SIGNER: 'Bitte unterzeichnen Sie es.',
+    APPROVER: 'Bitte genehmigen Sie es.',
+    VIEWER: 'Bitte sehen Sie es durch.',
+    ASSISTANT: 'Bitte füllen Sie die Ihnen zugewiesenen Felder aus.',
+    CC: 'Sie erhalten eine Kopie.',
+  },
+  reason: 'Angegebener Grund',
+  attached: 'Das unterzeichnete Dokument ist dieser Nachricht beigefügt.',
+  linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+  privacy: 'Dieser Link ist persönlich: Leiten Sie ihn nicht weiter. Wer ihn hat, kann in Ihrem Namen handeln.',
+  footer: 'Gesendet von Firma, elektronische Unterzeichnung von Dokumenten.',
+  directLinkUsed: (name, email) => `${name} <${email}> hat es über den Direktlink der Vorlage erstellt.`,
+};

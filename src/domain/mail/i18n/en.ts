@@ -1,0 +1,68 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const en: MailDictionary = {
+  greeting: (name) => `${`Hello ${name}`.trim()},`,
+  kinds: {
+    signingRequest: {
+      subject: (t) => `Please review and sign: ${t}`,
+      intro: (t) => `You have been asked to act on “${t}”.`,
+      button: 'Open the document',
+    },
+    reminder: {
+      subject: (t) => `Reminder: please review and sign: ${t}`,
+      intro: (t) => `A reminder: “${t}” is still waiting for you.`,
+      button: 'Open the document',
+    },
+    completed: {
+      subject: (t) => `Completed: ${t}`,
+      intro: (t) => `Everyone has signed “${t}”. The final, digitally sealed document is ready.`,
+      button: 'Download the signed document',
+    },
+    rejected: {
+      subject: (t) => `Rejected: ${t}`,
+      intro: (t) => `“${t}” was rejected by a recipient and can no longer be signed.`,
+      button: 'View the document',
+    },
+    cancelled: {
+      subject: (t) => `Cancelled: ${t}`,
+      intro: (t) => `The sender cancelled “${t}”. There is nothing more for you to do.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Document created: ${t}`,
+      intro: (t) => `“${t}” was created on your platform.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Document completed: ${t}`,
+      intro: (t) => `Everyone has acted on “${t}”; its final PDF and certificate are sealed and ready to download.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Signing link expired: ${t}`,
+      intro: (t) => `A recipient's link to “${t}” expired before they acted. Redistribute to renew it.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Your verification code for ${t}`,
+      intro: (t) => `Someone opening “${t}” with your link asked for a verification code.`,
+      button: '',
+    },
+  },
+  code: (c) => `Your code: ${c}`,
+  codeHint:
+    'It is valid for 10 minutes. Never share it: Firma will never ask you for it by phone or mail. If you did not ask for it, ignore this message.',
+  roles: {
+    SIGNER: 'Please sign it.',
+    APPROVER: 'Please approve it.',
+    VIEWER: 'Please review it.',
+    ASSISTANT: 'Please fill in the fields assigned to you.',
+    CC: 'You receive a copy.',
+  },
+  reason: 'Reason given',
+  attached: 'The signed document is attached to this message.',
+  linkHint: 'If the button does not work, copy this link into your browser:',
+  privacy: 'This link is personal: do not forward it. Anyone who has it can act in your name.',
+  footer: 'Sent by Firma, electronic document signing.',
+  directLinkUsed: (name, email) => `${name} <${email}> created it through the template's direct link.`,
+};

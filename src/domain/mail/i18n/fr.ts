@@ -1,0 +1,70 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const fr: MailDictionary = {
+  greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `À relire et signer : ${t}`,
+      intro: (t) => `Votre intervention est demandée sur « ${t} ».`,
+      button: 'Ouvrir le document',
+    },
+    reminder: {
+      subject: (t) => `Rappel : à relire et signer : ${t}`,
+      intro: (t) => `Pour rappel, « ${t} » attend toujours votre intervention.`,
+      button: 'Ouvrir le document',
+    },
+    completed: {
+      subject: (t) => `Achevé : ${t}`,
+      intro: (t) => `Tout le monde a signé « ${t} ». Le document final, scellé électroniquement, est prêt.`,
+      button: 'Télécharger le document signé',
+    },
+    rejected: {
+      subject: (t) => `Refusé : ${t}`,
+      intro: (t) => `« ${t} » a été refusé par un destinataire et ne peut plus être signé.`,
+      button: 'Voir le document',
+    },
+    cancelled: {
+      subject: (t) => `Annulé : ${t}`,
+      intro: (t) => `L’expéditeur a annulé « ${t} ». Vous n’avez plus rien à faire.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Document créé : ${t}`,
+      intro: (t) => `« ${t} » a été créé sur votre plateforme.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Document achevé : ${t}`,
+      intro: (t) =>
+        `Tous les participants sont intervenus sur « ${t} » ; son PDF final et son certificat sont scellés et prêts à être téléchargés.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Lien de signature expiré : ${t}`,
+      intro: (t) =>
+        `Le lien d’un destinataire vers « ${t} » a expiré avant son intervention. Renvoyez le document pour le renouveler.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Votre code de vérification pour ${t}`,
+      intro: (t) => `Une personne ouvrant « ${t} » avec votre lien a demandé un code de vérification.`,
+      button: '',
+    },
+  },
+  code: (c) => `Votre code : ${c}`,
+  codeHint:
+    'Il est valable 10 minutes. Ne le communiquez jamais : Firma ne vous le demandera jamais par téléphone ni par e-mail. Si vous ne l’avez pas demandé, ignorez ce message.',
+  roles: {
+    SIGNER: 'Merci de le signer.',
+    APPROVER: 'Merci de l’approuver.',
+    VIEWER: 'Merci d’en prendre connaissance.',
+    ASSISTANT: 'Merci de remplir les champs qui vous sont attribués.',
+    CC: 'Vous en recevez une copie.',
+  },
+  reason: 'Motif indiqué',
+  attached: 'Le document signé est joint à ce message.',
+  linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
+  privacy: 'Ce lien est personnel : ne le transférez pas. Toute personne qui le possède peut agir en votre nom.',
+  footer: 'Envoyé par Firma, signature électronique de documents.',
+  directLinkUsed: (name, email) => `${name} <${email}> l’a créé via le lien direct du modèle.`,
+};

@@ -1,0 +1,70 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const it: MailDictionary = {
+  greeting: (name) => (name ? `Gentile ${name},` : 'Buongiorno,'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `Da esaminare e firmare: ${t}`,
+      intro: (t) => `Le è stato chiesto di intervenire su «${t}».`,
+      button: 'Apri il documento',
+    },
+    reminder: {
+      subject: (t) => `Promemoria: da esaminare e firmare: ${t}`,
+      intro: (t) => `Le ricordiamo che «${t}» è ancora in attesa del Suo intervento.`,
+      button: 'Apri il documento',
+    },
+    completed: {
+      subject: (t) => `Completato: ${t}`,
+      intro: (t) => `Tutti hanno firmato «${t}». Il documento finale, sigillato digitalmente, è pronto.`,
+      button: 'Scarica il documento firmato',
+    },
+    rejected: {
+      subject: (t) => `Rifiutato: ${t}`,
+      intro: (t) => `«${t}» è stato rifiutato da un destinatario e non può più essere firmato.`,
+      button: 'Visualizza il documento',
+    },
+    cancelled: {
+      subject: (t) => `Annullato: ${t}`,
+      intro: (t) => `Il mittente ha annullato «${t}». Non deve fare nient’altro.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Documento creato: ${t}`,
+      intro: (t) => `«${t}» è stato creato sulla Sua piattaforma.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Documento completato: ${t}`,
+      intro: (t) =>
+        `Tutti sono intervenuti su «${t}»; il PDF finale e il certificato sono sigillati e pronti da scaricare.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Link di firma scaduto: ${t}`,
+      intro: (t) =>
+        `Il link di un destinatario per «${t}» è scaduto prima che intervenisse. Invii di nuovo il documento per rinnovarlo.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Il Suo codice di verifica per ${t}`,
+      intro: (t) => `Qualcuno che ha aperto «${t}» con il Suo link ha chiesto un codice di verifica.`,
+      button: '',
+    },
+  },
+  code: (c) => `Il Suo codice: ${c}`,
+  codeHint:
+    'È valido per 10 minuti. Non lo condivida mai: Firma non glielo chiederà mai per telefono o per e-mail. Se non lo ha richiesto, ignori questo messaggio.',
+  roles: {
+    SIGNER: 'La preghiamo di firmarlo.',
+    APPROVER: 'La preghiamo di approvarlo.',
+    VIEWER: 'La preghiamo di esaminarlo.',
+    ASSISTANT: 'La preghiamo di compilare i campi a Lei assegnati.',
+    CC: 'Riceve una copia.',
+  },
+  reason: 'Motivo indicato',
+  attached: 'Il documento firmato è allegato a questo messaggio.',
+  linkHint: 'Se il pulsante non funziona, copi questo link nel Suo browser:',
+  privacy: 'Questo link è personale: non lo inoltri. Chiunque lo possieda può agire a Suo nome.',
+  footer: 'Inviato da Firma, firma elettronica di documenti.',
+  directLinkUsed: (name, email) => `${name} <${email}> lo ha creato tramite il link diretto del modello.`,
+};

@@ -1,0 +1,68 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const ja: MailDictionary = {
+  greeting: (name) => (name ? `${name} 様` : 'ご担当者様'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `ご確認とご署名のお願い：${t}`,
+      intro: (t) => `「${t}」への対応をお願いいたします。`,
+      button: '文書を開く',
+    },
+    reminder: {
+      subject: (t) => `【リマインダー】ご確認とご署名のお願い：${t}`,
+      intro: (t) => `「${t}」はまだお客様の対応をお待ちしております。`,
+      button: '文書を開く',
+    },
+    completed: {
+      subject: (t) => `完了：${t}`,
+      intro: (t) => `「${t}」への署名がすべて完了しました。電子的に封印された最終文書をご用意しました。`,
+      button: '署名済み文書をダウンロード',
+    },
+    rejected: {
+      subject: (t) => `拒否：${t}`,
+      intro: (t) => `「${t}」は受信者により拒否されたため、署名できなくなりました。`,
+      button: '文書を表示',
+    },
+    cancelled: {
+      subject: (t) => `取消：${t}`,
+      intro: (t) => `送信者が「${t}」を取り消しました。これ以上の対応は不要です。`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `文書が作成されました：${t}`,
+      intro: (t) => `お使いのプラットフォームで「${t}」が作成されました。`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `文書が完了しました：${t}`,
+      intro: (t) => `「${t}」の全員の対応が完了しました。最終 PDF と証明書は封印済みで、ダウンロードできます。`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `署名リンクの期限切れ：${t}`,
+      intro: (t) => `「${t}」の受信者のリンクが、対応前に期限切れになりました。再送信するとリンクが更新されます。`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `${t} の確認コード`,
+      intro: (t) => `お客様のリンクで「${t}」を開いた方が、確認コードを求めました。`,
+      button: '',
+    },
+  },
+  code: (c) => `確認コード：${c}`,
+  codeHint:
+    '有効期限は 10 分です。このコードは誰にも教えないでください。Firma が電話やメールでコードをお尋ねすることはありません。お心当たりのない場合は、このメッセージを無視してください。',
+  roles: {
+    SIGNER: 'ご署名をお願いいたします。',
+    APPROVER: 'ご承認をお願いいたします。',
+    VIEWER: 'ご確認をお願いいたします。',
+    ASSISTANT: '割り当てられたフィールドへのご入力をお願いいたします。',
+    CC: '写しをお送りします。',
+  },
+  reason: '示された理由',
+  attached: '署名済み文書をこのメッセージに添付しています。',
+  linkHint: 'ボタンが機能しない場合は、次のリンクをブラウザーにコピーしてください：',
+  privacy: 'このリンクはお客様専用です。転送しないでください。リンクを持つ人は誰でもお客様の名前で操作できます。',
+  footer: 'Firma（電子文書署名サービス）から送信されました。',
+  directLinkUsed: (name, email) => `${name} <${email}> がテンプレートのダイレクトリンクから作成しました。`,
+};

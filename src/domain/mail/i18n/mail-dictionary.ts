@@ -1,0 +1,40 @@
+/** The mails Firma sends, by kind. */
+export type MailKind =
+  | 'signingRequest'
+  | 'reminder'
+  | 'completed'
+  | 'rejected'
+  | 'cancelled'
+  | 'ownerCreated'
+  | 'ownerCompleted'
+  | 'ownerRecipientExpired'
+  | 'verificationCode';
+
+/** One kind of mail: its subject and first line (both given the document's title) and its button. */
+export interface MailKindText {
+  subject(title: string): string;
+  intro(title: string): string;
+  /** The button's words; '' when the mail has no button. */
+  button: string;
+}
+
+/**
+ * Every word of the mails in one language. Each language file is typed with this interface, so a
+ * language missing a kind or a line does not compile (a unit test renders each one too).
+ */
+export interface MailDictionary {
+  /** The salutation line, with the addressee's name (or none), punctuation included. */
+  greeting(name: string): string;
+  kinds: Record<MailKind, MailKindText>;
+  code(code: string): string;
+  codeHint: string;
+  /** What the recipient is asked to do, by role. */
+  roles: Record<'SIGNER' | 'APPROVER' | 'VIEWER' | 'ASSISTANT' | 'CC', string>;
+  reason: string;
+  attached: string;
+  linkHint: string;
+  privacy: string;
+  footer: string;
+  /** The owner's notice of a document made through a template's direct link: who made it. */
+  directLinkUsed(name: string, email: string): string;
+}

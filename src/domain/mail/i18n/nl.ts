@@ -1,0 +1,70 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const nl: MailDictionary = {
+  greeting: (name) => (name ? `Beste ${name},` : 'Geachte heer/mevrouw,'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `Graag controleren en ondertekenen: ${t}`,
+      intro: (t) => `U bent gevraagd om actie te ondernemen voor ‘${t}’.`,
+      button: 'Document openen',
+    },
+    reminder: {
+      subject: (t) => `Herinnering: graag controleren en ondertekenen: ${t}`,
+      intro: (t) => `Ter herinnering: ‘${t}’ wacht nog op u.`,
+      button: 'Document openen',
+    },
+    completed: {
+      subject: (t) => `Voltooid: ${t}`,
+      intro: (t) => `Iedereen heeft ‘${t}’ ondertekend. Het definitieve, digitaal verzegelde document is klaar.`,
+      button: 'Ondertekend document downloaden',
+    },
+    rejected: {
+      subject: (t) => `Geweigerd: ${t}`,
+      intro: (t) => `‘${t}’ is door een ontvanger geweigerd en kan niet meer worden ondertekend.`,
+      button: 'Document bekijken',
+    },
+    cancelled: {
+      subject: (t) => `Geannuleerd: ${t}`,
+      intro: (t) => `De afzender heeft ‘${t}’ geannuleerd. U hoeft verder niets te doen.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Document aangemaakt: ${t}`,
+      intro: (t) => `‘${t}’ is aangemaakt op uw platform.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Document voltooid: ${t}`,
+      intro: (t) =>
+        `Iedereen heeft actie ondernomen voor ‘${t}’; de definitieve pdf en het certificaat zijn verzegeld en klaar om te downloaden.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Ondertekeningslink verlopen: ${t}`,
+      intro: (t) =>
+        `De link van een ontvanger voor ‘${t}’ is verlopen voordat die actie ondernam. Verstuur het document opnieuw om de link te vernieuwen.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Uw verificatiecode voor ${t}`,
+      intro: (t) => `Iemand die ‘${t}’ met uw link opende, heeft een verificatiecode aangevraagd.`,
+      button: '',
+    },
+  },
+  code: (c) => `Uw code: ${c}`,
+  codeHint:
+    'Deze is 10 minuten geldig. Deel hem nooit: Firma zal er nooit telefonisch of per e-mail om vragen. Hebt u hem niet aangevraagd? Negeer dan dit bericht.',
+  roles: {
+    SIGNER: 'Wilt u het ondertekenen?',
+    APPROVER: 'Wilt u het goedkeuren?',
+    VIEWER: 'Wilt u het doornemen?',
+    ASSISTANT: 'Wilt u de aan u toegewezen velden invullen?',
+    CC: 'U ontvangt een kopie.',
+  },
+  reason: 'Opgegeven reden',
+  attached: 'Het ondertekende document is bij dit bericht gevoegd.',
+  linkHint: 'Werkt de knop niet? Kopieer dan deze link naar uw browser:',
+  privacy: 'Deze link is persoonlijk: stuur hem niet door. Iedereen die hem heeft, kan namens u handelen.',
+  footer: 'Verzonden door Firma, elektronische ondertekening van documenten.',
+  directLinkUsed: (name, email) => `${name} <${email}> heeft het aangemaakt via de directe link van het sjabloon.`,
+};

@@ -1,0 +1,71 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const pl: MailDictionary = {
+  greeting: (name) => (name ? `Dzień dobry, ${name},` : 'Dzień dobry,'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `Prośba o przejrzenie i podpisanie: ${t}`,
+      intro: (t) => `Poproszono o Państwa udział w dokumencie „${t}”.`,
+      button: 'Otwórz dokument',
+    },
+    reminder: {
+      subject: (t) => `Przypomnienie: prośba o przejrzenie i podpisanie: ${t}`,
+      intro: (t) => `Przypominamy, że dokument „${t}” wciąż czeka na Państwa.`,
+      button: 'Otwórz dokument',
+    },
+    completed: {
+      subject: (t) => `Ukończono: ${t}`,
+      intro: (t) => `Wszyscy podpisali dokument „${t}”. Ostateczny, cyfrowo zapieczętowany dokument jest gotowy.`,
+      button: 'Pobierz podpisany dokument',
+    },
+    rejected: {
+      subject: (t) => `Odrzucono: ${t}`,
+      intro: (t) => `Dokument „${t}” został odrzucony przez odbiorcę i nie można go już podpisać.`,
+      button: 'Zobacz dokument',
+    },
+    cancelled: {
+      subject: (t) => `Anulowano: ${t}`,
+      intro: (t) => `Nadawca anulował dokument „${t}”. Nie muszą Państwo robić nic więcej.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Utworzono dokument: ${t}`,
+      intro: (t) => `Na Państwa platformie utworzono dokument „${t}”.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Ukończono dokument: ${t}`,
+      intro: (t) =>
+        `Wszyscy uczestnicy dokumentu „${t}” wykonali swoje czynności; końcowy PDF i certyfikat są zapieczętowane i gotowe do pobrania.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Link do podpisu wygasł: ${t}`,
+      intro: (t) =>
+        `Link odbiorcy do dokumentu „${t}” wygasł, zanim odbiorca wykonał czynność. Aby go odnowić, proszę wysłać dokument ponownie.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Kod weryfikacyjny do dokumentu ${t}`,
+      intro: (t) => `Osoba otwierająca dokument „${t}” za pomocą Państwa linku poprosiła o kod weryfikacyjny.`,
+      button: '',
+    },
+  },
+  code: (c) => `Kod: ${c}`,
+  codeHint:
+    'Kod jest ważny przez 10 minut. Prosimy nikomu go nie udostępniać: Firma nigdy nie poprosi o niego telefonicznie ani e-mailem. Jeśli to nie Państwo o niego prosili, prosimy zignorować tę wiadomość.',
+  roles: {
+    SIGNER: 'Prosimy o jego podpisanie.',
+    APPROVER: 'Prosimy o jego zatwierdzenie.',
+    VIEWER: 'Prosimy o zapoznanie się z nim.',
+    ASSISTANT: 'Prosimy o wypełnienie przypisanych Państwu pól.',
+    CC: 'Otrzymują Państwo kopię.',
+  },
+  reason: 'Podany powód',
+  attached: 'Podpisany dokument jest załączony do tej wiadomości.',
+  linkHint: 'Jeśli przycisk nie działa, prosimy skopiować ten link do przeglądarki:',
+  privacy:
+    'Ten link jest osobisty: prosimy go nie przekazywać dalej. Każdy, kto go ma, może działać w Państwa imieniu.',
+  footer: 'Wysłane przez Firma, elektroniczne podpisywanie dokumentów.',
+  directLinkUsed: (name, email) => `Utworzony przez: ${name} <${email}>, przez bezpośredni link szablonu.`,
+};

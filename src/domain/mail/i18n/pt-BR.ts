@@ -1,0 +1,69 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const ptBR: MailDictionary = {
+  greeting: (name) => (name ? `Olá, ${name},` : 'Olá,'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `Revise e assine: ${t}`,
+      intro: (t) => `Foi solicitada a sua participação em “${t}”.`,
+      button: 'Abrir o documento',
+    },
+    reminder: {
+      subject: (t) => `Lembrete: revise e assine: ${t}`,
+      intro: (t) => `Lembramos que “${t}” ainda aguarda a sua participação.`,
+      button: 'Abrir o documento',
+    },
+    completed: {
+      subject: (t) => `Concluído: ${t}`,
+      intro: (t) => `Todos assinaram “${t}”. O documento final, selado digitalmente, está pronto.`,
+      button: 'Baixar o documento assinado',
+    },
+    rejected: {
+      subject: (t) => `Recusado: ${t}`,
+      intro: (t) => `“${t}” foi recusado por um destinatário e não pode mais ser assinado.`,
+      button: 'Ver o documento',
+    },
+    cancelled: {
+      subject: (t) => `Cancelado: ${t}`,
+      intro: (t) => `O remetente cancelou “${t}”. Não há mais nada a fazer.`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `Documento criado: ${t}`,
+      intro: (t) => `“${t}” foi criado na sua plataforma.`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `Documento concluído: ${t}`,
+      intro: (t) => `Todos participaram de “${t}”; o PDF final e o certificado estão selados e prontos para download.`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `Link de assinatura expirado: ${t}`,
+      intro: (t) =>
+        `O link de um destinatário para “${t}” expirou antes que ele agisse. Reenvie o documento para renová-lo.`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `Seu código de verificação para ${t}`,
+      intro: (t) => `Alguém que abriu “${t}” com o seu link pediu um código de verificação.`,
+      button: '',
+    },
+  },
+  code: (c) => `Seu código: ${c}`,
+  codeHint:
+    'Ele é válido por 10 minutos. Nunca o compartilhe: a Firma nunca o pedirá por telefone ou e-mail. Se você não o solicitou, ignore esta mensagem.',
+  roles: {
+    SIGNER: 'Por favor, assine-o.',
+    APPROVER: 'Por favor, aprove-o.',
+    VIEWER: 'Por favor, revise-o.',
+    ASSISTANT: 'Por favor, preencha os campos atribuídos a você.',
+    CC: 'Você recebe uma cópia.',
+  },
+  reason: 'Motivo informado',
+  attached: 'O documento assinado está anexado a esta mensagem.',
+  linkHint: 'Se o botão não funcionar, copie este link no seu navegador:',
+  privacy: 'Este link é pessoal: não o encaminhe. Quem o tiver pode agir em seu nome.',
+  footer: 'Enviado pela Firma, assinatura eletrônica de documentos.',
+  directLinkUsed: (name, email) => `${name} <${email}> o criou pelo link direto do modelo.`,
+};

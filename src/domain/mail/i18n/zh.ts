@@ -1,0 +1,68 @@
+import type { MailDictionary } from './mail-dictionary.js';
+
+export const zh: MailDictionary = {
+  greeting: (name) => (name ? `${name}，您好：` : '您好：'),
+  kinds: {
+    signingRequest: {
+      subject: (t) => `请审阅并签署：${t}`,
+      intro: (t) => `有人请您处理“${t}”。`,
+      button: '打开文件',
+    },
+    reminder: {
+      subject: (t) => `提醒：请审阅并签署：${t}`,
+      intro: (t) => `温馨提醒：“${t}”仍在等待您处理。`,
+      button: '打开文件',
+    },
+    completed: {
+      subject: (t) => `已完成：${t}`,
+      intro: (t) => `所有人均已签署“${t}”。经数字封印的最终文件已准备就绪。`,
+      button: '下载已签署的文件',
+    },
+    rejected: {
+      subject: (t) => `已拒绝：${t}`,
+      intro: (t) => `“${t}”已被一位收件人拒绝，无法再签署。`,
+      button: '查看文件',
+    },
+    cancelled: {
+      subject: (t) => `已取消：${t}`,
+      intro: (t) => `发件人已取消“${t}”。您无需再进行任何操作。`,
+      button: '',
+    },
+    ownerCreated: {
+      subject: (t) => `文件已创建：${t}`,
+      intro: (t) => `您的平台上已创建“${t}”。`,
+      button: '',
+    },
+    ownerCompleted: {
+      subject: (t) => `文件已完成：${t}`,
+      intro: (t) => `“${t}”的所有参与人均已处理完毕；最终 PDF 和证书已封印，可供下载。`,
+      button: '',
+    },
+    ownerRecipientExpired: {
+      subject: (t) => `签署链接已过期：${t}`,
+      intro: (t) => `一位收件人的“${t}”链接在其处理前已过期。重新发送即可更新链接。`,
+      button: '',
+    },
+    verificationCode: {
+      subject: (t) => `您的 ${t} 验证码`,
+      intro: (t) => `有人使用您的链接打开“${t}”并请求了验证码。`,
+      button: '',
+    },
+  },
+  code: (c) => `您的验证码：${c}`,
+  codeHint:
+    '验证码 10 分钟内有效。请勿与任何人分享：Firma 绝不会通过电话或邮件向您索取验证码。如果这不是您本人的请求，请忽略此邮件。',
+  roles: {
+    SIGNER: '请签署此文件。',
+    APPROVER: '请审批此文件。',
+    VIEWER: '请审阅此文件。',
+    ASSISTANT: '请填写分配给您的字段。',
+    CC: '您将收到一份副本。',
+  },
+  reason: '所述理由',
+  attached: '已签署的文件附在此邮件中。',
+  linkHint: '如果按钮无法使用，请将以下链接复制到浏览器中：',
+  privacy: '此链接仅供您本人使用：请勿转发。任何持有此链接的人都可以以您的名义进行操作。',
+  footer: '由 Firma（电子文件签署服务）发送。',
+  directLinkUsed: (name, email) => `${name} <${email}> 通过模板的直接链接创建了此文件。`,
+};
