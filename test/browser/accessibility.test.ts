@@ -47,6 +47,9 @@ const focused = (page: Page) =>
   page.evaluate(() => {
     const a = document.activeElement as HTMLElement | null;
     if (!a || a === document.body) return 'body';
+    // The language menu is known by its label (its id is generated), as a screen reader announces it.
+    const labels = a instanceof HTMLSelectElement ? a.labels : null;
+    if (labels && labels.length > 0) return `label: ${labels[0]!.textContent?.trim() ?? ''}`;
     return a.id || a.getAttribute('aria-label') || a.textContent?.trim() || a.tagName;
   });
 
@@ -326,7 +329,7 @@ describeOrSkip(
       // …but the page, and so the tab order, follows the document: Domicilio (higher up) first.
       const order = await tabTo(page, (d) => d === 'complete');
       assert.deepEqual(order, [
-        'Español',
+        'label: Language',
         'Domicilio (required)',
         'Signature (required)',
         'reject',
@@ -335,15 +338,16 @@ describeOrSkip(
       ]);
       for (const box of await page.locator('.field').all()) assert.ok(await box.getAttribute('aria-label'));
 
-      // The language switch keeps focus while the page is drawn again in the other language.
+      // The language menu keeps focus while the page is drawn again in the other language.
       for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+Tab');
-      assert.equal(await focused(page), 'Español');
-      await page.keyboard.press('Enter');
+      assert.equal(await focused(page), 'label: Language');
+      await page.locator('.lang-select').selectOption('es');
       await page.locator('#complete', { hasText: 'Firmar' }).waitFor();
-      await page.waitForFunction(() => document.activeElement?.textContent === 'English');
-      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.classList.contains('lang-select'));
+      assert.equal(await focused(page), 'label: Idioma');
+      await page.locator('.lang-select').selectOption('en');
       await page.locator('#complete', { hasText: 'Sign' }).waitFor();
-      await page.waitForFunction(() => document.activeElement?.textContent === 'Español');
+      await page.waitForFunction(() => document.activeElement?.classList.contains('lang-select'));
       await waitForDocument(page);
       await page.keyboard.press('Tab');
       assert.equal(await focused(page), 'Domicilio (required)');
