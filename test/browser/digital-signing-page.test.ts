@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import type axeCore from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
@@ -17,6 +19,7 @@ import { createTestPki, P12_PASSWORD, TEST_CUIL, type EndEntityCase, type TestPk
  * CUIL, a wrong password) show their message in the dialog and change nothing.
  */
 const executablePath = process.env.FIRMA_TEST_BROWSER;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describeOrSkip(
   'the signing page: a DIGITAL signer signs with a PKCS#12 file',
@@ -154,7 +157,48 @@ describeOrSkip(
       assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
     });
 
-    test('a certificate with another CUIL and a wrong password show their messages and change nothing', async () => {
+    test('the dialog is accessible: labelled, focus held and given back, WCAG 2.1 AA for axe; its words in eleven languages', async () => {
+      const { urls } = await createPendingDocument(server.api, bothDigital());
+      const { page, problems, close } = await openDialog(urls.get('ana@example.com')!);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'p12-file', 'focus starts on the file');
+      await chooseCertificate(page, 'good', P12_PASSWORD);
+      await page.locator('#p12-common-name', { hasText: 'Juana Perez (good)' }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'digital-consent-agree');
+      if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: typeof axeCore }).axe;
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        });
+        return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}`));
+      });
+      assert.deepEqual(violations, []);
+      // Tab stays inside the dialog; Escape closes it and focus returns to the final action.
+      for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+      assert.ok(await page.evaluate(() => !!document.activeElement?.closest('dialog')), 'focus held in the dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'complete');
+
+      // Every language carries every message the English one has.
+      // A string, evaluated as written: tsx's helpers (`__name`) do not exist in the page.
+      const gaps = (await page.evaluate(`import('/sign-assets/digital-i18n.js').then(({ DIGITAL_MESSAGES }) => {
+        const keys = (o, prefix = '') =>
+          Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, k + '.') : [prefix + k]));
+        const english = keys(DIGITAL_MESSAGES.en).sort().join();
+        return {
+          languages: Object.keys(DIGITAL_MESSAGES).sort(),
+          different: Object.entries(DIGITAL_MESSAGES).filter(([, m]) => keys(m).sort().join() !== english).map(([l]) => l),
+        };
+      })`)) as { languages: string[]; different: string[] };
+      assert.deepEqual(gaps.languages, ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'zh']);
+      assert.deepEqual(gaps.different, []);
+      assert.deepEqual(problems, []);
+      await close();
+    });
+
+    test('a wrong password, another CUIL and every other certificate refusal show their messages and change nothing', async () => {
       const { urls, documentId } = await createPendingDocument(server.api, bothDigital());
       const { page, sent, problems, close } = await openDialog(urls.get('ana@example.com')!);
 
@@ -162,15 +206,25 @@ describeOrSkip(
       await page.locator('#digital-error', { hasText: 'The password is not correct' }).waitFor();
       assert.ok(await page.locator('#p12-certificate').isHidden());
 
-      await chooseCertificate(page, 'wrongCuil', P12_PASSWORD);
-      await page.locator('#p12-common-name', { hasText: 'Juana Perez (wrongCuil)' }).waitFor();
       await page.getByLabel('I have read and agree to this statement').check();
-      await page.locator('#digital-submit').click();
-      await page.locator('#digital-error', { hasText: 'does not carry the CUIL' }).waitFor();
-      // The dialog stays open, to choose another file.
-      assert.ok(await page.getByRole('dialog').isVisible());
+      const refusals: [EndEntityCase, string][] = [
+        ['wrongCuil', 'does not carry the CUIL the sender gave for you'],
+        ['expired', 'has expired or is not valid yet'],
+        ['revoked', 'has been revoked by its issuer'],
+        ['untrusted', 'not issued by a certification authority Firma trusts'],
+        ['noKeyUsage', 'may not be used for signatures'],
+      ];
+      for (const [name, message] of refusals) {
+        await chooseCertificate(page, name, P12_PASSWORD);
+        await page.locator('#p12-common-name', { hasText: `Juana Perez (${name})` }).waitFor();
+        await page.locator('#digital-submit').click();
+        await page.locator('#digital-error', { hasText: message }).waitFor();
+        // The dialog stays open, to choose another file.
+        assert.ok(await page.getByRole('dialog').isVisible(), name);
+        assertNothingPrivateSent(sent, name);
+      }
+      assert.equal(sent.filter((r) => r.url.endsWith('/signature/prepare')).length, refusals.length);
       assert.equal(sent.filter((r) => r.url.endsWith('/signature/submit')).length, 0);
-      assertNothingPrivateSent(sent, 'wrongCuil');
       assertNothingPrivateSent(sent, 'good');
       assert.deepEqual(problems, []);
 
