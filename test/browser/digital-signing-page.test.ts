@@ -183,7 +183,10 @@ describeOrSkip(
 
       // Every language carries every message the English one has.
       // A string, evaluated as written: tsx's helpers (`__name`) do not exist in the page.
-      const gaps = (await page.evaluate(`import('/sign-assets/digital-i18n.js').then(({ DIGITAL_MESSAGES }) => {
+      const gaps = await page.evaluate<{
+        languages: string[];
+        different: string[];
+      }>(`import('/sign-assets/digital-i18n.js').then(({ DIGITAL_MESSAGES }) => {
         const keys = (o, prefix = '') =>
           Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, k + '.') : [prefix + k]));
         const english = keys(DIGITAL_MESSAGES.en).sort().join();
@@ -191,7 +194,7 @@ describeOrSkip(
           languages: Object.keys(DIGITAL_MESSAGES).sort(),
           different: Object.entries(DIGITAL_MESSAGES).filter(([, m]) => keys(m).sort().join() !== english).map(([l]) => l),
         };
-      })`)) as { languages: string[]; different: string[] };
+      })`);
       assert.deepEqual(gaps.languages, ['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt-BR', 'zh']);
       assert.deepEqual(gaps.different, []);
       assert.deepEqual(problems, []);
