@@ -132,9 +132,10 @@ export function signDigitally(page) {
       submit.disabled = true;
       (certificate ? sign() : read())
         .catch((err) => {
-          if (err instanceof ApiError && err.status !== 400 && err.code !== 'SIGNATURE_PREPARATION_STALE') {
-            if (err.status === 404 || err.status === 409) return close({ conflict: err });
-          }
+          // The recipient's state changed (expired, signed elsewhere, out of turn…): the page shows why.
+          // A stale preparation is no such change: signing again prepares anew.
+          const conflict = err instanceof ApiError && (err.status === 404 || err.status === 409);
+          if (conflict && err.code !== 'SIGNATURE_PREPARATION_STALE') return close({ conflict: err });
           error.textContent = messageOf(err, d);
         })
         .finally(() => {
