@@ -9,6 +9,8 @@ import { ApiError } from './signing-api.js';
 import { el, holdFocus } from './signing-ui.js';
 import { verifyAction } from './verify.js';
 
+const MAX_P12_BYTES = 1024 * 1024;
+
 /**
  * The dialog that replaces the consent dialog for a DIGITAL recipient. Resolves with submit's
  * answer (as complete's, for the done screen), `{conflict}` when the recipient's state changed
@@ -82,6 +84,8 @@ export function signDigitally(page) {
         file.focus();
         throw new Error(d.fileMissing);
       }
+      // A certificate file is a few kilobytes; anything far larger is not one (and would keep forge busy).
+      if (chosen.size > MAX_P12_BYTES) throw new Pkcs12Problem('notP12');
       const bytes = new Uint8Array(await chosen.arrayBuffer());
       certificate = await readPkcs12(bytes, password.value);
       cn.textContent = certificate.commonName || '—';
