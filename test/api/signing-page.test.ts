@@ -155,6 +155,10 @@ for (const database of testDatabases()) {
         ['signing.css', /^text\/css/],
         ['pdf.mjs', /^text\/javascript/],
         ['pdf.worker.mjs', /^text\/javascript/],
+        ['digital-sign.js', /^text\/javascript/],
+        ['digital-i18n.js', /^text\/javascript/],
+        ['pkcs12-reader.js', /^text\/javascript/],
+        ['forge.min.js', /^text\/javascript/],
       ] as const) {
         const res = await fetch(`${server.url}/sign-assets/${name}`);
         assert.equal(res.status, 200, name);

@@ -18,6 +18,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const WEB_DIR = join(ROOT, 'src', 'web', 'signing');
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build');
+const FORGE_PATH = join(dirname(require.resolve('node-forge/package.json')), 'dist', 'forge.min.js');
 
 /** The languages of the page's dictionaries (src/web/signing/i18n/<lang>.js): every document language. */
 export const PAGE_LANGUAGES = LANGUAGES;
@@ -32,6 +33,9 @@ const SOURCES: Record<string, { path: string; contentType: string }> = {
   'embed-events.js': { path: join(WEB_DIR, 'embed-events.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-api.js': { path: join(WEB_DIR, 'signing-api.js'), contentType: 'text/javascript; charset=utf-8' },
   'verify.js': { path: join(WEB_DIR, 'verify.js'), contentType: 'text/javascript; charset=utf-8' },
+  'digital-sign.js': { path: join(WEB_DIR, 'digital-sign.js'), contentType: 'text/javascript; charset=utf-8' },
+  'digital-i18n.js': { path: join(WEB_DIR, 'digital-i18n.js'), contentType: 'text/javascript; charset=utf-8' },
+  'pkcs12-reader.js': { path: join(WEB_DIR, 'pkcs12-reader.js'), contentType: 'text/javascript; charset=utf-8' },
   'i18n.js': { path: join(WEB_DIR, 'i18n.js'), contentType: 'text/javascript; charset=utf-8' },
   'language-menu.js': { path: join(WEB_DIR, 'language-menu.js'), contentType: 'text/javascript; charset=utf-8' },
   // One module per language, imported by i18n.js from `./i18n/<lang>.js` when the page shows it.
@@ -44,6 +48,8 @@ const SOURCES: Record<string, { path: string; contentType: string }> = {
   'signing.css': { path: join(WEB_DIR, 'signing.css'), contentType: 'text/css; charset=utf-8' },
   'pdf.mjs': { path: join(PDFJS_DIR, 'pdf.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
   'pdf.worker.mjs': { path: join(PDFJS_DIR, 'pdf.worker.min.mjs'), contentType: 'text/javascript; charset=utf-8' },
+  // PKCS#12 decryption for DIGITAL signers (pkcs12-reader.js), loaded as a classic script on demand.
+  'forge.min.js': { path: FORGE_PATH, contentType: 'text/javascript; charset=utf-8' },
   // The face typed signatures are burned in with (infra/pdf/fonts.ts), so the page shows them alike.
   'signature-font.ttf': {
     path: require.resolve('@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf'),

@@ -4,6 +4,7 @@ import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, loadMessages, pageLanguage } from './i18n.js';
 import { languageMenu } from './language-menu.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
+import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
 import { ApiError, callSigningApi, errorText } from './signing-api.js';
@@ -285,6 +286,13 @@ async function editField(id) {
 async function finish() {
   if (pendingFields().length > 0) {
     await goToNextField();
+    return;
+  }
+  if (view.recipient.signatureLevel === 'DIGITAL') {
+    // Firma digital: the recipient's own certificate signs (digital-sign.js) instead of complete.
+    const signed = await signDigitally(page);
+    if (signed?.conflict && !handleConflict(signed.conflict)) await load();
+    else if (signed && !signed.conflict) doneScreen(page, signed);
     return;
   }
   // The final action needs the recipient's acceptance of the statement, in the page's language;
