@@ -17,17 +17,20 @@ export const TEST_CUIL = '20123456786';
 export const OTHER_CUIL = '27987654320';
 export const P12_PASSWORD = 'test1234';
 
-export type EndEntityCase =
-  | 'good'
-  | 'goodCompact'
-  | 'goodDigits'
-  | 'wrongCuil'
-  | 'noCuil'
-  | 'expired'
-  | 'revoked'
-  | 'noKeyUsage'
-  | 'noRevocationUrls'
-  | 'untrusted';
+/** Every signer certificate the PKI issues, one per validation case. */
+const END_ENTITY_CASES = [
+  'good',
+  'goodCompact',
+  'goodDigits',
+  'wrongCuil',
+  'noCuil',
+  'expired',
+  'revoked',
+  'noKeyUsage',
+  'noRevocationUrls',
+  'untrusted',
+] as const;
+export type EndEntityCase = (typeof END_ENTITY_CASES)[number];
 
 export interface EndEntity {
   certificatePem: string;
@@ -320,18 +323,6 @@ export async function createTestPki(): Promise<TestPki> {
       chainPem: name === 'untrusted' ? [read('rogue.pem')] : [read('intermediate.pem')],
     };
   };
-  const names: EndEntityCase[] = [
-    'good',
-    'goodCompact',
-    'goodDigits',
-    'wrongCuil',
-    'noCuil',
-    'expired',
-    'revoked',
-    'noKeyUsage',
-    'noRevocationUrls',
-    'untrusted',
-  ];
   const stopOcsp = async (): Promise<void> => {
     const child = ocsp;
     ocsp = null;
@@ -348,7 +339,7 @@ export async function createTestPki(): Promise<TestPki> {
     trustAnchorsPath: join(dir, 'trust-anchors.pem'),
     ocspUrl,
     crlUrl,
-    entities: Object.fromEntries(names.map((n) => [n, entity(n)])) as Record<EndEntityCase, EndEntity>,
+    entities: Object.fromEntries(END_ENTITY_CASES.map((n) => [n, entity(n)])) as Record<EndEntityCase, EndEntity>,
     hits,
     stopOcsp,
     async close() {
