@@ -1,20 +1,14 @@
-import { updateEnvelope, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import type { FieldRow } from '../../db/repositories/envelope.repo.js';
 import type { RecipientRole } from '../../db/schema.js';
-import { updateFieldRow } from '../../db/repositories/field.repo.js';
-import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
-import { handOverToCompletion } from '../completion/hand-over.js';
 import type { Ctx } from '../context.js';
-import { envelopeEventPayload } from '../events/envelope-event-payload.js';
-import { recordEvent } from '../events/record-event.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
-import { parseStoredFieldMeta } from '../model/stored-json.js';
-import { notifyNewTurn } from './notify-turn.js';
+import { finishRecipient } from './finish-recipient.js';
 import { recipientActor } from './recipient-actor.js';
-import { assertCanAct, loadSigningSession, SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
-import { allActed, currentTurn } from '../model/signing-turn.js';
+import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
+import { allActed } from '../model/signing-turn.js';
 import { assertAccessVerified, assertActionVerified } from './verification-state.js';
 
 export interface CompletionAnswer {
@@ -63,7 +57,6 @@ export async function completeRecipient(
       );
     assertCanAct(s, now);
     await assertActionVerified(trx, s, now);
-    const iso = now.toISOString();
     const env = s.graph.envelope;
     await appendAuditEvent(ctx, trx, {
       envelopeId: env.id,
@@ -75,60 +68,12 @@ export async function completeRecipient(
       at: now,
     });
 
-    const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
-    for (const field of own) {
-      const filled = autoFill(s, field, now);
-      if (filled === null) continue;
-      const patch = {
-        inserted: 1,
-        value: JSON.stringify({ kind: 'text', text: filled }),
-        customText: filled,
-        insertedAt: iso,
-        insertedByRecipientId: s.recipient.id,
-      };
-      await updateFieldRow(trx, field.id, patch);
-      Object.assign(field, patch);
-    }
-    assertFieldsComplete(s, own);
-
-    const turnBefore = currentTurn(s.graph.recipients, s.meta.signingOrder);
-    const patch = { signingStatus: 'SIGNED' as const, signedAt: iso, updatedAt: iso };
-    await updateRecipientRow(trx, s.recipient.id, patch);
-    Object.assign(s.recipient, patch);
-    await updateEnvelope(trx, s.graph.envelope.id, {}, now);
-
-    await appendAuditEvent(ctx, trx, {
-      envelopeId: env.id,
-      type: 'DOCUMENT_RECIPIENT_COMPLETED',
-      data: { role: s.recipient.role, action: ACTION_OF[s.recipient.role] },
-      actor: recipientActor(s.recipient),
-      recipientId: s.recipient.id,
+    await finishRecipient(ctx, trx, s, {
+      autoFillText: (field) => autoFill(s, field, now) ?? undefined,
+      auditData: { role: s.recipient.role, action: ACTION_OF[s.recipient.role] },
       request,
-      at: now,
+      now,
     });
-    const payload = envelopeEventPayload(s.graph);
-    await recordEvent(trx, {
-      platformId: env.platformId,
-      envelopeId: env.id,
-      type: 'DOCUMENT_RECIPIENT_COMPLETED',
-      payload,
-      at: now,
-    });
-    await recordEvent(trx, {
-      platformId: env.platformId,
-      envelopeId: env.id,
-      type: 'DOCUMENT_SIGNED',
-      payload,
-      at: now,
-    });
-
-    if (allActed(s.graph.recipients)) {
-      await handOverToCompletion(trx, env.id, now);
-    } else {
-      const turnAfter = currentTurn(s.graph.recipients, s.meta.signingOrder);
-      const newlyInTurn = s.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
-      await notifyNewTurn(ctx, trx, s, newlyInTurn, now);
-    }
     return answerOf(s);
   });
   ctx.wakeWorker();
@@ -171,20 +116,5 @@ export function autoFill(s: SigningSession, field: FieldRow, now: Date): string 
       return formatDate(now, s.meta.dateFormat, s.meta.timezone, s.meta.language);
     default:
       return null;
-  }
-}
-
-export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
-  const missing = own.filter((f) => {
-    if (f.inserted === 1) return false;
-    const meta = parseStoredFieldMeta(f.fieldMeta);
-    return SIGNATURE_TYPES.has(f.type) || meta?.required === true;
-  });
-  const signed = own.some((f) => (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
-  if (missing.length > 0 || (s.recipient.role === 'SIGNER' && !signed)) {
-    const issues = missing.map((f) => ({ message: `field ${f.id} (${f.type}) is required`, path: ['fields', f.id] }));
-    if (s.recipient.role === 'SIGNER' && !signed)
-      issues.push({ message: 'a signer must sign at least one signature field', path: ['fields'] });
-    throw new AppError('RECIPIENT_HAS_UNSIGNED_FIELDS', 'Some required fields are still empty', { issues });
   }
 }

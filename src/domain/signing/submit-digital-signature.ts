@@ -4,22 +4,15 @@ import {
   updateDigitalSignature,
   type DigitalSignatureRow,
 } from '../../db/repositories/digital-signature.repo.js';
-import { updateEnvelope } from '../../db/repositories/envelope.repo.js';
-import { updateFieldRow } from '../../db/repositories/field.repo.js';
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
-import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { AppError } from '../../errors.js';
 import { embedExternalSignature, verifyExternalSignatureValue } from '../../infra/pdf/seal/index.js';
 import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
-import { handOverToCompletion } from '../completion/hand-over.js';
 import type { Ctx } from '../context.js';
-import { envelopeEventPayload } from '../events/envelope-event-payload.js';
-import { recordEvent } from '../events/record-event.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
-import { allActed, currentTurn } from '../model/signing-turn.js';
-import { ACTION_OF, answerOf, assertFieldsComplete, type CompletionAnswer } from './complete-recipient.js';
-import { notifyNewTurn } from './notify-turn.js';
+import { ACTION_OF, answerOf, type CompletionAnswer } from './complete-recipient.js';
+import { finishRecipient } from './finish-recipient.js';
 import { assertReady, staleRevision } from './prepare-digital-signature.js';
 import { recipientActor } from './recipient-actor.js';
 import { loadSigningSession } from './signing-session.js';
@@ -109,32 +102,10 @@ export async function submitDigitalSignature(
       at: now,
     });
     const autoFill = JSON.parse(rows[0]!.autoFill) as Record<string, string>;
-    const own = locked.graph.fields.filter((f) => f.recipientId === locked.recipient.id);
-    for (const field of own) {
-      const text = autoFill[String(field.id)];
-      if (text === undefined || field.inserted === 1) continue;
-      const patch = {
-        inserted: 1,
-        value: JSON.stringify({ kind: 'text', text }),
-        customText: text,
-        insertedAt: iso,
-        insertedByRecipientId: locked.recipient.id,
-      };
-      await updateFieldRow(trx, field.id, patch);
-      Object.assign(field, patch);
-    }
-    assertFieldsComplete(locked, own);
-
-    const turnBefore = currentTurn(locked.graph.recipients, locked.meta.signingOrder);
-    const patch = { signingStatus: 'SIGNED' as const, signedAt: iso, updatedAt: iso };
-    await updateRecipientRow(trx, locked.recipient.id, patch);
-    Object.assign(locked.recipient, patch);
-    await updateEnvelope(trx, env.id, {}, now);
     const first = rows[0]!;
-    await appendAuditEvent(ctx, trx, {
-      envelopeId: env.id,
-      type: 'DOCUMENT_RECIPIENT_COMPLETED',
-      data: {
+    await finishRecipient(ctx, trx, locked, {
+      autoFillText: (field) => (field.inserted === 1 ? undefined : autoFill[String(field.id)]),
+      auditData: {
         role: locked.recipient.role,
         action: ACTION_OF[locked.recipient.role],
         signatureLevel: 'DIGITAL',
@@ -147,21 +118,9 @@ export async function submitDigitalSignature(
           items: signed.map(({ row, sha256 }) => ({ id: row.envelopeItemId, revisionSha256: sha256 })),
         },
       },
-      actor: recipientActor(locked.recipient),
-      recipientId: locked.recipient.id,
       request,
-      at: now,
+      now,
     });
-    const payload = envelopeEventPayload(locked.graph);
-    for (const type of ['DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED'] as const)
-      await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type, payload, at: now });
-    if (allActed(locked.graph.recipients)) {
-      await handOverToCompletion(trx, env.id, now);
-    } else {
-      const turnAfter = currentTurn(locked.graph.recipients, locked.meta.signingOrder);
-      const newlyInTurn = locked.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
-      await notifyNewTurn(ctx, trx, locked, newlyInTurn, now);
-    }
     return answerOf(locked);
   });
   ctx.wakeWorker();

@@ -1,0 +1,100 @@
+import type { Db } from '../../db/database.js';
+import { updateEnvelope, type FieldRow } from '../../db/repositories/envelope.repo.js';
+import { updateFieldRow } from '../../db/repositories/field.repo.js';
+import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { handOverToCompletion } from '../completion/hand-over.js';
+import type { Ctx } from '../context.js';
+import { envelopeEventPayload } from '../events/envelope-event-payload.js';
+import { recordEvent } from '../events/record-event.js';
+import { allActed, currentTurn } from '../model/signing-turn.js';
+import { notifyNewTurn } from './notify-turn.js';
+import { recipientActor } from './recipient-actor.js';
+import { SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
+import { AppError } from '../../errors.js';
+import { parseStoredFieldMeta } from '../model/stored-json.js';
+
+/**
+ * The end of a recipient's part, however they signed (the electronic `complete` or a DIGITAL
+ * signer's `submit`), inside the caller's transaction on the locked session: fields Firma fills
+ * itself are filled (`autoFillText`: the text, or undefined to leave the field), every required
+ * field must be filled, the recipient is SIGNED, the completion is audited with `auditData`,
+ * DOCUMENT_RECIPIENT_COMPLETED and DOCUMENT_SIGNED are recorded, and either the envelope goes to
+ * completion (nobody else has to act) or the recipients whose turn it now is are notified.
+ * @throws RECIPIENT_HAS_UNSIGNED_FIELDS
+ */
+export async function finishRecipient(
+  ctx: Ctx,
+  trx: Db,
+  s: SigningSession,
+  step: {
+    autoFillText: (field: FieldRow) => string | undefined;
+    auditData: Record<string, unknown>;
+    request: RequestMeta;
+    now: Date;
+  },
+): Promise<void> {
+  const { now, request } = step;
+  const iso = now.toISOString();
+  const env = s.graph.envelope;
+  const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
+  for (const field of own) {
+    const text = step.autoFillText(field);
+    if (text === undefined) continue;
+    const patch = {
+      inserted: 1,
+      value: JSON.stringify({ kind: 'text', text }),
+      customText: text,
+      insertedAt: iso,
+      insertedByRecipientId: s.recipient.id,
+    };
+    await updateFieldRow(trx, field.id, patch);
+    Object.assign(field, patch);
+  }
+  assertFieldsComplete(s, own);
+
+  const turnBefore = currentTurn(s.graph.recipients, s.meta.signingOrder);
+  const patch = { signingStatus: 'SIGNED' as const, signedAt: iso, updatedAt: iso };
+  await updateRecipientRow(trx, s.recipient.id, patch);
+  Object.assign(s.recipient, patch);
+  await updateEnvelope(trx, env.id, {}, now);
+  await appendAuditEvent(ctx, trx, {
+    envelopeId: env.id,
+    type: 'DOCUMENT_RECIPIENT_COMPLETED',
+    data: step.auditData,
+    actor: recipientActor(s.recipient),
+    recipientId: s.recipient.id,
+    request,
+    at: now,
+  });
+  const payload = envelopeEventPayload(s.graph);
+  for (const type of ['DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED'] as const)
+    await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type, payload, at: now });
+  if (allActed(s.graph.recipients)) {
+    await handOverToCompletion(trx, env.id, now);
+  } else {
+    const turnAfter = currentTurn(s.graph.recipients, s.meta.signingOrder);
+    const newlyInTurn = s.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
+    await notifyNewTurn(ctx, trx, s, newlyInTurn, now);
+  }
+}
+
+/**
+ * A recipient may finish only with every required field filled, and a SIGNER with at least one
+ * signature.
+ * @throws RECIPIENT_HAS_UNSIGNED_FIELDS
+ */
+export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
+  const missing = own.filter((f) => {
+    if (f.inserted === 1) return false;
+    const meta = parseStoredFieldMeta(f.fieldMeta);
+    return SIGNATURE_TYPES.has(f.type) || meta?.required === true;
+  });
+  const signed = own.some((f) => (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
+  if (missing.length > 0 || (s.recipient.role === 'SIGNER' && !signed)) {
+    const issues = missing.map((f) => ({ message: `field ${f.id} (${f.type}) is required`, path: ['fields', f.id] }));
+    if (s.recipient.role === 'SIGNER' && !signed)
+      issues.push({ message: 'a signer must sign at least one signature field', path: ['fields'] });
+    throw new AppError('RECIPIENT_HAS_UNSIGNED_FIELDS', 'Some required fields are still empty', { issues });
+  }
+}
