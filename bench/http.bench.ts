@@ -75,17 +75,19 @@ export function startProcess(
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
   let seen = '';
-  child.stderr?.on('data', (d: Buffer) => (seen += d.toString()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`process did not start:\n${seen}`)), 60_000);
-    child.stdout?.on('data', (d: Buffer) => {
+    // The start banner goes to stderr when the logs on stdout are JSON lines: match on both.
+    const onData = (d: Buffer) => {
       seen += d.toString();
       const match = seen.match(ready);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1]!, match, output: () => seen });
       }
-    });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`process exited with ${code}:\n${seen}`));

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { printBanner } from './banner.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable } from '../server.js';
@@ -66,7 +67,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
       process.stderr.write(`firma: ${problem}\n`);
       return EXIT_CONFIGURATION;
     }
-    process.stdout.write(`Metrics: ${metricsServer.url}\n`);
+    printBanner(config, `Metrics: ${metricsServer.url}\n`);
   }
   let exitCode = 0;
   let stop: (signal: NodeJS.Signals) => void = () => undefined;
@@ -75,7 +76,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     bootstrapWhenAvailable(ctx, 'first-start bootstrap')
       .then((first) => {
-        if (first) process.stdout.write(firstStartMessage(first, config, `http://${host}:${address.port}`));
+        if (first) printBanner(config, firstStartMessage(first, config, `http://${host}:${address.port}`));
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'first-start bootstrap failed'))
       .finally(() => void letGo());
@@ -101,7 +102,8 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     setTimeout(fork, age < RESTART_BACKOFF_MS ? RESTART_BACKOFF_MS : 0);
   });
   for (let i = 0; i < count; i++) fork();
-  process.stdout.write(
+  printBanner(
+    config,
     `Firma cluster: ${count} API processes on ${config.host}:${config.port} (primary ${process.pid})\n`,
   );
 

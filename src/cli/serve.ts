@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { printBanner } from './banner.js';
 import type { Ctx } from '../domain/context.js';
 import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable, startServer } from '../server.js';
 import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
@@ -30,9 +31,9 @@ export async function serve(config: Config, bootstrap = true, clusterNode = fals
     { url: server.url, environment: config.environment, database: config.database.kind },
     'Firma is listening',
   );
-  process.stdout.write(`\nFirma is listening on ${server.url} (${config.environment}, ${config.database.kind})\n`);
-  process.stdout.write(`OpenAPI document: ${server.url}/api/v2/openapi.json\n`);
-  if (server.metricsUrl) process.stdout.write(`Metrics: ${server.metricsUrl}\n`);
+  printBanner(config, `\nFirma is listening on ${server.url} (${config.environment}, ${config.database.kind})\n`);
+  printBanner(config, `OpenAPI document: ${server.url}/api/v2/openapi.json\n`);
+  if (server.metricsUrl) printBanner(config, `Metrics: ${server.metricsUrl}\n`);
   if (bootstrap) {
     let first;
     try {
@@ -41,7 +42,7 @@ export async function serve(config: Config, bootstrap = true, clusterNode = fals
       await server.close();
       throw error;
     }
-    if (first) process.stdout.write(firstStartMessage(first, config, server.url));
+    if (first) printBanner(config, firstStartMessage(first, config, server.url));
   }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { printBanner } from './banner.js';
 import { closeContext, createContextWhenAvailable, createWorker, startProcessMetricsServer } from '../server.js';
 import type { MetricsServer } from '../http/metrics/metrics-server.js';
 import { prepareSealIdentity } from './serve.js';
@@ -30,8 +31,8 @@ export async function runWorker(config: Config): Promise<number> {
   const worker = createWorker(ctx);
   worker.start();
   ctx.log.info({ workerId: worker.workerId, database: config.database.kind }, 'Firma worker started');
-  process.stdout.write(`Firma worker ${worker.workerId} is running (${config.environment}, ${config.database.kind})\n`);
-  if (metricsServer) process.stdout.write(`Metrics: ${metricsServer.url}\n`);
+  printBanner(config, `Firma worker ${worker.workerId} is running (${config.environment}, ${config.database.kind})\n`);
+  if (metricsServer) printBanner(config, `Metrics: ${metricsServer.url}\n`);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       ctx.log.info({ signal }, 'worker shutting down');

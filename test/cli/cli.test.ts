@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -59,6 +60,27 @@ for (const database of testDatabases()) {
       again.kill('SIGTERM');
       await new Promise((resolve) => again.once('exit', resolve));
       assert.doesNotMatch(againOutput.text(), /api_[A-Za-z0-9_-]{32}/, 'a second start prints no token');
+    });
+
+    test('with JSON logs (not a terminal) stdout carries only JSON lines; the banner goes to stderr', async () => {
+      const child = spawnFirma(['serve'], { ...env, LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      try {
+        await watchOutput(child).waitFor(/listening on/);
+        for (let i = 0; i < 100 && !stdout.includes('"msg":"Firma is listening"'); i++) await delay(100);
+      } finally {
+        child.kill('SIGTERM');
+      }
+      // 'close', not 'exit': the pipes may still hold output when the process has exited.
+      await new Promise((resolve) => child.once('close', resolve));
+      assert.match(stderr, /Firma is listening on http:\/\/\S+/);
+      const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+      assert.ok(lines.length > 0, 'the logs are on stdout');
+      for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `not a JSON line: ${line}`);
+      assert.ok(lines.some((line) => (JSON.parse(line) as { msg?: string }).msg === 'Firma is listening'));
     });
 
     test('platform create, token create/list/revoke, with and without --json', async () => {

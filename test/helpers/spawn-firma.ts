@@ -53,10 +53,13 @@ export function spawnFirma(
 export function watchOutput(child: ChildProcessWithoutNullStreams) {
   let seen = '';
   const waiters = new Set<() => void>();
-  child.stdout.on('data', (d: Buffer) => {
+  // The start banner goes to stderr when the logs on stdout are JSON lines: watch both.
+  const onData = (d: Buffer) => {
     seen += d.toString();
     for (const w of waiters) w();
-  });
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   return {
     text: () => seen,
     waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
