@@ -113,6 +113,28 @@ describe(
       }
     });
 
+    test('an embedded direct link (`?embed=1`) has no header and continues on the embedded signing page', async () => {
+      const t = await createDirectTemplate(server.api);
+      const link = await server.api.post('/api/v2/template/direct/create', {
+        json: { templateId: t.templateId, directRecipientId: t.client },
+      });
+      const context = await browser.newContext({ locale: 'en-US' });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/d/${link.body.token as string}?embed=1`);
+        assert.equal(await page.locator('html').getAttribute('class'), 'embed');
+        await page.locator('#visitor-name').fill('Dana Ruiz');
+        await page.locator('#visitor-email').fill('dana@example.com');
+        await page.locator('#visitor-cuil').fill('27-00000000-6');
+        await page.locator('form.visitor-form button[type=submit]').click();
+        await page.waitForURL(/\/sign\/[^?]+\?embed=1$/);
+        await page.locator('.page canvas').first().waitFor();
+        assert.equal(await page.locator('html').getAttribute('class'), 'embed');
+      } finally {
+        await context.close();
+      }
+    });
+
     test('a disabled and an unknown link show a clear page', async () => {
       const t = await createDirectTemplate(server.api);
       const link = await server.api.post('/api/v2/template/direct/create', {

@@ -55,14 +55,20 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
 
   // A template's direct link: the same shell with its own script, which asks who the visitor is,
   // has the document made (POST /api/v2/direct/{token}) and continues on the signing page.
-  app.get<{ Params: { token: string } }>('/d/:token', { schema: { hide: true } }, async (request, reply) => {
-    const link = await checkDirectLink(ctx, request.params.token);
-    pageHeaders(reply);
-    const asked = pickLanguage(request.headers['accept-language']);
-    if (!link) return reply.status(404).send(noticePage(asked, 'invalidTitle', 'directInvalidBody'));
-    if (link.disabled) return reply.status(410).send(noticePage(asked, 'directDisabledTitle', 'directDisabledBody'));
-    return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js'));
-  });
+  // `?embed=1` here too: the form without the header, and direct.js carries it on to the signing page.
+  app.get<{ Params: { token: string }; Querystring: { embed?: string } }>(
+    '/d/:token',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const link = await checkDirectLink(ctx, request.params.token);
+      pageHeaders(reply);
+      const asked = pickLanguage(request.headers['accept-language']);
+      if (!link) return reply.status(404).send(noticePage(asked, 'invalidTitle', 'directInvalidBody'));
+      if (link.disabled) return reply.status(410).send(noticePage(asked, 'directDisabledTitle', 'directDisabledBody'));
+      const embed = { chromeless: request.query.embed === '1', events: null };
+      return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js', embed));
+    },
+  );
 
   const serveAsset = (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const asset = assets.get(name);

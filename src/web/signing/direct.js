@@ -5,6 +5,7 @@ import { loadMessages, pageLanguage } from './i18n.js';
 import { el, noticeScreen } from './signing-ui.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+const embedded = new URLSearchParams(location.search).get('embed') === '1';
 const api = `/api/v2/direct/${encodeURIComponent(token)}`;
 const root = document.getElementById('app');
 const lang = pageLanguage(document.documentElement.lang);
@@ -103,7 +104,8 @@ function form(view) {
           ...(cuil ? { cuil: cuil.input.value.trim() } : {}),
         }).then(
           // The visitor's own signing session: replace, so Back does not make another document.
-          (made) => location.replace(`/sign/${encodeURIComponent(made.token)}`),
+          // An embedded form (`?embed=1`) continues on the embedded signing page.
+          (made) => location.replace(`/sign/${encodeURIComponent(made.token)}${embedded ? '?embed=1' : ''}`),
           (error) => {
             submit.disabled = false;
             if (gone(error)) return;
