@@ -186,6 +186,25 @@ describeOrSkip(
       await late.close();
     });
 
+    test('a document pdf.js cannot draw: the page says so and the parent hears RENDER_ERROR', async () => {
+      const { urls, envelopeId } = await createPendingDocument(server.api);
+      const { page, frame, close } = await openEmbedded(allowed, urls.get('ana@example.com')!);
+      // Damaged in transit: the browser gets bytes that are no PDF (the server never serves such a file).
+      await page.route('**/api/v2/signing/*/item/*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/pdf', body: Buffer.from('%PDF-1.7 truncated') }),
+      );
+      await page.reload();
+      await frame.locator('.notice-error[role=alert]', { hasText: 'could not be displayed' }).waitFor();
+      await waitForEvents(page, 1);
+      const events = await received(page);
+      assert.deepEqual(
+        events.map((e) => [e.data.type, e.data.code, e.data.envelopeId]),
+        [['document-error', 'RENDER_ERROR', envelopeId]],
+        'an error, and no document-ready',
+      );
+      await close();
+    });
+
     test('a parent that may frame the page only through a pattern, or not at all, hears nothing', async () => {
       const { urls } = await createPendingDocument(server.api);
       const framed = await openEmbedded(patterned, urls.get('ana@example.com')!);

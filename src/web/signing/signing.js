@@ -193,6 +193,19 @@ async function renderItem(container, item) {
     return false;
   }
   const data = new Uint8Array(await response.arrayBuffer());
+  try {
+    await renderPages(container, item, data);
+  } catch (error) {
+    // pdf.js could not read or draw it: say so here and to an embedding app, rather than a blank page.
+    console.error('the document could not be displayed', error);
+    postEmbedEvent('document-error', { code: 'RENDER_ERROR' });
+    container.append(el('p', { class: 'notice notice-error', role: 'alert' }, t.renderError));
+    return false;
+  }
+  return true;
+}
+
+async function renderPages(container, item, data) {
   const pdf = await pdfjs.getDocument({ data, isEvalSupported: false, disableAutoFetch: true, useSystemFonts: false })
     .promise;
   for (let n = 1; n <= pdf.numPages; n++) {
@@ -214,7 +227,6 @@ async function renderItem(container, item) {
     onPage.sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX);
     for (const field of onPage) wrapper.append(fieldBox(field));
   }
-  return true;
 }
 
 function fieldBox(field) {

@@ -6,6 +6,7 @@ export default {
   invalidTitle: 'Dieser Link ist ungültig',
   invalidBody: 'Der Signaturlink ist falsch oder existiert nicht mehr. Bitten Sie den Absender um einen neuen.',
   networkError: 'Firma ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  renderError: 'Dieses Dokument konnte nicht angezeigt werden. Laden Sie die Seite neu, um es erneut zu versuchen.',
   retry: 'Erneut versuchen',
   fieldsLeft: (n) => plural(n, { one: 'Noch 1 Pflichtfeld', other: `Noch ${n} Pflichtfelder` }),
   allFilled: 'Alle Pflichtfelder sind ausgefüllt.',

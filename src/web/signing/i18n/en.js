@@ -4,6 +4,7 @@ export default {
   invalidTitle: 'This link is not valid',
   invalidBody: 'The signing link is wrong or no longer exists. Ask the sender for a new one.',
   networkError: 'Firma could not be reached. Check your connection and try again.',
+  renderError: 'This document could not be displayed. Reload the page to try again.',
   retry: 'Try again',
   fieldsLeft: (n) => (n === 1 ? '1 required field left' : `${n} required fields left`),
   allFilled: 'All required fields are filled.',

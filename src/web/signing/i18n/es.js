@@ -4,6 +4,7 @@ export default {
   invalidTitle: 'Este enlace no es válido',
   invalidBody: 'El enlace de firma es incorrecto o ya no existe. Pida uno nuevo a quien se lo envió.',
   networkError: 'No se pudo contactar a Firma. Revise su conexión e intente de nuevo.',
+  renderError: 'No se pudo mostrar este documento. Vuelva a cargar la página para intentarlo de nuevo.',
   retry: 'Reintentar',
   fieldsLeft: (n) => (n === 1 ? 'Falta 1 campo obligatorio' : `Faltan ${n} campos obligatorios`),
   allFilled: 'Todos los campos obligatorios están completos.',

@@ -6,6 +6,7 @@ export default {
   invalidTitle: 'Ce lien n’est pas valide',
   invalidBody: 'Le lien de signature est erroné ou n’existe plus. Demandez-en un nouveau à l’expéditeur.',
   networkError: 'Impossible de joindre Firma. Vérifiez votre connexion et réessayez.',
+  renderError: 'Ce document n’a pas pu être affiché. Rechargez la page pour réessayer.',
   retry: 'Réessayer',
   fieldsLeft: (n) => plural(n, { one: `${n} champ obligatoire restant`, other: `${n} champs obligatoires restants` }),
   allFilled: 'Tous les champs obligatoires sont remplis.',

@@ -6,6 +6,7 @@ export default {
   invalidTitle: 'Questo link non è valido',
   invalidBody: 'Il link di firma è errato o non esiste più. Ne chieda uno nuovo al mittente.',
   networkError: 'Impossibile raggiungere Firma. Controlli la connessione e riprovi.',
+  renderError: 'Non è stato possibile visualizzare questo documento. Ricarichi la pagina per riprovare.',
   retry: 'Riprova',
   fieldsLeft: (n) => plural(n, { one: `Manca ${n} campo obbligatorio`, other: `Mancano ${n} campi obbligatori` }),
   allFilled: 'Tutti i campi obbligatori sono compilati.',

@@ -4,6 +4,7 @@ export default {
   invalidTitle: '유효하지 않은 링크입니다',
   invalidBody: '서명 링크가 잘못되었거나 더 이상 존재하지 않습니다. 발신자에게 새 링크를 요청하십시오.',
   networkError: 'Firma에 연결할 수 없습니다. 연결 상태를 확인한 후 다시 시도하십시오.',
+  renderError: '이 문서를 표시할 수 없습니다. 페이지를 새로 고친 후 다시 시도하십시오.',
   retry: '다시 시도',
   fieldsLeft: (n) => `필수 필드 ${n}개가 남았습니다`,
   allFilled: '모든 필수 필드를 입력했습니다.',

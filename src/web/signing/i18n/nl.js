@@ -6,6 +6,7 @@ export default {
   invalidTitle: 'Deze link is niet geldig',
   invalidBody: 'De ondertekeningslink is onjuist of bestaat niet meer. Vraag de afzender om een nieuwe.',
   networkError: 'Firma is niet bereikbaar. Controleer uw verbinding en probeer het opnieuw.',
+  renderError: 'Dit document kon niet worden weergegeven. Laad de pagina opnieuw om het nog eens te proberen.',
   retry: 'Opnieuw proberen',
   fieldsLeft: (n) => plural(n, { one: 'Nog 1 verplicht veld', other: `Nog ${n} verplichte velden` }),
   allFilled: 'Alle verplichte velden zijn ingevuld.',

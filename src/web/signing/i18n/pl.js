@@ -6,6 +6,7 @@ export default {
   invalidTitle: 'Ten link jest nieprawidłowy',
   invalidBody: 'Link do podpisu jest błędny lub już nie istnieje. Prosimy poprosić nadawcę o nowy.',
   networkError: 'Nie można połączyć się z Firma. Prosimy sprawdzić połączenie i spróbować ponownie.',
+  renderError: 'Nie udało się wyświetlić tego dokumentu. Prosimy odświeżyć stronę i spróbować ponownie.',
   retry: 'Spróbuj ponownie',
   fieldsLeft: (n) =>
     plural(n, {

@@ -6,6 +6,7 @@ export default {
   invalidTitle: 'Este link não é válido',
   invalidBody: 'O link de assinatura está incorreto ou não existe mais. Peça um novo ao remetente.',
   networkError: 'Não foi possível acessar a Firma. Verifique sua conexão e tente novamente.',
+  renderError: 'Não foi possível exibir este documento. Recarregue a página para tentar novamente.',
   retry: 'Tentar novamente',
   fieldsLeft: (n) => plural(n, { one: `Falta ${n} campo obrigatório`, other: `Faltam ${n} campos obrigatórios` }),
   allFilled: 'Todos os campos obrigatórios estão preenchidos.',

@@ -4,6 +4,7 @@ export default {
   invalidTitle: '此链接无效',
   invalidBody: '签署链接有误或已不存在。请向发件人索取新链接。',
   networkError: '无法连接到 Firma。请检查您的网络连接后重试。',
+  renderError: '无法显示此文档。请重新加载页面后重试。',
   retry: '重试',
   fieldsLeft: (n) => `还剩 ${n} 个必填字段`,
   allFilled: '所有必填字段均已填写。',
