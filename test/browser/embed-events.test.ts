@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
-import { createPendingDocument } from '../helpers/documents.js';
+import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { freePort } from '../helpers/free-port.js';
 import { tokenOf } from '../helpers/signing.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -23,6 +23,8 @@ async function startParent(): Promise<{ port: number; server: Server }> {
   const server = createServer((request, response) => {
     if (request.url?.startsWith('/embedding-example.html')) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(EXAMPLE);
+    } else if (request.url === '/after-signing') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<title>Thanks</title>');
     } else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -90,7 +92,10 @@ describeOrSkip(
       page.waitForFunction((count) => (window as unknown as { firmaEvents: unknown[] }).firmaEvents.length >= count, n);
 
     test('an allowed parent hears ready, each field signed and completed, with the envelope id and never the token', async () => {
-      const { urls, envelopeId } = await createPendingDocument(server.api);
+      const { urls, envelopeId } = await createPendingDocument(server.api, typicalPayload(), {
+        distributionMethod: 'NONE',
+        redirectUrl: `${allowed}/after-signing`,
+      });
       const url = urls.get('ana@example.com')!;
       const { page, frame, scriptErrors, close } = await openEmbedded(allowed, url);
       await frame.locator('.field').first().waitFor();
@@ -151,6 +156,9 @@ describeOrSkip(
       assert.equal(await page.locator('#log li').count(), 4);
       assert.match(await page.locator('#log li').last().innerText(), /document-completed envelope_/);
       assert.deepEqual(scriptErrors, []);
+      // "Continue" takes the whole window to the sender's page, not the frame.
+      await frame.getByRole('link', { name: 'Continue' }).click();
+      await page.waitForURL(`${allowed}/after-signing`);
       await close();
     });
 

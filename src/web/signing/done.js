@@ -9,7 +9,17 @@ export function doneScreen(page, result) {
   postEmbedEvent('document-completed', { documentState: result.documentState });
   const redirect =
     result.redirectUrl && /^https?:\/\//.test(result.redirectUrl)
-      ? el('a', { class: 'button primary', href: result.redirectUrl, rel: 'noreferrer' }, t.continue)
+      ? el(
+          'a',
+          {
+            class: 'button primary',
+            href: result.redirectUrl,
+            rel: 'noreferrer',
+            // Embedded, the sender's page replaces the embedding app's window, not just the frame.
+            ...(document.documentElement.classList.contains('embed') ? { target: '_top' } : {}),
+          },
+          t.continue,
+        )
       : null;
   const title = t.doneTitle[page.view.recipient.role] || t.doneTitle.SIGNER;
   if (result.documentState === 'WAITING_FOR_OTHERS') {
