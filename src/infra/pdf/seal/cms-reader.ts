@@ -1,3 +1,4 @@
+import { verify, X509Certificate } from 'node:crypto';
 import { OID } from './cms.js';
 import { childrenOf, contentOf, decodeOid, encodingOf, expectTag, readNode, TAG, type DerNode } from './der.js';
 
@@ -100,4 +101,72 @@ export function certificatesInCms(padded: Buffer): Buffer[] {
     }
   }
   return found;
+}
+
+const HASH_OF_DIGEST_OID: Record<string, string> = {
+  '1.3.14.3.2.26': 'sha1',
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+
+/** node's name of a CMS digest algorithm, or null for one Firma does not accept. */
+export function hashName(digestOid: string): string | null {
+  return HASH_OF_DIGEST_OID[digestOid] ?? null;
+}
+
+/** The certificate the SignerInfo names (issuer and serial), among those the CMS carries. */
+export function signerCertificateOf(cms: ReadCms): X509Certificate | null {
+  for (const der of cms.certificates) {
+    try {
+      const cert = readNode(der, 0);
+      const tbs = childrenOf(der, childrenOf(der, cert)[0]!);
+      const rest = tbs[0]?.tag === 0xa0 ? tbs.slice(1) : tbs;
+      const [serial, , issuer] = rest;
+      if (!serial || !issuer) continue;
+      if (contentOf(der, serial).equals(cms.signerSerial) && encodingOf(der, issuer).equals(cms.signerIssuer))
+        return new X509Certificate(der);
+    } catch {
+      // not a certificate we can read: not the signer's
+    }
+  }
+  return null;
+}
+
+/** The signed attributes verify under the certificate's key with the SignerInfo's digest. */
+export function signerInfoHolds(cms: ReadCms, certificate: X509Certificate): boolean {
+  const hash = hashName(cms.digestAlgorithm);
+  if (!hash || !cms.signedAttributes) return false;
+  try {
+    return verify(hash, cms.signedAttributes, certificate.publicKey, cms.signature);
+  } catch {
+    return false;
+  }
+}
+
+/** What an RFC 3161 token says: the imprint it timestamps, with which hash, and when. */
+export interface TimestampFacts {
+  cms: ReadCms;
+  hashAlgorithm: string;
+  imprint: Buffer;
+  genTime: Date;
+}
+
+export function readTimestampToken(token: Buffer): TimestampFacts {
+  const cms = readCms(token);
+  if (!cms.content) throw new Error('the token carries no TSTInfo');
+  const info = cms.content;
+  const fields = childrenOf(info, expectTag(readNode(info, 0), TAG.sequence, 'TSTInfo'));
+  const [algorithm, hashed] = childrenOf(info, expectTag(fields[2], TAG.sequence, 'MessageImprint'));
+  const [algorithmOid] = childrenOf(info, expectTag(algorithm, TAG.sequence, 'AlgorithmIdentifier'));
+  const text = contentOf(info, expectTag(fields[4], TAG.generalizedTime, 'genTime')).toString('latin1');
+  const match = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d+))?Z$/.exec(text);
+  if (!match) throw new Error('the token time is not a UTC GeneralizedTime');
+  const [, y, mo, d, h, mi, s, fraction = '0'] = match;
+  return {
+    cms,
+    hashAlgorithm: decodeOid(contentOf(info, expectTag(algorithmOid, TAG.oid, 'hash OID'))),
+    imprint: Buffer.from(contentOf(info, expectTag(hashed, TAG.octetString, 'hashedMessage'))),
+    genTime: new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!, Math.round(Number(`0.${fraction}`) * 1000))),
+  };
 }

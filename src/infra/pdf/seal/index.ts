@@ -48,7 +48,16 @@ export type { SignerCertificates } from './cms.js';
 // Long-term validation (PAdES B-LT, B-LTA) and reading signatures back (firma audit verify).
 export { appendDss, type ValidationMaterial } from './dss-update.js';
 export { appendDocumentTimestamp } from './document-timestamp.js';
-export { readCms, certificatesInCms, type ReadCms } from './cms-reader.js';
+export {
+  certificatesInCms,
+  hashName,
+  readCms,
+  readTimestampToken,
+  signerCertificateOf,
+  signerInfoHolds,
+  type ReadCms,
+  type TimestampFacts,
+} from './cms-reader.js';
 export {
   listPdfSignatures,
   readDocumentSecurityStore,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MemorySource } from './byte-source.js';
 import { readNode } from './der.js';
-import type { PdfDict} from './pdf-objects.js';
+import type { PdfDict } from './pdf-objects.js';
 import { PdfRef, PdfString, type PdfValue } from './pdf-objects.js';
 import { PdfReader } from './pdf-reader.js';
 
