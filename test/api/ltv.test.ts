@@ -120,11 +120,13 @@ for (const database of testDatabases()) {
 
       // A byte of the signer's revision changed in the stored final (in the header's binary
       // comment, so every reader still parses it): its signature and the timestamp fail.
-      const finalSha256 = (await server.ctx.db
-        .selectFrom('envelopeItem')
-        .select('finalSha256')
-        .where('envelopeId', '=', documentId)
-        .executeTakeFirstOrThrow())!.finalSha256!;
+      const finalSha256 = (
+        await server.ctx.db
+          .selectFrom('envelopeItem')
+          .select('finalSha256')
+          .where('envelopeId', '=', documentId)
+          .executeTakeFirstOrThrow()
+      ).finalSha256!;
       const stored = await server.ctx.storage.localPath(finalSha256);
       const tampered = Buffer.from(pdf);
       const at = pdf.indexOf('\n') + 2;
