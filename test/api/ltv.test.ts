@@ -118,6 +118,24 @@ for (const database of testDatabases()) {
       assert.equal(stamps.length, 1);
       assert.equal(stamps[0]!.status, 'pass', stamps[0]!.detail);
 
+      // The recipient's CUIL is not the certificate's (the database edited afterwards): named.
+      const recipientCuil = async (cuil: string) =>
+        server.ctx.db
+          .updateTable('recipient')
+          .set({ cuil })
+          .where('envelopeId', '=', documentId)
+          .where('email', '=', 'ana@example.com')
+          .execute();
+      await recipientCuil('27987654320');
+      const otherCuil = await verifyEnvelopeEvidence(server.ctx, { documentId });
+      assert.ok(
+        otherCuil.checks.some(
+          (c) => c.status === 'fail' && /CUIL 20123456786, the recipient 27987654320/.test(c.detail),
+        ),
+        JSON.stringify(otherCuil.checks),
+      );
+      await recipientCuil('20123456786');
+
       // A byte of the signer's revision changed in the stored final (in the header's binary
       // comment, so every reader still parses it): its signature and the timestamp fail.
       const finalSha256 = (

@@ -80,8 +80,14 @@ export async function verifyDigitalSignatures(ctx: Ctx, graph: EnvelopeGraph): P
       }
       const recipient = graph.recipients.find((r) => r.id === row.recipientId);
       const verdict = judgeSignature(pdf, signature, recipient?.cuil ?? null, anchors, dss);
-      if (verdict.ok && !exact) verdict.detail = 'its revision is not the one the signer signed through Firma';
-      checks.push({ name, status: verdict.ok && exact ? 'pass' : 'fail', detail: verdict.detail });
+      if (verdict.ok && !exact)
+        checks.push({ name, status: 'fail', detail: 'its revision is not the one the signer signed through Firma' });
+      else
+        checks.push({
+          name,
+          status: verdict.ok ? (verdict.unanchored ? 'unanchored' : 'pass') : 'fail',
+          detail: verdict.detail,
+        });
     }
     for (const stamp of signatures.filter((s) => s.type === 'DocTimeStamp')) {
       const verdict = judgeDocumentTimestamp(pdf, stamp);
@@ -95,7 +101,8 @@ export async function verifyDigitalSignatures(ctx: Ctx, graph: EnvelopeGraph): P
   return checks;
 }
 
-type Verdict = { ok: boolean; detail: string };
+/** `unanchored`: everything held but revocation, which a final without a DSS cannot show offline. */
+type Verdict = { ok: boolean; detail: string; unanchored?: boolean };
 const fail = (detail: string): Verdict => ({ ok: false, detail });
 
 /** The bytes a /ByteRange [0 a b c] covers, or null unless it runs from 0 to the end of a revision. */
@@ -144,6 +151,12 @@ function judgeSignature(
     return fail(`the certificate carries CUIL ${cuil ?? '(none)'}, the recipient ${expectedCuil ?? '(none)'}`);
   const at = signature.signingTime;
   if (!at) return fail('it states no signing time (/M)');
+  if (!dss)
+    return {
+      ok: true,
+      unanchored: true,
+      detail: `CUIL ${cuil}, chain and signature valid; revocation not re-checked: the final has no DSS (completed before PAdES B-LT)`,
+    };
   const sources: string[] = [];
   for (let i = 0; i < path.length - 1; i++) {
     const status = embeddedStatus(path[i]!, path[i + 1]!, at, dss);
