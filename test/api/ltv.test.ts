@@ -7,6 +7,7 @@ import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-e
 import { listPdfSignatures, readDocumentSecurityStore, vriKey } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { runFirma } from '../helpers/spawn-firma.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
 import { createTestPki, pemToDer, type TestPki } from '../support/test-pki.js';
@@ -117,6 +118,20 @@ for (const database of testDatabases()) {
       const stamps = verdict.checks.filter((c) => c.name.startsWith('document timestamp'));
       assert.equal(stamps.length, 1);
       assert.equal(stamps[0]!.status, 'pass', stamps[0]!.detail);
+      if (database === 'sqlite') {
+        // The command itself, as an operator runs it: one line per signature.
+        const cli = await runFirma(['audit', 'verify', String(documentId)], {
+          FIRMA_DATA_DIR: server.dataDir,
+          FIRMA_TRUST_ANCHORS: pki.trustAnchorsPath,
+        });
+        assert.equal(cli.code, 0, cli.stdout + cli.stderr);
+        assert.match(
+          cli.stdout,
+          /\[ok {2}\] digital signature of CN=Juana Perez \(good\) on .*: valid: CUIL 20123456786/,
+        );
+        assert.match(cli.stdout, /\[ok {2}\] document timestamp on .*: valid: CN=Firma Test TSA/);
+        assert.match(cli.stdout, /\[ok {2}\] seal of sealed final /);
+      }
 
       // The recipient's CUIL is not the certificate's (the database edited afterwards): named.
       const recipientCuil = async (cuil: string) =>
