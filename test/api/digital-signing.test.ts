@@ -99,6 +99,8 @@ for (const database of testDatabases()) {
         ['untrusted', 'CERT_UNTRUSTED'],
         ['expired', 'CERT_EXPIRED'],
         ['revoked', 'CERT_REVOKED'],
+        // Its certificate is fine; the intermediate that issued it is on the root's CRL.
+        ['revokedIssuer', 'CERT_REVOKED'],
         ['noKeyUsage', 'CERT_KEY_USAGE'],
       ];
       for (const [name, code] of cases) {

@@ -17,7 +17,15 @@ import {
 import { loadSealIdentity, type SealIdentity } from './seal-identity.js';
 import { sealPdf } from './seal-pdf.js';
 import { verifyPdfSeal } from './verify-seal.js';
-import { makeTempDir, makeTextPdf, pdfsig, qpdfCheck } from '../../../../test/support/seal-test-support.js';
+import {
+  makeHybridPdf,
+  makePdfWithIndirectAnnots,
+  makePdfWithTextField,
+  makeTempDir,
+  makeTextPdf,
+  pdfsig,
+  qpdfCheck,
+} from '../../../../test/support/seal-test-support.js';
 import { startTestTsa, type TestTsa } from '../../../../test/support/test-tsa.js';
 
 let temp: ReturnType<typeof makeTempDir>;
@@ -139,4 +147,26 @@ void test('anything else appended after the seal still breaks it', async () => {
   // Plain bytes appended with no cross-reference section are not an update either.
   const garbage = verifyPdfSeal(Buffer.concat([withDss, Buffer.from('1 0 obj\n<< >>\nendobj\n')]), identity);
   assert.equal(garbage.ok, false);
+});
+
+void test('B-LT and B-LTA on classic tables, hybrid files, indirect /AcroForm and /Annots: the seal still verifies', async () => {
+  const fixtures: [string, Uint8Array][] = [
+    ['classic', await makeTextPdf(1, { useObjectStreams: false })],
+    ['hybrid', makeHybridPdf()],
+    ['text-field', await makePdfWithTextField()],
+    ['indirect-annots', await makePdfWithIndirectAnnots()],
+  ];
+  for (const [name, pdf] of fixtures) {
+    const sealed = await sealPdf(pdf, identity, { reason: 'Sealed' });
+    const withDss = appendDss(sealed, { certificates: [], revocation: [], time: new Date() });
+    const stamped = await appendDocumentTimestamp(withDss, { url: tsa.url });
+    const path = join(temp.dir, `${name}.pdf`);
+    writeFileSync(path, stamped);
+    assert.ok(qpdfCheck(path).clean, `${name}: ${qpdfCheck(path).output}`);
+    const report = pdfsig(path);
+    assert.equal(report.signatures[0]?.validation, 'Signature is Valid.', `${name}: ${report.output}`);
+    assert.equal(report.signatures.length, 2, `${name}: ${report.output}`);
+    const verdict = verifyPdfSeal(stamped, identity);
+    assert.ok(verdict.ok, `${name}: ${verdict.ok ? '' : verdict.problem}`);
+  }
 });
