@@ -43,7 +43,15 @@ describe('signer certificate validation against a test PKI', () => {
       assert.equal(verdict.revocation.source, 'OCSP');
       assert.equal(verdict.path.length, 3, 'leaf, intermediate, root');
       assert.match(verdict.subject, /Juana Perez/);
+      // The intermediate is checked too, against the root's CRL (its distribution point).
+      assert.equal(verdict.issuerRevocations.length, 1);
+      assert.equal(verdict.issuerRevocations[0]!.source, 'CRL');
+      assert.equal(verdict.issuerRevocations[0]!.url, pki.rootCrlUrl);
     }
+  });
+
+  test('a signer whose intermediate the root revoked is refused as revoked', async () => {
+    await rejects('revokedIssuer', 'REVOKED');
   });
 
   test('refuses each bad certificate with its own problem', async () => {

@@ -3,15 +3,18 @@
  * intermediate CA, end-entity certificates for every case the validator must tell apart, a CRL served
  * over HTTP and an OCSP responder (`openssl ocsp -port`), both on 127.0.0.1. Each end entity comes
  * as PEM (certificate, key) and as a PKCS#12 file (password `test1234`), the way certificates are
- * delivered to signers.
+ * delivered to signers. The root publishes a CRL too (the intermediates' distribution point), in
+ * which a second intermediate is revoked (the `revokedIssuer` case), and an RFC 3161 TSA answers.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../helpers/free-port.js';
+import { CA_CONFIG, startOcsp } from './test-pki-config.js';
+import { startTestTsa, type TestTsa } from './test-tsa.js';
 
 export const TEST_CUIL = '20123456786';
 export const OTHER_CUIL = '27987654320';
@@ -29,6 +32,7 @@ const END_ENTITY_CASES = [
   'noKeyUsage',
   'noRevocationUrls',
   'untrusted',
+  'revokedIssuer',
 ] as const;
 export type EndEntityCase = (typeof END_ENTITY_CASES)[number];
 
@@ -50,67 +54,16 @@ export interface TestPki {
   trustAnchorsPath: string;
   ocspUrl: string;
   crlUrl: string;
+  /** The root's CRL: the intermediates' revocation source. */
+  rootCrlUrl: string;
+  /** An RFC 3161 authority (openssl `ts -reply`): FIRMA_TSA_URL for B-T and B-LTA. */
+  tsa: TestTsa;
   entities: Record<EndEntityCase, EndEntity>;
   /** How many OCSP requests and CRL downloads were served. */
   hits: { crl: number };
   stopOcsp(): Promise<void>;
   close(): Promise<void>;
 }
-
-const CA_CONFIG = (dir: string) => `
-[ ca ]
-default_ca = intermediate
-[ intermediate ]
-dir = ${dir}
-database = ${dir}/index.txt
-new_certs_dir = ${dir}/issued
-certificate = ${dir}/intermediate.pem
-private_key = ${dir}/intermediate.key
-serial = ${dir}/serial
-crlnumber = ${dir}/crlnumber
-default_md = sha256
-default_crl_days = 30
-policy = anything
-unique_subject = no
-copy_extensions = none
-[ anything ]
-commonName = supplied
-serialNumber = optional
-countryName = optional
-[ req ]
-distinguished_name = dn
-prompt = no
-[ dn ]
-CN = unused
-[ root_ext ]
-basicConstraints = critical, CA:true
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
-[ intermediate_ext ]
-basicConstraints = critical, CA:true, pathlen:0
-keyUsage = critical, keyCertSign, cRLSign
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-[ signer_ext ]
-basicConstraints = CA:false
-keyUsage = critical, digitalSignature, nonRepudiation
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-authorityInfoAccess = OCSP;URI:__OCSP__
-crlDistributionPoints = URI:__CRL__
-[ no_key_usage_ext ]
-basicConstraints = CA:false
-keyUsage = critical, keyEncipherment
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-authorityInfoAccess = OCSP;URI:__OCSP__
-crlDistributionPoints = URI:__CRL__
-[ no_revocation_urls_ext ]
-basicConstraints = CA:false
-keyUsage = critical, digitalSignature, nonRepudiation
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-`;
 
 function openssl(args: string[], cwd: string): string {
   return execFileSync('openssl', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -123,10 +76,20 @@ export async function createTestPki(): Promise<TestPki> {
   writeFileSync(join(dir, 'index.txt'), '');
   writeFileSync(join(dir, 'serial'), '1000\n');
   writeFileSync(join(dir, 'crlnumber'), '01\n');
+  for (const db of ['root-index.txt', 'revoked-ca-index.txt']) writeFileSync(join(dir, db), '');
+  for (const number of ['root-crlnumber', 'revoked-ca-crlnumber']) writeFileSync(join(dir, number), '01\n');
   const [ocspPort, crlPort] = [await freePort(), await freePort()];
   const ocspUrl = `http://127.0.0.1:${ocspPort}`;
   const crlUrl = `http://127.0.0.1:${crlPort}/intermediate.crl`;
-  writeFileSync(join(dir, 'ca.cnf'), CA_CONFIG(dir).replaceAll('__OCSP__', ocspUrl).replaceAll('__CRL__', crlUrl));
+  const rootCrlUrl = `http://127.0.0.1:${crlPort}/root.crl`;
+  writeFileSync(
+    join(dir, 'ca.cnf'),
+    CA_CONFIG(dir)
+      .replaceAll('__OCSP__', ocspUrl)
+      .replaceAll('__CRL__', crlUrl)
+      .replaceAll('__ROOT_CRL__', rootCrlUrl)
+      .replaceAll('__REVOKED_CA_CRL__', `http://127.0.0.1:${crlPort}/revoked-ca.crl`),
+  );
   const cnf = ['-config', 'ca.cnf'];
   // EC keys are made in a millisecond; the main signer is RSA, as most issued certificates are.
   const key = (name: string, rsa = false) =>
@@ -216,10 +179,36 @@ export async function createTestPki(): Promise<TestPki> {
     dir,
   );
 
+  // A second intermediate, issued through the root's database so that the root can revoke it.
+  key('revokedCa');
+  openssl(
+    ['req', ...cnf, '-new', '-key', 'revokedCa.key', '-out', 'revokedCa.csr', '-subj', '/C=AR/CN=Revoked CA'],
+    dir,
+  );
+  openssl(
+    [
+      'ca',
+      ...cnf,
+      '-name',
+      'root_ca',
+      '-batch',
+      '-notext',
+      '-days',
+      '3650',
+      '-in',
+      'revokedCa.csr',
+      '-out',
+      'revokedCa.pem',
+      '-extensions',
+      'intermediate_ext',
+    ],
+    dir,
+  );
+
   const issue = (
     name: EndEntityCase,
     serialNumber: string | null,
-    options: { ext?: string; start?: string; end?: string; rogue?: boolean; rsa?: boolean } = {},
+    options: { ext?: string; start?: string; end?: string; rogue?: boolean; rsa?: boolean; ca?: string } = {},
   ): void => {
     key(name, options.rsa);
     const subject = `/C=AR/CN=Juana Perez (${name})${serialNumber ? `/serialNumber=${serialNumber}` : ''}`;
@@ -252,6 +241,7 @@ export async function createTestPki(): Promise<TestPki> {
         [
           'ca',
           ...cnf,
+          ...(options.ca ? ['-name', options.ca] : []),
           '-batch',
           '-notext',
           '-in',
@@ -275,7 +265,7 @@ export async function createTestPki(): Promise<TestPki> {
         '-in',
         `${name}.pem`,
         '-certfile',
-        options.rogue ? 'rogue.pem' : 'intermediate.pem',
+        options.rogue ? 'rogue.pem' : options.ca ? 'revokedCa.pem' : 'intermediate.pem',
         '-out',
         `${name}.p12`,
         '-passout',
@@ -296,19 +286,33 @@ export async function createTestPki(): Promise<TestPki> {
   issue('noKeyUsage', `CUIL ${TEST_CUIL}`, { ext: 'no_key_usage_ext' });
   issue('noRevocationUrls', `CUIL ${TEST_CUIL}`, { ext: 'no_revocation_urls_ext' });
   issue('untrusted', `CUIL ${TEST_CUIL}`, { rogue: true });
+  issue('revokedIssuer', `CUIL ${TEST_CUIL}`, { ca: 'revoked_ca', ext: 'revoked_ca_signer_ext' });
   openssl(['ca', ...cnf, '-revoke', 'revoked.pem', '-crl_reason', 'keyCompromise'], dir);
-  openssl(['ca', ...cnf, '-gencrl', '-out', 'intermediate.crl.pem'], dir);
-  openssl(['crl', '-in', 'intermediate.crl.pem', '-outform', 'DER', '-out', 'intermediate.crl'], dir);
+  openssl(['ca', ...cnf, '-name', 'root_ca', '-revoke', 'revokedCa.pem', '-crl_reason', 'cACompromise'], dir);
+  for (const [ca, file] of [
+    ['intermediate', 'intermediate'],
+    ['root_ca', 'root'],
+    ['revoked_ca', 'revoked-ca'],
+  ] as const) {
+    openssl(['ca', ...cnf, '-name', ca, '-gencrl', '-out', `${file}.crl.pem`], dir);
+    openssl(['crl', '-in', `${file}.crl.pem`, '-outform', 'DER', '-out', `${file}.crl`], dir);
+  }
   writeFileSync(join(dir, 'trust-anchors.pem'), readFileSync(join(dir, 'root.pem')));
 
   const hits = { crl: 0 };
   const crlServer: Server = createServer((req, res) => {
-    if (req.url !== '/intermediate.crl') return res.writeHead(404).end();
+    const file = {
+      '/intermediate.crl': 'intermediate.crl',
+      '/root.crl': 'root.crl',
+      '/revoked-ca.crl': 'revoked-ca.crl',
+    }[req.url ?? ''];
+    if (!file) return res.writeHead(404).end();
     hits.crl++;
-    res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(readFileSync(join(dir, 'intermediate.crl')));
+    res.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(readFileSync(join(dir, file)));
   });
   await new Promise<void>((resolve) => crlServer.listen(crlPort, '127.0.0.1', resolve));
   let ocsp: ChildProcess | null = await startOcsp(dir, ocspPort);
+  const tsa = await startTestTsa(join(dir, 'tsa'));
 
   const read = (file: string) => readFileSync(join(dir, file), 'utf8');
   const entity = (name: EndEntityCase): EndEntity => {
@@ -320,7 +324,9 @@ export async function createTestPki(): Promise<TestPki> {
       keyPem,
       privateKey: createPrivateKey(keyPem),
       p12Path: join(dir, `${name}.p12`),
-      chainPem: name === 'untrusted' ? [read('rogue.pem')] : [read('intermediate.pem')],
+      chainPem: [
+        read(name === 'untrusted' ? 'rogue.pem' : name === 'revokedIssuer' ? 'revokedCa.pem' : 'intermediate.pem'),
+      ],
     };
   };
   const stopOcsp = async (): Promise<void> => {
@@ -339,54 +345,19 @@ export async function createTestPki(): Promise<TestPki> {
     trustAnchorsPath: join(dir, 'trust-anchors.pem'),
     ocspUrl,
     crlUrl,
+    rootCrlUrl,
+    tsa,
     entities: Object.fromEntries(END_ENTITY_CASES.map((n) => [n, entity(n)])) as Record<EndEntityCase, EndEntity>,
     hits,
     stopOcsp,
     async close() {
       await stopOcsp();
+      await tsa.close();
+      crlServer.closeAllConnections();
       await new Promise<void>((resolve) => crlServer.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** `openssl ocsp` as a server answering from the CA's index, signed by the intermediate itself. */
-async function startOcsp(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'openssl',
-    [
-      'ocsp',
-      '-port',
-      String(port),
-      '-index',
-      'index.txt',
-      '-CA',
-      'intermediate.pem',
-      '-rsigner',
-      'intermediate.pem',
-      '-rkey',
-      'intermediate.key',
-      '-nmin',
-      '5',
-    ],
-    { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  // Ready once it says it accepts (a probing connection would leave 3.0's responder spinning).
-  const ready = await new Promise<boolean>((resolve) => {
-    let said = '';
-    const timer = setTimeout(() => resolve(false), 10_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (/ACCEPT|Waiting/i.test(said)) {
-        clearTimeout(timer);
-        resolve(true);
-      }
-    });
-    child.once('exit', () => resolve(false));
-  });
-  if (ready) return child;
-  child.kill('SIGKILL');
-  throw new Error('the test OCSP responder did not start');
 }
 
 export function pemToDer(pem: string): Buffer {

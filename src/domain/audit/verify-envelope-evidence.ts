@@ -5,6 +5,7 @@ import { notFound } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { verifyAuditChain, type ChainVerdict } from './verify-audit-chain.js';
 import { checkEntryMacs } from './verify-entry-macs.js';
+import { verifyDigitalSignatures } from './verify-digital-signatures.js';
 import { verifySealedEvidence, type Check } from './verify-sealed-evidence.js';
 import { parseAuditData } from './stored-audit.js';
 
@@ -111,6 +112,7 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
     const sealed = await verifySealedEvidence(ctx, graph, rows);
     checks.push(...sealed.checks);
     sealedThrough = sealed.sealedThrough;
+    checks.push(...(await verifyDigitalSignatures(ctx, graph)));
   }
   checks.push(checkEntryMacs(ctx.auditMac, rows, sealedThrough));
 

@@ -25,6 +25,7 @@ import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredPages } from '../model/stored-json.js';
 import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
+import { gatherValidationMaterial } from './gather-validation-material.js';
 import { renderInputs } from './field-render-inputs.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { secondsSince } from '../../infra/metrics/metrics.js';
@@ -131,6 +132,9 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   const evidence = await buildEvidence(ctx, base);
   const stamp = outcome === 'REJECTED' ? { stamp: { text: rejectedStamp(meta.language) } } : {};
   const finals = new Map<string, string>();
+  // PAdES B-LT after each item's seal, and B-LTA (a document timestamp) when a TSA is configured.
+  const validationFor = await gatherValidationMaterial(ctx, graph.envelope.id, identity);
+  const documentTimestamp = ctx.config.seal.tsaUrl ? { documentTimestamp: { url: ctx.config.seal.tsaUrl } } : {};
   const digital = new Set(graph.recipients.filter((r) => r.signatureLevel === 'DIGITAL').map((r) => r.id));
   for (const item of graph.items) {
     const pages = parseStoredPages(item.pages);
@@ -157,8 +161,10 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
       ...(item.revisionSha256 !== null ? { incremental: true } : {}),
       identity,
       seal: sealOptions,
+      validation: validationFor(item.id),
+      ...documentTimestamp,
     });
-    // The seal is the last step of the item's one PDF task (audit pages, burn-in, seal): timed whole.
+    // The seal (then the DSS and document timestamp) is the last step of the item's one PDF task (audit pages, burn-in, seal): timed whole.
     ctx.metrics.sealDone('item', secondsSince(sealStart));
     finals.set(item.id, (await ctx.storage.putBytes(sealed)).sha256);
   }

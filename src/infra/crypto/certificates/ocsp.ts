@@ -89,3 +89,18 @@ function responderTrusted(basic: Buffer, optional: ReturnType<typeof childrenOf>
   }
   return false;
 }
+
+/** When the responder produced a BasicOCSPResponse; null for anything else. */
+export function ocspProducedAt(response: Buffer): Date | null {
+  try {
+    const [, bytesWrapper] = childrenOf(response, readNode(response, 0));
+    const [, inner] = childrenOf(response, childrenOf(response, bytesWrapper!)[0]!);
+    const basic = Buffer.from(contentOf(response, inner!));
+    const data = childrenOf(basic, childrenOf(basic, readNode(basic, 0))[0]!);
+    const rest = data[0]?.tag === 0xa0 ? data.slice(1) : data;
+    const producedAt = rest[1]!;
+    return readTime(contentOf(basic, producedAt), producedAt.tag);
+  } catch {
+    return null;
+  }
+}

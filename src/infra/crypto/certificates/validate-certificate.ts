@@ -35,6 +35,8 @@ export interface CertificateVerdict {
   issuer: string;
   serialHex: string;
   revocation: { source: 'OCSP' | 'CRL'; url: string; response: Buffer };
+  /** The same answer about each issuing certificate below the anchor, issuer of the leaf first. */
+  issuerRevocations: { certificate: Buffer; source: 'OCSP' | 'CRL'; url: string; response: Buffer }[];
 }
 
 const MAX_PATH = 6;
@@ -67,8 +69,9 @@ export function cuilFromSerialNumber(value: string): string | null {
 /**
  * Every check a signer's certificate passes before Firma prepares a signature with it, in order of
  * cost: parse, CUIL in the subject serialNumber, key usage, validity of each certificate on the
- * path, the path to a trust anchor, then revocation of the signer's certificate (OCSP from its AIA
- * URLs, else its CRL distribution points). Throws CertificateRejected with the first problem.
+ * path, the path to a trust anchor, then revocation of every certificate on the path below the
+ * anchor, the signer's first (OCSP from its AIA URLs, else its CRL distribution points): a revoked
+ * intermediate voids every certificate it issued. Throws CertificateRejected with the first problem.
  */
 export async function validateSignerCertificate(
   chainDer: Buffer[],
@@ -108,7 +111,12 @@ export async function validateSignerCertificate(
           : 'an issuing certificate is outside its validity period',
       );
   }
-  const revocation = await checkRevocation(leaf, path[1]!, options);
+  const revocation = await checkRevocation(leaf, path[1]!, options, true);
+  const issuerRevocations: CertificateVerdict['issuerRevocations'] = [];
+  for (let i = 1; i < path.length - 1; i++) {
+    const answer = await checkRevocation(path[i]!, path[i + 1]!, options, false);
+    issuerRevocations.push({ certificate: path[i]!.der, ...answer });
+  }
   return {
     leaf,
     path,
@@ -117,11 +125,12 @@ export async function validateSignerCertificate(
     issuer: leaf.x509.issuer.replace(/\n/g, ', '),
     serialHex: leaf.x509.serialNumber,
     revocation,
+    issuerRevocations,
   };
 }
 
 /** Leaf up to an anchor, each certificate verified under the next one's key; intermediates must be CAs. */
-function buildPath(
+export function buildPath(
   leaf: CertificateFields,
   pool: CertificateFields[],
   anchors: CertificateFields[],
@@ -151,36 +160,54 @@ function issued(child: CertificateFields, issuer: CertificateFields): boolean {
 }
 
 async function checkRevocation(
-  leaf: CertificateFields,
+  cert: CertificateFields,
   issuer: CertificateFields,
   options: ValidationOptions,
+  isLeaf: boolean,
 ): Promise<CertificateVerdict['revocation']> {
-  const conclude = (status: RevocationStatus, source: 'OCSP' | 'CRL', url: string, response: Buffer) => {
-    if (status === 'revoked') throw new CertificateRejected('REVOKED', 'the certificate has been revoked');
-    return { source, url, response };
-  };
+  const what = isLeaf ? 'the certificate' : 'an issuing certificate';
   // Nothing to ask ever: a lasting refusal (400), not the 503 of responders that did not answer now.
-  if (leaf.ocspUrls.length === 0 && leaf.crlUrls.length === 0)
+  if (cert.ocspUrls.length === 0 && cert.crlUrls.length === 0)
     throw new CertificateRejected(
       'INVALID',
-      'the certificate names no OCSP responder and no CRL, so whether it was revoked cannot be checked',
+      `${what} names no OCSP responder and no CRL, so whether it was revoked cannot be checked`,
     );
-  for (const url of leaf.ocspUrls) {
+  const answer = await fetchRevocation(cert, issuer, options);
+  if (!answer)
+    throw new CertificateRejected(
+      'REVOCATION_UNAVAILABLE',
+      `neither the OCSP responder nor the CRL of ${what} gave a usable answer`,
+    );
+  if (answer.status === 'revoked')
+    throw new CertificateRejected(
+      'REVOKED',
+      isLeaf ? 'the certificate has been revoked' : 'a certificate that issued it has been revoked',
+    );
+  return { source: answer.source, url: answer.url, response: answer.response };
+}
+
+/**
+ * A current answer about `cert` from its own URLs: OCSP first, else its CRL; null when none
+ * answered usably. Completion calls it again for fresh long-term validation data.
+ */
+export async function fetchRevocation(
+  cert: CertificateFields,
+  issuer: CertificateFields,
+  options: Pick<ValidationOptions, 'now' | 'fetch'>,
+): Promise<{ status: RevocationStatus; source: 'OCSP' | 'CRL'; url: string; response: Buffer } | null> {
+  for (const url of cert.ocspUrls) {
     const response = await fetchBytes(url, {
       ...options.fetch,
       maxBytes: MAX_OCSP_BYTES,
-      body: { contentType: 'application/ocsp-request', bytes: ocspRequest(leaf, issuer) },
+      body: { contentType: 'application/ocsp-request', bytes: ocspRequest(cert, issuer) },
     });
-    const status = response && statusFromOcsp(response, leaf, issuer, options.now);
-    if (response && status) return conclude(status, 'OCSP', url, response);
+    const status = response && statusFromOcsp(response, cert, issuer, options.now);
+    if (response && status) return { status, source: 'OCSP', url, response };
   }
-  for (const url of leaf.crlUrls) {
+  for (const url of cert.crlUrls) {
     const crl = await fetchBytes(url, { ...options.fetch, maxBytes: MAX_CRL_BYTES });
-    const status = crl && statusFromCrl(crl, leaf, issuer, options.now);
-    if (crl && status) return conclude(status, 'CRL', url, crl);
+    const status = crl && statusFromCrl(crl, cert, issuer, options.now);
+    if (crl && status) return { status, source: 'CRL', url, response: crl };
   }
-  throw new CertificateRejected(
-    'REVOCATION_UNAVAILABLE',
-    'neither the certificate’s OCSP responder nor its CRL gave a usable answer',
-  );
+  return null;
 }

@@ -2,7 +2,15 @@ import { renderAuditPagesPdf } from '../evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../evidence/render-certificate.js';
 import type { EvidenceData } from '../evidence/evidence-types.js';
 import { renderFields, type RenderField } from '../render/index.js';
-import { sealPdf, type SealIdentity, type SealOptions } from '../seal/index.js';
+import {
+  appendDocumentTimestamp,
+  appendDss,
+  sealPdf,
+  type SealIdentity,
+  type SealOptions,
+  type TsaOptions,
+  type ValidationMaterial,
+} from '../seal/index.js';
 
 /**
  * The completion's PDF work, each piece as one task of a PDF worker thread: the document's bytes
@@ -27,9 +35,16 @@ export interface FinalItemInput {
   incremental?: boolean;
   identity: SealIdentity;
   seal: SealOptions;
+  /**
+   * PAdES B-LT: after the seal, a DSS with this material (gathered by the domain: issuers, OCSP
+   * answers, CRLs) and the certificates every signature carries.
+   */
+  validation?: ValidationMaterial;
+  /** PAdES B-LTA: after the DSS, a document timestamp from this authority. */
+  documentTimestamp?: TsaOptions;
 }
 
-/** The final document of one item: fields burned in, audit pages appended, sealed. */
+/** The final document of one item: fields burned in, audit pages appended, sealed, then B-LT/B-LTA. */
 export async function renderFinalItem(input: FinalItemInput): Promise<Uint8Array> {
   const auditPages = await renderAuditPagesPdf(input.evidence, input.auditPageSize);
   const rendered = await renderFields(input.original, input.fields, {
@@ -37,7 +52,24 @@ export async function renderFinalItem(input: FinalItemInput): Promise<Uint8Array
     ...(input.stamp ? { stamp: input.stamp } : {}),
     ...(input.incremental ? { incremental: true } : {}),
   });
-  return sealPdf(rendered, input.identity, input.seal);
+  const sealed = await sealPdf(rendered, input.identity, input.seal);
+  if (!input.validation) return sealed;
+  const withDss = appendDss(sealed, asBuffers(input.validation));
+  return input.documentTimestamp ? appendDocumentTimestamp(withDss, input.documentTimestamp) : withDss;
+}
+
+/** Bytes that crossed the thread boundary arrive as plain Uint8Arrays. */
+function asBuffers(material: ValidationMaterial): ValidationMaterial {
+  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    time: new Date(material.time),
+    certificates: material.certificates.map(buffer),
+    revocation: material.revocation.map((r) => ({
+      certificate: buffer(r.certificate),
+      ...(r.ocsp ? { ocsp: buffer(r.ocsp) } : {}),
+      ...(r.crl ? { crl: buffer(r.crl) } : {}),
+    })),
+  };
 }
 
 export interface SealedEvidenceInput {

@@ -45,3 +45,25 @@ export {
   type PreparedExternalSignature,
 } from './external-signature.js';
 export type { SignerCertificates } from './cms.js';
+// Long-term validation (PAdES B-LT, B-LTA) and reading signatures back (firma audit verify).
+export { appendDss, type ValidationMaterial } from './dss-update.js';
+export { appendDocumentTimestamp } from './document-timestamp.js';
+export {
+  certificatesInCms,
+  hashName,
+  readCms,
+  readTimestampToken,
+  signerCertificateOf,
+  signerInfoHolds,
+  type ReadCms,
+  type TimestampFacts,
+} from './cms-reader.js';
+export {
+  listPdfSignatures,
+  readDocumentSecurityStore,
+  trimmedContents,
+  vriKey,
+  type DocumentSecurityStore,
+  type PdfSignature,
+} from './pdf-signatures.js';
+export { onlyValidationUpdatesAfter } from './validation-updates.js';

@@ -71,6 +71,17 @@ export class PdfReader {
     return resolved instanceof PdfDict ? resolved : undefined;
   }
 
+  /** The decoded data of a stream object written at an offset (DSS entries); null if it is not one. */
+  getStreamData(ref: PdfRef): Buffer | null {
+    const entry = this.xref.entries.get(ref.num);
+    if (entry?.kind !== 'offset') return null;
+    const object = readIndirectObjectAt(this.source, entry.offset);
+    if (!(object.value instanceof PdfDict) || object.streamDataOffset === undefined) return null;
+    const length = this.resolve(object.value.get('Length'));
+    if (typeof length !== 'number' || length < 0 || object.streamDataOffset + length > this.source.length) return null;
+    return decodeStream(object.value, this.source.read(object.streamDataOffset, length));
+  }
+
   private loadObject(num: number): LoadedObject | null {
     const entry = this.xref.entries.get(num);
     if (!entry || entry.kind === 'free') return null;

@@ -1,13 +1,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { childrenOf, contentOf, readNode } from './der.js';
 import { loadSealIdentity, type SealIdentity } from './seal-identity.js';
 import { sealPdf, SealError } from './seal-pdf.js';
@@ -19,91 +17,11 @@ import {
   pdfsig,
   qpdfCheck,
 } from '../../../../test/support/seal-test-support.js';
+import { setUpOpensslTsa } from '../../../../test/support/test-tsa.js';
 
-const execFileAsync = promisify(execFile);
 let temp: ReturnType<typeof makeTempDir>;
 let identity: SealIdentity;
 const servers: Server[] = [];
-
-/** An RFC 3161 authority for the tests: openssl's `ts -reply` behind a loopback HTTP server. */
-function setUpOpensslTsa(dir: string): RequestListener {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'tsa.key'),
-      '-out',
-      join(dir, 'tsa.crt'),
-      '-days',
-      '30',
-      '-subj',
-      '/CN=Firma Test TSA',
-      '-addext',
-      'extendedKeyUsage=critical,timeStamping',
-    ],
-    {
-      stdio: 'ignore',
-    },
-  );
-  writeFileSync(join(dir, 'tsaserial'), '01\n');
-  writeFileSync(
-    join(dir, 'tsa.cnf'),
-    [
-      '[ tsa ]',
-      'default_tsa = tsa_config1',
-      '[ tsa_config1 ]',
-      `serial = ${join(dir, 'tsaserial')}`,
-      'signer_digest = sha256',
-      'default_policy = 1.2.3.4.1',
-      'digests = sha256',
-      'accuracy = secs:1',
-      'ess_cert_id_alg = sha256',
-      'ess_cert_id_chain = no',
-      '',
-    ].join('\n'),
-  );
-  let counter = 0;
-  return (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const id = ++counter;
-      const query = join(dir, `req-${id}.tsq`);
-      const reply = join(dir, `resp-${id}.tsr`);
-      void writeFile(query, Buffer.concat(chunks))
-        .then(() =>
-          execFileAsync('openssl', [
-            'ts',
-            '-reply',
-            '-queryfile',
-            query,
-            '-signer',
-            join(dir, 'tsa.crt'),
-            '-inkey',
-            join(dir, 'tsa.key'),
-            '-config',
-            join(dir, 'tsa.cnf'),
-            '-out',
-            reply,
-          ]),
-        )
-        .then(() => readFile(reply))
-        .then((body) => {
-          response.writeHead(200, { 'content-type': 'application/timestamp-reply' });
-          response.end(body);
-        })
-        .catch((error: Error) => {
-          response.writeHead(500);
-          response.end(error.message);
-        });
-    });
-  };
-}
 
 async function listen(handler: RequestListener): Promise<string> {
   const server = createServer(handler);

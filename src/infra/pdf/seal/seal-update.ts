@@ -41,7 +41,12 @@ export function prepareUpdate(source: ByteSource, identity: SealIdentity, option
 }
 
 /** The same layout with a /Contents placeholder of `capacity` bytes (an external signer's CMS). */
-export function prepareUpdateWithCapacity(source: ByteSource, capacity: number, options: SealOptions): PreparedUpdate {
+export function prepareUpdateWithCapacity(
+  source: ByteSource,
+  capacity: number,
+  options: SealOptions,
+  documentTimestamp = false,
+): PreparedUpdate {
   const reader = PdfReader.open(source);
   const { xref } = reader;
   const signatureRef = new PdfRef(xref.size, 0);
@@ -55,6 +60,7 @@ export function prepareUpdateWithCapacity(source: ByteSource, capacity: number, 
       contactInfo: options.contactInfo,
       name: options.name,
       signingTime: options.signingTime ?? new Date(),
+      documentTimestamp,
     },
     capacity,
   );

@@ -7,6 +7,8 @@ export interface SignatureDictionaryFields {
   contactInfo?: string;
   name?: string;
   signingTime: Date;
+  /** A document timestamp (PAdES B-LTA): /Type /DocTimeStamp, an RFC 3161 token, no claims of its own. */
+  documentTimestamp?: boolean;
 }
 
 export interface SignatureDictionary {
@@ -30,15 +32,21 @@ export function buildSignatureDictionary(
   fields: SignatureDictionaryFields,
   contentsCapacity: number,
 ): SignatureDictionary {
-  const head = '<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ';
+  const head = fields.documentTimestamp
+    ? '<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange '
+    : '<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ';
   const byteRange = `[${'0 0 0 0'.padEnd(BYTE_RANGE_WIDTH - 2, ' ')}]`;
   const middle = ' /Contents <';
   const contentsLength = contentsCapacity * 2 + 2;
-  // PAdES puts the claimed signing time here, not in a CMS signingTime attribute.
-  let tail = ` /M ${textString(pdfDate(fields.signingTime))} /Reason ${textString(fields.reason)}`;
-  if (fields.location) tail += ` /Location ${textString(fields.location)}`;
-  if (fields.contactInfo) tail += ` /ContactInfo ${textString(fields.contactInfo)}`;
-  if (fields.name) tail += ` /Name ${textString(fields.name)}`;
+  // PAdES puts the claimed signing time here, not in a CMS signingTime attribute. A document
+  // timestamp claims nothing of its own: its token is the time.
+  let tail = '';
+  if (!fields.documentTimestamp) {
+    tail += ` /M ${textString(pdfDate(fields.signingTime))} /Reason ${textString(fields.reason)}`;
+    if (fields.location) tail += ` /Location ${textString(fields.location)}`;
+    if (fields.contactInfo) tail += ` /ContactInfo ${textString(fields.contactInfo)}`;
+    if (fields.name) tail += ` /Name ${textString(fields.name)}`;
+  }
   tail += ' >>';
   const byteRangeStart = head.length;
   const contentsStart = byteRangeStart + byteRange.length + middle.length - 1;

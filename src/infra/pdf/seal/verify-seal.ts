@@ -12,26 +12,26 @@ import {
   TAG,
   type DerNode,
 } from './der.js';
-import { PdfRef, PdfString, type PdfDict, type PdfValue } from './pdf-objects.js';
+import { PdfString, type PdfDict } from './pdf-objects.js';
+import { signatureDictionaries } from './pdf-signatures.js';
+import { onlyValidationUpdatesAfter } from './validation-updates.js';
 import { PdfReader } from './pdf-reader.js';
 import type { SealIdentity } from './seal-identity.js';
 
 export type SealVerdict = { ok: true; reader: PdfReader } | { ok: false; problem: string };
 
-const MAX_FIELDS = 10_000;
-
 /**
  * Checks that `pdf` carries a seal made with `identity`'s key that covers the whole file, as
- * `sealPdf` writes it: the signature whose /ByteRange runs from the first byte to the last,
- * leaving out only its own /Contents; a CMS whose messageDigest is the SHA-256 of those bytes
- * and whose signed attributes verify under the identity's public key. Anything appended after
- * the seal (an incremental update rewriting /Info, say) leaves no signature covering the whole
- * file, so it fails. On success the reader over the verified bytes is returned, so callers read
+ * `sealPdf` writes it: the last approval signature, whose /ByteRange runs from the first byte to
+ * the end of its revision, leaving out only its own /Contents; a CMS whose messageDigest is the
+ * SHA-256 of those bytes and whose signed attributes verify under the identity's public key.
+ * After it only long-term validation material may follow (a DSS, document timestamps:
+ * validation-updates.ts); anything else appended (an update rewriting /Info, say) fails. On success the reader over the verified bytes is returned, so callers read
  * the sealed content, not a second parse of something else.
  */
 export function verifyPdfSeal(pdf: Buffer, identity: SealIdentity): SealVerdict {
-  let reader: PdfReader;
   let signatures: PdfDict[];
+  let reader: PdfReader;
   try {
     reader = PdfReader.open(new MemorySource(pdf));
     signatures = signatureDictionaries(reader);
@@ -39,14 +39,26 @@ export function verifyPdfSeal(pdf: Buffer, identity: SealIdentity): SealVerdict 
     return { ok: false, problem: `not a readable PDF (${(error as Error).message})` };
   }
   if (signatures.length === 0) return { ok: false, problem: 'carries no signature' };
-  const covering = signatures
+  // The seal is the last approval signature; only validation data (DSS, document timestamps) may follow it.
+  const last = signatures
+    .filter((dict) => dict.nameOf('Type') !== 'DocTimeStamp')
     .map((dict) => ({ dict, range: byteRangeOf(reader, dict) }))
-    .find(({ range }) => range && coversWholeFile(pdf, range));
-  if (!covering?.range)
-    return { ok: false, problem: 'no signature covers the whole file: it was changed after it was sealed' };
-  const contents = reader.resolve(covering.dict.get('Contents'));
+    .filter((c): c is { dict: PdfDict; range: ByteRange } => c.range !== null && coversItsRevision(pdf, c.range))
+    .sort((a, b) => b.range[2] + b.range[3] - (a.range[2] + a.range[3]))[0];
+  if (!last) return { ok: false, problem: 'no signature covers the whole file: it was changed after it was sealed' };
+  const [, gapStart, gapEnd, tailLength] = last.range;
+  const revisionEnd = gapEnd + tailLength;
+  if (revisionEnd !== pdf.length) {
+    const problem = onlyValidationUpdatesAfter(pdf, revisionEnd);
+    if (problem)
+      return {
+        ok: false,
+        problem: `no signature covers the whole file: it was changed after it was sealed (${problem})`,
+      };
+    reader = PdfReader.open(new MemorySource(pdf.subarray(0, revisionEnd)));
+  }
+  const contents = reader.resolve(last.dict.get('Contents'));
   if (!(contents instanceof PdfString)) return { ok: false, problem: 'the seal has no /Contents' };
-  const [, gapStart, gapEnd, tailLength] = covering.range;
   const digest = createHash('sha256')
     .update(pdf.subarray(0, gapStart))
     .update(pdf.subarray(gapEnd, gapEnd + tailLength))
@@ -118,38 +130,13 @@ function byteRangeOf(reader: PdfReader, dict: PdfDict): ByteRange | null {
   return value as ByteRange;
 }
 
-/** [0, a, b, c]: from the start to the /Contents hex string, and from its end to the end of file. */
-function coversWholeFile(pdf: Buffer, [start, gapStart, gapEnd, tailLength]: ByteRange): boolean {
+/** [0, a, b, c]: from the start to the /Contents hex string, and from its end to the end of a revision. */
+function coversItsRevision(pdf: Buffer, [start, gapStart, gapEnd, tailLength]: ByteRange): boolean {
   return (
     start === 0 &&
     gapStart < gapEnd &&
-    gapEnd + tailLength === pdf.length &&
+    gapEnd + tailLength <= pdf.length &&
     pdf[gapStart] === 0x3c &&
     pdf[gapEnd - 1] === 0x3e
   );
-}
-
-/** The /V dictionaries of the document's signature fields (AcroForm /Fields and their /Kids). */
-function signatureDictionaries(reader: PdfReader): PdfDict[] {
-  const catalog = reader.resolveDict(reader.trailerValue('Root'));
-  const acroForm = reader.resolveDict(catalog?.get('AcroForm'));
-  const pending: PdfValue[] = [];
-  const fieldsValue = reader.resolve(acroForm?.get('Fields'));
-  if (Array.isArray(fieldsValue)) pending.push(...fieldsValue);
-  const seen = new Set<number>();
-  const found: PdfDict[] = [];
-  for (let visited = 0; pending.length > 0 && visited < MAX_FIELDS; visited++) {
-    const entry = pending.pop();
-    if (entry instanceof PdfRef) {
-      if (seen.has(entry.num)) continue;
-      seen.add(entry.num);
-    }
-    const field = reader.resolveDict(entry);
-    if (!field) continue;
-    const kids = reader.resolve(field.get('Kids'));
-    if (Array.isArray(kids)) pending.push(...kids);
-    const value = reader.resolveDict(field.get('V'));
-    if (value && value.get('ByteRange') !== undefined) found.push(value);
-  }
-  return found;
 }
