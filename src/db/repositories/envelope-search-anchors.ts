@@ -63,7 +63,7 @@ export function likeTrigrams(lowerQuery: string): PatternTrigram[] {
 
 /**
  * The anchors for a query, or `null` to search with the whole query as today (no trigram is
- * common, or every one is: then there is nothing better to ask the index for).
+ * common, or no stretch of the query avoids them all: then there is nothing better to ask for).
  * `isCommon` says whether a trigram's posting list is too long to be worth walking.
  * An anchor is a longest stretch of the query that stands on no common trigram and on at least one
  * rare one; pg_trgm extracts from `like '%anchor%'` exactly the query's trigrams inside the stretch.
@@ -82,6 +82,8 @@ export function chooseSearchAnchors(lowerQuery: string, isCommon: (trigram: stri
     if (!rare.some((t) => t.start >= start && t.end <= end)) continue;
     anchors.push({ start, end });
   }
+  // A rare trigram may stand on a common one's characters (" 12" on "  1"): no anchor then.
+  if (anchors.length === 0) return null;
   return anchors.filter(
     (a, i) =>
       !anchors.some(
