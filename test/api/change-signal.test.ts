@@ -144,6 +144,32 @@ describe('the PostgreSQL change signal', { skip: PG_URL ? false : 'needs FIRMA_T
     assert.equal(tokenAndPlatform.length, 2, 'updates and deletes of tokens and platforms notify');
   });
 
+  test('a transaction inserting thousands of envelopes stays linear and its updates notify (migration 0044)', async () => {
+    const olderId = (await server.api.get(`/api/v2/document/${(await createDocument(server.api)).body.id}`)).body.id;
+    const bulkCopy = COPY_ENVELOPE.replace('md5(random()::text)', 'md5(random()::text || n)').replace(
+      'from envelope where id = $1',
+      'from envelope, generate_series(1, 20000) n where id = $1',
+    );
+    const heard = await heardDuring(async () => {
+      await other.query('begin');
+      const { rows } = await other.query<{ id: number }>(bulkCopy, [olderId]);
+      assert.equal(rows.length, 20000);
+      // Under 0041 the last statement looked each of its 20,000 rows up in a 20,000-id list.
+      for (const { id } of rows.slice(0, 200))
+        await other.query('update envelope set version = version + 1 where id = $1', [id]);
+      await other.query('update envelope set title = $1 where id = any($2)', ['bulk', rows.map((r) => r.id)]);
+      await other.query('commit');
+    });
+    assert.equal(heard.length, 1, 'too many fresh rows to remember: the updates notify (once per transaction)');
+    const small = await heardDuring(async () => {
+      await other.query('begin');
+      const { rows } = await other.query<{ id: number }>(COPY_ENVELOPE, [olderId]);
+      await other.query('update envelope set title = $1 where id = $2', ['still fresh', rows[0]!.id]);
+      await other.query('commit');
+    });
+    assert.deepEqual(small, [], 'a few fresh rows are still remembered');
+  });
+
   test("this process's own commit moves the stamp before the write's promise resolves", async () => {
     // A heartbeat late by 2 s (a loaded machine) makes the stamp null, which says nothing about
     // commits: such an attempt is run again.
