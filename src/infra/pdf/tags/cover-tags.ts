@@ -76,7 +76,7 @@ function readTagsDirectly(
     const page = pages[n - 1];
     const info = infos[n - 1];
     if (!page || !info) continue;
-    const text = readPageText(doc, page, fonts);
+    const text = readPageText(doc, page, fonts, info.cropBox);
     if (!text) return null;
     shown.set(n, text.shown);
     tags.push(...placeMatches(text.runs, text.styles, n, tagMatches, () => pageView(info)));

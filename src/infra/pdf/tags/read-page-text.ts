@@ -1,4 +1,5 @@
 import { PDFArray, PDFDict, PDFName, PDFRawStream, type PDFDocument, type PDFPage } from 'pdf-lib';
+import type { Box } from '../page-info.js';
 import { tokenizeContent, type Operand } from './content-tokens.js';
 import { decodedContent } from './may-hold-tags.js';
 import type { ShownGlyphs } from './strip-tags.js';
@@ -45,8 +46,11 @@ function multiply(m1: Matrix, m2: Matrix): Matrix {
 }
 
 const SHOW = new Set(['Tj', 'TJ', "'", '"']);
+/** pdf.js's factors of the font size (evaluator.js, getTextContent). */
 const TRACKING_SPACE = 0.102;
+const NOT_A_SPACE = 0.03;
 const NEGATIVE_SPACE = -0.2;
+const VERTICAL_SHIFT = 0.25;
 
 class Unreadable extends Error {}
 
@@ -60,6 +64,8 @@ export function readPageText(
   doc: PDFDocument,
   page: PDFPage,
   fontCache: Map<PDFDict, TextFont | null>,
+  /** The page's visible area (page-info.ts): text starting outside it is not read, as in pdf.js. */
+  view?: Box,
 ): PageText | null {
   const ctx = doc.context;
   const resources = page.node.Resources();
@@ -99,68 +105,132 @@ export function readPageText(
   let tlm: Matrix = IDENTITY;
   const text = { tc: 0, tw: 0, th: 1, tl: 0, rise: 0, size: 0, fontName: '', font: undefined as TextFont | undefined };
   const textStack: (typeof text)[] = [];
-  // Where the previous run ended, in user space, to tell a line end or a space from a kern.
+  // Where the previous visible glyph's own width ended (before its spacing), in user space.
   let last: { x: number; y: number } | undefined;
+  // The last two characters read, spaces included, as pdf.js tracks them: a space glyph is not
+  // text of its own, it becomes one " " before the next glyph unless a gap already made one.
+  let older = ' ';
+  let recent = ' ';
+  const resetLastChars = () => (older = recent = ' ');
+  const saveLastChar = (char: string) => {
+    const spaceBefore = older !== ' ' && recent === ' ';
+    [older, recent] = [recent, char];
+    return spaceBefore;
+  };
+  let current: TextRun | undefined;
 
   const nextLine = (tx: number, ty: number) => {
     tlm = multiply([1, 0, 0, 1, tx, ty], tlm);
     tm = tlm;
   };
-  const separate = (trm: Matrix, size: number) => {
-    if (!last) return;
+  const space = (trm: Matrix, at: { x: number; y: number }, width: number) => {
+    current = undefined;
+    runs.push({
+      str: ' ',
+      transform: [trm[0], trm[1], trm[2], trm[3], at.x, at.y],
+      width,
+      height: 0,
+      fontName: text.fontName,
+      hasEOL: false,
+    });
+  };
+  const lineEnd = () => {
+    resetLastChars();
+    current = undefined;
+    const previous = runs[runs.length - 1];
+    if (previous) previous.hasEOL = true;
+  };
+  /**
+   * pdf.js's compareWithLastPosition: from where the last glyph ended to where this one starts,
+   * along the baseline (in text space) and across it (in user space), a line end, a space or
+   * nothing, with its factors of the font size.
+   */
+  const separate = (trm: Matrix, lineScale: number, size: number) => {
+    if (!last || (last.x === trm[4] && last.y === trm[5])) return;
     const along = Math.hypot(trm[0], trm[1]) || 1;
     const ux = trm[0] / along;
     const uy = trm[1] / along;
     const dx = trm[4] - last.x;
     const dy = trm[5] - last.y;
-    const forward = dx * ux + dy * uy;
-    const across = -dx * uy + dy * ux;
-    const previous = runs[runs.length - 1];
-    if (!previous) return;
-    if (forward < NEGATIVE_SPACE * size ? Math.abs(across) > 0.5 * size : Math.abs(across) > size)
-      previous.hasEOL = true;
-    else if (forward > TRACKING_SPACE * size && !previous.str.endsWith(' '))
-      runs.push({
-        str: ' ',
-        transform: [trm[0], trm[1], trm[2], trm[3], last.x, last.y],
-        width: forward,
-        height: size,
-        fontName: previous.fontName,
-        hasEOL: false,
-      });
+    const advance = (dx * ux + dy * uy) / lineScale;
+    const across = Math.abs(-dx * uy + dy * ux);
+    const height = current?.height ?? size;
+    const fontSize = text.size;
+    if (advance < NEGATIVE_SPACE * fontSize) {
+      if (across > 0.5 * height) lineEnd();
+      else {
+        resetLastChars();
+        current = undefined;
+      }
+      return;
+    }
+    if (across > height) return lineEnd();
+    if (advance <= NOT_A_SPACE * fontSize) resetLastChars();
+    if (advance <= TRACKING_SPACE * fontSize) {
+      if (older !== ' ' && recent === ' ') {
+        resetLastChars();
+        space(trm, last, advance * lineScale);
+      }
+    } else {
+      resetLastChars();
+      space(trm, last, advance * lineScale);
+    }
+    if (across > height * VERTICAL_SHIFT) current = undefined;
   };
   const show = (strings: (number[] | number)[]) => {
     const font = text.font;
     if (!font || text.size === 0) throw new Unreadable();
     const glyphs: ShownGlyphs['glyphs'] = [];
     const scale: Matrix = [text.size * text.th, 0, 0, text.size, 0, text.rise];
+    const move = (tx: number) => (tm = multiply([1, 0, 0, 1, tx, 0], tm));
     for (const element of strings) {
       if (typeof element === 'number') {
-        tm = multiply([1, 0, 0, 1, (-element / 1000) * text.size * text.th, 0], tm);
+        move((-element / 1000) * text.size * text.th);
         continue;
       }
       if (element.length % font.codeLength) throw new Unreadable();
-      const trm = multiply(scale, multiply(tm, ctm));
-      const size = Math.hypot(trm[2], trm[3]);
-      let str = '';
-      let advance = 0;
       for (let i = 0; i < element.length; i += font.codeLength) {
         const code = font.codeLength === 2 ? element[i]! * 256 + element[i + 1]! : element[i]!;
         const glyph = font.glyph(code);
         if (!glyph) throw new Unreadable();
         glyphs.push(glyph);
-        str += glyph.unicode;
-        const spacing = text.tc + (font.codeLength === 1 && code === 32 ? text.tw : 0);
-        advance += ((glyph.width / 1000) * text.size + spacing) * text.th;
+        const width = (glyph.width / 1000) * text.size;
+        const spacing = text.tc;
+        if (glyph.unicode.trim() === '') {
+          // As pdf.js advances over a space: word spacing for any blank glyph, as for code 32.
+          move((width + spacing + text.tw) * text.th);
+          saveLastChar(' ');
+          continue;
+        }
+        const line = multiply(tm, ctm);
+        const trm = multiply(scale, line);
+        const size = Math.hypot(trm[2], trm[3]);
+        // pdf.js leaves out what starts outside the page.
+        const [x, y] = [trm[4], trm[5]];
+        if (
+          view &&
+          (x + (width / text.size) * Math.hypot(trm[0], trm[1]) < view.x ||
+            x > view.x + view.width ||
+            y < view.y ||
+            y > view.y + view.height)
+        ) {
+          move((width + spacing) * text.th);
+          continue;
+        }
+        const lineScale = Math.hypot(line[0], line[1]) || 1;
+        separate(trm, lineScale, size);
+        move(width * text.th);
+        const after = multiply(scale, multiply(tm, ctm));
+        if (!current) {
+          current = { str: '', transform: trm, width: 0, height: size, fontName: text.fontName, hasEOL: false };
+          runs.push(current);
+        }
+        if (saveLastChar(glyph.unicode)) current.str += ' ';
+        current.str += glyph.unicode;
+        current.width = Math.hypot(after[4] - current.transform[4]!, after[5] - current.transform[5]!);
+        if (width) last = { x: after[4], y: after[5] };
+        if (spacing) move(spacing * text.th);
       }
-      if (str.length === 0) continue;
-      separate(trm, size);
-      const start = multiply(tm, ctm);
-      tm = multiply([1, 0, 0, 1, advance, 0], tm);
-      const end = multiply(tm, ctm);
-      const width = Math.hypot(end[4] - start[4], end[5] - start[5]);
-      runs.push({ str, transform: trm, width, height: size, fontName: text.fontName, hasEOL: false });
-      last = { x: trm[4] + (end[4] - start[4]), y: trm[5] + (end[5] - start[5]) };
     }
     shown.push({ glyphs });
   };
