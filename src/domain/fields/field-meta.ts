@@ -89,10 +89,22 @@ export const fieldMetaSchemas = {
 export type FieldMetaType = keyof typeof fieldMetaSchemas;
 export type FieldMeta = { [K in FieldMetaType]: z.output<(typeof fieldMetaSchemas)[K]> }[FieldMetaType];
 
-/** The input form: like the stored form, but `type` may be omitted. */
-export function fieldMetaInputSchema<K extends FieldMetaType>(kind: K) {
+function extendedInputSchema<K extends FieldMetaType>(kind: K) {
   const schema = fieldMetaSchemas[kind] as z.ZodObject;
   return schema.extend({ type: z.literal(kind).optional() });
+}
+
+/** Built once per kind: zod's `extend` costs about as much as a small create's validation, per call. */
+const inputSchemas = new Map<FieldMetaType, ReturnType<typeof extendedInputSchema>>();
+
+/** The input form: like the stored form, but `type` may be omitted. */
+export function fieldMetaInputSchema<K extends FieldMetaType>(kind: K): ReturnType<typeof extendedInputSchema<K>> {
+  let schema = inputSchemas.get(kind);
+  if (!schema) {
+    schema = extendedInputSchema(kind);
+    inputSchemas.set(kind, schema);
+  }
+  return schema as ReturnType<typeof extendedInputSchema<K>>;
 }
 
 /** The response form: every variant, discriminated by `type`. */

@@ -184,7 +184,7 @@ export async function inspectPdf(bytes: Uint8Array, options: { findTags?: boolea
   const hasForm = doc.catalog.has(PDFName.of('AcroForm'));
   const tagged =
     options.findTags && tagPages.length > 0
-      ? await findAndCoverTags(bytes, tagPages, hasForm ? undefined : doc)
+      ? await findAndCoverTags(bytes, tagPages, hasForm ? undefined : doc, { doc, pages: info.pages })
       : undefined;
   const withTags = { ...info, tagPages, ...(tagged ? { tagged } : {}) };
   return formFields.length > 0 ? { ...withTags, formFields } : withTags;

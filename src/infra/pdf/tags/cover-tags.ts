@@ -5,11 +5,16 @@ import {
   findTextIn,
   loadPdfjs,
   openPdfjs,
+  placeMatches,
+  tagMatches,
   type FoundTag,
-  type PdfjsDocument,
+  type PageView,
   type PdfjsPage,
   type Quad,
 } from './find-tags.js';
+import type { PdfPageInfo } from '../page-info.js';
+import { readPageText } from './read-page-text.js';
+import type { TextFont } from './text-fonts.js';
 import { decodedContent } from './may-hold-tags.js';
 import { stripTagGlyphs, type CodeLength, type ShownGlyphs } from './strip-tags.js';
 
@@ -34,17 +39,70 @@ export async function findAndCoverTags(
   onPages?: number[],
   /** The same bytes already parsed by pdf-lib (inspection), modified here; else they are parsed again. */
   parsed?: PDFDocument,
+  /** With `read`: the document inspection parsed and its pages, to read the text without pdf.js. */
+  read?: { doc: PDFDocument; pages: PdfPageInfo[] },
 ): Promise<TaggedPdf> {
+  const direct = read ? readTagsDirectly(read.doc, read.pages, onPages) : null;
+  if (direct) {
+    const placed = direct.tags.filter((t) => tagNamesRecipient(t.text));
+    if (placed.length === 0) return { tags: direct.tags };
+    const glyphs = (page: number) => Promise.resolve(direct.shown.get(page) ?? []);
+    return { tags: direct.tags, covered: await coverFound(glyphs, parsed ?? bytes, placed) };
+  }
   // One pdf.js document for both finding and stripping: its fonts are loaded once.
   const pdfjsDoc = await openPdfjs(bytes);
   try {
     const tags = await findTagsIn(pdfjsDoc, onPages);
     const placed = tags.filter((t) => tagNamesRecipient(t.text));
     if (placed.length === 0) return { tags };
-    return { tags, covered: await coverFound(pdfjsDoc, parsed ?? bytes, placed) };
+    const glyphs = async (page: number) => shownGlyphs(await pdfjsDoc.getPage(page));
+    return { tags, covered: await coverFound(glyphs, parsed ?? bytes, placed) };
   } finally {
     await pdfjsDoc.destroy();
   }
+}
+
+/** The tags of the pages read by read-page-text.ts, or null when one page needs pdf.js. */
+function readTagsDirectly(
+  doc: PDFDocument,
+  infos: PdfPageInfo[],
+  onPages?: number[],
+): { tags: FoundTag[]; shown: Map<number, ShownGlyphs[]> } | null {
+  const pages = doc.getPages();
+  const fonts = new Map<PDFDict, TextFont | null>();
+  const tags: FoundTag[] = [];
+  const shown = new Map<number, ShownGlyphs[]>();
+  for (const n of onPages ?? pages.map((_, i) => i + 1)) {
+    const page = pages[n - 1];
+    const info = infos[n - 1];
+    if (!page || !info) continue;
+    const text = readPageText(doc, page, fonts, info.cropBox);
+    if (!text) return null;
+    shown.set(n, text.shown);
+    tags.push(...placeMatches(text.runs, text.styles, n, tagMatches, () => pageView(info)));
+  }
+  return { tags, shown };
+}
+
+/** Where user space shows on the displayed page, as pdf.js's viewport at scale 1 computes it. */
+function pageView(info: PdfPageInfo): PageView {
+  const { x, y, width, height } = info.cropBox;
+  return {
+    width: info.width,
+    height: info.height,
+    convertToViewportPoint(px, py) {
+      switch (info.rotation) {
+        case 90:
+          return [py - y, px - x];
+        case 180:
+          return [x + width - px, py - y];
+        case 270:
+          return [y + height - py, x + width - px];
+        default:
+          return [px - x, y + height - py];
+      }
+    },
+  };
 }
 
 export interface FoundText {
@@ -75,7 +133,8 @@ export async function findAndCoverText(
     if (found.some((f) => f.length === 0)) return { found };
     // Two fields on the same occurrence hide it once.
     const used = [...new Set(found.flat())];
-    return { found, covered: await coverFound(pdfjsDoc, bytes, used) };
+    const glyphs = async (page: number) => shownGlyphs(await pdfjsDoc.getPage(page));
+    return { found, covered: await coverFound(glyphs, bytes, used) };
   } finally {
     await pdfjsDoc.destroy();
   }
@@ -88,7 +147,7 @@ export async function findAndCoverText(
  * behind cannot move or recolour the boxes.
  */
 async function coverFound(
-  pdfjsDoc: PdfjsDocument,
+  glyphsOf: (page: number) => Promise<ShownGlyphs[]>,
   pdf: Uint8Array | PDFDocument,
   found: FoundTag[],
 ): Promise<Uint8Array> {
@@ -101,7 +160,7 @@ async function coverFound(
     const page = pages[pageNumber - 1]!;
     const stripped = stripPage(
       page,
-      await shownGlyphs(await pdfjsDoc.getPage(pageNumber)),
+      await glyphsOf(pageNumber),
       pageTags.map((t) => t.text),
     );
     const quads = pageTags.flatMap((t) => t.cover);

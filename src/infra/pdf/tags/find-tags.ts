@@ -26,7 +26,7 @@ export interface FoundTag {
   cover: Quad[];
 }
 
-interface TextItem {
+export interface TextItem {
   str: string;
   transform: number[];
   width: number;
@@ -106,9 +106,9 @@ export async function findTags(bytes: Uint8Array, pages?: number[]): Promise<Fou
 }
 
 /** Where some text occurs on a page's text: its start and what matched. */
-type Matcher = (pageText: string) => Iterable<{ index: number; text: string }>;
+export type Matcher = (pageText: string) => Iterable<{ index: number; text: string }>;
 
-function* tagMatches(pageText: string): Iterable<{ index: number; text: string }> {
+export function* tagMatches(pageText: string): Iterable<{ index: number; text: string }> {
   // Cheap test first: most pages hold no tag, and the regular expression is not needed then.
   if (!pageText.includes('{{')) return;
   for (const match of pageText.matchAll(TAG)) yield { index: match.index, text: match[0] };
@@ -149,6 +149,29 @@ async function findMatchesIn(doc: PdfjsDocument, matcher: Matcher, pages?: numbe
 async function matchesOnPage(page: PdfjsPage, pageNumber: number, matcher: Matcher): Promise<FoundTag[]> {
   const content = await page.getTextContent();
   const items = content.items.filter((i): i is TextItem => 'str' in i);
+  // Only pages with a match need the viewport.
+  let viewport: ReturnType<PdfjsPage['getViewport']> | undefined;
+  return placeMatches(items, content.styles, pageNumber, matcher, () => (viewport ??= page.getViewport({ scale: 1 })));
+}
+
+/** How a page is displayed: its size and where a point of user space shows, from the top-left corner. */
+export interface PageView {
+  width: number;
+  height: number;
+  convertToViewportPoint(x: number, y: number): [number, number];
+}
+
+/**
+ * The matches in a page's text runs (from pdf.js or read-page-text.ts), each with its box on the
+ * displayed page and the quads that cover it in user space.
+ */
+export function placeMatches(
+  items: TextItem[],
+  styles: Record<string, { ascent?: number; descent?: number }>,
+  pageNumber: number,
+  matcher: Matcher,
+  view: () => PageView,
+): FoundTag[] {
   // The page's text in content order, with where each run starts in it.
   let text = '';
   const starts: number[] = [];
@@ -160,7 +183,7 @@ async function matchesOnPage(page: PdfjsPage, pageNumber: number, matcher: Match
   const matches = [...matcher(text)];
   if (matches.length === 0) return [];
 
-  const viewport = page.getViewport({ scale: 1 });
+  const viewport = view();
   const found: FoundTag[] = [];
   for (const match of matches) {
     const from = match.index;
@@ -170,7 +193,7 @@ async function matchesOnPage(page: PdfjsPage, pageNumber: number, matcher: Match
       const start = starts[i]!;
       const end = start + item.str.length;
       if (end <= from || start >= to || item.str.length === 0) continue;
-      const style = content.styles[item.fontName] ?? {};
+      const style = styles[item.fontName] ?? {};
       cover.push(
         pieceQuad(
           item,
