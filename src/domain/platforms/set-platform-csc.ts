@@ -34,11 +34,11 @@ export async function setPlatformCsc(
   }
   const issues: ErrorIssue[] = [];
   const url = providerUrl(input.url);
-  if (!url) issues.push({ message: 'an http(s) URL without credentials, query or fragment', path: ['url'] });
+  if (!url) issues.push({ message: 'url: an http(s) URL without credentials, query or fragment', path: ['url'] });
   if (!input.clientId || input.clientId.length > 200)
-    issues.push({ message: 'required, 1–200 characters', path: ['clientId'] });
+    issues.push({ message: 'clientId: required, 1–200 characters', path: ['clientId'] });
   if (!input.clientSecret || input.clientSecret.length > 500)
-    issues.push({ message: 'required, 1–500 characters', path: ['clientSecret'] });
+    issues.push({ message: 'clientSecret: required, 1–500 characters', path: ['clientSecret'] });
   if (issues.length || !url || !input.clientId || !input.clientSecret)
     throw new AppError('VALIDATION_ERROR', 'Invalid CSC provider settings', { issues });
   const found = await setPlatformCscByName(ctx.db, input.platform, {
