@@ -89,6 +89,15 @@ export function cscFailure(error: unknown): unknown {
     : new AppError('CSC_PROVIDER_ERROR', `The signing provider did not answer usably (${error.endpoint})`);
 }
 
+/** A call to the provider, its failure answered as cscFailure says. */
+export async function viaProvider<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw cscFailure(error);
+  }
+}
+
 /** A new round trip to the provider: the sealed state, the PKCE challenge, and the cookie value. */
 export function beginRoundTrip(
   ctx: Ctx,

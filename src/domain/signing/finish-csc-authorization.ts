@@ -4,7 +4,6 @@ import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import {
   cscCallOptions,
-  cscFailure,
   cscProviderOf,
   cscRedirectUri,
   endRoundTrip,
@@ -12,6 +11,7 @@ import {
   sealSession,
   SHA256_OID,
   type CscState,
+  viaProvider,
 } from './csc-remote.js';
 import { assertReady } from './prepare-digital-signature.js';
 import { loadSigningSession } from './signing-session.js';
@@ -56,11 +56,13 @@ export async function finishCscAuthorization(
     const { state, verifier } = endRoundTrip(ctx, query.state, cookie);
     const s = await loadSigningSession(ctx.db, state.token);
     const provider = await cscProviderOf(ctx, s);
-    const exchanged = await exchangeCscCode(
-      provider,
-      { code: query.code, redirectUri: cscRedirectUri(ctx), codeVerifier: verifier },
-      cscCallOptions(ctx),
-    ).catch((error: unknown) => Promise.reject(cscFailure(error)));
+    const exchanged = await viaProvider(
+      exchangeCscCode(
+        provider,
+        { code: query.code, redirectUri: cscRedirectUri(ctx), codeVerifier: verifier },
+        cscCallOptions(ctx),
+      ),
+    );
     if (state.step === 'service')
       return {
         token: state.token,
@@ -86,17 +88,19 @@ async function signWithCredential(
   // No signature is asked of the provider for a recipient who can no longer sign (already signed, expired…).
   await assertReady(ctx, s, ctx.clock());
   const provider = await cscProviderOf(ctx, s);
-  const values = await cscSignHash(
-    provider,
-    credentialToken,
-    {
-      credentialId: credential.credentialId,
-      hashes: credential.hashes,
-      hashAlgorithmOid: SHA256_OID,
-      signAlgo: credential.signAlgo,
-    },
-    cscCallOptions(ctx),
-  ).catch((error: unknown) => Promise.reject(cscFailure(error)));
+  const values = await viaProvider(
+    cscSignHash(
+      provider,
+      credentialToken,
+      {
+        credentialId: credential.credentialId,
+        hashes: credential.hashes,
+        hashAlgorithmOid: SHA256_OID,
+        signAlgo: credential.signAlgo,
+      },
+      cscCallOptions(ctx),
+    ),
+  );
   await submitDigitalSignature(
     ctx,
     state.token,

@@ -118,7 +118,7 @@ export async function cscCredentialInfo(
   const algorithms = Array.isArray(body.key?.algo) ? body.key.algo.filter((a) => typeof a === 'string') : [];
   return {
     certificates: (certificates as string[]).map((c) => Buffer.from(c, 'base64')),
-    keyAlgorithms: algorithms as string[],
+    keyAlgorithms: algorithms,
     keyEnabled: body.key?.status === undefined || body.key.status === 'enabled',
   };
 }
