@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { ERROR_STATUS } from '../../src/errors.js';
 import { setPlatformCsc } from '../../src/domain/platforms/set-platform-csc.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import type { HttpClient } from '../helpers/http-client.js';
@@ -142,6 +144,10 @@ for (const database of testDatabases()) {
       const { urls, documentId } = await createPendingDocument(server.api, digitalAna());
       const ana = tokenOf(urls.get('ana@example.com')!);
       await fillFields(ana);
+      const view = await server.anon.get(`/api/v2/signing/${ana}`);
+      assert.equal(view.body.remoteSigning, true, 'the page offers remote signing');
+      const bruno = await server.anon.get(`/api/v2/signing/${tokenOf(urls.get('bruno@example.com')!)}`);
+      assert.equal(bruno.body.remoteSigning, false, 'not to an ELECTRONIC signer');
       const session = await serviceSession(ana);
 
       const listed = await server.anon.post(`/api/v2/signing/${ana}/csc/credentials`, { json: { session } });
@@ -189,8 +195,8 @@ for (const database of testDatabases()) {
       const replay = await roundTrip(authorized.body.authorizeUrl, cookie);
       assert.equal(replay.fragment, 'csc-error=RECIPIENT_ALREADY_SIGNED');
 
-      const bruno = await signAll(server.anon, tokenOf(urls.get('bruno@example.com')!));
-      assert.equal(bruno.status, 200, JSON.stringify(bruno.body));
+      const brunoSigned = await signAll(server.anon, tokenOf(urls.get('bruno@example.com')!));
+      assert.equal(brunoSigned.status, 200, JSON.stringify(brunoSigned.body));
       await waitForStatus(server.api, documentId, ['COMPLETED']);
       const download = await server.api.get(`/api/v2/document/${documentId}/download`);
       const path = join(pki.dir, `csc-final-${database}.pdf`);
@@ -207,6 +213,8 @@ for (const database of testDatabases()) {
       const other = await server.newPlatform();
       const { urls } = await createPendingDocument(other, digitalAna());
       const ana = tokenOf(urls.get('ana@example.com')!);
+      const view = await server.anon.get(`/api/v2/signing/${ana}`);
+      assert.equal(view.body.remoteSigning, false);
       const auditBefore = await auditRows();
       const res = await server.anon.post(`/api/v2/signing/${ana}/csc/authorize`);
       assert.equal(res.status, 400);
@@ -288,6 +296,21 @@ for (const database of testDatabases()) {
           clientSecret: CLIENT_SECRET,
         });
       }
+    });
+
+    test('the page’s remote-signing words exist in every language the digital dialog speaks', async () => {
+      const load = (name: string) => import(pathToFileURL(join(process.cwd(), 'src/web/signing', name)).href);
+      const { CSC_MESSAGES } = (await load('csc-i18n.js')) as { CSC_MESSAGES: Record<string, object> };
+      const { DIGITAL_MESSAGES } = (await load('digital-i18n.js')) as { DIGITAL_MESSAGES: Record<string, object> };
+      assert.deepEqual(Object.keys(CSC_MESSAGES).sort(), Object.keys(DIGITAL_MESSAGES).sort());
+      const keys = (o: object, prefix = ''): string[] =>
+        Object.entries(o).flatMap(([k, v]) =>
+          typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+        );
+      const english = keys(CSC_MESSAGES.en!).sort();
+      for (const [lang, words] of Object.entries(CSC_MESSAGES)) assert.deepEqual(keys(words).sort(), english, lang);
+      for (const code of Object.keys((CSC_MESSAGES.en as { errors: object }).errors))
+        assert.ok(code in ERROR_STATUS, code);
     });
 
     test('no client secret, PIN, code, state or session in the log', () => {
