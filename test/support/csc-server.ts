@@ -193,7 +193,7 @@ function form(res: ServerResponse, status: number, params: URLSearchParams, prob
     .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
     .join('');
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
-<html><head><meta charset="utf-8"><title>Test CSC provider</title></head><body>
+<html><head><meta charset="utf-8"><title>Test CSC provider</title><link rel="icon" href="data:,"></head><body>
 <h1>Test CSC provider</h1>${problem ? `<p id="problem" role="alert">${escape(problem)}</p>` : ''}
 <form method="post" action="/csc/v2/oauth2/authorize">${hidden}
 <label>Username <input id="username" name="username" autocomplete="username"></label>
