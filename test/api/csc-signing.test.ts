@@ -192,6 +192,13 @@ for (const database of testDatabases()) {
       const signed = await roundTrip(authorized.body.authorizeUrl, cookie);
       assert.equal(signed.fragment, 'csc-signed', signed.location);
       assert.equal(await statusOf(server.api, documentId, 'ana@example.com'), 'SIGNED');
+      const audit = await sql<{
+        data: string;
+      }>`select data from audit_event where type = 'DOCUMENT_RECIPIENT_COMPLETED' and data like '%remoteSigning%'`.execute(
+        server.ctx.db,
+      );
+      assert.equal(audit.rows.length, 1, 'the audit entry names the provider and credential');
+      assert.match(audit.rows[0]!.data, /"credentialId":"cred-good"/);
       const replay = await roundTrip(authorized.body.authorizeUrl, cookie);
       assert.equal(replay.fragment, 'csc-error=RECIPIENT_ALREADY_SIGNED');
 

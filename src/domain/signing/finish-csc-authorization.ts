@@ -108,6 +108,7 @@ async function signWithCredential(
       preparationId: credential.preparationId,
       signatures: credential.itemIds.map((itemId, i) => ({ itemId, signatureValue: values[i]!.toString('base64') })),
       consent: credential.consent,
+      remote: { provider: provider.baseUrl, credentialId: credential.credentialId },
     },
     request,
   );
