@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Ctx } from './domain/context.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerSigningPage } from './http/page/signing-page.routes.js';
+import { registerCscCallback } from './http/page/csc-callback.routes.js';
 import { openApiOptions } from './http/openapi.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerResponseHeaders } from './http/plugins/response-headers.js';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   registerHealthRoutes(app, ctx);
   registerMetricsRoute(app, ctx);
   registerSigningPage(app, ctx);
+  registerCscCallback(app, ctx);
 
   await app.register(async (api) => {
     await api.register(

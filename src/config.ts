@@ -44,6 +44,8 @@ const EnvSchema = z
     FIRMA_TRUST_ANCHORS: z.string().min(1).optional(),
     FIRMA_REVOCATION_ALLOW_PRIVATE: booleanFromEnv.default(false),
     FIRMA_REVOCATION_TIMEOUT_MS: positiveInt.default(10_000),
+    FIRMA_CSC_ALLOW_PRIVATE: booleanFromEnv.default(false),
+    FIRMA_CSC_TIMEOUT_MS: positiveInt.default(10_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -153,6 +155,12 @@ export interface Config {
    * fetches behave (the private-address guard is lifted only for tests).
    */
   digital: { trustAnchorsPath: string | null; revocationAllowPrivate: boolean; revocationTimeoutMs: number };
+  /**
+   * Remote signing through a platform's CSC v2 provider: the deadline of each call to it, and
+   * whether it may be on a private or loopback address (FIRMA_CSC_ALLOW_PRIVATE; tests, or a
+   * provider inside the operator's own network).
+   */
+  csc: { allowPrivate: boolean; timeoutMs: number };
   mail: { smtpUrl: string | null; from: string };
   webhooks: {
     allowPrivate: boolean;
@@ -297,6 +305,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       revocationAllowPrivate: e.FIRMA_REVOCATION_ALLOW_PRIVATE,
       revocationTimeoutMs: e.FIRMA_REVOCATION_TIMEOUT_MS,
     },
+    csc: { allowPrivate: e.FIRMA_CSC_ALLOW_PRIVATE, timeoutMs: e.FIRMA_CSC_TIMEOUT_MS },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
     webhooks: {
       allowPrivate: e.FIRMA_WEBHOOK_ALLOW_PRIVATE,

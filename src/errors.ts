@@ -46,6 +46,12 @@ export const ERROR_STATUS = {
   CERT_REVOKED: 400,
   /** Signing API: the certificate's key usage allows neither digitalSignature nor nonRepudiation. */
   CERT_KEY_USAGE: 400,
+  /** Remote signing: the recipient's platform has no CSC provider configured (`firma platform set-csc`). */
+  CSC_NOT_CONFIGURED: 400,
+  /** Remote signing: the provider refused the authorisation (wrong PIN, denied, expired or foreign session or state). */
+  CSC_AUTHORIZATION_FAILED: 403,
+  /** Remote signing: the credential chosen is not among the signer's at the provider, or cannot sign. */
+  CSC_CREDENTIAL_INVALID: 400,
   /** Signing API: no pending preparation for this recipient, or it was made for another certificate or revision. */
   SIGNATURE_PREPARATION_NOT_FOUND: 400,
   /** Signing API: another signer's revision was added after this preparation; prepare again. */
@@ -233,6 +239,8 @@ export const ERROR_STATUS = {
   VERIFICATION_LOCKED: 429,
   /** An unexpected failure; the request id identifies it in the server log. */
   INTERNAL_ERROR: 500,
+  /** Remote signing: the CSC provider did not answer, or answered something Firma cannot use. */
+  CSC_PROVIDER_ERROR: 502,
   /** A dependency (database) is not reachable. */
   SERVICE_UNAVAILABLE: 503,
   /** Signing API: neither the certificate's OCSP responder nor its CRL could be reached; try again later. */

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import { createApiToken } from '../domain/auth/create-api-token.js';
 import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api-tokens.js';
 import { createPlatform } from '../domain/platforms/create-platform.js';
+import { setPlatformCsc } from '../domain/platforms/set-platform-csc.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
@@ -68,6 +69,29 @@ export async function runAdminCommand(
             : settings
               ? `reminders of ${arg}: first ${positionals[3]} after sending, then every ${positionals[4] ?? 'off'}`
               : `reminders of ${arg}: no platform default`,
+        );
+        return 0;
+      }
+      case 'platform set-csc': {
+        if (!arg) throw usage('platform set-csc needs a platform name');
+        const set = await setPlatformCsc(
+          ctx,
+          values.clear === true
+            ? { platform: arg, clear: true }
+            : {
+                platform: arg,
+                url: stringOption(values, 'url'),
+                clientId: stringOption(values, 'client-id'),
+                clientSecret: stringOption(values, 'client-secret'),
+              },
+        );
+        // The secret is never printed back.
+        out(
+          json
+            ? JSON.stringify(set)
+            : set.url
+              ? `remote signing of ${arg}: ${set.url} as client ${set.clientId}`
+              : `remote signing of ${arg}: off`,
         );
         return 0;
       }

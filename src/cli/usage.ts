@@ -11,6 +11,7 @@ export const COMMANDS = [
   'platform create',
   'platform set-email',
   'platform set-reminders',
+  'platform set-csc',
   'token create',
   'token list',
   'token revoke',
@@ -44,6 +45,9 @@ Commands:
   platform set-reminders <name> <sendAfter> [repeatEvery]
                                       reminders for documents without their own reminderSettings:
                                       intervals 3d, 2w, 1m or off; sendAfter - removes the default
+  platform set-csc <name> --url <baseURL> --client-id X --client-secret Y | --clear
+                                      the CSC v2 provider DIGITAL recipients may sign through
+                                      (the secret is stored sealed, never shown); --clear removes it
   token create --platform <name>      create an API token; prints only the token
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)

@@ -24,6 +24,10 @@ export interface PlatformTable {
   notifyEmail: Generated<string | null>;
   /** Platform-wide reminder default, JSON `{sendAfter, repeatEvery}`; null: none. */
   reminderSettings: Generated<string | null>;
+  /** The platform's CSC v2 provider (remote signing): base URL, client id, client secret sealed; null: none. */
+  cscUrl: Generated<string | null>;
+  cscClientId: Generated<string | null>;
+  cscClientSecretSealed: Generated<string | null>;
 }
 
 export type TokenScope = 'read' | 'full';

@@ -10,6 +10,11 @@ test('capability paths and secret query values are redacted', () => {
     '/api/v2/envelope/attachment?envelopeId=envelope_1&token=[redacted]',
   );
   assert.equal(redactUrl('/api/v1/uploads/cap_abc'), '/api/v1/uploads/[redacted]');
+  // A CSC provider's redirect back: the authorisation code and the sealed state.
+  assert.equal(
+    redactUrl('/sign/csc/callback?code=c0de&state=v1.a.b.c'),
+    '/sign/[redacted]/callback?code=[redacted]&state=[redacted]',
+  );
   assert.equal(redactUrl('Bearer api_abcdefghijklmnop'), 'Bearer api_[redacted]');
 });
 

@@ -14,7 +14,8 @@ const CAPABILITY_PATHS = [
   /(\/api\/v(?:2|2-beta)\/direct\/)[^/?#]+/g,
   /(\/api\/v(?:1|2|2-beta)\/(?:uploads|downloads)\/)[^/?#]+/g,
 ];
-const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key)=)[^&#]*/gi;
+// `code` and `state`: an OAuth2 callback's (remote signing) authorisation code and sealed state.
+const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key|code|state)=)[^&#]*/gi;
 const API_TOKEN = /api_[A-Za-z0-9_-]{6,}/g;
 const PRESIGN_TOKEN = /presign_[A-Za-z0-9_-]{6,}/g;
 

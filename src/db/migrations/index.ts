@@ -25,6 +25,7 @@ import * as m0035 from './2026_11_26_0035_bulk_send.js';
 import * as m0036 from './2026_11_26_0036_signature_level.js';
 import * as m0037 from './2026_11_26_0037_digital_signatures.js';
 import * as m0041 from './2026_11_26_0041_change_signal_fresh_rows.js';
+import * as m0042 from './2026_11_26_0042_platform_csc.js';
 import * as m0043 from './2026_11_26_0043_envelope_title_trigram_stats.js';
 import * as m0044 from './2026_11_26_0044_change_signal_fresh_rows_bounded.js';
 
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0036_signature_level': m0036,
   '2026_11_26_0037_digital_signatures': m0037,
   '2026_11_26_0041_change_signal_fresh_rows': m0041,
+  '2026_11_26_0042_platform_csc': m0042,
   '2026_11_26_0043_envelope_title_trigram_stats': m0043,
   '2026_11_26_0044_change_signal_fresh_rows_bounded': m0044,
 };

@@ -51,3 +51,24 @@ export async function setPlatformReminderSettingsByName(
   const result = await db.updateTable('platform').set({ reminderSettings }).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+export interface PlatformCscRow {
+  cscUrl: string | null;
+  cscClientId: string | null;
+  cscClientSecretSealed: string | null;
+}
+
+/** The platform's CSC provider as stored (secret still sealed); undefined when no such platform. */
+export async function findPlatformCsc(db: Db, id: number): Promise<PlatformCscRow | undefined> {
+  return db
+    .selectFrom('platform')
+    .select(['cscUrl', 'cscClientId', 'cscClientSecretSealed'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets (or, with nulls, removes) the CSC provider; false when no platform has that name. */
+export async function setPlatformCscByName(db: Db, name: string, csc: PlatformCscRow): Promise<boolean> {
+  const result = await db.updateTable('platform').set(csc).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

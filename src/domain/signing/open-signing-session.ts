@@ -1,3 +1,4 @@
+import { findPlatformCsc } from '../../db/repositories/platform.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
@@ -14,12 +15,19 @@ import { assertAccessVerified } from './verification-state.js';
  * an audit entry carrying IP and user agent and a DOCUMENT_OPENED event. Later visits read only.
  * @throws NOT_FOUND for an unknown token, VERIFICATION_REQUIRED (403) before access verification
  */
-export async function openSigningSession(ctx: Ctx, token: string, request: RequestMeta): Promise<SigningView> {
+export async function openSigningSession(
+  ctx: Ctx,
+  token: string,
+  request: RequestMeta,
+): Promise<SigningView & { remoteSigning: boolean }> {
   const peek = await loadSigningSession(ctx.db, token);
   // Nothing is shown, and the visit not recorded, before access verification passed.
   await assertAccessVerified(ctx.db, peek, ctx.clock());
   if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING')
-    return signingView(peek, ctx.clock(), ctx.config.recipientDownload.days);
+    return {
+      ...signingView(peek, ctx.clock(), ctx.config.recipientDownload.days),
+      remoteSigning: await offersRemote(ctx, peek),
+    };
 
   const session = await ctx.db.transaction().execute(async (trx): Promise<SigningSession> => {
     const s = await loadSigningSession(trx, token, { lock: true });
@@ -52,5 +60,14 @@ export async function openSigningSession(ctx: Ctx, token: string, request: Reque
     return s;
   });
   ctx.wakeWorker();
-  return signingView(session, ctx.clock(), ctx.config.recipientDownload.days);
+  return {
+    ...signingView(session, ctx.clock(), ctx.config.recipientDownload.days),
+    remoteSigning: await offersRemote(ctx, session),
+  };
+}
+
+/** Whether the page offers remote signing: a DIGITAL recipient whose platform has a CSC provider. */
+async function offersRemote(ctx: Ctx, s: SigningSession): Promise<boolean> {
+  if (s.recipient.signatureLevel !== 'DIGITAL') return false;
+  return Boolean((await findPlatformCsc(ctx.db, s.graph.envelope.platformId))?.cscUrl);
 }

@@ -21,6 +21,8 @@ export interface SubmitSignatureInput {
   preparationId: string;
   signatures: { itemId: string; signatureValue: string }[];
   consent?: ConsentInput | undefined;
+  /** Set by remote signing: the provider that signed (its base URL) and the signer's credential there. */
+  remote?: { provider: string; credentialId: string } | undefined;
 }
 
 const notFound = (): AppError =>
@@ -116,6 +118,7 @@ export async function submitDigitalSignature(
           cuil: first.cuil,
           revocationSource: first.revocationSource,
           items: signed.map(({ row, sha256 }) => ({ id: row.envelopeItemId, revisionSha256: sha256 })),
+          ...(input.remote ? { remoteSigning: { protocol: 'CSC v2', ...input.remote } } : {}),
         },
       },
       request,

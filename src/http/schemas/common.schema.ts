@@ -30,6 +30,7 @@ const DESCRIPTIONS: Record<number, string> = {
   422: 'Idempotency-Key reused with a different request',
   429: 'Too many requests; respect Retry-After',
   500: 'Internal server error',
+  502: 'An external provider failed',
 };
 
 /** Error responses for the OpenAPI document; 400, 401, 403 and 500 apply to every operation. */

@@ -95,6 +95,11 @@ export const ZSigningView = z
     }),
     fields: z.array(ZSigningField).describe('The fields this recipient may fill'),
     attachments: z.array(z.object({ id: z.string(), type: z.literal('link'), label: z.string(), data: z.string() })),
+    remoteSigning: z
+      .boolean()
+      .describe(
+        'DIGITAL recipient whose sender set up a CSC provider: may also sign with a remote certificate (signing/{token}/csc/…)',
+      ),
     everyoneActed: z
       .boolean()
       .describe('Every recipient who must act has: the document is being sealed, or is (status COMPLETED)'),

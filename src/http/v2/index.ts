@@ -16,6 +16,7 @@ import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
+import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
 import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
 import { registerTemplateDirectRoutes } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
@@ -55,6 +56,7 @@ export function v2Routes(ctx: Ctx) {
     registerLegacyPartRoutes(scope, ctx, 'template');
     registerSigningRoutes(scope, ctx);
     registerDigitalSigningRoutes(scope, ctx);
+    registerCscSigningRoutes(scope, ctx);
     registerDirectLinkRoutes(scope, ctx);
     registerTemplateDirectRoutes(scope, ctx);
     registerEnvelopeRoutes(scope, ctx);

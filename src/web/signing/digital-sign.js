@@ -3,6 +3,7 @@
 // sends the certificate chain to `signature/prepare`, signs each document's CMS signed attributes
 // with WebCrypto and sends the values to `signature/submit` with the consent. The file, its
 // password and the private key never leave the browser.
+import { remoteMessage, remoteSigningPart } from './csc-sign.js';
 import { digitalMessages } from './digital-i18n.js';
 import { Pkcs12Problem, readPkcs12, signAttributes } from './pkcs12-reader.js';
 import { ApiError } from './signing-api.js';
@@ -14,9 +15,10 @@ const MAX_P12_BYTES = 1024 * 1024;
 /**
  * The dialog that replaces the consent dialog for a DIGITAL recipient. Resolves with submit's
  * answer (as complete's, for the done screen), `{conflict}` when the recipient's state changed
- * (the page shows why), or null when cancelled.
+ * (the page shows why), or null when cancelled. `back`: what a round trip to the remote signing
+ * provider brought back (csc-sign.js), when the page was opened by it.
  */
-export function signDigitally(page) {
+export function signDigitally(page, back = null) {
   const { t, lang, view, call } = page;
   const d = digitalMessages(lang);
   const consent = { accepted: true, version: view.consent.version, language: lang };
@@ -58,6 +60,12 @@ export function signDigitally(page) {
         submit,
       ),
     );
+    // Remote signing (a CSC provider), when the sender set one up: its part goes above the buttons.
+    const remote = view.remoteSigning
+      ? remoteSigningPart(page, back, { agree, status, error, messageOf: (err, c) => messageOf(err, d, c) })
+      : null;
+    if (remote) form.insertBefore(remote.part, form.lastElementChild);
+    if (back?.error) error.textContent = remoteMessage(lang, back.error) || d.errors[back.error] || back.error;
     const dialog = el('dialog', { class: 'dialog digital', 'aria-labelledby': 'digital-title' }, form);
     const closed = holdFocus(dialog);
     const close = (value) => {
@@ -153,15 +161,16 @@ export function signDigitally(page) {
     });
     document.body.append(dialog);
     dialog.showModal();
-    file.focus();
+    if (remote && back) remote.focus();
+    else file.focus();
   });
 }
 
-/** The refusal in the recipient's words: the dialog's own message per code, else the API's. */
-function messageOf(error, d) {
+/** The refusal in the recipient's words: the dialog's own message per code (`c`: remote signing's), else the API's. */
+function messageOf(error, d, c) {
   if (error instanceof Pkcs12Problem) return d[error.kind] || d.notP12;
   if (error instanceof ApiError) {
-    const own = d.errors[error.code];
+    const own = d.errors[error.code] || c?.errors[error.code];
     if (own) return own;
     const detail = error.issues?.map((i) => i.message).join(' ');
     return detail ? `${error.message}: ${detail}` : error.message;

@@ -10,15 +10,19 @@ export class ApiError extends Error {
   }
 }
 
-/** One request to `api + path`; `networkError` is the message when Firma cannot be reached. */
-export async function callSigningApi(api, networkError, method, path = '', body) {
+/**
+ * One request to `api + path`; `networkError` is the message when Firma cannot be reached.
+ * `keepCookie`: the answer sets a cookie the browser must keep (remote signing's round trip to the
+ * provider; the cookie is scoped to Firma's callback and never sent back to the API).
+ */
+export async function callSigningApi(api, networkError, method, path = '', body, { keepCookie = false } = {}) {
   let response;
   try {
     response = await fetch(api + path, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'omit',
+      credentials: keepCookie ? 'same-origin' : 'omit',
       referrerPolicy: 'no-referrer',
     });
   } catch {

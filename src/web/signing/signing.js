@@ -4,6 +4,7 @@ import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, loadMessages, pageLanguage } from './i18n.js';
 import { languageMenu } from './language-menu.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
+import { takeCscReturn } from './csc-sign.js';
 import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
@@ -19,6 +20,8 @@ const root = document.getElementById('app');
 let lang = pageLanguage(document.documentElement.lang);
 let t = await loadMessages(lang);
 let view = null;
+// Back from the remote signing provider: the outcome was in the address fragment, now removed.
+let cscBack = takeCscReturn();
 
 /** What the done screens (done.js) need of this page; getters, since language and view change. */
 const page = {
@@ -96,6 +99,9 @@ async function load() {
     return;
   }
   await renderSigning();
+  // Back from the provider with a session or a refusal: the dialog opens again where the signer was.
+  if (cscBack && !cscBack.signed && view.recipient.signatureLevel === 'DIGITAL' && pendingFields().length === 0)
+    void finish();
 }
 
 function languageSwitch() {
@@ -302,7 +308,9 @@ async function finish() {
   }
   if (view.recipient.signatureLevel === 'DIGITAL') {
     // Firma digital: the recipient's own certificate signs (digital-sign.js) instead of complete.
-    const signed = await signDigitally(page);
+    const back = cscBack;
+    cscBack = null;
+    const signed = await signDigitally(page, back);
     if (signed?.conflict && !handleConflict(signed.conflict)) await load();
     else if (signed && !signed.conflict) doneScreen(page, signed);
     return;
