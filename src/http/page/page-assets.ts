@@ -25,6 +25,7 @@ export const PAGE_LANGUAGES = LANGUAGES;
 
 const SOURCES: Record<string, { path: string; contentType: string }> = {
   'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
+  'pdf-pages.js': { path: join(WEB_DIR, 'pdf-pages.js'), contentType: 'text/javascript; charset=utf-8' },
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
   'done.js': { path: join(WEB_DIR, 'done.js'), contentType: 'text/javascript; charset=utf-8' },
   'field-paint.js': { path: join(WEB_DIR, 'field-paint.js'), contentType: 'text/javascript; charset=utf-8' },

@@ -1,6 +1,5 @@
 // The recipient's signing page: renders the PDF with pdf.js, highlights the recipient's fields in
 // place, guides through them, and talks to the signing API with the token from the address.
-import * as pdfjs from './pdf.mjs';
 import { CODE_TO_STATE, loadMessages, pageLanguage } from './i18n.js';
 import { languageMenu } from './language-menu.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
@@ -8,11 +7,10 @@ import { takeCscReturn } from './csc-sign.js';
 import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
+import { drawPdfPages } from './pdf-pages.js';
 import { ApiError, callSigningApi, errorText } from './signing-api.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
 import { verifyAccess, verifyAction } from './verify.js';
-
-pdfjs.GlobalWorkerOptions.workerSrc = '/sign-assets/pdf.worker.mjs';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const api = `/api/v2/signing/${encodeURIComponent(token)}`;
@@ -211,28 +209,17 @@ async function renderItem(container, item) {
   return true;
 }
 
-async function renderPages(container, item, data) {
-  const pdf = await pdfjs.getDocument({ data, isEvalSupported: false, disableAutoFetch: true, useSystemFonts: false })
-    .promise;
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const base = page.getViewport({ scale: 1 });
-    const wrapper = el('div', { class: 'page', 'aria-label': t.page(n, pdf.numPages), role: 'group' });
-    wrapper.style.aspectRatio = `${base.width} / ${base.height}`;
-    const canvas = el('canvas', { 'aria-hidden': 'true' });
-    wrapper.append(canvas);
-    container.append(wrapper);
-    const cssWidth = Math.min(container.clientWidth || 800, 900);
-    const scale = (cssWidth / base.width) * (window.devicePixelRatio || 1);
-    const viewport = page.getViewport({ scale });
-    canvas.width = Math.round(viewport.width);
-    canvas.height = Math.round(viewport.height);
-    await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
-    // In reading order, so the tab order follows the document: top to bottom, then left to right.
-    const onPage = view.fields.filter((f) => f.envelopeItemId === item.id && f.page === n);
-    onPage.sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX);
-    for (const field of onPage) wrapper.append(fieldBox(field));
-  }
+function renderPages(container, item, data) {
+  return drawPdfPages(container, data, {
+    el,
+    pageLabel: t.page,
+    decorate: (wrapper, n) => {
+      // In reading order, so the tab order follows the document: top to bottom, then left to right.
+      const onPage = view.fields.filter((f) => f.envelopeItemId === item.id && f.page === n);
+      onPage.sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX);
+      for (const field of onPage) wrapper.append(fieldBox(field));
+    },
+  });
 }
 
 function fieldBox(field) {
