@@ -339,6 +339,11 @@ export interface DigitalSignatureTable {
   revocationSource: 'OCSP' | 'CRL';
   /** Blob of the OCSP answer or CRL that said the certificate was not revoked. */
   revocationSha256: string;
+  /**
+   * JSON `[{certificateSha256, source, sha256}]`: the same about each issuing certificate below the
+   * anchor (blobs); null for preparations older than migration 0045.
+   */
+  issuerRevocations: string | null;
   /** JSON: the values Firma fills in for this recipient's empty NAME/EMAIL/DATE fields, by field id. */
   autoFill: string;
   signedSha256: string | null;

@@ -60,6 +60,27 @@ for (const database of testDatabases()) {
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     }
 
+    test('an intermediate whose CRL host is down at completion: the answer kept from signing goes into the DSS', async () => {
+      const payload = typicalPayload();
+      payload.recipients[0] = { ...payload.recipients[0]!, signatureLevel: 'DIGITAL' } as never;
+      const { urls, documentId } = await createPendingDocument(server.api, payload);
+      await signDigitally(tokenOf(urls.get('ana@example.com')!));
+      pki.crlDown.now = true;
+      try {
+        const bruno = await signAll(server.anon, tokenOf(urls.get('bruno@example.com')!));
+        assert.equal(bruno.status, 200, JSON.stringify(bruno.body));
+        await waitForStatus(server.api, documentId, ['COMPLETED']);
+      } finally {
+        pki.crlDown.now = false;
+      }
+      const pdf = (await server.api.get(`/api/v2/document/${documentId}/download`)).bytes;
+      const dss = readDocumentSecurityStore(pdf)!;
+      assert.equal(dss.ocsps.length, 1, 'a fresh OCSP answer about the signer');
+      assert.equal(dss.crls.length, 1, 'the root’s CRL about the intermediate, as kept at signing (migration 0045)');
+      const verdict = await verifyEnvelopeEvidence(server.ctx, { documentId });
+      assert.equal(verdict.verdict, 'OK', verdict.problems.join('; '));
+    });
+
     test('the final has a DSS with a VRI per signature and a document timestamp last; verify needs no responder', async () => {
       const payload = typicalPayload();
       payload.recipients[0] = { ...payload.recipients[0]!, signatureLevel: 'DIGITAL' } as never;

@@ -61,6 +61,8 @@ export interface TestPki {
   entities: Record<EndEntityCase, EndEntity>;
   /** How many OCSP requests and CRL downloads were served. */
   hits: { crl: number };
+  /** While true the CRL server answers 503 (a certifier's CRL host down). */
+  crlDown: { now: boolean };
   stopOcsp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -300,7 +302,9 @@ export async function createTestPki(): Promise<TestPki> {
   writeFileSync(join(dir, 'trust-anchors.pem'), readFileSync(join(dir, 'root.pem')));
 
   const hits = { crl: 0 };
+  const crlDown = { now: false };
   const crlServer: Server = createServer((req, res) => {
+    if (crlDown.now) return res.writeHead(503).end();
     const file = {
       '/intermediate.crl': 'intermediate.crl',
       '/root.crl': 'root.crl',
@@ -349,6 +353,7 @@ export async function createTestPki(): Promise<TestPki> {
     tsa,
     entities: Object.fromEntries(END_ENTITY_CASES.map((n) => [n, entity(n)])) as Record<EndEntityCase, EndEntity>,
     hits,
+    crlDown,
     stopOcsp,
     async close() {
       await stopOcsp();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { listSignedSignatures, type DigitalSignatureRow } from '../../db/repositories/digital-signature.repo.js';
 import { buildPath, fetchRevocation, loadTrustAnchors } from '../../infra/crypto/certificates/validate-certificate.js';
 import { readCertificate, type CertificateFields } from '../../infra/crypto/certificates/x509-fields.js';
@@ -43,9 +44,13 @@ export async function gatherValidationMaterial(
       });
       if (fresh)
         answers.set(key, { certificate: cert.der, [fresh.source === 'OCSP' ? 'ocsp' : 'crl']: fresh.response });
-      else if (i === 0 && (await ctx.storage.exists(row.revocationSha256))) {
-        const kept = await ctx.storage.getBytes(row.revocationSha256);
-        answers.set(key, { certificate: cert.der, [row.revocationSource === 'OCSP' ? 'ocsp' : 'crl']: kept });
+      else {
+        const kept = keptAnswer(row, i, cert.der);
+        if (kept && (await ctx.storage.exists(kept.sha256)))
+          answers.set(key, {
+            certificate: cert.der,
+            [kept.source === 'OCSP' ? 'ocsp' : 'crl']: await ctx.storage.getBytes(kept.sha256),
+          });
       }
     }
   }
@@ -59,6 +64,26 @@ export async function gatherValidationMaterial(
       time: now,
     };
   };
+}
+
+/**
+ * The answer kept from the preparation about the certificate at `index` on the signer's path: the
+ * signer's own (`revocation_sha256`), or an issuer's (`issuer_revocations`, migration 0045).
+ */
+function keptAnswer(
+  row: DigitalSignatureRow,
+  index: number,
+  der: Buffer,
+): { source: 'OCSP' | 'CRL'; sha256: string } | null {
+  if (index === 0) return { source: row.revocationSource, sha256: row.revocationSha256 };
+  if (!row.issuerRevocations) return null;
+  const digest = createHash('sha256').update(der).digest('hex');
+  const kept = JSON.parse(row.issuerRevocations) as {
+    certificateSha256: string;
+    source: 'OCSP' | 'CRL';
+    sha256: string;
+  }[];
+  return kept.find((k) => k.certificateSha256 === digest) ?? null;
 }
 
 /** The signer's path to an anchor as validated at signing; the chain as sent if it no longer builds. */

@@ -68,6 +68,7 @@ export async function prepareDigitalSignature(
 
   const preparationId = randomToken(18);
   const revocation = await ctx.storage.putBytes(verdict.revocation.response);
+  const issuerRevocations = await storeIssuerRevocations(ctx, verdict.issuerRevocations);
   const prepared: { item: ItemRow; signature: PreparedExternalSignature; stored: { sha256: string } }[] = [];
   for (const item of s.graph.items) {
     const base = await ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256);
@@ -116,6 +117,7 @@ export async function prepareDigitalSignature(
         cuil: verdict.cuil,
         revocationSource: verdict.revocation.source,
         revocationSha256: revocation.sha256,
+        issuerRevocations,
         autoFill: JSON.stringify(autoFilled.values),
         signedSha256: null,
         signedAt: null,
@@ -189,4 +191,21 @@ export function autoFilledFields(
     return { ...field, inserted: 1, value: JSON.stringify({ kind: 'text', text }), customText: text };
   });
   return { fields, values };
+}
+
+/** The answers about the issuing certificates, stored as blobs, as JSON for `digital_signature`. */
+async function storeIssuerRevocations(
+  ctx: Ctx,
+  answers: { certificate: Buffer; source: 'OCSP' | 'CRL'; response: Buffer }[],
+): Promise<string> {
+  const kept = [];
+  for (const answer of answers) {
+    const stored = await ctx.storage.putBytes(answer.response);
+    kept.push({
+      certificateSha256: createHash('sha256').update(answer.certificate).digest('hex'),
+      source: answer.source,
+      sha256: stored.sha256,
+    });
+  }
+  return JSON.stringify(kept);
 }
