@@ -2,11 +2,7 @@ import { createHash } from 'node:crypto';
 import { deletePreparedSignatures, insertDigitalSignature } from '../../db/repositories/digital-signature.repo.js';
 import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
-import {
-  prepareExternalSignature,
-  type PreparedExternalSignature,
-  type SignerCertificates,
-} from '../../infra/pdf/seal/index.js';
+import type { PreparedExternalSignature, SignerCertificates } from '../../infra/pdf/seal/index.js';
 import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
 import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
@@ -76,15 +72,25 @@ export async function prepareDigitalSignature(
       ctx,
       autoFilled.fields.filter((f) => f.envelopeItemId === item.id),
     );
-    const drawn = Buffer.from(
-      await ctx.pdf.run({ kind: 'render', original: base, fields, options: { incremental: true } }),
-    );
-    const signature = prepareExternalSignature(drawn, signer, {
-      reason: `Signed by ${s.recipient.name || s.recipient.email} (CUIL ${verdict.cuil}) through Firma`,
-      name: s.recipient.name || s.recipient.email,
-      location: ctx.config.publicUrl,
-      signingTime: now,
+    // Burn-in, placeholder and the byte range's hash in a PDF thread: a long document stays off the loop.
+    const revision = await ctx.pdf.run({
+      kind: 'signer-revision',
+      base,
+      fields,
+      signer,
+      signature: {
+        reason: `Signed by ${s.recipient.name || s.recipient.email} (CUIL ${verdict.cuil}) through Firma`,
+        name: s.recipient.name || s.recipient.email,
+        location: ctx.config.publicUrl,
+        signingTime: now,
+      },
     });
+    const signature: PreparedExternalSignature = {
+      pdf: asBuffer(revision.pdf),
+      contentsStart: revision.contentsStart,
+      contentsEnd: revision.contentsEnd,
+      signedAttributes: asBuffer(revision.signedAttributes),
+    };
     const stored = await ctx.storage.putBytes(signature.pdf);
     prepared.push({ item, signature, stored });
   }
@@ -209,3 +215,6 @@ async function storeIssuerRevocations(
   }
   return JSON.stringify(kept);
 }
+
+/** A Uint8Array from a PDF thread as a Buffer over the same memory. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,4 +1,5 @@
 import type { FinalItemInput, SealedEvidenceInput } from '../final/render-final.js';
+import type { SignerRevision, SignerRevisionInput } from '../final/signer-revision.js';
 import { FormFillError } from '../forms/fill-form.js';
 import type { FormValue } from '../forms/form-fields.js';
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
@@ -15,7 +16,8 @@ export type PdfTask =
   | { kind: 'find-tags'; bytes: Uint8Array; pages?: number[] }
   | { kind: 'find-text'; bytes: Uint8Array; texts: { text: string; all: boolean }[] }
   | ({ kind: 'final-item' } & FinalItemInput)
-  | ({ kind: 'sealed-evidence' } & SealedEvidenceInput);
+  | ({ kind: 'sealed-evidence' } & SealedEvidenceInput)
+  | ({ kind: 'signer-revision' } & SignerRevisionInput);
 
 export interface PdfTaskResult {
   inspect: PdfInfo;
@@ -26,6 +28,7 @@ export interface PdfTaskResult {
   'find-text': FoundText;
   'final-item': Uint8Array;
   'sealed-evidence': Uint8Array;
+  'signer-revision': SignerRevision;
 }
 
 /** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderFinalItem, renderSealedEvidence } from '../final/render-final.js';
+import { renderSignerRevision } from '../final/signer-revision.js';
 import { fillForm } from '../forms/fill-form.js';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
@@ -33,6 +34,8 @@ async function run(task: PdfTask): Promise<unknown> {
       return renderFinalItem(task);
     case 'sealed-evidence':
       return renderSealedEvidence(task);
+    case 'signer-revision':
+      return renderSignerRevision(task);
   }
 }
 
