@@ -39,7 +39,14 @@ before(async () => {
   csc = await startCscServer({
     clients: { firma: CLIENT_SECRET, other: OTHER_SECRET },
     users: {
-      juana: { pin: PIN, credentials: [credential('cred-good', 'good'), credential('cred-wrong', 'wrongCuil')] },
+      juana: {
+        pin: PIN,
+        credentials: [
+          credential('cred-good', 'good'),
+          credential('cred-wrong', 'wrongCuil'),
+          credential('cred-ec', 'goodCompact'),
+        ],
+      },
     },
   });
 });
@@ -153,7 +160,7 @@ for (const database of testDatabases()) {
       const listed = await server.anon.post(`/api/v2/signing/${ana}/csc/credentials`, { json: { session } });
       assert.equal(listed.status, 200, JSON.stringify(listed.body));
       const ids = (listed.body.credentials as { credentialId: string; subject: string }[]).map((c) => c.credentialId);
-      assert.deepEqual(ids, ['cred-good', 'cred-wrong']);
+      assert.deepEqual(ids, ['cred-good', 'cred-wrong', 'cred-ec']);
       assert.match(listed.body.credentials[0].subject, /Juana Perez/);
 
       const [rowsBefore, auditBefore] = [await digitalRows(), await auditRows()];
@@ -214,6 +221,29 @@ for (const database of testDatabases()) {
       assert.match(report.output, /Juana Perez \(good\)/);
       assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
       assert.ok(csc.calls.includes('/signatures/signHash'));
+    });
+
+    test('an EC credential (P-256): Firma asks for ECDSA with SHA-256 and the signature verifies', async () => {
+      const { urls, documentId } = await createPendingDocument(server.api, digitalAna());
+      const ana = tokenOf(urls.get('ana@example.com')!);
+      await fillFields(ana);
+      const session = await serviceSession(ana);
+      const authorized = await server.anon.post(`/api/v2/signing/${ana}/csc/credential-authorization`, {
+        json: { session, credentialId: 'cred-ec', ...CONSENT },
+      });
+      assert.equal(authorized.status, 200, JSON.stringify(authorized.body));
+      const signed = await roundTrip(authorized.body.authorizeUrl, cookieOf(authorized));
+      assert.equal(signed.fragment, 'csc-signed', signed.location);
+      assert.equal(await statusOf(server.api, documentId, 'ana@example.com'), 'SIGNED');
+      assert.equal((await signAll(server.anon, tokenOf(urls.get('bruno@example.com')!))).status, 200);
+      await waitForStatus(server.api, documentId, ['COMPLETED']);
+      const path = join(pki.dir, `csc-ec-final-${database}.pdf`);
+      writeFileSync(path, (await server.api.get(`/api/v2/document/${documentId}/download`)).bytes);
+      const report = pdfsig(path);
+      assert.equal(report.signatures.length, 2, report.output);
+      for (const s of report.signatures) assert.equal(s.validation, 'Signature is Valid.', report.output);
+      // The provider refuses any signAlgo but ECDSA with SHA-256 for this key: it signed, so Firma asked right.
+      assert.match(report.output, /Juana Perez \(goodCompact\)/);
     });
 
     test('a platform without a CSC provider: CSC_NOT_CONFIGURED, nothing changed', async () => {

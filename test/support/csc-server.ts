@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { constants, createHash, privateEncrypt, randomBytes, type KeyObject } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * authorisation code with PKCE (`oauth2/authorize` as an HTML form of username and PIN, which also
  * takes them as query parameters so API tests drive it with fetch; `oauth2/token`),
  * `credentials/list`, `credentials/info`, `signatures/signHash`. It signs with the keys of the test
- * PKI's end entities (RSA, PKCS#1 v1.5 over the SHA-256 DigestInfo) and refuses what a real
+ * PKI's end entities (RSA: PKCS#1 v1.5 over the SHA-256 DigestInfo; EC: ECDSA over the hash as
+ * given, by `openssl pkeyutl`, since node signs only messages it hashes itself) and refuses what a real
  * provider refuses: a wrong PIN, a code redeemed by another client or without its PKCE verifier,
  * a service token used to sign, hashes other than the ones the signer authorised.
  */
@@ -97,17 +102,22 @@ export async function startCscServer(options: {
       const hashes = body.hashes as string[] | undefined;
       if (grant.scope !== 'credential' || grant.credentialId !== body.credentialID)
         return json(res, 403, { error: 'invalid_sad' });
-      if (body.hashAlgorithmOID !== '2.16.840.1.101.3.4.2.1' || body.signAlgo !== '1.2.840.113549.1.1.11')
+      const credential = user.credentials.find((c) => c.id === grant.credentialId)!;
+      const ec = credential.privateKey.asymmetricKeyType === 'ec';
+      const signAlgo = ec ? '1.2.840.10045.4.3.2' : '1.2.840.113549.1.1.11';
+      if (body.hashAlgorithmOID !== '2.16.840.1.101.3.4.2.1' || body.signAlgo !== signAlgo)
         return json(res, 400, { error: 'invalid_request' });
       const authorised = new Set(grant.hashes);
       if (!Array.isArray(hashes) || hashes.length !== authorised.size || hashes.some((h) => !authorised.has(b64url(h))))
         return json(res, 400, { error: 'invalid_request', error_description: 'hashes not authorised' });
       tokens.delete((req.headers.authorization ?? '').replace(/^Bearer /, ''));
-      const credential = user.credentials.find((c) => c.id === grant.credentialId)!;
       const signatures = hashes.map((h) =>
-        privateEncrypt(
-          { key: credential.privateKey, padding: constants.RSA_PKCS1_PADDING },
-          Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(h, 'base64')]),
+        (ec
+          ? ecdsaOverHash(credential.privateKey, Buffer.from(h, 'base64'))
+          : privateEncrypt(
+              { key: credential.privateKey, padding: constants.RSA_PKCS1_PADDING },
+              Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(h, 'base64')]),
+            )
         ).toString('base64'),
       );
       return json(res, 200, { signatures });
@@ -212,4 +222,15 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** ECDSA (DER) over a hash computed elsewhere, as a remote signing device does. */
+function ecdsaOverHash(key: KeyObject, hash: Buffer): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'csc-ec-'));
+  try {
+    writeFileSync(join(dir, 'key.pem'), key.export({ type: 'pkcs8', format: 'pem' }));
+    return execFileSync('openssl', ['pkeyutl', '-sign', '-inkey', join(dir, 'key.pem')], { input: hash });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
