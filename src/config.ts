@@ -46,6 +46,7 @@ const EnvSchema = z
     FIRMA_REVOCATION_TIMEOUT_MS: positiveInt.default(10_000),
     FIRMA_CSC_ALLOW_PRIVATE: booleanFromEnv.default(false),
     FIRMA_CSC_TIMEOUT_MS: positiveInt.default(10_000),
+    FIRMA_CSC_CLIENT_SECRET: z.string().min(1).optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -160,7 +161,12 @@ export interface Config {
    * whether it may be on a private or loopback address (FIRMA_CSC_ALLOW_PRIVATE; tests, or a
    * provider inside the operator's own network).
    */
-  csc: { allowPrivate: boolean; timeoutMs: number };
+  csc: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    /** Read only by `firma platform set-csc` when no --client-secret is given (FIRMA_CSC_CLIENT_SECRET). */
+    clientSecretForCli: string | null;
+  };
   mail: { smtpUrl: string | null; from: string };
   webhooks: {
     allowPrivate: boolean;
@@ -305,7 +311,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       revocationAllowPrivate: e.FIRMA_REVOCATION_ALLOW_PRIVATE,
       revocationTimeoutMs: e.FIRMA_REVOCATION_TIMEOUT_MS,
     },
-    csc: { allowPrivate: e.FIRMA_CSC_ALLOW_PRIVATE, timeoutMs: e.FIRMA_CSC_TIMEOUT_MS },
+    csc: {
+      allowPrivate: e.FIRMA_CSC_ALLOW_PRIVATE,
+      timeoutMs: e.FIRMA_CSC_TIMEOUT_MS,
+      clientSecretForCli: e.FIRMA_CSC_CLIENT_SECRET ?? null,
+    },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
     webhooks: {
       allowPrivate: e.FIRMA_WEBHOOK_ALLOW_PRIVATE,

@@ -82,7 +82,7 @@ export async function runAdminCommand(
                 platform: arg,
                 url: stringOption(values, 'url'),
                 clientId: stringOption(values, 'client-id'),
-                clientSecret: stringOption(values, 'client-secret'),
+                clientSecret: await secretOption(values, 'client-secret', ctx.config.csc.clientSecretForCli),
               },
         );
         // The secret is never printed back.
@@ -209,6 +209,20 @@ function usage(message: string): AppError {
 function stringOption(values: Values, name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A secret option kept out of shell history and `ps`: `-` reads it from stdin (one line), and
+ * without the option it is `fallback` (from the environment, through config.ts).
+ */
+async function secretOption(values: Values, name: string, fallback: string | null): Promise<string | undefined> {
+  const given = stringOption(values, name);
+  if (given !== '-') return given ?? fallback ?? undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function enumOption<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {

@@ -47,7 +47,9 @@ Commands:
                                       intervals 3d, 2w, 1m or off; sendAfter - removes the default
   platform set-csc <name> --url <baseURL> --client-id X --client-secret Y | --clear
                                       the CSC v2 provider DIGITAL recipients may sign through
-                                      (the secret is stored sealed, never shown); --clear removes it
+                                      (the secret is stored sealed, never shown); --clear removes it;
+                                      --client-secret - reads it from stdin, and without the option
+                                      it comes from FIRMA_CSC_CLIENT_SECRET (kept out of shell history)
   token create --platform <name>      create an API token; prints only the token
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)

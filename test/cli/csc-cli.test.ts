@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../../src/config.js';
 import { findPlatformByName, findPlatformCsc } from '../../src/db/repositories/platform.repo.js';
 import { closeContext, createContext } from '../../src/server.js';
-import { runFirma } from '../helpers/spawn-firma.js';
+import { runFirma, spawnFirma } from '../helpers/spawn-firma.js';
 
 // The CLI shares the domain's use case; SQLite is enough to prove the wiring, the output and the sealing.
 describe('firma platform set-csc (sqlite)', () => {
@@ -78,6 +78,25 @@ describe('firma platform set-csc (sqlite)', () => {
     assert.equal(plain.code, 0, plain.stderr);
     assert.match(plain.stdout, /remote signing of acme: https:\/\/csc\.example\.com as client x/);
     assert.ok(!plain.stdout.includes(secret));
+
+    // Kept out of shell history: from stdin with `-`, else from FIRMA_CSC_CLIENT_SECRET.
+    const fromStdin = spawnFirma(
+      ['platform', 'set-csc', 'acme', '--url', 'https://csc.example.com', '--client-id', 'x', '--client-secret', '-'],
+      env,
+    );
+    fromStdin.stdin.end(`${secret}-stdin\n`);
+    const stdinCode = await new Promise((resolve) => fromStdin.once('close', resolve));
+    assert.equal(stdinCode, 0);
+    assert.equal((await stored()).opened, `${secret}-stdin`, 'the line read, without its newline');
+    const fromEnv = await runFirma(
+      ['platform', 'set-csc', 'acme', '--url', 'https://csc.example.com', '--client-id', 'x'],
+      {
+        ...env,
+        FIRMA_CSC_CLIENT_SECRET: `${secret}-env`,
+      },
+    );
+    assert.equal(fromEnv.code, 0, fromEnv.stderr);
+    assert.equal((await stored()).opened, `${secret}-env`);
 
     const cleared = await runFirma(['platform', 'set-csc', 'acme', '--clear'], env);
     assert.equal(cleared.code, 0, cleared.stderr);
