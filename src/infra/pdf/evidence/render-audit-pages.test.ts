@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { PDFDocument } from 'pdf-lib';
+
 import {
   assertContainsAll,
   assertStructurallyValid,
@@ -11,7 +13,8 @@ import {
 } from '../../../../test/support/evidence-checks.js';
 import { largeData, realisticData, rejectedData } from '../../../../test/support/evidence-fixtures.js';
 import { pageCount, pageSizes, pdfImagesList, pdfText } from '../../../../test/support/poppler.js';
-import { renderAuditPagesPdf } from './render-audit-pages.js';
+import { renderFields } from '../render/index.js';
+import { appendAuditPages, renderAuditPagesPdf } from './render-audit-pages.js';
 
 const HEADER = { en: 'Audit trail — ', es: 'Registro de auditoría — ' } as const;
 
@@ -84,4 +87,29 @@ void test('audit pages with 50 recipients and 500 events: paginated, inside the 
   assertTextInsidePages(pdf);
   assertStructurallyValid(pdf);
   previewPage(pdf, pages, 'audit-large-last');
+});
+
+void test('audit pages drawn into the final document: the same text after its own pages, its metadata kept', async () => {
+  const data = realisticData();
+  const original = await PDFDocument.create();
+  original.setTitle('The contract');
+  original.addPage([612, 792]).drawRectangle({ x: 50, y: 700, width: 100, height: 20 });
+  const originalBytes = await original.save();
+  const standalone = await renderAuditPagesPdf(data, { width: 612, height: 792 });
+
+  for (const incremental of [false, true]) {
+    const pdf = await renderFields(originalBytes, [], incremental ? { incremental: true } : {}, (doc) =>
+      appendAuditPages(doc, data, { width: 612, height: 792 }),
+    );
+    if (incremental)
+      assert.ok(Buffer.from(originalBytes).equals(pdf.subarray(0, originalBytes.length)), 'an update only appends');
+    const auditPages = pageCount(standalone);
+    assert.equal(pageCount(pdf), 1 + auditPages);
+    assert.equal(flat(pdfText(pdf, 1)), '', 'the original page stays as it was');
+    for (let page = 1; page <= auditPages; page++)
+      assert.equal(flat(pdfText(pdf, page + 1)), flat(pdfText(standalone, page)), `audit page ${page}`);
+    assert.equal((await PDFDocument.load(pdf)).getTitle(), 'The contract');
+    assertStructurallyValid(pdf);
+    assertTextInsidePages(pdf);
+  }
 });

@@ -1,5 +1,13 @@
 import { embedSignatures, drawRecipients } from './evidence-recipients.js';
-import { drawDocumentFacts, finishEvidence, startEvidence, usablePageSize } from './evidence-frame.js';
+import type { PDFDocument } from 'pdf-lib';
+import {
+  drawDocumentFacts,
+  finishEvidence,
+  finishEvidencePages,
+  startEvidence,
+  usablePageSize,
+  type Evidence,
+} from './evidence-frame.js';
 import { translator } from './evidence-i18n.js';
 import {
   drawEvents,
@@ -22,8 +30,29 @@ export async function renderAuditPagesPdf(
   data: EvidenceData,
   pageSize: { width: number; height: number } = A4,
 ): Promise<Uint8Array> {
+  return finishEvidence(await drawAuditPages(data, pageSize));
+}
+
+/**
+ * The same audit pages drawn at the end of `doc`, the final document itself: rendering them as a
+ * PDF of their own, then parsing and copying its pages into the final document cost about as
+ * much again as drawing them.
+ */
+export async function appendAuditPages(
+  doc: PDFDocument,
+  data: EvidenceData,
+  pageSize: { width: number; height: number } = A4,
+): Promise<void> {
+  finishEvidencePages(await drawAuditPages(data, pageSize, doc));
+}
+
+async function drawAuditPages(
+  data: EvidenceData,
+  pageSize: { width: number; height: number },
+  into?: PDFDocument,
+): Promise<Evidence> {
   const title = `${translator(data.language).t('auditTrailTitle')} — ${data.envelope.title}`;
-  const evidence = await startEvidence(data, usablePageSize(pageSize, A4), title, () => true);
+  const evidence = await startEvidence(data, usablePageSize(pageSize, A4), title, () => true, into);
   const { doc, flow, ctx } = evidence;
   const images = await embedSignatures(doc, data.recipients);
   const { tr } = ctx;
@@ -46,5 +75,5 @@ export async function renderAuditPagesPdf(
   sectionHeading(flow, tr.t('sectionIntegrity'));
   drawIntegrity(flow, ctx);
 
-  return finishEvidence(evidence);
+  return evidence;
 }

@@ -1,4 +1,4 @@
-import { renderAuditPagesPdf } from '../evidence/render-audit-pages.js';
+import { appendAuditPages, renderAuditPagesPdf } from '../evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../evidence/render-certificate.js';
 import type { EvidenceData } from '../evidence/evidence-types.js';
 import { renderFields, type RenderField } from '../render/index.js';
@@ -46,12 +46,12 @@ export interface FinalItemInput {
 
 /** The final document of one item: fields burned in, audit pages appended, sealed, then B-LT/B-LTA. */
 export async function renderFinalItem(input: FinalItemInput): Promise<Uint8Array> {
-  const auditPages = await renderAuditPagesPdf(input.evidence, input.auditPageSize);
-  const rendered = await renderFields(input.original, input.fields, {
-    appendPdfs: [auditPages],
-    ...(input.stamp ? { stamp: input.stamp } : {}),
-    ...(input.incremental ? { incremental: true } : {}),
-  });
+  const rendered = await renderFields(
+    input.original,
+    input.fields,
+    { ...(input.stamp ? { stamp: input.stamp } : {}), ...(input.incremental ? { incremental: true } : {}) },
+    (doc) => appendAuditPages(doc, input.evidence, input.auditPageSize),
+  );
   const sealed = await sealPdf(rendered, input.identity, input.seal);
   if (!input.validation) return sealed;
   const withDss = appendDss(sealed, asBuffers(input.validation));

@@ -98,10 +98,15 @@ async function appendPages(doc: PDFDocument, pdfs: Uint8Array[]): Promise<void> 
   }
 }
 
+/**
+ * `drawAppended`, when given, draws pages at the end of the document (after `appendPdfs`, before
+ * the stamp) within this thread: the audit pages of a final document, drawn in place.
+ */
 export async function renderFields(
   original: Uint8Array,
   fields: RenderField[],
   options: RenderOptions = {},
+  drawAppended?: (doc: PDFDocument) => Promise<void>,
 ): Promise<Uint8Array> {
   const { doc, info } = await loadCheckedPdf(original);
   const before = options.incremental ? objectSnapshot(doc) : null;
@@ -127,6 +132,7 @@ export async function renderFields(
   }
 
   if (options.appendPdfs?.length) await appendPages(doc, options.appendPdfs);
+  if (drawAppended) await drawAppended(doc);
 
   if (options.stamp?.text.trim()) {
     const font = await ctx.fontFor('bold', options.stamp.text);

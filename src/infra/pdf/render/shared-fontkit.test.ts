@@ -24,8 +24,11 @@ test('a one-character layout is kept and gives the glyph a fresh font shapes', (
   }
 });
 
-test('longer text and explicit features are shaped each time', () => {
+test('longer text is shaped once when measured then drawn, else each time; explicit features each time', () => {
   const shared = sharedFontkit.create(subsettableFontBytes('regular'));
-  assert.notEqual(shared.layout('fi'), shared.layout('fi'));
+  const fi = shared.layout('fi');
+  assert.equal(shared.layout('fi'), fi, 'the same text right after: the kept run');
+  assert.notEqual(shared.layout('ff').glyphs, fi.glyphs);
+  assert.notEqual(shared.layout('fi'), fi, 'only the last one is kept');
   assert.notEqual(shared.layout('a', ['kern']), shared.layout('a', ['kern']));
 });

@@ -31,10 +31,19 @@ const MAX_KEPT_LAYOUTS = 4096;
 function withKeptCharacterLayouts(font: Font): Font {
   const layout = font.layout.bind(font);
   const kept = new Map<string, ReturnType<Font['layout']>>();
+  // pdf-lib shapes a string twice when it is measured and then drawn (a typed signature: its width
+  // at 1 pt, then its glyphs), and a handwriting face's contextual lookups make that the burn-in's
+  // largest cost: the last longer layout is kept for the call that repeats it.
+  let last: { text: string; features: Parameters<Font['layout']>[1]; run: ReturnType<Font['layout']> } | null = null;
   font.layout = (text, features) => {
     // One code point is one or two UTF-16 units.
     const single = features === undefined && text.length > 0 && text.length <= 2 && [...text].length === 1;
-    if (!single) return layout(text, features);
+    if (!single) {
+      if (last && last.text === text && last.features === features) return last.run;
+      const run = layout(text, features);
+      last = { text, features, run };
+      return run;
+    }
     let run = kept.get(text);
     if (!run) {
       run = layout(text);

@@ -7,6 +7,7 @@ import { renderFields } from '../render/index.js';
 import { findAndCoverTags, findAndCoverText } from '../tags/cover-tags.js';
 import { sealPdf } from '../seal/index.js';
 import { withInflateBudget } from './inflate-guard.js';
+import { useNativeDeflateForPdfLib } from './native-deflate.js';
 import { serializeError, type PdfTask } from './pdf-task.js';
 
 /**
@@ -15,6 +16,7 @@ import { serializeError, type PdfTask } from './pdf-task.js';
  */
 
 const { inflateBudgetBytes } = workerData as { inflateBudgetBytes: number };
+useNativeDeflateForPdfLib();
 
 async function run(task: PdfTask): Promise<unknown> {
   switch (task.kind) {
