@@ -103,7 +103,8 @@ for (const database of testDatabases()) {
       assert.equal(failed.code, 2);
       assert.match(
         failed.stderr,
-        new RegExp(`^firma: cannot listen on 127\\.0\\.0\\.1:${busy.port}: PORT ${busy.port} is`),
+        // The cluster's banner may come first (on stderr too, with JSON logs).
+        new RegExp(`^firma: cannot listen on 127\\.0\\.0\\.1:${busy.port}: PORT ${busy.port} is`, 'm'),
       );
       assert.doesNotMatch(failed.stderr, /\n\s+at /, 'no stack trace');
       assert.doesNotMatch(failed.stdout, TOKEN);
