@@ -38,6 +38,7 @@ type Load = Omit<HttpBenchRow, 'name'>;
 /** Bare Fastify whose one route reads the envelope row by primary key over a pool of 10. */
 function startPkSelectServer(url: string, id: number): Promise<Started> {
   const script = `import Fastify from 'fastify';
+import pg from 'pg';
 const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 });
 const app = Fastify({ logger: false });
 const id = Number(process.env.BENCH_ID);
