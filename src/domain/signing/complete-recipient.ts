@@ -2,11 +2,10 @@ import type { FieldRow } from '../../db/repositories/envelope.repo.js';
 import type { RecipientRole } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
 import { finishRecipient } from './finish-recipient.js';
-import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
 import { allActed } from '../model/signing-turn.js';
 import { assertAccessVerified, assertActionVerified } from './verification-state.js';
@@ -57,18 +56,8 @@ export async function completeRecipient(
       );
     assertCanAct(s, now);
     await assertActionVerified(trx, s, now);
-    const env = s.graph.envelope;
-    await appendAuditEvent(ctx, trx, {
-      envelopeId: env.id,
-      type: 'RECIPIENT_CONSENT_ACCEPTED',
-      data: { ...consent },
-      actor: recipientActor(s.recipient),
-      recipientId: s.recipient.id,
-      request,
-      at: now,
-    });
-
     await finishRecipient(ctx, trx, s, {
+      consent,
       autoFillText: (field) => autoFill(s, field, now) ?? undefined,
       auditData: { role: s.recipient.role, action: ACTION_OF[s.recipient.role] },
       request,

@@ -13,11 +13,12 @@ import { recipientActor } from './recipient-actor.js';
 import { SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
 import { AppError } from '../../errors.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
+import type { AcceptedConsent } from '../model/signing-consent.js';
 
 /**
  * The end of a recipient's part, however they signed (the electronic `complete` or a DIGITAL
  * signer's `submit`), inside the caller's transaction on the locked session: fields Firma fills
- * itself are filled (`autoFillText`: the text, or undefined to leave the field), every required
+ * itself are filled after the accepted statement is audited (`autoFillText`: the text, or undefined to leave the field), every required
  * field must be filled, the recipient is SIGNED, the completion is audited with `auditData`,
  * DOCUMENT_RECIPIENT_COMPLETED and DOCUMENT_SIGNED are recorded, and either the envelope goes to
  * completion (nobody else has to act) or the recipients whose turn it now is are notified.
@@ -28,6 +29,8 @@ export async function finishRecipient(
   trx: Db,
   s: SigningSession,
   step: {
+    /** The statement the recipient accepted: its own audit entry, first. */
+    consent: AcceptedConsent;
     autoFillText: (field: FieldRow) => string | undefined;
     auditData: Record<string, unknown>;
     request: RequestMeta;
@@ -37,6 +40,15 @@ export async function finishRecipient(
   const { now, request } = step;
   const iso = now.toISOString();
   const env = s.graph.envelope;
+  await appendAuditEvent(ctx, trx, {
+    envelopeId: env.id,
+    type: 'RECIPIENT_CONSENT_ACCEPTED',
+    data: { ...step.consent },
+    actor: recipientActor(s.recipient),
+    recipientId: s.recipient.id,
+    request,
+    at: now,
+  });
   const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
   for (const field of own) {
     const text = step.autoFillText(field);

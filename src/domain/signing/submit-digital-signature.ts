@@ -7,14 +7,13 @@ import {
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { AppError } from '../../errors.js';
 import { embedExternalSignature, verifyExternalSignatureValue } from '../../infra/pdf/seal/index.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
 import { ACTION_OF, answerOf, type CompletionAnswer } from './complete-recipient.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertReady, staleRevision } from './prepare-digital-signature.js';
-import { recipientActor } from './recipient-actor.js';
 import { loadSigningSession } from './signing-session.js';
 
 export interface SubmitSignatureInput {
@@ -94,18 +93,10 @@ export async function submitDigitalSignature(
       item.revisionSha256 = sha256;
       await updateDigitalSignature(trx, env.id, row.id, { status: 'SIGNED', signedSha256: sha256, signedAt: iso });
     }
-    await appendAuditEvent(ctx, trx, {
-      envelopeId: env.id,
-      type: 'RECIPIENT_CONSENT_ACCEPTED',
-      data: { ...consent },
-      actor: recipientActor(locked.recipient),
-      recipientId: locked.recipient.id,
-      request,
-      at: now,
-    });
     const autoFill = JSON.parse(rows[0]!.autoFill) as Record<string, string>;
     const first = rows[0]!;
     await finishRecipient(ctx, trx, locked, {
+      consent,
       autoFillText: (field) => (field.inserted === 1 ? undefined : autoFill[String(field.id)]),
       auditData: {
         role: locked.recipient.role,
