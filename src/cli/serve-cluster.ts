@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable } from '../server.js';
 import { firstStartMessage, prepareSealIdentity, serve } from './serve.js';
-import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
+import { EXIT_CONFIGURATION, refuseStart } from './start-problem.js';
 import { aggregateClusterMetrics } from '../infra/metrics/cluster-metrics.js';
 import { startMetricsServer, type MetricsServer } from '../http/metrics/metrics-server.js';
 
@@ -43,10 +43,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
     await prepareSealIdentity(ctx);
   } catch (error) {
     await letGo();
-    const problem = startProblem(error, config);
-    if (!problem) throw error;
-    process.stderr.write(`firma: ${problem}\n`);
-    return EXIT_CONFIGURATION;
+    return refuseStart(error, config);
   }
   // The cluster's metrics: collected from every node over IPC and aggregated here, for the metrics
   // port (served by this process alone, so a scrape never lands on one node) and for the nodes.
@@ -62,10 +59,7 @@ export async function serveCluster(config: Config, workers: string): Promise<num
       });
     } catch (error) {
       await letGo();
-      const problem = startProblem(error, config);
-      if (!problem) throw error;
-      process.stderr.write(`firma: ${problem}\n`);
-      return EXIT_CONFIGURATION;
+      return refuseStart(error, config);
     }
     printBanner(config, `Metrics: ${metricsServer.url}\n`);
   }

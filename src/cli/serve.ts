@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import { printBanner } from './banner.js';
 import type { Ctx } from '../domain/context.js';
 import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable, startServer } from '../server.js';
-import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
+import { refuseStart } from './start-problem.js';
 import { joinClusterMetrics } from '../infra/metrics/cluster-metrics.js';
 
 /**
@@ -22,10 +22,7 @@ export async function serve(config: Config, bootstrap = true, clusterNode = fals
     server = await startServer(ctx, { metricsPort: !clusterNode });
   } catch (error) {
     await closeContext(ctx).catch(() => undefined);
-    const problem = startProblem(error, config);
-    if (!problem) throw error;
-    process.stderr.write(`firma: ${problem}\n`);
-    return EXIT_CONFIGURATION;
+    return refuseStart(error, config);
   }
   ctx.log.info(
     { url: server.url, environment: config.environment, database: config.database.kind },

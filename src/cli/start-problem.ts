@@ -28,3 +28,14 @@ export function startProblem(error: unknown, config: Config): string | null {
       return null;
   }
 }
+
+/**
+ * A failed start: an operator's problem is one line on stderr and EXIT_CONFIGURATION; anything else
+ * is rethrown (reported with its stack).
+ */
+export function refuseStart(error: unknown, config: Config): number {
+  const problem = startProblem(error, config);
+  if (!problem) throw error;
+  process.stderr.write(`firma: ${problem}\n`);
+  return EXIT_CONFIGURATION;
+}

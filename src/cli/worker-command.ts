@@ -3,7 +3,7 @@ import { printBanner } from './banner.js';
 import { closeContext, createContextWhenAvailable, createWorker, startProcessMetricsServer } from '../server.js';
 import type { MetricsServer } from '../http/metrics/metrics-server.js';
 import { prepareSealIdentity } from './serve.js';
-import { EXIT_CONFIGURATION, startProblem } from './start-problem.js';
+import { refuseStart } from './start-problem.js';
 
 /**
  * `firma worker`: a process that runs only the job runner (completion, mail, sweeps), no HTTP.
@@ -23,10 +23,7 @@ export async function runWorker(config: Config): Promise<number> {
     metricsServer = await startProcessMetricsServer(ctx);
   } catch (error) {
     await closeContext(ctx).catch(() => undefined);
-    const problem = startProblem(error, config);
-    if (!problem) throw error;
-    process.stderr.write(`firma: ${problem}\n`);
-    return EXIT_CONFIGURATION;
+    return refuseStart(error, config);
   }
   const worker = createWorker(ctx);
   worker.start();
