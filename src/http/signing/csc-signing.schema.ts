@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZConsentInput } from '../../domain/model/signing-consent.js';
+import { ZCheckedCertificate } from './digital-signing.schema.js';
 
 export const ZCscAuthorizeResponse = z.object({
   authorizeUrl: z
@@ -38,11 +39,5 @@ export const ZCscCredentialAuthorizationBody = z
   .strict();
 
 export const ZCscCredentialAuthorizationResponse = ZCscAuthorizeResponse.extend({
-  certificate: z.object({
-    subject: z.string(),
-    issuer: z.string(),
-    serialNumber: z.string(),
-    cuil: z.string(),
-    revocationSource: z.enum(['OCSP', 'CRL']),
-  }),
+  certificate: ZCheckedCertificate,
 });

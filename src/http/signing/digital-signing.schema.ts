@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ZConsentInput } from '../../domain/model/signing-consent.js';
 
+/** The certificate that passed the checks, as prepare and the CSC credential step answer it. */
+export const ZCheckedCertificate = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  cuil: z.string(),
+  revocationSource: z.enum(['OCSP', 'CRL']),
+});
+
 export const ZPrepareSignatureBody = z
   .object({
     certificateChain: z
@@ -25,13 +34,7 @@ export const ZPrepareSignatureResponse = z.object({
       }),
     )
     .describe('One per document of the envelope, each a new revision with this signer’s fields'),
-  certificate: z.object({
-    subject: z.string(),
-    issuer: z.string(),
-    serialNumber: z.string(),
-    cuil: z.string(),
-    revocationSource: z.enum(['OCSP', 'CRL']),
-  }),
+  certificate: ZCheckedCertificate,
 });
 
 export const ZSubmitSignatureBody = z
