@@ -26,9 +26,12 @@ export interface FoundTag {
   cover: Quad[];
 }
 
+/** A run of text as pdf.js's getTextContent gives it, and as read-page-text.ts reads it itself. */
 export interface TextItem {
   str: string;
+  /** The text rendering matrix at the run's start: size and direction in user space. */
   transform: number[];
+  /** The run's advance along its baseline, in user space. */
   width: number;
   height: number;
   fontName: string;

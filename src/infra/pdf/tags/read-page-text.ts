@@ -2,10 +2,11 @@ import { PDFArray, PDFDict, PDFName, PDFRawStream, type PDFDocument, type PDFPag
 import type { Box } from '../page-info.js';
 import { tokenizeContent, type Operand } from './content-tokens.js';
 import { decodedContent } from './may-hold-tags.js';
+import type { TextItem } from './find-tags.js';
 import type { ShownGlyphs } from './strip-tags.js';
 import { readTextFont, type TextFont } from './text-fonts.js';
 
-/**
+/*
  * A page's text read straight from its content stream with Firma's own tokenizer, in the shape
  * pdf.js's getTextContent gives (runs with their text rendering matrix and advance, line ends),
  * plus the glyphs of each text-showing operator that strip-tags.ts needs. Finding the tags of a
@@ -17,19 +18,9 @@ import { readTextFont, type TextFont } from './text-fonts.js';
  * Runs are joined as pdf.js joins them: a line end when the next run leaves the baseline, a
  * space when it starts more than about a tenth of an em after the previous one ended.
  */
-export interface TextRun {
-  str: string;
-  /** The text rendering matrix at the run's start: size and direction in user space. */
-  transform: number[];
-  /** The run's advance along its baseline, in user space. */
-  width: number;
-  height: number;
-  fontName: string;
-  hasEOL: boolean;
-}
 
 export interface PageText {
-  runs: TextRun[];
+  runs: TextItem[];
   /** Per font resource name, its height above and below the baseline in em. */
   styles: Record<string, { ascent: number; descent: number }>;
   shown: ShownGlyphs[];
@@ -97,7 +88,7 @@ export function readPageText(
     return font;
   };
 
-  const runs: TextRun[] = [];
+  const runs: TextItem[] = [];
   const shown: ShownGlyphs[] = [];
   let ctm: Matrix = IDENTITY;
   const ctmStack: Matrix[] = [];
@@ -117,7 +108,7 @@ export function readPageText(
     [older, recent] = [recent, char];
     return spaceBefore;
   };
-  let current: TextRun | undefined;
+  let current: TextItem | undefined;
 
   const nextLine = (tx: number, ty: number) => {
     tlm = multiply([1, 0, 0, 1, tx, ty], tlm);
