@@ -13,7 +13,7 @@ export interface CscCredentialChoice {
   validTo: string;
 }
 
-/** A signer has a handful of credentials; more would mean one `credentials/info` call each. */
+/** A signer has a handful of credentials; each listed costs one `credentials/info` call. */
 const MAX_CREDENTIALS = 10;
 
 /**
@@ -33,11 +33,13 @@ export async function listCscCredentialChoices(
   const options = cscCallOptions(ctx);
   try {
     const ids = (await listCscCredentials(provider, accessToken, options)).slice(0, MAX_CREDENTIALS);
+    // Side by side: each call may take up to the provider deadline.
+    const infos = await Promise.all(ids.map((id) => cscCredentialInfo(provider, accessToken, id, options)));
     const credentials: CscCredentialChoice[] = [];
-    for (const credentialId of ids) {
-      const info = await cscCredentialInfo(provider, accessToken, credentialId, options);
-      const leaf = readable(info.certificates[0]!);
-      if (!leaf || !info.keyEnabled) continue;
+    ids.forEach((credentialId, i) => {
+      const info = infos[i]!;
+      const leaf = readable(info.certificates[0]);
+      if (!leaf || !info.keyEnabled) return;
       credentials.push({
         credentialId,
         subject: leaf.subject.replaceAll('\n', ', '),
@@ -45,14 +47,15 @@ export async function listCscCredentialChoices(
         serialNumber: leaf.serialNumber,
         validTo: new Date(leaf.validTo).toISOString(),
       });
-    }
+    });
     return { credentials };
   } catch (error) {
     throw cscFailure(error);
   }
 }
 
-function readable(der: Buffer): X509Certificate | null {
+function readable(der: Buffer | undefined): X509Certificate | null {
+  if (!der) return null;
   try {
     return new X509Certificate(der);
   } catch {
