@@ -246,6 +246,38 @@ for (const database of testDatabases()) {
       assert.match(report.output, /Juana Perez \(goodCompact\)/);
     });
 
+    test('bad input is a 400 naming the member, an unknown link a 404; nothing changes', async () => {
+      const { urls } = await createPendingDocument(server.api, digitalAna());
+      const ana = tokenOf(urls.get('ana@example.com')!);
+      const [rowsBefore, auditBefore] = [await digitalRows(), await auditRows()];
+      const bad: [string, unknown, string][] = [
+        ['credentials', {}, 'session'],
+        ['credentials', { session: 'x', extra: 1 }, ''],
+        ['credential-authorization', { session: 'x' }, 'credentialId'],
+        ['credential-authorization', { session: 'x', credentialId: '' }, 'credentialId'],
+      ];
+      for (const [path, json, member] of bad) {
+        const res = await server.anon.post(`/api/v2/signing/${ana}/csc/${path}`, { json });
+        assert.equal(res.status, 400, `${path} ${JSON.stringify(json)}: ${JSON.stringify(res.body)}`);
+        assert.equal(res.body.code, 'VALIDATION_ERROR');
+        assert.ok(typeof res.body.message === 'string' && Array.isArray(res.body.issues));
+        if (member) assert.ok(JSON.stringify(res.body.issues).includes(member), JSON.stringify(res.body.issues));
+      }
+      const unknown = 'x'.repeat(43);
+      for (const path of ['authorize', 'credentials', 'credential-authorization']) {
+        const res = await server.anon.post(`/api/v2/signing/${unknown}/csc/${path}`, {
+          json:
+            path === 'authorize'
+              ? undefined
+              : path === 'credentials'
+                ? { session: 'x' }
+                : { session: 'x', credentialId: 'cred-good', ...CONSENT },
+        });
+        assert.equal(res.status, 404, `${path}: ${JSON.stringify(res.body)}`);
+      }
+      assert.deepEqual([await digitalRows(), await auditRows()], [rowsBefore, auditBefore]);
+    });
+
     test('a platform without a CSC provider: CSC_NOT_CONFIGURED, nothing changed', async () => {
       const other = await server.newPlatform();
       const { urls } = await createPendingDocument(other, digitalAna());
