@@ -22,7 +22,8 @@ export async function gatherValidationMaterial(
 ): Promise<(itemId: string) => ValidationMaterial> {
   const now = ctx.clock();
   const rows = await listSignedSignatures(ctx.db, envelopeId);
-  const anchors = loadTrustAnchors(ctx.config.digital.trustAnchorsPath);
+  // Most envelopes have no DIGITAL signer: the anchors' file is read only when one does.
+  const anchors = rows.length ? loadTrustAnchors(ctx.config.digital.trustAnchorsPath) : [];
   const answers = new Map<string, Answer>();
   const pathOf = new Map<number, Buffer[]>();
   for (const row of rows) {
