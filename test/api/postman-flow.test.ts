@@ -109,7 +109,7 @@ for (const database of testDatabases()) {
         const failures = failuresOf(summary);
         assert.equal(failures.length, 1);
         assert.match(failures[0]!, /FIRMA_WEBHOOK_ALLOW_PRIVATE/);
-        assert.ok(!summary.run.executions.some((e) => /\/webhook\/(null|undefined)?\//.test(String(e.request.url))));
+        assert.ok(!summary.run.executions.some((e) => /\/webhook\/(null|undefined)?\//.test(String(e.request?.url))));
       } finally {
         await receiver.close();
         await strict.close();
