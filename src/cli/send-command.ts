@@ -5,6 +5,7 @@ import { type Readable, Transform } from 'node:stream';
 import type { ApiCaller } from '../domain/auth/principal.js';
 import type { Ctx } from '../domain/context.js';
 import { createEnvelope } from '../domain/envelopes/create-envelope.js';
+import { deleteEnvelope } from '../domain/envelopes/delete-envelope.js';
 import { distributeEnvelope } from '../domain/envelopes/distribute-envelope.js';
 import { FIELD_TYPES } from '../domain/fields/field-input.js';
 import { ZMetaInput } from '../domain/model/envelope-meta.js';
@@ -73,9 +74,19 @@ export async function sendCommand(ctx: Ctx, input: SendCommandInput, out: (text:
   const sent = await distributeEnvelope(ctx, caller, {
     key: { documentId: graph.envelope.id },
     meta: ZMetaInput.parse({ distributionMethod: input.email ? 'EMAIL' : 'NONE' }),
-  }).catch((error: unknown) => {
-    // Created but not sendable (say, --placeholders on a PDF without tags): say what is left.
-    process.stderr.write(`firma: document ${graph.envelope.id} was created but not sent; it stays a DRAFT\n`);
+  }).catch(async (error: unknown) => {
+    // Created but not sendable (say, --placeholders on a PDF without tags): the person asked to
+    // send, not to keep a draft, so the draft goes (deleted like any, audited); if even that fails,
+    // say what is left and how to finish it.
+    const removed = await deleteEnvelope(ctx, caller, { documentId: graph.envelope.id }).then(
+      () => true,
+      () => false,
+    );
+    process.stderr.write(
+      removed
+        ? `firma: nothing was sent; the draft it made (document ${graph.envelope.id}) was removed\n`
+        : `firma: document ${graph.envelope.id} was created but not sent; it stays a DRAFT: fix it through the API and POST /api/v2/document/distribute {"documentId": ${graph.envelope.id}}, or delete it\n`,
+    );
     throw error;
   });
   const links = sent.links.map(({ token: _token, ...link }) => link);

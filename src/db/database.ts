@@ -99,7 +99,13 @@ function withStatementCache(sqlite: SQLite.Database, capacity = 1000): SqliteDia
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(given: string) {
+      // Kysely opens every transaction with a deferred `begin`. When another process (the CLI, a
+      // worker) commits between such a transaction's first read and its first write, SQLite
+      // refuses the write at once (SQLITE_BUSY on a stale snapshot; busy_timeout does not apply).
+      // Taking the write lock at `begin` makes the other process wait its turn instead; inside
+      // one process Kysely already runs transactions one at a time, so nothing is lost.
+      const text = given === 'begin' ? 'begin immediate' : given;
       let statement = cache.get(text);
       if (statement) {
         // Refresh its place so the least recently used shape is the one evicted.

@@ -95,6 +95,27 @@ for (const database of testDatabases()) {
       }
     });
 
+    test('"Webhook" to a local receiver on a default server stops at the first request, naming the setting', async () => {
+      const strict = await startTestServer({ database, env: { FIRMA_WEBHOOK_ALLOW_PRIVATE: 'false' } });
+      const receiver = await startReceiver();
+      try {
+        const served = (await strict.anon.get('/api/docs/postman.json')).body;
+        const summary = await runNewman(served, 'Webhook', {
+          api_token: strict.api.token!,
+          webhook_url: receiver.url,
+        });
+        // One request, one failed assertion that names the setting; nothing called with an empty id.
+        assert.equal(summary.run.stats.requests.total, 1);
+        const failures = failuresOf(summary);
+        assert.equal(failures.length, 1);
+        assert.match(failures[0]!, /FIRMA_WEBHOOK_ALLOW_PRIVATE/);
+        assert.ok(!summary.run.executions.some((e) => /\/webhook\/(null|undefined)?\//.test(String(e.request?.url))));
+      } finally {
+        await receiver.close();
+        await strict.close();
+      }
+    });
+
     test('a failing step fails the run (the assertions are real)', async () => {
       const summary = await runNewman(collection, 'Typical flow', {
         api_token: 'api_wrongwrongwrong',

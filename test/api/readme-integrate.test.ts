@@ -49,6 +49,14 @@ for (const database of testDatabases()) {
       assert.match(blocks[0]!.code, /^export FIRMA_TOKEN=api_…/);
     });
 
+    test('npx never stops to ask: a package the reader has not installed is run with --yes', () => {
+      // Outside a checkout `npx newman` prompts to install, and a non-interactive shell then fails;
+      // only `npx firma` (this package's own bin) resolves without asking.
+      for (const { lang, code } of blocks.filter((b) => b.lang === 'sh'))
+        for (const [call] of code.matchAll(/\bnpx\s+(?!--yes\b)(?!firma\b)\S+/g))
+          assert.fail(`README ${lang} block calls "${call}" without --yes`);
+    });
+
     test('curl creates and sends a document, answering the signing URL', async () => {
       const { stdout } = await shell(blocks[1]!.code);
       const sent = JSON.parse(stdout) as { status: string; recipients: { signingUrl: string }[] };

@@ -106,7 +106,7 @@ for (const database of testDatabases()) {
       assert.match(pdfsig(readFileSync(certificate)), /Signature is Valid/);
     });
 
-    test('--json prints the ids and signing URLs; --placeholders without tags leaves a named DRAFT', async () => {
+    test('--json prints the ids and signing URLs; --placeholders without tags leaves no DRAFT behind', async () => {
       const sent = await runFirma(['send', pdfPath, '--signer', ANA, '--title', 'Anexo', '--json'], env);
       assert.equal(sent.code, 0, sent.stderr);
       const body = JSON.parse(sent.stdout) as { id: number; title: string; recipients: { signingUrl: string }[] };
@@ -124,10 +124,14 @@ for (const database of testDatabases()) {
       assert.equal(big.code, 0, big.stderr);
       assert.match(big.stderr, /upload: 0% /);
       assert.match(big.stderr, /upload: 100% \d+\/\d+ \(5\.\d of 5\.\d MB\)/);
+      const drafts = async () =>
+        (await server.api.get('/api/v2/document?status=DRAFT&perPage=100')).body.data.length as number;
+      const draftsBefore = await drafts();
       const placeholders = await runFirma(['send', pdfPath, '--signer', ANA, '--placeholders'], env);
       assert.equal(placeholders.code, 1);
-      assert.match(placeholders.stderr, /document \d+ was created but not sent; it stays a DRAFT/);
+      assert.match(placeholders.stderr, /nothing was sent; the draft it made \(document \d+\) was removed/);
       assert.match(placeholders.stderr, /MISSING_SIGNATURE_FIELD/);
+      assert.equal(await drafts(), draftsBefore, 'no DRAFT is left behind');
     });
 
     test('usage mistakes exit 2 with one clear line and create nothing', async () => {

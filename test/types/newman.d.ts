@@ -15,6 +15,7 @@ declare module 'newman' {
   }
   export interface NewmanExecution {
     item: { name: string };
+    request?: { url: { toString(): string } };
     response?: { code: number; stream?: Buffer };
     assertions?: { assertion: string; error?: { message: string } }[];
   }

@@ -1,5 +1,6 @@
 import { insertRecipient, loadEnvelopeParts, findEnvelope } from '../../db/repositories/envelope.repo.js';
 import { deleteRecipientAndFields, updateRecipientRow } from '../../db/repositories/recipient.repo.js';
+import type { RecipientRole } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -12,8 +13,12 @@ import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
-import { parseStoredRecipientAuth } from '../model/stored-json.js';
-import { refuseUnenforcedVerification, type VerificationRequest } from '../recipients/verification-methods.js';
+import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
+import {
+  effectiveVerification,
+  refuseUnenforcedVerification,
+  type VerificationRequest,
+} from '../recipients/verification-methods.js';
 import { dataEntries, type EntryPath } from './validation-issues.js';
 import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 
@@ -57,6 +62,7 @@ export async function createRecipients(
     const created = [];
     for (const [index, input] of inputs.entries()) {
       const row = newRecipientRow(graph.envelope.id, input, iso, accessCodeHashes[index] ?? null);
+      if (pending) assertAccessCodeSet(row, graph.envelope, at(index));
       if (pending && mustAct(row)) {
         const token = newSigningToken();
         Object.assign(row, { tokenHash: hashSigningToken(token), tokenSealed: ctx.secrets.seal(token), expiresAt });
@@ -108,7 +114,7 @@ export async function updateRecipients(
       return { r, input, accessCodeHash: accessCodeHashes[index] ?? null };
     });
     const entries = [];
-    for (const { r, input, accessCodeHash } of targets) {
+    for (const [index, { r, input, accessCodeHash }] of targets.entries()) {
       const before = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
       const patch = {
         ...(input.email !== undefined ? { email: input.email } : {}),
@@ -131,6 +137,7 @@ export async function updateRecipients(
           : {}),
         updatedAt: iso,
       };
+      if (graph.envelope.status === 'PENDING') assertAccessCodeSet({ ...r, ...patch }, graph.envelope, at(index));
       await updateRecipientRow(trx, r.id, patch);
       Object.assign(r, patch);
       const after = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
@@ -206,4 +213,27 @@ function mergedAuthOptions(
   const accessAuth = input.accessAuth ?? current.accessAuth;
   const actionAuth = input.actionAuth ?? current.actionAuth;
   return accessAuth.length || actionAuth.length ? JSON.stringify({ accessAuth, actionAuth }) : null;
+}
+
+/**
+ * On a PENDING envelope a change takes effect at once, so the rule distribute applies holds here
+ * too: a recipient who must act under PASSWORD needs the access code it asks for, or they could
+ * never finish.
+ * @throws ACCESS_CODE_REQUIRED
+ */
+function assertAccessCodeSet(
+  r: { role: RecipientRole; name: string; email: string; accessCodeHash: string | null; authOptions: string | null },
+  envelope: { authOptions: string | null },
+  path: (string | number)[],
+): void {
+  const { action } = effectiveVerification(
+    parseStoredRecipientAuth(r.authOptions),
+    parseStoredEnvelopeAuth(envelope.authOptions),
+  );
+  if (!mustAct(r) || !action.includes('PASSWORD') || r.accessCodeHash) return;
+  throw new AppError(
+    'ACCESS_CODE_REQUIRED',
+    `Recipient ${r.name || r.email} must give an access code (PASSWORD) but none is set: send accessCode with the change`,
+    { issues: [{ message: 'required with PASSWORD on a sent document', path: [...path, 'accessCode'] }] },
+  );
 }

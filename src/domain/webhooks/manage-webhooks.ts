@@ -39,7 +39,10 @@ async function assertDeliverable(ctx: Ctx, raw: string): Promise<void> {
   const isPrivate = await resolvesToPrivate(url.hostname).catch(() => {
     throw notAllowed('the host name does not resolve');
   });
-  if (isPrivate) throw notAllowed('the URL points to a private, loopback or link-local address');
+  if (isPrivate)
+    throw notAllowed(
+      'the URL points to a private, loopback or link-local address (an operator allows those with FIRMA_WEBHOOK_ALLOW_PRIVATE=true)',
+    );
 }
 
 const notAllowed = (why: string) =>

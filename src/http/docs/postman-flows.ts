@@ -250,11 +250,18 @@ const WEBHOOK: Step[] = [
     method: 'post',
     values: { body: json({ url: '{{webhook_url}}', events: ['DOCUMENT_COMPLETED', 'DOCUMENT_SIGNED'] }) },
     test: [
-      ...expectStatus(200),
-      'const hook = pm.response.json();',
-      "pm.test('shows its secret once', () => pm.expect(hook.secret).to.be.a('string'));",
-      "pm.collectionVariables.set('webhook_id', hook.id);",
-      "pm.collectionVariables.set('poll_attempts', 0);",
+      // Without an endpoint the rest of the folder has nothing to call: stop here and say why
+      // (for a local receiver, Firma's answer names FIRMA_WEBHOOK_ALLOW_PRIVATE).
+      'if (pm.response.code !== 200) {',
+      "  const why = (pm.response.json() || {}).message || 'HTTP ' + pm.response.code;",
+      "  pm.test('registers the endpoint (' + why + ')', () => pm.expect.fail(why));",
+      '  postman.setNextRequest(null);',
+      '} else {',
+      '  const hook = pm.response.json();',
+      "  pm.test('shows its secret once', () => pm.expect(hook.secret).to.be.a('string'));",
+      "  pm.collectionVariables.set('webhook_id', hook.id);",
+      "  pm.collectionVariables.set('poll_attempts', 0);",
+      '}',
     ],
   },
   {

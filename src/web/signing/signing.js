@@ -154,7 +154,14 @@ async function renderSigning() {
       'div',
       { class: 'bar-title' },
       el('h1', {}, view.envelope.title),
-      el('p', { class: 'who' }, `${view.recipient.name} · ${view.recipient.email}`),
+      // The address is one unit: on a phone it moves to a line of its own rather than breaking
+      // mid-word, and only an address wider than the screen breaks (after the @ first).
+      el(
+        'p',
+        { class: 'who' },
+        el('span', {}, `${view.recipient.name} · `),
+        el('span', { class: 'address' }, ...emailParts(view.recipient.email)),
+      ),
     ),
     languageSwitch(),
   );
@@ -386,3 +393,9 @@ async function rejectDocument() {
 }
 
 void load();
+
+/** The address with a break opportunity right after its @ (a <wbr>), the natural place to wrap. */
+function emailParts(email) {
+  const at = email.indexOf('@');
+  return at < 0 ? [email] : [email.slice(0, at + 1), el('wbr'), email.slice(at + 1)];
+}

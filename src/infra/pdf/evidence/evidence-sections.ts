@@ -244,6 +244,10 @@ export function drawIntegrity(flow: Flow, ctx: Ctx): void {
   ]);
   flow.y -= 2;
   flow.paragraph(tr.t('sealExplanation'), styles.note);
+  // pdfsig and similar tools say "not total document signed" of every final (the DSS follows the
+  // seal, as long-term validation requires): said here, in words a reader of the certificate follows.
+  flow.y -= 2;
+  flow.paragraph(tr.t('sealLaterUpdates', { id: data.envelope.envelopeId }), styles.note);
 }
 
 /** Firma digital: one block of facts per signer's own signature, with what was validated. */

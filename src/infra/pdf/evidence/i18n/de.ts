@@ -92,6 +92,8 @@ export const de: EvidenceDictionary = {
     sealFingerprint: 'SHA-256-Fingerabdruck des Zertifikats',
     sealExplanation:
       'Das endgültige Dokument und sein Abschlusszertifikat sind mit diesem Zertifikat digital versiegelt; jede spätere Änderung einer der beiden Dateien macht ihr Siegel ungültig.',
+    sealLaterUpdates:
+      'Nach dem Siegel fügt Firma die Daten an, die die Signaturen über Jahre prüfbar halten (die Zertifikate und Sperrauskünfte jeder Signatur: PAdES-Langzeitvalidierung) und, wenn ein Zeitstempeldienst eingerichtet ist, einen Dokumentzeitstempel. Diese Ergänzungen folgen auf die versiegelten Bytes und ändern nichts, was das Siegel abdeckt. Deshalb melden manche Werkzeuge (etwa pdfsig), dass das Siegel nicht die ganze Datei abdeckt: Das ist so vorgesehen. Prüfprogramme, die jede Ergänzung untersuchen (Adobe Reader, pyHanko), weisen sie als zulässige Aktualisierungen aus, und `firma audit verify {id}` prüft, dass dem Siegel nichts anderes folgt.',
   },
   roles: {
     SIGNER: 'Unterzeichner',

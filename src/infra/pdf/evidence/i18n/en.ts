@@ -87,6 +87,8 @@ export const messages = {
   sealFingerprint: 'Certificate SHA-256 fingerprint',
   sealExplanation:
     'The final document and its certificate of completion are digitally sealed with this certificate; any later change to either file invalidates its seal.',
+  sealLaterUpdates:
+    "After the seal, Firma appends the data that keeps the signatures verifiable for years (every signature's certificates and revocation answers: PAdES long-term validation) and, when a timestamp authority is configured, a document timestamp. These additions come after the sealed bytes and change nothing the seal covers. That is why some tools (pdfsig, for instance) report that the seal does not cover the whole file: this is expected. Validators that examine each addition (Adobe Reader, pyHanko) report them as permitted updates, and `firma audit verify {id}` checks that nothing else follows the seal.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -92,6 +92,8 @@ export const es: EvidenceDictionary = {
     sealFingerprint: 'Huella SHA-256 del certificado',
     sealExplanation:
       'El documento final y su certificado de finalización están sellados digitalmente con este certificado; cualquier modificación posterior de cualquiera de los dos archivos invalida su sello.',
+    sealLaterUpdates:
+      'Después del sello, Firma agrega los datos que mantienen verificables las firmas durante años (los certificados y las respuestas de revocación de cada firma: validación a largo plazo PAdES) y, si hay una autoridad de sellado de tiempo configurada, un sello de tiempo del documento. Estos agregados van después de los bytes sellados y no modifican nada de lo que el sello cubre. Por eso algunas herramientas (por ejemplo, pdfsig) informan que el sello no cubre todo el archivo: es lo esperado. Los validadores que examinan cada agregado (Adobe Reader, pyHanko) los informan como actualizaciones permitidas, y `firma audit verify {id}` comprueba que nada más siga al sello.',
   },
   roles: {
     SIGNER: 'Firmante',

@@ -92,6 +92,8 @@ export const fr: EvidenceDictionary = {
     sealFingerprint: 'Empreinte SHA-256 du certificat',
     sealExplanation:
       'Le document final et son certificat d’achèvement sont scellés électroniquement avec ce certificat ; toute modification ultérieure de l’un ou l’autre fichier invalide son sceau.',
+    sealLaterUpdates:
+      "Après le scellement, Firma ajoute les données qui gardent les signatures vérifiables pendant des années (les certificats et les réponses de révocation de chaque signature : validation à long terme PAdES) et, si une autorité d'horodatage est configurée, un horodatage du document. Ces ajouts suivent les octets scellés et ne modifient rien de ce que couvre le sceau. C'est pourquoi certains outils (pdfsig, par exemple) indiquent que le sceau ne couvre pas tout le fichier : c'est attendu. Les validateurs qui examinent chaque ajout (Adobe Reader, pyHanko) les signalent comme des mises à jour autorisées, et `firma audit verify {id}` vérifie que rien d'autre ne suit le sceau.",
   },
   roles: {
     SIGNER: 'Signataire',

@@ -92,6 +92,8 @@ export const it: EvidenceDictionary = {
     sealFingerprint: 'Impronta SHA-256 del certificato',
     sealExplanation:
       'Il documento finale e il suo certificato di completamento sono sigillati digitalmente con questo certificato; qualsiasi modifica successiva a uno dei due file ne invalida il sigillo.',
+    sealLaterUpdates:
+      "Dopo il sigillo, Firma aggiunge i dati che mantengono le firme verificabili per anni (i certificati e le risposte di revoca di ogni firma: validazione a lungo termine PAdES) e, se è configurata un'autorità di marcatura temporale, una marca temporale del documento. Queste aggiunte seguono i byte sigillati e non modificano nulla di ciò che il sigillo copre. Per questo alcuni strumenti (ad esempio pdfsig) segnalano che il sigillo non copre l'intero file: è previsto. I validatori che esaminano ogni aggiunta (Adobe Reader, pyHanko) le indicano come aggiornamenti consentiti, e `firma audit verify {id}` controlla che al sigillo non segua nient'altro.",
   },
   roles: {
     SIGNER: 'Firmatario',

@@ -90,6 +90,8 @@ export const ko: EvidenceDictionary = {
     sealFingerprint: '인증서 SHA-256 지문',
     sealExplanation:
       '최종 문서와 완료 증명서는 이 인증서로 전자 봉인되어 있으며, 이후 두 파일 중 어느 하나라도 변경되면 해당 봉인은 무효가 됩니다.',
+    sealLaterUpdates:
+      '봉인 후 Firma는 서명을 수년간 검증할 수 있도록 하는 데이터(각 서명의 인증서와 폐지 응답: PAdES 장기 검증)와, 타임스탬프 기관이 설정된 경우 문서 타임스탬프를 덧붙입니다. 이 추가분은 봉인된 바이트 뒤에 오며 봉인이 다루는 내용을 전혀 바꾸지 않습니다. 그래서 일부 도구(예: pdfsig)는 봉인이 파일 전체를 다루지 않는다고 표시하지만, 이는 예상된 동작입니다. 각 추가분을 검사하는 검증기(Adobe Reader, pyHanko)는 이를 허용된 업데이트로 보고하며, `firma audit verify {id}`는 봉인 뒤에 다른 것이 따르지 않는지 확인합니다.',
   },
   roles: {
     SIGNER: '서명자',

@@ -92,6 +92,8 @@ export const nl: EvidenceDictionary = {
     sealFingerprint: 'SHA-256-vingerafdruk van het certificaat',
     sealExplanation:
       'Het definitieve document en het certificaat van voltooiing zijn met dit certificaat digitaal verzegeld; elke latere wijziging van een van beide bestanden maakt het zegel ongeldig.',
+    sealLaterUpdates:
+      'Na het zegel voegt Firma de gegevens toe die de handtekeningen jarenlang controleerbaar houden (de certificaten en intrekkingsantwoorden van elke handtekening: PAdES-langetermijnvalidatie) en, als er een tijdstempeldienst is ingesteld, een documenttijdstempel. Deze toevoegingen volgen op de verzegelde bytes en veranderen niets van wat het zegel dekt. Daarom melden sommige hulpmiddelen (zoals pdfsig) dat het zegel niet het hele bestand dekt: dat is zo bedoeld. Validatoren die elke toevoeging onderzoeken (Adobe Reader, pyHanko) melden ze als toegestane wijzigingen, en `firma audit verify {id}` controleert dat er na het zegel niets anders volgt.',
   },
   roles: {
     SIGNER: 'Ondertekenaar',

@@ -93,6 +93,8 @@ export const pl: EvidenceDictionary = {
     sealFingerprint: 'Odcisk SHA-256 certyfikatu',
     sealExplanation:
       'Dokument końcowy i jego certyfikat ukończenia są zapieczętowane cyfrowo tym certyfikatem; każda późniejsza zmiana któregokolwiek z tych plików unieważnia jego pieczęć.',
+    sealLaterUpdates:
+      'Po pieczęci Firma dołącza dane, dzięki którym podpisy pozostają weryfikowalne przez lata (certyfikaty i odpowiedzi o unieważnieniu dla każdego podpisu: długoterminowa walidacja PAdES), a jeśli skonfigurowano urząd znacznika czasu, także znacznik czasu dokumentu. Te dodatki następują po zapieczętowanych bajtach i nie zmieniają niczego, co obejmuje pieczęć. Dlatego niektóre narzędzia (na przykład pdfsig) zgłaszają, że pieczęć nie obejmuje całego pliku: jest to zamierzone. Walidatory, które badają każdy dodatek (Adobe Reader, pyHanko), oznaczają je jako dozwolone aktualizacje, a `firma audit verify {id}` sprawdza, że po pieczęci nie następuje nic innego.',
   },
   roles: {
     SIGNER: 'Podpisujący',

@@ -92,6 +92,8 @@ export const ptBR: EvidenceDictionary = {
     sealFingerprint: 'Impressão digital SHA-256 do certificado',
     sealExplanation:
       'O documento final e seu certificado de conclusão estão selados digitalmente com este certificado; qualquer alteração posterior em qualquer um dos arquivos invalida o seu selo.',
+    sealLaterUpdates:
+      'Depois do selo, a Firma acrescenta os dados que mantêm as assinaturas verificáveis por anos (os certificados e as respostas de revogação de cada assinatura: validação de longo prazo PAdES) e, quando há uma autoridade de carimbo do tempo configurada, um carimbo do tempo do documento. Esses acréscimos vêm depois dos bytes selados e não alteram nada do que o selo cobre. Por isso algumas ferramentas (o pdfsig, por exemplo) informam que o selo não cobre o arquivo inteiro: isso é esperado. Validadores que examinam cada acréscimo (Adobe Reader, pyHanko) os indicam como atualizações permitidas, e `firma audit verify {id}` verifica que nada mais segue o selo.',
   },
   roles: {
     SIGNER: 'Signatário',

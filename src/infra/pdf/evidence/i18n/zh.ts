@@ -88,6 +88,8 @@ export const zh: EvidenceDictionary = {
     sealSubject: '证书主体',
     sealFingerprint: '证书 SHA-256 指纹',
     sealExplanation: '最终文件及其完成证书均已使用此证书进行数字封印；此后对任一文件的任何修改都会使其封印失效。',
+    sealLaterUpdates:
+      '封印之后，Firma 会附加使签名多年内仍可验证的数据（每个签名的证书和吊销查询应答：PAdES 长期验证），并在配置了时间戳机构时附加一个文档时间戳。这些附加内容位于已封印的字节之后，不改变封印所覆盖的任何内容。因此某些工具（例如 pdfsig）会报告封印未覆盖整个文件：这是预期的。逐一检查每个附加内容的验证器（Adobe Reader、pyHanko）会将其报告为允许的更新，而 `firma audit verify {id}` 会检查封印之后没有其他内容。',
   },
   roles: {
     SIGNER: '签署人',
