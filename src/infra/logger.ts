@@ -18,6 +18,8 @@ const CAPABILITY_PATHS = [
 const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key|code|state)=)[^&#]*/gi;
 const API_TOKEN = /api_[A-Za-z0-9_-]{6,}/g;
 const PRESIGN_TOKEN = /presign_[A-Za-z0-9_-]{6,}/g;
+/** A signing caller's verification grant (domain/signing/verification-grant.ts), header or cookie. */
+const VERIFICATION_GRANT = /fv1\.[A-Za-z0-9_.-]{6,}/g;
 
 /** Route parameters that are credentials: a matched route's pattern is logged instead of its values. */
 const CAPABILITY_PARAM = /:(token|link)\b/;
@@ -37,7 +39,8 @@ export function redactUrl(url: string): string {
   return out
     .replace(SECRET_QUERY, '$1[redacted]')
     .replace(API_TOKEN, 'api_[redacted]')
-    .replace(PRESIGN_TOKEN, 'presign_[redacted]');
+    .replace(PRESIGN_TOKEN, 'presign_[redacted]')
+    .replace(VERIFICATION_GRANT, 'fv1.[redacted]');
 }
 
 export function scrubText(text: string): string {
@@ -50,6 +53,9 @@ const REDACT_PATHS = [
   'req.headers["x-service-secret"]',
   'req.headers["x-documenso-secret"]',
   'res.headers["set-cookie"]',
+  'req.headers["x-firma-verification"]',
+  'verificationToken',
+  '*.verificationToken',
   'authorization',
   'token',
   'secret',

@@ -230,8 +230,14 @@ for (const database of testDatabases()) {
       });
       assert.equal(spent.body.code, 'VERIFICATION_CODE_EXPIRED', 'a code opens once');
 
-      assert.equal((await server.anon.get(`/api/v2/signing/${token}/item/${itemId}`)).status, 200);
-      const done = await signAll(server.anon, token);
+      // The pass is the verifying caller's: it presents its token; anyone else is still refused.
+      const verified = { 'x-firma-verification': ok.body.verificationToken as string };
+      assert.equal(
+        (await server.anon.get(`/api/v2/signing/${token}/item/${itemId}`, { headers: verified })).status,
+        200,
+      );
+      await closed();
+      const done = await signAll(server.anon, token, { headers: verified });
       assert.equal(done.status, 200, JSON.stringify(done.body));
 
       const log = (await server.api.get(`/api/v2/envelope/${doc.envelopeId}/audit-log?perPage=100`)).body.data as {
@@ -251,13 +257,14 @@ for (const database of testDatabases()) {
       const doc = await createPendingDocument(server.api, onlyAna({ accessAuth: ['TWO_FACTOR_AUTH'] }));
       const token = tokenOf(doc.urls.get('ana@example.com')!);
       const code = await mailedCode(token);
-      await server.anon.post(`/api/v2/signing/${token}/verification/code/verify`, { json: { code } });
-      assert.equal((await server.anon.get(`/api/v2/signing/${token}`)).status, 200);
+      const ok = await server.anon.post(`/api/v2/signing/${token}/verification/code/verify`, { json: { code } });
+      const headers = { 'x-firma-verification': ok.body.verificationToken as string };
+      assert.equal((await server.anon.get(`/api/v2/signing/${token}`, { headers })).status, 200);
       // Another token for the same recipient row (as a redistribute that renews links would write).
       await sql`update recipient_verification set token_hash = ${'0'.repeat(64)} where recipient_id = (select id from recipient where envelope_id = (select id from envelope where public_id = ${doc.envelopeId}))`.execute(
         server.ctx.db,
       );
-      assert.equal((await server.anon.get(`/api/v2/signing/${token}`)).status, 403);
+      assert.equal((await server.anon.get(`/api/v2/signing/${token}`, { headers })).status, 403);
     });
 
     test('TWO_FACTOR_AUTH action: the content opens, a code is asked right before complete', async () => {
@@ -276,7 +283,10 @@ for (const database of testDatabases()) {
       const code = await mailedCode(token);
       const ok = await server.anon.post(`/api/v2/signing/${token}/verification/code/verify`, { json: { code } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      const done = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
+      const done = await server.anon.post(`/api/v2/signing/${token}/complete`, {
+        json: CONSENT,
+        headers: { 'x-firma-verification': ok.body.verificationToken },
+      });
       assert.equal(done.status, 200, JSON.stringify(done.body));
     });
 
@@ -306,7 +316,11 @@ for (const database of testDatabases()) {
         json: { accessCode: ACCESS_CODE },
       });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT })).status, 200);
+      const headers = { 'x-firma-verification': ok.body.verificationToken as string };
+      assert.equal(
+        (await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT, headers })).status,
+        200,
+      );
       // Updating the code takes effect, and null removes it (then distribute would refuse PASSWORD).
       const again = await server.api.get(`/api/v2/envelope/${doc.envelopeId}`);
       assert.ok(!JSON.stringify(again.body).includes(ACCESS_CODE));
@@ -327,7 +341,11 @@ for (const database of testDatabases()) {
       const hyphenated = `${CUIL_A.slice(0, 2)}-${CUIL_A.slice(2, 10)}-${CUIL_A.slice(10)}`;
       const ok = await server.anon.post(`/api/v2/signing/${token}/verification/cuil`, { json: { cuil: hyphenated } });
       assert.equal(ok.status, 200, JSON.stringify(ok.body));
-      assert.equal((await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT })).status, 200);
+      const headers = { 'x-firma-verification': ok.body.verificationToken as string };
+      assert.equal(
+        (await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT, headers })).status,
+        200,
+      );
 
       const locked = await createPendingDocument(server.api, onlyAna({ requireCuil: true }));
       const other = tokenOf(locked.urls.get('ana@example.com')!);

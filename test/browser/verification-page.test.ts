@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { sql } from 'kysely';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { valueFor, tokenOf } from '../helpers/signing.js';
@@ -20,6 +21,8 @@ describeOrSkip(
     let server: TestServer;
     let browser: Browser;
     let smtp: SmtpSink;
+    const isCodeMail = (m: Parameters<typeof recipientOf>[0] & { subject?: string }) =>
+      recipientOf(m) === 'ana@example.com' && /verification code/i.test(String(m.subject));
 
     before(async () => {
       smtp = await startSmtpSink();
@@ -68,16 +71,25 @@ describeOrSkip(
       await page.locator('#verify-submit-code').click();
       await page.locator('.page canvas').first().waitFor();
 
-      // The state is the server's: the same token verified in the page works through the API too.
+      // The pass is this browser's: an HttpOnly, SameSite=Strict cookie for the API. Another
+      // caller holding the link is refused; the cookie's holder gets through.
       const token = tokenOf(url);
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      assert.equal((await server.anon.get(`/api/v2/signing/${token}`)).status, 403);
+      const [kept] = (await context.cookies()).filter((c) => c.name.startsWith('firma_v_'));
+      assert.ok(kept, 'the browser keeps its verification');
+      assert.deepEqual([kept.httpOnly, kept.sameSite, kept.path], [true, 'Strict', '/api/']);
+      const headers = { cookie: `${kept.name}=${kept.value}` };
+      const view = await server.anon.get(`/api/v2/signing/${token}`, { headers });
       assert.equal(view.status, 200);
       for (const f of view.body.fields)
         assert.equal(
-          (await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) })).status,
+          (await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f), headers })).status,
           200,
         );
+      // A reload keeps it: the document, no code asked again.
       await page.reload();
+      await page.locator('.page canvas').first().waitFor();
+      assert.equal(await page.locator('#verify-access').count(), 0);
       await page.locator('#complete').click();
       await page.locator('#consent-agree').check();
       await page.locator('dialog button[type=submit]').click();
@@ -93,6 +105,37 @@ describeOrSkip(
       assert.equal(doc.body.recipients[0].signingStatus, 'SIGNED');
       assert.deepEqual(scriptErrors, []);
       await context.close();
+    });
+
+    test('a second browser holding the same link must verify again', async () => {
+      const payload = typicalPayload({
+        recipients: [{ ...typicalPayload().recipients[0], accessAuth: ['TWO_FACTOR_AUTH'] }],
+      });
+      const { urls } = await createPendingDocument(server.api, payload);
+      const url = urls.get('ana@example.com')!;
+      const passCode = async (page: Page) => {
+        await sql`update recipient_verification set otp_last_sent_at = null`.execute(server.ctx.db);
+        const seen = smtp.messages.filter(isCodeMail).length;
+        await page.locator('#verify-send-code').click();
+        const mail = (await smtp.waitFor(isCodeMail, seen + 1)).at(-1)!;
+        await page.locator('#verify-code').fill(/code: (\d{6})/.exec(String(mail.text))![1]!);
+        await page.locator('#verify-submit-code').click();
+        await page.locator('.page canvas').first().waitFor();
+      };
+      const first = await browser.newContext({ locale: 'en-US' });
+      const firstPage = await first.newPage();
+      await firstPage.goto(url);
+      await firstPage.locator('#verify-access').waitFor();
+      await passCode(firstPage);
+
+      const second = await browser.newContext({ locale: 'en-US' });
+      const secondPage = await second.newPage();
+      await secondPage.goto(url);
+      await secondPage.locator('#verify-access').waitFor();
+      assert.equal(await secondPage.locator('.page canvas').count(), 0, 'nothing of the document');
+      await passCode(secondPage);
+      await first.close();
+      await second.close();
     });
   },
 );

@@ -20,18 +20,26 @@ export function drawnSignature(width = 120, height = 40): string {
   return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
 }
 
-/** Fills every field of the recipient with a valid value and completes; returns the completion answer. */
-export async function signAll(client: HttpClient, token: string, options: { drawn?: boolean } = {}) {
-  const view = await client.get(`/api/v2/signing/${token}`);
+/**
+ * Fills every field of the recipient with a valid value and completes; returns the completion answer.
+ * `headers`: e.g. the caller's `x-firma-verification` token when the recipient must verify.
+ */
+export async function signAll(
+  client: HttpClient,
+  token: string,
+  options: { drawn?: boolean; headers?: Record<string, string> } = {},
+) {
+  const headers = options.headers ?? {};
+  const view = await client.get(`/api/v2/signing/${token}`, { headers });
   if (view.status !== 200) throw new Error(`open failed: ${view.status} ${JSON.stringify(view.body)}`);
   for (const f of view.body.fields as { id: number; type: string; fieldMeta: any }[]) {
     // Read-only fields (prefilled by the sender) are shown filled and refuse any input.
     if (f.fieldMeta?.readOnly) continue;
-    const res = await client.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f, options) });
+    const res = await client.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f, options), headers });
     if (res.status !== 200)
       throw new Error(`field ${f.id} ${f.type} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
-  return client.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
+  return client.post(`/api/v2/signing/${token}/complete`, { json: CONSENT, headers });
 }
 
 export function valueFor(f: { type: string; fieldMeta: any }, options: { drawn?: boolean } = {}): unknown {

@@ -39,6 +39,8 @@ export const jobCatalogue = {
     recipientId: ZId,
     codeSealed: z.string().min(1),
     expiresAt: z.iso.datetime(),
+    /** access: opens the document (after completion too: the downloads); absent in older jobs: action. */
+    purpose: z.enum(['access', 'action']).optional(),
   }),
 };
 

@@ -9,7 +9,9 @@ import { renderMail } from './mail-templates.js';
  * Mails a recipient the one-time code it asked for (the job was queued in the transaction that
  * stored the code's hash). The code is opened from the sealed payload only here, and goes nowhere
  * but the message. A code whose 10 minutes are over, or a recipient who no longer needs it, is
- * not sent: a late mail would only confuse.
+ * not sent: a late mail would only confuse. An access code is needed in any state of the document
+ * (after completion it opens the signed copy and certificate); an action code only while the
+ * recipient can still sign.
  */
 export async function sendVerificationCode(
   ctx: Ctx,
@@ -17,9 +19,10 @@ export async function sendVerificationCode(
 ): Promise<void> {
   if (Date.parse(payload.expiresAt) <= ctx.clock().getTime()) return;
   const recipient = await findRecipientForMail(ctx.db, payload.recipientId);
-  if (!recipient || !recipient.email || recipient.signingStatus !== 'NOT_SIGNED') return;
+  const access = payload.purpose === 'access';
+  if (!recipient || !recipient.email || (!access && recipient.signingStatus !== 'NOT_SIGNED')) return;
   const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
-  if (!envelope || envelope.deletedAt || envelope.status !== 'PENDING') return;
+  if (!envelope || envelope.deletedAt || (!access && envelope.status !== 'PENDING')) return;
   const meta = parseStoredMeta(envelope.meta);
   const content = renderMail('verificationCode', meta.language, {
     title: envelope.title,

@@ -1,7 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { AppError } from '../../errors.js';
 import { cscAuthorizeUrl, cscCredentialInfo, listCscCredentials } from '../../infra/csc/csc-client.js';
-import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
 import {
@@ -16,6 +15,7 @@ import {
 } from './csc-remote.js';
 import { prepareDigitalSignature, type PreparedSignatureAnswer } from './prepare-digital-signature.js';
 import { loadSigningSession } from './signing-session.js';
+import type { SigningRequest } from './verification-grant.js';
 
 /**
  * Remote signing, step three: the credential the signer chose. Its chain (`credentials/info`)
@@ -30,7 +30,7 @@ export async function authorizeCscCredential(
   ctx: Ctx,
   token: string,
   input: { session: string; credentialId: string; consent?: ConsentInput | undefined },
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<{ authorizeUrl: string; cookie: string; certificate: PreparedSignatureAnswer['certificate'] }> {
   acceptedConsent(input.consent, 'en');
   const s = await loadSigningSession(ctx.db, token);
@@ -54,18 +54,22 @@ export async function authorizeCscCredential(
   );
   const keyType = new X509Certificate(chain[0]!).publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa';
   const hashes = prepared.signatures.map((x) => x.hashToSign);
-  const trip = beginRoundTrip(ctx, {
-    step: 'credential',
-    token,
-    credential: {
-      credentialId: input.credentialId,
-      preparationId: prepared.preparationId,
-      itemIds: prepared.signatures.map((x) => x.itemId),
-      hashes,
-      signAlgo: SIGN_ALGO_OID[keyType],
-      consent: input.consent,
+  const trip = beginRoundTrip(
+    ctx,
+    {
+      step: 'credential',
+      token,
+      credential: {
+        credentialId: input.credentialId,
+        preparationId: prepared.preparationId,
+        itemIds: prepared.signatures.map((x) => x.itemId),
+        hashes,
+        signAlgo: SIGN_ALGO_OID[keyType],
+        consent: input.consent,
+      },
     },
-  });
+    request.verification,
+  );
   const authorizeUrl = cscAuthorizeUrl(provider, {
     scope: 'credential',
     credentialID: input.credentialId,

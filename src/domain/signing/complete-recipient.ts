@@ -2,13 +2,13 @@ import type { FieldRow } from '../../db/repositories/envelope.repo.js';
 import type { RecipientRole } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
-import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
 import { allActed } from '../model/signing-turn.js';
 import { assertAccessVerified, assertActionVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 export interface CompletionAnswer {
   recipientId: number;
@@ -38,7 +38,7 @@ export async function completeRecipient(
   ctx: Ctx,
   token: string,
   input: { consent?: ConsentInput | undefined },
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<CompletionAnswer> {
   // Checked before anything is read: a refusal changes nothing and says nothing about the token.
   acceptedConsent(input.consent, 'en');
@@ -46,7 +46,8 @@ export async function completeRecipient(
     const s = await loadSigningSession(trx, token, { lock: true });
     const consent = acceptedConsent(input.consent, s.meta.language);
     const now = ctx.clock();
-    await assertAccessVerified(trx, s, now);
+    const passes = passesOf(ctx.secrets, s, request, now);
+    await assertAccessVerified(trx, s, now, passes);
     if (s.recipient.signingStatus === 'SIGNED') return answerOf(s);
     // A DIGITAL recipient's signature is their certificate's, through prepare → submit.
     if (s.recipient.signatureLevel === 'DIGITAL')
@@ -55,7 +56,7 @@ export async function completeRecipient(
         'This recipient signs with their own certificate (signature/prepare, then signature/submit)',
       );
     assertCanAct(s, now);
-    await assertActionVerified(trx, s, now);
+    await assertActionVerified(trx, s, now, passes);
     await finishRecipient(ctx, trx, s, {
       consent,
       autoFillText: (field) => autoFill(s, field, now) ?? undefined,

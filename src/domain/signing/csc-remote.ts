@@ -51,6 +51,12 @@ interface CscVerifier {
   nonce: string;
   verifier: string;
   exp: number;
+  /**
+   * The verification grants the browser presented when it started the trip: the callback is a
+   * cross-site redirect that carries no SameSite=Strict cookie, so they travel in this cookie
+   * (HttpOnly, sealed, scoped to the callback) and the callback signs only for that verified browser.
+   */
+  verification?: string[];
 }
 
 interface CscSession {
@@ -102,12 +108,13 @@ export async function viaProvider<T>(call: Promise<T>): Promise<T> {
 export function beginRoundTrip(
   ctx: Ctx,
   state: Omit<CscState, 'kind' | 'nonce' | 'exp'>,
+  verification: readonly string[],
 ): { state: string; codeChallenge: string; cookie: string } {
   const nonce = randomBytes(16).toString('base64url');
   const verifier = randomBytes(32).toString('base64url');
   const exp = Math.floor(ctx.clock().getTime() / 1000) + FLOW_SECONDS;
   const sealedState: CscState = { ...state, kind: 'csc-state', nonce, exp };
-  const sealedVerifier: CscVerifier = { kind: 'csc-pkce', nonce, verifier, exp };
+  const sealedVerifier: CscVerifier = { kind: 'csc-pkce', nonce, verifier, exp, verification: [...verification] };
   return {
     state: ctx.secrets.seal(JSON.stringify(sealedState)),
     codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
@@ -123,11 +130,11 @@ export function endRoundTrip(
   ctx: Ctx,
   state: string,
   cookie: string | undefined,
-): { state: CscState; verifier: string } {
+): { state: CscState; verifier: string; verification: string[] } {
   const opened = openSealed<CscState>(ctx, state, 'csc-state');
   const verifier = cookie ? openSealed<CscVerifier>(ctx, cookie, 'csc-pkce') : null;
   if (!opened || !verifier || !sameText(opened.nonce, verifier.nonce)) throw authorizationFailed();
-  return { state: opened, verifier: verifier.verifier };
+  return { state: opened, verifier: verifier.verifier, verification: verifier.verification ?? [] };
 }
 
 /** The state alone (to know where to send the browser back when the round trip fails). */

@@ -1,11 +1,13 @@
 import { lockEnvelope } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { getCertificate } from '../completion/get-certificate.js';
 import type { Ctx } from '../context.js';
 import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 import { recipientActor } from './recipient-actor.js';
 import { invalidLink, loadSigningSession, type SigningSession } from './signing-session.js';
+import { assertAccessVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,17 +26,20 @@ export type RecipientFile = { kind: 'signed'; envelopeItemId: string } | { kind:
  * mail's link leads to the page that offers them). Each download is one audit entry
  * (DOCUMENT_RECIPIENT_DOWNLOADED, with IP and user agent): the signing token is a capability, so
  * its use after the signing is on record. Any recipient of the envelope may, a CC too.
- * @throws NOT_FOUND (wrong token, or an item of another envelope), DOCUMENT_NOT_COMPLETED (409),
+ * @throws NOT_FOUND (wrong token, or an item of another envelope), VERIFICATION_REQUIRED (403), DOCUMENT_NOT_COMPLETED (409),
  *   DOWNLOAD_LINK_EXPIRED (410)
  */
 export async function downloadRecipientFile(
   ctx: Ctx,
   token: string,
   file: RecipientFile,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<PdfDownload> {
   const s = await loadSigningSession(ctx.db, token);
   const now = ctx.clock();
+  // The signed copy and the certificate (every recipient's e-mail, CUIL, IP) are the document and
+  // its evidence: as closed as the document was before completion.
+  await assertAccessVerified(ctx.db, s, now, passesOf(ctx.secrets, s, request, now));
   const download = resolve(ctx, s, file, now);
   await ctx.db.transaction().execute(async (trx) => {
     await lockEnvelope(trx, null, { documentId: s.graph.envelope.id });

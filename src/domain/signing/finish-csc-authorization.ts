@@ -15,6 +15,7 @@ import {
 } from './csc-remote.js';
 import { assertReady } from './prepare-digital-signature.js';
 import { loadSigningSession } from './signing-session.js';
+import type { SigningRequest } from './verification-grant.js';
 import { submitDigitalSignature } from './submit-digital-signature.js';
 
 export interface CscCallbackQuery {
@@ -53,7 +54,7 @@ export async function finishCscAuthorization(
   try {
     if (query.error || !query.code)
       throw new AppError('CSC_AUTHORIZATION_FAILED', 'The signing provider did not authorise');
-    const { state, verifier } = endRoundTrip(ctx, query.state, cookie);
+    const { state, verifier, verification } = endRoundTrip(ctx, query.state, cookie);
     const s = await loadSigningSession(ctx.db, state.token);
     const provider = await cscProviderOf(ctx, s);
     const exchanged = await viaProvider(
@@ -68,7 +69,7 @@ export async function finishCscAuthorization(
         token: state.token,
         fragment: `csc=${sealSession(ctx, state.token, exchanged.accessToken, exchanged.expiresInSeconds)}`,
       };
-    await signWithCredential(ctx, state, exchanged.accessToken, request);
+    await signWithCredential(ctx, state, exchanged.accessToken, { ...request, verification });
     return { token: state.token, fragment: 'csc-signed' };
   } catch (error) {
     if (error instanceof AppError) return { token: peeked.token, fragment: `csc-error=${error.code}` };
@@ -80,13 +81,13 @@ async function signWithCredential(
   ctx: Ctx,
   state: CscState,
   credentialToken: string,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<void> {
   const credential = state.credential;
   if (!credential) throw new AppError('CSC_AUTHORIZATION_FAILED', 'This authorisation is not for a credential');
   const s = await loadSigningSession(ctx.db, state.token);
   // No signature is asked of the provider for a recipient who can no longer sign (already signed, expired…).
-  await assertReady(ctx, s, ctx.clock());
+  await assertReady(ctx, s, ctx.clock(), request);
   const provider = await cscProviderOf(ctx, s);
   const values = await viaProvider(
     cscSignHash(

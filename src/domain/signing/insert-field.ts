@@ -1,7 +1,7 @@
 import { updateFieldRow } from '../../db/repositories/field.repo.js';
 import { updateEnvelope } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { validateFieldValue, type InsertFieldBody } from '../fields/validate-field-value.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
@@ -9,6 +9,7 @@ import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, fillableFields, loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingFieldView, type SigningFieldView } from './signing-view.js';
 import { assertAccessVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 /**
  * Fills one field for the recipient (or, for an ASSISTANT, for a later recipient), after checking
@@ -21,12 +22,12 @@ export async function insertField(
   token: string,
   fieldId: number,
   body: InsertFieldBody,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<SigningFieldView> {
   const view = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
-    await assertAccessVerified(trx, s, now);
+    await assertAccessVerified(trx, s, now, passesOf(ctx.secrets, s, request, now));
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
     const meta = parseStoredFieldMeta(field.fieldMeta);
@@ -78,12 +79,12 @@ export async function removeField(
   ctx: Ctx,
   token: string,
   fieldId: number,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<SigningFieldView> {
   return ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
-    await assertAccessVerified(trx, s, now);
+    await assertAccessVerified(trx, s, now, passesOf(ctx.secrets, s, request, now));
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
     const meta = parseStoredFieldMeta(field.fieldMeta);

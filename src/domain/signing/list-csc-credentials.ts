@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { cscCallOptions, cscFailure, cscProviderOf, openSession } from './csc-remote.js';
 import { assertReady } from './prepare-digital-signature.js';
 import { loadSigningSession } from './signing-session.js';
+import type { SigningRequest } from './verification-grant.js';
 
 export interface CscCredentialChoice {
   credentialId: string;
@@ -25,9 +26,10 @@ export async function listCscCredentialChoices(
   ctx: Ctx,
   token: string,
   input: { session: string },
+  request: Pick<SigningRequest, 'verification'>,
 ): Promise<{ credentials: CscCredentialChoice[] }> {
   const s = await loadSigningSession(ctx.db, token);
-  await assertReady(ctx, s, ctx.clock());
+  await assertReady(ctx, s, ctx.clock(), request);
   const accessToken = openSession(ctx, token, input.session);
   const provider = await cscProviderOf(ctx, s);
   const options = cscCallOptions(ctx);

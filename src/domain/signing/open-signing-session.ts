@@ -1,6 +1,6 @@
 import { findPlatformCsc } from '../../db/repositories/platform.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
@@ -8,6 +8,7 @@ import { recipientActor } from './recipient-actor.js';
 import { loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingView, type SigningView } from './signing-view.js';
 import { assertAccessVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 /**
  * What a recipient sees when following the link. The first visit while PENDING marks the
@@ -18,11 +19,12 @@ import { assertAccessVerified } from './verification-state.js';
 export async function openSigningSession(
   ctx: Ctx,
   token: string,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<SigningView & { remoteSigning: boolean }> {
   const peek = await loadSigningSession(ctx.db, token);
   // Nothing is shown, and the visit not recorded, before access verification passed.
-  await assertAccessVerified(ctx.db, peek, ctx.clock());
+  const now = ctx.clock();
+  await assertAccessVerified(ctx.db, peek, now, passesOf(ctx.secrets, peek, request, now));
   if (peek.recipient.readStatus === 'OPENED' || peek.graph.envelope.status !== 'PENDING')
     return {
       ...signingView(peek, ctx.clock(), ctx.config.recipientDownload.days),

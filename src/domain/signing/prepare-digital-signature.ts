@@ -3,7 +3,7 @@ import { deletePreparedSignatures, insertDigitalSignature } from '../../db/repos
 import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
 import type { PreparedExternalSignature, SignerCertificates } from '../../infra/pdf/seal/index.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
 import { randomToken } from '../ids.js';
@@ -14,6 +14,7 @@ import { recipientActor } from './recipient-actor.js';
 import { checkSignerCertificate, decodeCertificateChain } from './signer-certificate.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
 import { assertAccessVerified, assertActionVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 export interface PreparedSignatureAnswer {
   preparationId: string;
@@ -43,12 +44,12 @@ export async function prepareDigitalSignature(
   ctx: Ctx,
   token: string,
   input: { certificateChain: string[] },
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<PreparedSignatureAnswer> {
   const chain = decodeCertificateChain(input.certificateChain);
   const s = await loadSigningSession(ctx.db, token);
   const now = ctx.clock();
-  await assertReady(ctx, s, now);
+  await assertReady(ctx, s, now, request);
   const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
   const autoFilled = autoFilledFields(s, own, now);
   assertFieldsComplete(s, autoFilled.fields);
@@ -97,7 +98,7 @@ export async function prepareDigitalSignature(
 
   await ctx.db.transaction().execute(async (trx) => {
     const locked = await loadSigningSession(trx, token, { lock: true });
-    await assertReady(ctx, locked, ctx.clock(), trx);
+    await assertReady(ctx, locked, ctx.clock(), request, trx);
     for (const { item } of prepared) {
       const current = locked.graph.items.find((i) => i.id === item.id);
       if (!current || current.revisionSha256 !== item.revisionSha256) throw staleRevision();
@@ -172,15 +173,22 @@ export const staleRevision = (): AppError =>
     'Another signer signed this document meanwhile; prepare the signature again',
   );
 
-/** What prepare and submit both require of the recipient. */
-export async function assertReady(ctx: Ctx, s: SigningSession, now: Date, db = ctx.db): Promise<void> {
-  await assertAccessVerified(db, s, now);
+/** What prepare and submit both require of the recipient, verified by this caller. */
+export async function assertReady(
+  ctx: Ctx,
+  s: SigningSession,
+  now: Date,
+  request: Pick<SigningRequest, 'verification'>,
+  db = ctx.db,
+): Promise<void> {
+  const passes = passesOf(ctx.secrets, s, request, now);
+  await assertAccessVerified(db, s, now, passes);
   if (s.recipient.signatureLevel !== 'DIGITAL')
     throw new AppError('DIGITAL_SIGNATURE_NOT_EXPECTED', 'This recipient signs electronically, not with a certificate');
   if (s.recipient.signingStatus === 'SIGNED')
     throw new AppError('RECIPIENT_ALREADY_SIGNED', 'This recipient has already signed');
   assertCanAct(s, now);
-  await assertActionVerified(db, s, now);
+  await assertActionVerified(db, s, now, passes);
 }
 
 /** The recipient's fields with Firma's own values for empty NAME/EMAIL/DATE, and those values by field id. */

@@ -8,26 +8,31 @@ import { enqueueJob } from '../jobs/enqueue-job.js';
 import { REJECTED_MAIL } from '../jobs/job-catalogue.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
-import { assertAccessVerified } from './verification-state.js';
+import { assertAccessVerified, assertActionVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 /**
  * The recipient refuses to sign, with a reason. The recipient and the document become REJECTED
  * at once (nobody else can sign any more); the completion pipeline then writes the stamped final
  * PDF and certificate and fires DOCUMENT_REJECTED; the other recipients who were told about the
  * document are told it was rejected. A recipient may reject whether or not it is its turn.
- * @throws NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED, RECIPIENT_ALREADY_SIGNED, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION
+ * @throws NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED, RECIPIENT_ALREADY_SIGNED, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION,
+ *   VERIFICATION_REQUIRED (403: access, then the action verification signing asks for)
  */
 export async function rejectRecipient(
   ctx: Ctx,
   token: string,
   reason: string,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<{ recipientId: number; signingStatus: 'REJECTED'; rejectionReason: string }> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
-    await assertAccessVerified(trx, s, now);
+    const passes = passesOf(ctx.secrets, s, request, now);
+    await assertAccessVerified(trx, s, now, passes);
     assertCanAct(s, now, { ignoreTurn: true });
+    // Rejecting is as final as signing: the same action verification (code, access code, CUIL).
+    await assertActionVerified(trx, s, now, passes);
     await recordRejection(ctx, trx, s, reason, now, recipientActor(s.recipient), request);
     return { recipientId: s.recipient.id, signingStatus: 'REJECTED' as const, rejectionReason: reason };
   });

@@ -1,13 +1,15 @@
 import { saveVerificationState } from '../../db/repositories/recipient-verification.repo.js';
 import { AppError } from '../../errors.js';
 import { newOneTimeCode, slowHash } from '../../infra/crypto/slow-hash.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { VERIFICATION_CODE_MAIL } from '../jobs/job-catalogue.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession } from './signing-session.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 import {
+  asSeenBy,
   freshState,
   loadVerificationState,
   OTP_VALID_MS,
@@ -28,14 +30,19 @@ export interface CodeRequested extends VerificationStatus {
 }
 
 /**
- * Mails the recipient a new 6-digit code (TWO_FACTOR_AUTH): for access while access is pending,
- * else for the action when the action asks for it. The code is stored only as a slow hash, with
+ * Mails the recipient a new 6-digit code (TWO_FACTOR_AUTH): for access while this caller has not
+ * passed access (in any state of the document: after completion it opens the downloads), else for
+ * the action when the action asks for it and the recipient can still act. The code is stored only as a slow hash, with
  * its expiry (10 minutes) and a fresh count of tries; a new code replaces the previous one. At
  * most one code a minute and five an hour. The mail is a job in the same transaction as the
  * state and its audit entry (DOCUMENT_ACCESS_AUTH_2FA_REQUESTED).
  * @throws NOT_FOUND, the assertCanAct codes (409), VERIFICATION_NOT_PENDING (409), VERIFICATION_RESEND_LIMIT (429)
  */
-export async function requestVerificationCode(ctx: Ctx, token: string, request: RequestMeta): Promise<CodeRequested> {
+export async function requestVerificationCode(
+  ctx: Ctx,
+  token: string,
+  request: SigningRequest,
+): Promise<CodeRequested> {
   // Hashed before the envelope is locked: scrypt takes tens of milliseconds.
   const code = newOneTimeCode();
   const codeHash = await slowHash(code);
@@ -43,15 +50,16 @@ export async function requestVerificationCode(ctx: Ctx, token: string, request: 
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
     const iso = now.toISOString();
-    assertCanAct(s, now, { ignoreTurn: true });
     const req = requirementsOf(s);
     const state = (await loadVerificationState(trx, s)) ?? freshState(s, iso);
-    const purpose =
-      pendingAccess(req, state, now).length > 0
-        ? ('access' as const)
-        : pendingAction(req, state, now).includes('TWO_FACTOR_AUTH')
-          ? ('action' as const)
-          : null;
+    const seen = asSeenBy(state, passesOf(ctx.secrets, s, request, now));
+    const access = pendingAccess(req, seen, now).length > 0;
+    if (!access) assertCanAct(s, now, { ignoreTurn: true });
+    const purpose = access
+      ? ('access' as const)
+      : pendingAction(req, seen, now).includes('TWO_FACTOR_AUTH')
+        ? ('action' as const)
+        : null;
     if (!purpose) throw new AppError('VERIFICATION_NOT_PENDING', 'No verification code is needed now');
 
     const t = now.getTime();
@@ -93,12 +101,12 @@ export async function requestVerificationCode(ctx: Ctx, token: string, request: 
       trx,
       {
         kind: VERIFICATION_CODE_MAIL,
-        payload: { recipientId: s.recipient.id, codeSealed: ctx.secrets.seal(code), expiresAt },
+        payload: { recipientId: s.recipient.id, codeSealed: ctx.secrets.seal(code), expiresAt, purpose },
       },
       now,
     );
     return {
-      ...verificationStatus(s, state, now),
+      ...verificationStatus(s, seen, now),
       purpose,
       codeExpiresAt: expiresAt,
       resendAfter: new Date(t + RESEND_GAP_MS).toISOString(),

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { safeFilename, type PdfDownload } from '../model/pdf-download.js';
 import { invalidLink, loadSigningSession } from './signing-session.js';
 import { assertAccessVerified } from './verification-state.js';
+import { passesOf, type SigningRequest } from './verification-grant.js';
 
 /**
  * The PDF a recipient signs: the original with what recipients who already completed filled
@@ -11,9 +12,15 @@ import { assertAccessVerified } from './verification-state.js';
  * by the page over it, not baked in, so the recipient can still change them.
  * @throws NOT_FOUND for an unknown token or an item of another envelope
  */
-export async function signerItemPdf(ctx: Ctx, token: string, itemId: string): Promise<PdfDownload> {
+export async function signerItemPdf(
+  ctx: Ctx,
+  token: string,
+  itemId: string,
+  request: SigningRequest,
+): Promise<PdfDownload> {
   const s = await loadSigningSession(ctx.db, token);
-  await assertAccessVerified(ctx.db, s, ctx.clock());
+  const now = ctx.clock();
+  await assertAccessVerified(ctx.db, s, now, passesOf(ctx.secrets, s, request, now));
   const item = s.graph.items.find((i) => i.id === itemId);
   if (!item) throw invalidLink();
   const filename = `${safeFilename(item.title)}.pdf`;

@@ -49,6 +49,15 @@ export async function loadSigningSession(
   return { graph, recipient, meta: parseStoredMeta(envelope.meta) };
 }
 
+/**
+ * Only that the token names a recipient: one index probe, before a request's body or parameters
+ * are looked at, so every route answers an unknown token with the same 404 whatever was sent.
+ * @throws NOT_FOUND
+ */
+export async function assertSigningTokenKnown(db: Db, token: string): Promise<void> {
+  if (!token || !(await findRecipientByTokenHash(db, hashSigningToken(token)))) throw invalidLink();
+}
+
 async function findEnvelopeById(db: Db, id: number) {
   const row = await findEnvelopeOwner(db, id);
   return row ? findEnvelope(db, row.platformId, { documentId: id }) : undefined;

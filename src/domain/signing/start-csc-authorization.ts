@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { beginRoundTrip, cscProviderOf, cscRedirectUri } from './csc-remote.js';
 import { assertReady } from './prepare-digital-signature.js';
 import { loadSigningSession } from './signing-session.js';
+import type { SigningRequest } from './verification-grant.js';
 
 /**
  * Remote signing, step one: where to send the DIGITAL recipient's browser so they authorise Firma
@@ -14,11 +15,12 @@ import { loadSigningSession } from './signing-session.js';
 export async function startCscAuthorization(
   ctx: Ctx,
   token: string,
+  request: Pick<SigningRequest, 'verification'>,
 ): Promise<{ authorizeUrl: string; cookie: string }> {
   const s = await loadSigningSession(ctx.db, token);
-  await assertReady(ctx, s, ctx.clock());
+  await assertReady(ctx, s, ctx.clock(), request);
   const provider = await cscProviderOf(ctx, s);
-  const trip = beginRoundTrip(ctx, { step: 'service', token });
+  const trip = beginRoundTrip(ctx, { step: 'service', token }, request.verification);
   const authorizeUrl = cscAuthorizeUrl(provider, {
     scope: 'service',
     redirect_uri: cscRedirectUri(ctx),

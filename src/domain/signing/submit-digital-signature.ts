@@ -7,13 +7,13 @@ import {
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { AppError } from '../../errors.js';
 import { embedExternalSignature, verifyExternalSignatureValue } from '../../infra/pdf/seal/index.js';
-import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
 import { ACTION_OF, answerOf, type CompletionAnswer } from './complete-recipient.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertReady, staleRevision } from './prepare-digital-signature.js';
+import type { SigningRequest } from './verification-grant.js';
 import { loadSigningSession } from './signing-session.js';
 
 export interface SubmitSignatureInput {
@@ -43,12 +43,12 @@ export async function submitDigitalSignature(
   ctx: Ctx,
   token: string,
   input: SubmitSignatureInput,
-  request: RequestMeta,
+  request: SigningRequest,
 ): Promise<CompletionAnswer> {
   acceptedConsent(input.consent, 'en');
   const s = await loadSigningSession(ctx.db, token);
   if (s.recipient.signingStatus === 'SIGNED' && s.recipient.signatureLevel === 'DIGITAL') return answerOf(s);
-  await assertReady(ctx, s, ctx.clock());
+  await assertReady(ctx, s, ctx.clock(), request);
   const rows = await findPreparedSignatures(ctx.db, s.graph.envelope.id, s.recipient.id, input.preparationId);
   if (rows.length === 0 || rows.some((r) => r.tokenHash !== hashSigningToken(token))) throw notFound();
 
@@ -79,7 +79,7 @@ export async function submitDigitalSignature(
   const answer = await ctx.db.transaction().execute(async (trx) => {
     const locked = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
-    await assertReady(ctx, locked, now, trx);
+    await assertReady(ctx, locked, now, request, trx);
     const consent = acceptedConsent(input.consent, locked.meta.language);
     const still = await findPreparedSignatures(trx, locked.graph.envelope.id, locked.recipient.id, input.preparationId);
     // A CUIL the sender changed since the preparation no longer matches the certificate checked.

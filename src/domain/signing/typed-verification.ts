@@ -1,10 +1,12 @@
 import { saveVerificationState } from '../../db/repositories/recipient-verification.repo.js';
 import { AppError, type ErrorCode } from '../../errors.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
+import { issueGrant, passesOf, type SigningRequest } from './verification-grant.js';
 import {
+  asSeenBy,
   freshState,
   loadVerificationState,
   LOCK_MS,
@@ -13,12 +15,12 @@ import {
   requirementsOf,
   type Requirements,
 } from './verification-state.js';
-import { verificationStatus, type VerificationStatus } from './verification-status.js';
+import { verificationStatus, type VerificationGranted } from './verification-status.js';
 
 /**
  * One try at something the recipient types before completing (the sender's access code, their
  * CUIL). Access must be verified first (the same gate as the content). A right answer records
- * when; a wrong one uses one of 5 tries, and the 5th locks typed verification (access code and
+ * when, and the answer carries the caller's grant with this pass added; a wrong one uses one of 5 tries, and the 5th locks typed verification (access code and
  * CUIL alike) for 15 minutes. Each try is audited (RECIPIENT_VERIFICATION_PASSED / _FAILED with
  * the method, never what was typed), in the transaction that saves the state; a refusal is
  * thrown after the commit so the try stays counted.
@@ -26,10 +28,10 @@ import { verificationStatus, type VerificationStatus } from './verification-stat
 export async function typedVerification(
   ctx: Ctx,
   token: string,
-  request: RequestMeta,
+  request: SigningRequest,
   method: { name: 'PASSWORD' | 'CUIL'; asked: (req: Requirements) => boolean; wrong: ErrorCode; wrongMessage: string },
   matches: (s: SigningSession) => Promise<boolean> | boolean,
-): Promise<VerificationStatus> {
+): Promise<VerificationGranted> {
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
@@ -37,9 +39,11 @@ export async function typedVerification(
     assertCanAct(s, now, { ignoreTurn: true });
     const req = requirementsOf(s);
     const state = (await loadVerificationState(trx, s)) ?? freshState(s, iso);
-    if (pendingAccess(req, state, now).length > 0)
+    const presented = passesOf(ctx.secrets, s, request, now);
+    const accessPending = pendingAccess(req, asSeenBy(state, presented), now);
+    if (accessPending.length > 0)
       throw new AppError('VERIFICATION_REQUIRED', 'Verify your identity first: a code is sent to your e-mail', {
-        verification: { stage: 'access', pending: pendingAccess(req, state, now) },
+        verification: { stage: 'access', pending: accessPending },
       });
     if (!method.asked(req)) throw new AppError('VERIFICATION_NOT_PENDING', `${method.name} is not asked of you`);
     if (state.lockedUntil && Date.parse(state.lockedUntil) > now.getTime())
@@ -69,7 +73,15 @@ export async function typedVerification(
       request,
       at: now,
     });
-    if (ok) return { status: verificationStatus(s, state, now) };
+    if (ok) {
+      const passes = { ...presented, ...(method.name === 'PASSWORD' ? { accessCode: iso } : { cuil: iso }) };
+      return {
+        status: {
+          ...verificationStatus(s, asSeenBy(state, passes), now),
+          ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes),
+        },
+      };
+    }
     return triesLeft > 0 ? { triesLeft } : { locked: LOCK_MS / 1000 };
   });
   if (outcome.status) return outcome.status;

@@ -4,12 +4,14 @@ import { AppError } from '../../errors.js';
 import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
 import { effectiveVerification, type EnforcedMethod } from '../recipients/verification-methods.js';
 import type { SigningSession } from './signing-session.js';
+import type { CallerPasses } from './verification-grant.js';
 
 /*
- * Recipient verification, enforced by the signing API (the page is one client of it). The state
- * lives in `recipient_verification`, bound to the signing token it was earned with: the link
- * shared with someone else is the same token, so verification happens per token, and a
- * redistribute (new token) starts over.
+ * Recipient verification, enforced by the signing API (the page is one client of it). The codes,
+ * tries and locks live in `recipient_verification`, bound to the signing token they were earned
+ * with (a redistribute, new token, starts over). Whether a caller passed is what its own grants
+ * say (verification-grant.ts: the browser's cookie, the API caller's token), so someone else
+ * holding the same link must verify again; the row's *VerifiedAt members only record the last pass.
  *
  * Durations: access verified with a one-time code holds 12 hours (a working day's session on the
  * same link; after that the recipient asks for a new code). Action verification (code again,
@@ -48,6 +50,21 @@ export async function loadVerificationState(db: Db, s: SigningSession): Promise<
   return row && row.tokenHash === s.recipient.tokenHash ? row : null;
 }
 
+/**
+ * The state as this caller stands: the row's codes, tries and locks, with the passes its grants
+ * prove instead of the row's (another caller's passes are not this one's). Null without a row.
+ */
+export function asSeenBy(row: VerificationRow | null, passes: CallerPasses): VerificationRow | null {
+  if (!row) return null;
+  return {
+    ...row,
+    accessVerifiedAt: passes.access,
+    actionOtpVerifiedAt: passes.actionOtp,
+    accessCodeVerifiedAt: passes.accessCode,
+    cuilVerifiedAt: passes.cuil,
+  };
+}
+
 const within = (at: string | null | undefined, ms: number, now: Date) =>
   !!at && now.getTime() - Date.parse(at) < ms && Date.parse(at) <= now.getTime();
 
@@ -74,14 +91,15 @@ export function pendingAction(req: Requirements, state: VerificationRow | null, 
 }
 
 /**
- * Refuses to show or change anything (view, fields, PDFs, complete, reject) until access
- * verification passed. Reads only.
+ * Refuses to show or change anything (view, fields, PDFs, signed copy, certificate, signature
+ * images, complete, reject), before and after completion, until this caller passed access
+ * verification. Reads only.
  * @throws VERIFICATION_REQUIRED (403) with stage `access`
  */
-export async function assertAccessVerified(db: Db, s: SigningSession, now: Date): Promise<void> {
+export async function assertAccessVerified(db: Db, s: SigningSession, now: Date, passes: CallerPasses): Promise<void> {
   const req = requirementsOf(s);
   if (req.access.length === 0) return;
-  const pending = pendingAccess(req, await loadVerificationState(db, s), now);
+  const pending = pendingAccess(req, asSeenBy(await loadVerificationState(db, s), passes), now);
   if (pending.length > 0)
     throw new AppError('VERIFICATION_REQUIRED', 'Verify your identity first: a code is sent to your e-mail', {
       verification: { stage: 'access', pending },
@@ -89,13 +107,13 @@ export async function assertAccessVerified(db: Db, s: SigningSession, now: Date)
 }
 
 /**
- * Before completing: access, then action verification.
+ * Before completing or rejecting (the same final say): access, then action verification, by this caller.
  * @throws VERIFICATION_REQUIRED (403) with stage `access` or `action`
  */
-export async function assertActionVerified(db: Db, s: SigningSession, now: Date): Promise<void> {
+export async function assertActionVerified(db: Db, s: SigningSession, now: Date, passes: CallerPasses): Promise<void> {
   const req = requirementsOf(s);
   if (req.access.length === 0 && req.action.length === 0 && !req.cuil) return;
-  const state = await loadVerificationState(db, s);
+  const state = asSeenBy(await loadVerificationState(db, s), passes);
   const access = pendingAccess(req, state, now);
   if (access.length > 0)
     throw new AppError('VERIFICATION_REQUIRED', 'Verify your identity first: a code is sent to your e-mail', {

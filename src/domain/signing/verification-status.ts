@@ -2,6 +2,12 @@ import type { VerificationRow } from '../../db/repositories/recipient-verificati
 import type { SigningSession } from './signing-session.js';
 import { pendingAccess, pendingAction, requirementsOf, type PendingMethod } from './verification-state.js';
 
+/** A passing verification call's answer: the status, and the caller's grant to present from now on. */
+export interface VerificationGranted extends VerificationStatus {
+  verificationToken: string;
+  verificationExpiresAt: string;
+}
+
 /** What the signing API answers about verification: what is asked, what is still pending. */
 export interface VerificationStatus {
   stage: 'access' | 'action' | null;

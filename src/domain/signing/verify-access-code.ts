@@ -1,8 +1,8 @@
-import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { slowHashMatches } from '../../infra/crypto/slow-hash.js';
 import { typedVerification } from './typed-verification.js';
-import type { VerificationStatus } from './verification-status.js';
+import type { SigningRequest } from './verification-grant.js';
+import type { VerificationGranted } from './verification-status.js';
 
 /**
  * PASSWORD action auth: the access code the sender set on the recipient and handed over out of
@@ -14,8 +14,8 @@ export async function verifyAccessCode(
   ctx: Ctx,
   token: string,
   accessCode: string,
-  request: RequestMeta,
-): Promise<VerificationStatus> {
+  request: SigningRequest,
+): Promise<VerificationGranted> {
   return typedVerification(
     ctx,
     token,

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { normalizeTaxId } from '../recipients/tax-id.js';
 import { typedVerification } from './typed-verification.js';
-import type { VerificationStatus } from './verification-status.js';
+import type { SigningRequest } from './verification-grant.js';
+import type { VerificationGranted } from './verification-status.js';
 
 /**
  * Firma's CUIL confirmation (`requireCuil` on the recipient): the signer types their CUIL, with or
@@ -15,8 +15,8 @@ export async function verifyCuil(
   ctx: Ctx,
   token: string,
   cuil: string,
-  request: RequestMeta,
-): Promise<VerificationStatus> {
+  request: SigningRequest,
+): Promise<VerificationGranted> {
   return typedVerification(
     ctx,
     token,

@@ -1,16 +1,20 @@
 import { saveVerificationState } from '../../db/repositories/recipient-verification.repo.js';
 import { AppError } from '../../errors.js';
 import { slowHashMatches } from '../../infra/crypto/slow-hash.js';
-import { appendAuditEvent, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession } from './signing-session.js';
-import { loadVerificationState, MAX_TRIES } from './verification-state.js';
-import { verificationStatus, type VerificationStatus } from './verification-status.js';
+import { issueGrant, passesOf, type SigningRequest } from './verification-grant.js';
+import { asSeenBy, loadVerificationState, MAX_TRIES } from './verification-state.js';
+import { verificationStatus, type VerificationGranted } from './verification-status.js';
 
 /**
  * Checks the 6-digit code the recipient typed against the outstanding one. Right: access (or the
- * action) is verified from now, the code is spent. Wrong: one of 5 tries is used; after the 5th
+ * action) is verified from now for this caller, the code is spent, and the answer carries the
+ * caller's grant (its earlier passes presented, plus this one). An access code can be typed in any
+ * state of the document (after completion it opens the downloads), an action code only while the
+ * recipient can act. Wrong: one of 5 tries is used; after the 5th
  * the code no longer counts, even typed right, and a new one must be asked for. Each outcome is
  * one transaction with its audit entry (DOCUMENT_ACCESS_AUTH_2FA_VALIDATED / _FAILED); the
  * refusal is thrown after the commit so the used try stays counted.
@@ -21,14 +25,14 @@ export async function verifyVerificationCode(
   ctx: Ctx,
   token: string,
   code: string,
-  request: RequestMeta,
-): Promise<VerificationStatus> {
+  request: SigningRequest,
+): Promise<VerificationGranted> {
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
     const iso = now.toISOString();
-    assertCanAct(s, now, { ignoreTurn: true });
     const state = await loadVerificationState(trx, s);
+    if (state?.otpPurpose !== 'access') assertCanAct(s, now, { ignoreTurn: true });
     if (!state?.otpHash || !state.otpPurpose || !state.otpExpiresAt || Date.parse(state.otpExpiresAt) <= now.getTime())
       return { refused: 'expired' as const };
     if (state.otpTries >= MAX_TRIES) return { refused: 'locked' as const };
@@ -56,7 +60,16 @@ export async function verifyVerificationCode(
       at: now,
     });
     if (!ok) return { refused: triesLeft > 0 ? ('invalid' as const) : ('locked' as const), triesLeft };
-    return { status: verificationStatus(s, state, now) };
+    const passes = {
+      ...passesOf(ctx.secrets, s, request, now),
+      ...(purpose === 'access' ? { access: iso } : { actionOtp: iso }),
+    };
+    return {
+      status: {
+        ...verificationStatus(s, asSeenBy(state, passes), now),
+        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes),
+      },
+    };
   });
   if (outcome.status) return outcome.status;
   switch (outcome.refused) {

@@ -5,7 +5,7 @@ import { authorizeCscCredential } from '../../domain/signing/authorize-csc-crede
 import { CSC_CALLBACK_PATH, CSC_COOKIE } from '../../domain/signing/csc-remote.js';
 import { listCscCredentialChoices } from '../../domain/signing/list-csc-credentials.js';
 import { startCscAuthorization } from '../../domain/signing/start-csc-authorization.js';
-import { requestMeta } from '../plugins/caller.js';
+import { signingRequest, signingRouteOptions, ZSigningHeaders } from './signing-request.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import {
   ZCscAuthorizeResponse,
@@ -18,7 +18,6 @@ import { ZSigningParams } from './signing.schema.js';
 
 const tags = ['Signing'];
 const security: { [k: string]: string[] }[] = [];
-const config = { public: true };
 
 /**
  * Remote signing through the platform's CSC v2 provider (issue #22): the calls the signing page
@@ -27,11 +26,12 @@ const config = { public: true };
  */
 export function registerCscSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const opts = signingRouteOptions(ctx);
 
   r.post(
     '/signing/:token/csc/authorize',
     {
-      config,
+      ...opts,
       schema: {
         operationId: 'signing-csc-authorize',
         summary: 'DIGITAL recipient, remote signing: where to authorise Firma at the signing provider',
@@ -40,11 +40,16 @@ export function registerCscSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
         tags,
         security,
         params: ZSigningParams,
+        headers: ZSigningHeaders,
         response: { 200: ZCscAuthorizeResponse, ...errorResponses(400, 404, 409) },
       },
     },
     async (request, reply) => {
-      const started = await startCscAuthorization(ctx, request.params.token);
+      const started = await startCscAuthorization(
+        ctx,
+        request.params.token,
+        signingRequest(request, request.params.token),
+      );
       setFlowCookie(reply, started.cookie, ctx);
       return { authorizeUrl: started.authorizeUrl };
     },
@@ -53,7 +58,7 @@ export function registerCscSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.post(
     '/signing/:token/csc/credentials',
     {
-      config,
+      ...opts,
       schema: {
         operationId: 'signing-csc-credentials',
         summary: 'DIGITAL recipient, remote signing: the signer’s credentials at the provider',
@@ -62,17 +67,19 @@ export function registerCscSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
         tags,
         security,
         params: ZSigningParams,
+        headers: ZSigningHeaders,
         body: ZCscCredentialsBody,
         response: { 200: ZCscCredentialsResponse, ...errorResponses(400, 404, 409, 502) },
       },
     },
-    async (request) => listCscCredentialChoices(ctx, request.params.token, request.body),
+    async (request) =>
+      listCscCredentialChoices(ctx, request.params.token, request.body, signingRequest(request, request.params.token)),
   );
 
   r.post(
     '/signing/:token/csc/credential-authorization',
     {
-      config,
+      ...opts,
       schema: {
         operationId: 'signing-csc-credential-authorization',
         summary: 'DIGITAL recipient, remote signing: prepare with the chosen credential and authorise its hashes',
@@ -81,12 +88,18 @@ export function registerCscSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
         tags,
         security,
         params: ZSigningParams,
+        headers: ZSigningHeaders,
         body: ZCscCredentialAuthorizationBody,
         response: { 200: ZCscCredentialAuthorizationResponse, ...errorResponses(400, 404, 409, 502, 503) },
       },
     },
     async (request, reply) => {
-      const authorized = await authorizeCscCredential(ctx, request.params.token, request.body, requestMeta(request));
+      const authorized = await authorizeCscCredential(
+        ctx,
+        request.params.token,
+        request.body,
+        signingRequest(request, request.params.token),
+      );
       setFlowCookie(reply, authorized.cookie, ctx);
       return { authorizeUrl: authorized.authorizeUrl, certificate: authorized.certificate };
     },

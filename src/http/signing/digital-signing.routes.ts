@@ -3,14 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
 import { prepareDigitalSignature } from '../../domain/signing/prepare-digital-signature.js';
 import { submitDigitalSignature } from '../../domain/signing/submit-digital-signature.js';
-import { requestMeta } from '../plugins/caller.js';
+import { signingRequest, signingRouteOptions, ZSigningHeaders } from './signing-request.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { ZPrepareSignatureBody, ZPrepareSignatureResponse, ZSubmitSignatureBody } from './digital-signing.schema.js';
 import { ZCompleteResponse, ZSigningParams } from './signing.schema.js';
 
 const tags = ['Signing'];
 const security: { [k: string]: string[] }[] = [];
-const config = { public: true };
 
 /**
  * Firma digital (issue #22): a DIGITAL recipient signs with their own certificate in two steps, so
@@ -18,11 +17,12 @@ const config = { public: true };
  */
 export function registerDigitalSigningRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const opts = signingRouteOptions(ctx);
 
   r.post(
     '/signing/:token/signature/prepare',
     {
-      config,
+      ...opts,
       schema: {
         operationId: 'signing-signature-prepare',
         summary: 'DIGITAL recipient: validate the certificate and prepare each document’s signed revision',
@@ -31,17 +31,19 @@ export function registerDigitalSigningRoutes(app: FastifyInstance, ctx: Ctx): vo
         tags,
         security,
         params: ZSigningParams,
+        headers: ZSigningHeaders,
         body: ZPrepareSignatureBody,
         response: { 200: ZPrepareSignatureResponse, ...errorResponses(400, 404, 409, 503) },
       },
     },
-    async (request) => prepareDigitalSignature(ctx, request.params.token, request.body, requestMeta(request)),
+    async (request) =>
+      prepareDigitalSignature(ctx, request.params.token, request.body, signingRequest(request, request.params.token)),
   );
 
   r.post(
     '/signing/:token/signature/submit',
     {
-      config,
+      ...opts,
       schema: {
         operationId: 'signing-signature-submit',
         summary: 'DIGITAL recipient: the signature values; Firma embeds them and the recipient has signed',
@@ -50,10 +52,12 @@ export function registerDigitalSigningRoutes(app: FastifyInstance, ctx: Ctx): vo
         tags,
         security,
         params: ZSigningParams,
+        headers: ZSigningHeaders,
         body: ZSubmitSignatureBody,
         response: { 200: ZCompleteResponse, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => submitDigitalSignature(ctx, request.params.token, request.body, requestMeta(request)),
+    async (request) =>
+      submitDigitalSignature(ctx, request.params.token, request.body, signingRequest(request, request.params.token)),
   );
 }

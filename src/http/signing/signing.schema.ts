@@ -167,6 +167,15 @@ export const ZVerificationStatus = z
   })
   .meta({ id: 'SigningVerificationStatus' });
 
+export const ZVerificationGranted = ZVerificationStatus.extend({
+  verificationToken: z
+    .string()
+    .describe(
+      'This caller’s proof of the verifications it passed on this link (private): send it as the `X-Firma-Verification` header on later signing calls, and to the next verification call so the new pass is added. Another caller holding the link must verify itself. A browser also receives it as an HttpOnly cookie.',
+    ),
+  verificationExpiresAt: z.string().describe('When the longest of its passes stops counting'),
+}).meta({ id: 'SigningVerificationGranted' });
+
 export const ZCodeRequested = ZVerificationStatus.extend({
   purpose: z.enum(['access', 'action']),
   codeExpiresAt: z.string(),

@@ -28,7 +28,7 @@ export function takeCscReturn() {
 export function remoteSigningPart(page, back, ui) {
   const { lang, view, api } = page;
   const c = cscMessages(lang);
-  const call = (path, body) => callSigningApi(api, page.t.networkError, 'POST', path, body, { keepCookie: true });
+  const call = (path, body) => callSigningApi(api, page.t.networkError, 'POST', path, body);
   const part = el('section', { class: 'remote-signing', 'aria-labelledby': 'remote-title' });
   part.append(el('h3', { id: 'remote-title' }, c.remoteTitle), el('p', { class: 'help' }, c.remoteIntro));
   const go = (url) => location.assign(url);

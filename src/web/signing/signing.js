@@ -8,7 +8,7 @@ import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
 import { drawPdfPages } from './pdf-pages.js';
-import { ApiError, callSigningApi, errorText } from './signing-api.js';
+import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
 import { verifyAccess, verifyAction } from './verify.js';
 
@@ -193,7 +193,8 @@ function updateProgress() {
 
 async function renderItem(container, item) {
   const response = await fetch(`${api}/item/${encodeURIComponent(item.id)}`, {
-    credentials: 'omit',
+    headers: verificationHeaders(),
+    credentials: 'same-origin',
     referrerPolicy: 'no-referrer',
   });
   if (!response.ok) {

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../../domain/context.js';
+import { hashSigningToken } from '../../domain/model/signing-links.js';
+import { assertSigningTokenKnown } from '../../domain/signing/signing-session.js';
+import {
+  VERIFICATION_HEADER,
+  verificationCookieName,
+  type SigningRequest,
+} from '../../domain/signing/verification-grant.js';
+import { requestMeta } from '../plugins/caller.js';
+
+/** Documents (and admits) the verification token header on every signing route. */
+export const ZSigningHeaders = z.object({
+  [VERIFICATION_HEADER]: z
+    .string()
+    .optional()
+    .describe(
+      'The `verificationToken` a verification call answered this caller (access code, e-mail code, CUIL). Without it (or the browser’s cookie) the caller has not verified, whoever else holding the link has.',
+    ),
+});
+
+/**
+ * The options every `/signing/:token…` route shares: public (the token is the credential), and the
+ * token resolved before anything else, so an unknown one is the same 404 whatever the body, path
+ * parameters or headers (validation runs after preValidation).
+ */
+export function signingRouteOptions(ctx: Ctx) {
+  return {
+    config: { public: true },
+    preValidation: async (request: FastifyRequest) => {
+      const token = (request.params as { token?: unknown }).token;
+      await assertSigningTokenKnown(ctx.db, typeof token === 'string' ? token : '');
+    },
+  };
+}
+
+/** The audit facts of a signing request and the verification grants it presents (header, then cookie). */
+export function signingRequest(request: FastifyRequest, token: string): SigningRequest {
+  const verification: string[] = [];
+  const header = request.headers[VERIFICATION_HEADER];
+  if (typeof header === 'string' && header) verification.push(header);
+  const cookie = cookieOf(request.headers.cookie, verificationCookieName(hashSigningToken(token)));
+  if (cookie) verification.push(cookie);
+  return { ...requestMeta(request), verification };
+}
+
+/**
+ * Keeps a link's grant in the browser that passed the verification: HttpOnly (no script reads it),
+ * Secure on https, SameSite=Strict (never sent by another site's page or link; the page's own
+ * calls and downloads are same-site), on /api/ so /api/v2 and /api/v2-beta both see it, and gone
+ * when the grant's longest pass expires.
+ */
+export function setVerificationCookie(
+  reply: FastifyReply,
+  ctx: Ctx,
+  token: string,
+  grant: { verificationToken: string; verificationExpiresAt: string },
+): void {
+  const seconds = Math.max(0, Math.floor((Date.parse(grant.verificationExpiresAt) - ctx.clock().getTime()) / 1000));
+  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  void reply.header(
+    'Set-Cookie',
+    `${verificationCookieName(hashSigningToken(token))}=${grant.verificationToken}; Path=/api/; Max-Age=${seconds}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').slice(0, 16_384).split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
+}
