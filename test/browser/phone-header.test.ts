@@ -26,8 +26,13 @@ describeOrSkip(
     test('a long name and address: the address sits whole on a line of its own, every character shown', async () => {
       // Long, but narrower than the screen: before the fix it was cut into five pieces.
       const email = 'maria.gonzalez@estudio-juridico.example.com';
-      const payload = typicalPayload();
-      payload.recipients[0] = { ...payload.recipients[0], name: 'María Fernanda González Etcheverry', email };
+      const base = typicalPayload();
+      const payload = {
+        ...base,
+        recipients: base.recipients.map((r, i) =>
+          i === 0 ? { ...r, name: 'María Fernanda González Etcheverry', email } : r,
+        ),
+      };
       const { urls } = await createPendingDocument(server.api, payload);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
       try {
@@ -40,7 +45,7 @@ describeOrSkip(
         const lines = await address.evaluate((node) => {
           const range = document.createRange();
           range.selectNodeContents(node);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
         });
         assert.equal(lines, 1, 'the address is on one line');
         const box = (await address.boundingBox())!;
