@@ -32,7 +32,8 @@ export interface HostileFilesBench {
   meetsTarget: boolean;
 }
 
-async function probe(url: string, whileRunning: Promise<unknown>): Promise<number[]> {
+/** GET /health every 5 ms until `whileRunning` settles; the latencies, sorted. */
+export async function probe(url: string, whileRunning: Promise<unknown>): Promise<number[]> {
   const latencies: number[] = [];
   let done = false;
   void whileRunning.finally(() => (done = true));
@@ -45,7 +46,8 @@ async function probe(url: string, whileRunning: Promise<unknown>): Promise<numbe
   return latencies.sort((a, b) => a - b);
 }
 
-const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+export const at = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 
 export async function runHostileFilesBench(): Promise<HostileFilesBench> {
   const bombs = {

@@ -14,6 +14,7 @@ import { runCompletionBench } from './completion.bench.js';
 import { runEnvelopeFindBench } from './envelope-find.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
+import { runJsonDepthBench } from './json-depth.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runHttpPgBench } from './http-pg.bench.js';
 import { runRenderBench } from './render.bench.js';
@@ -54,6 +55,9 @@ const bulkSend = await runBulkSendBench(process.env.BENCH_QUICK ? 1000 : 10_000)
 section('Hostile files: /health while decompression bombs are refused');
 const hostileFiles = await runHostileFilesBench();
 
+section('Deep JSON: /health while bodies nested up to the body limit are refused');
+const jsonDepth = await runJsonDepthBench();
+
 const report = {
   measuredAt: new Date().toISOString(),
   machine: {
@@ -74,6 +78,7 @@ const report = {
   envelopeFind: find,
   webhookDrain,
   hostileFiles,
+  jsonDepth,
 };
 mkdirSync(dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

@@ -13,6 +13,7 @@ import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerCors } from './http/plugins/cors.js';
 import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerTextGuard } from './http/plugins/text-guard.js';
+import { registerJsonBodyParser } from './http/plugins/json-body.js';
 import { v2Routes } from './http/v2/index.js';
 import { registerV1Routes } from './http/v1/v1.routes.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerRequestMetrics(app, ctx);
   registerResponseHeaders(app);
   registerCors(app, ctx);

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   /** The body is not parseable JSON. */
   INVALID_JSON: 400,
+  /** The JSON (body or multipart payload) nests arrays or objects more than 64 levels deep. */
+  JSON_TOO_DEEP: 400,
   /** A multipart request lacks a required part or has an unreadable one. */
   INVALID_MULTIPART: 400,
   /** The uploaded file does not start like a PDF. */

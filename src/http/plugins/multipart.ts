@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
 import { AppError } from '../../errors.js';
+import { jsonNestsDeeperThan, valueNestsDeeperThan } from '../../lib/json-nesting.js';
+import { jsonTooDeep } from './json-body.js';
 import { nulPath, nulRefusal } from './text-guard.js';
 
 export interface MultipartBody {
@@ -15,7 +17,7 @@ export interface MultipartBody {
  * Reads a multipart request part by part: the JSON text part `payload`, and file parts whose
  * names are in `fileFields`, each streamed straight to staging (bounded memory, size limit
  * enforced while streaming). On any failure the staged files are discarded.
- * @throws INVALID_MULTIPART, INVALID_JSON, PAYLOAD_TOO_LARGE
+ * @throws INVALID_MULTIPART, INVALID_JSON, JSON_TOO_DEEP, PAYLOAD_TOO_LARGE
  */
 export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileFields: string[]): Promise<MultipartBody> {
   if (!request.isMultipart())
@@ -45,6 +47,8 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
         const name = part.filename || `document-${files.length + 1}.pdf`;
         files.push({ staged, title: name.replace(/\.pdf$/i, '') || name, identifier: name });
       } else if (part.fieldname === 'payload') {
+        // A part sent as application/json arrives parsed by the plugin: bound it before re-encoding.
+        if (typeof part.value !== 'string' && valueNestsDeeperThan(part.value)) throw jsonTooDeep();
         payloadText = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       }
     }
@@ -57,6 +61,10 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
     throw new AppError('INVALID_MULTIPART', 'The "payload" part (JSON) is missing', {
       issues: [{ message: 'payload: Required', path: ['payload'] }],
     });
+  }
+  if (jsonNestsDeeperThan(payloadText)) {
+    await Promise.all(files.map((f) => f.staged.discard()));
+    throw jsonTooDeep();
   }
   try {
     return { payload: JSON.parse(payloadText) as unknown, files };

@@ -36,23 +36,40 @@ export function nulRefusal(path: (string | number)[]): AppError {
   });
 }
 
-/** The path of the first string (value or key) holding U+0000, or null; iterative, so depth cannot overflow the stack. */
+/**
+ * The path of the first string (value or key) holding U+0000, or null. Iterative, so depth cannot
+ * overflow the stack, and linear: each node keeps a link to its parent instead of a copy of its
+ * path (copies cost the square of the depth), and the path is spelled out only for a hit.
+ */
 export function nulPath(value: unknown, root: (string | number)[]): (string | number)[] | null {
-  const stack: [unknown, (string | number)[]][] = [[value, root]];
+  const stack: PathNode[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
-    const [current, path] = stack.pop()!;
+    const node = stack.pop()!;
+    const current = node.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path;
+      if (current.includes('\u0000')) return pathOf(node, root);
     } else if (Array.isArray(current)) {
-      current.forEach((item, i) => stack.push([item, [...path, i]]));
+      for (let i = 0; i < current.length; i++) stack.push({ value: current[i], key: i, parent: node });
     } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
-        if (key.includes('\u0000')) return [...path, key];
-        stack.push([item, [...path, key]]);
+        if (key.includes('\u0000')) return pathOf({ value: item, key, parent: node }, root);
+        stack.push({ value: item, key, parent: node });
       }
     }
   }
   return null;
+}
+
+interface PathNode {
+  value: unknown;
+  key: string | number | null;
+  parent: PathNode | null;
+}
+
+function pathOf(node: PathNode, root: (string | number)[]): (string | number)[] {
+  const keys: (string | number)[] = [];
+  for (let at: PathNode | null = node; at && at.key !== null; at = at.parent) keys.push(at.key);
+  return [...root, ...keys.reverse()];
 }
 
 /** Parsed values (JSON, query, route params); never a stream, an emitter or bytes, where NULs are data. */
