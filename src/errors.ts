@@ -173,7 +173,7 @@ export const ERROR_STATUS = {
   UNAUTHORIZED: 401,
   /** The API token is valid but lacks the scope this operation needs. */
   FORBIDDEN: 403,
-  /** Presign tokens are minted from an API token only, never from another presign token. */
+  /** What a presign token may not do: mint another presign token, or redistribute (re-mail recipients). */
   PRESIGN_TOKEN_NOT_ALLOWED: 403,
   /** A presign token scoped to one document was used on another one, or on an operation not about one document. */
   PRESIGN_SCOPE_MISMATCH: 403,

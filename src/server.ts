@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { ensurePgSchema, openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { AUDIT_MAC_FLOOR_MIGRATION } from './db/repositories/audit-mac-floor.repo.js';
+import { anchorAuditMacFloor } from './domain/audit/audit-mac-floor.js';
 import { isTransientDatabaseError } from './db/transient-errors.js';
 import { retryWhileDatabaseUnavailable } from './db/wait-for-database.js';
 import { WebhookDispatcher } from './domain/webhooks/dispatch-webhooks.js';
@@ -36,9 +38,10 @@ export interface ContextOptions {
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<Ctx> {
   const log = options.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   const db = openDatabase(config, { ...options.database, log });
+  let applied: string[] = [];
   try {
     await ensurePgSchema(db, options.database?.pgSchema);
-    await migrateToLatest(db);
+    applied = await migrateToLatest(db);
   } catch (error) {
     // An open pool would keep the process alive after the failure is reported.
     await db.destroy().catch(() => undefined);
@@ -74,6 +77,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
     wakeWorker: () => undefined,
   };
   metrics.observeJobQueue(() => readJobQueueStats(ctx));
+  await anchorAuditMacFloor(ctx, { justMigrated: applied.includes(AUDIT_MAC_FLOOR_MIGRATION) }).catch(
+    async (error: unknown) => {
+      await closeContext(ctx).catch(() => undefined);
+      throw error;
+    },
+  );
   return ctx;
 }
 

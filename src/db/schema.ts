@@ -351,6 +351,15 @@ export interface DigitalSignatureTable {
   createdAt: string;
 }
 
+/** The one row (id 1) naming the last audit entry allowed to lack a MAC (migration 0049). */
+export interface AuditMacFloorTable {
+  id: number;
+  legacyThrough: number;
+  /** MAC of `audit-mac-floor/v1:<legacyThrough>` under the audit key. */
+  mac: string;
+  createdAt: string;
+}
+
 export interface DB {
   digitalSignature: DigitalSignatureTable;
   bulkSend: BulkSendTable;
@@ -374,4 +383,5 @@ export interface DB {
   idempotencyKey: IdempotencyKeyTable;
   folder: FolderTable;
   templateDirectLink: TemplateDirectLinkTable;
+  auditMacFloor: AuditMacFloorTable;
 }

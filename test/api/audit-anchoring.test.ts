@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { auditEntryHash } from '../../src/domain/audit/audit-hash.js';
+import { auditMacFloorMac } from '../../src/domain/audit/audit-mac-floor.js';
 import { verifyEnvelopeEvidence, type EvidenceVerdict } from '../../src/domain/audit/verify-envelope-evidence.js';
 import type { Db } from '../../src/db/database.js';
 import { createPendingDocument } from '../helpers/documents.js';
@@ -46,6 +47,23 @@ async function rewriteChain(
       .where('id', '=', row.id)
       .execute();
     prevHash = hash;
+  }
+}
+
+/** Runs `body` as on an installation whose entries up to this envelope's predate MACs (its floor MAC'd with the secret). */
+async function withLegacyFloor(server: TestServer, envelopeId: number, body: () => Promise<void>): Promise<void> {
+  const db = server.ctx.db;
+  const rows = await db.selectFrom('auditEvent').select('id').where('envelopeId', '=', envelopeId).execute();
+  const top = Math.max(...rows.map((r) => r.id));
+  const floor = await db.selectFrom('auditMacFloor').selectAll().executeTakeFirstOrThrow();
+  await db
+    .updateTable('auditMacFloor')
+    .set({ legacyThrough: top, mac: auditMacFloorMac(server.ctx.auditMac, top) })
+    .execute();
+  try {
+    await body();
+  } finally {
+    await db.updateTable('auditMacFloor').set({ legacyThrough: floor.legacyThrough, mac: floor.mac }).execute();
   }
 }
 
@@ -194,12 +212,19 @@ for (const database of testDatabases()) {
         .where('seq', '=', 1)
         .execute();
       assert.equal((await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId })).verdict, 'BROKEN');
-      // Removing all of them makes the envelope look older than the MACs: unanchored, never OK.
+      // Removing all of them does not make the envelope look older than the MACs: this installation
+      // wrote a MAC on every entry (its MAC floor is 0), so a MAC-less entry is a removed MAC.
       await server.ctx.db.updateTable('auditEvent').set({ mac: null }).where('envelopeId', '=', documentId).execute();
       const stripped = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
-      assert.equal(stripped.verdict, 'UNANCHORED', explain(stripped));
-      assert.equal(stripped.ok, false);
-      assert.match(checkOf(stripped, 'entry MACs')!.detail, /no MAC .*written before MACs existed/);
+      assert.equal(stripped.verdict, 'BROKEN', explain(stripped));
+      assert.match(checkOf(stripped, 'entry MACs')!.detail, /entry 1 has no MAC .*its MAC was removed/);
+      // Only below a floor written with the instance secret (entries older than MACs) are they unanchored, never OK.
+      await withLegacyFloor(server, documentId, async () => {
+        const legacy = await verifyEnvelopeEvidence(server.ctx, { publicId: envelopeId });
+        assert.equal(legacy.verdict, 'UNANCHORED', explain(legacy));
+        assert.equal(legacy.ok, false);
+        assert.match(checkOf(legacy, 'entry MACs')!.detail, /no MAC .*written before MACs existed/);
+      });
     });
   });
 }
@@ -240,9 +265,15 @@ describe('firma audit verify prints every check (CLI)', () => {
       .set({ mac: null })
       .where('envelopeId', '=', open.documentId)
       .execute();
-    const unanchored = await runFirma(['audit', 'verify', String(open.documentId)], env);
-    assert.equal(unanchored.code, 2, unanchored.stdout + unanchored.stderr);
-    assert.match(unanchored.stdout, /^UNANCHORED /);
-    assert.match(unanchored.stdout, /\[WARN\] entry MACs: /);
+    const stripped = await runFirma(['audit', 'verify', String(open.documentId)], env);
+    assert.equal(stripped.code, 1, stripped.stdout + stripped.stderr);
+    assert.match(stripped.stdout, /^BROKEN /);
+    assert.match(stripped.stdout, /\[FAIL\] entry MACs: entry 1 has no MAC/);
+    await withLegacyFloor(server, open.documentId, async () => {
+      const unanchored = await runFirma(['audit', 'verify', String(open.documentId)], env);
+      assert.equal(unanchored.code, 2, unanchored.stdout + unanchored.stderr);
+      assert.match(unanchored.stdout, /^UNANCHORED /);
+      assert.match(unanchored.stdout, /\[WARN\] entry MACs: /);
+    });
   });
 });

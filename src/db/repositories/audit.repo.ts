@@ -4,7 +4,7 @@ import type { AuditEventTable } from '../schema.js';
 export async function lastAuditEvent(db: Db, envelopeId: number) {
   return db
     .selectFrom('auditEvent')
-    .select(['seq', 'hash'])
+    .select(['seq', 'hash', 'type'])
     .where('envelopeId', '=', envelopeId)
     .orderBy('seq', 'desc')
     .limit(1)

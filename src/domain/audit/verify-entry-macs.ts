@@ -2,16 +2,19 @@ import type { AuditMac } from '../../infra/crypto/audit-mac.js';
 import type { Check } from './verify-sealed-evidence.js';
 
 /**
- * Every entry's MAC must verify under the instance's audit key. A wrong MAC fails. A missing
- * one is tolerated only where something else vouches for the entry: the first `sealedThrough`
- * entries are covered by the sealed certificate. Other entries without a MAC are reported as
- * unanchored (written before MACs existed) — unless a MAC'd entry precedes them, which cannot
- * happen without someone removing MACs, so that fails.
+ * Every entry's MAC must verify under the instance's audit key. A wrong MAC fails. A missing one
+ * fails on any entry above the installation's MAC floor (`legacyThrough`, see audit-mac-floor.ts):
+ * that installation wrote a MAC on every such entry, so someone removed it. Below the floor (entries
+ * older than MACs) a missing MAC is tolerated only where something else vouches for the entry: the
+ * first `sealedThrough` entries are covered by the sealed certificate; the others are reported as
+ * unanchored, unless a MAC'd entry precedes them, which cannot happen without someone removing
+ * MACs, so that fails.
  */
 export function checkEntryMacs(
   auditMac: AuditMac,
-  rows: readonly { seq: number; hash: string; mac: string | null }[],
+  rows: readonly { id: number; seq: number; hash: string; mac: string | null }[],
   sealedThrough: number,
+  legacyThrough: number,
 ): Check {
   const name = 'entry MACs';
   let anchored = 0;
@@ -19,6 +22,12 @@ export function checkEntryMacs(
   const missing: number[] = [];
   for (const row of rows) {
     if (row.mac === null) {
+      if (row.id <= 0 || row.id > legacyThrough)
+        return {
+          name,
+          status: 'fail',
+          detail: `entry ${row.seq} has no MAC although this installation writes one on every entry: its MAC was removed`,
+        };
       if (sawMac)
         return {
           name,

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { verifyAuditChain, type ChainVerdict } from './verify-audit-chain.js';
 import { checkEntryMacs } from './verify-entry-macs.js';
+import { readAuditMacFloor } from './audit-mac-floor.js';
 import { verifyDigitalSignatures } from './verify-digital-signatures.js';
 import { verifySealedEvidence, type Check } from './verify-sealed-evidence.js';
 import { parseAuditData } from './stored-audit.js';
@@ -114,7 +115,7 @@ export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promis
     sealedThrough = sealed.sealedThrough;
     checks.push(...(await verifyDigitalSignatures(ctx, graph)));
   }
-  checks.push(checkEntryMacs(ctx.auditMac, rows, sealedThrough));
+  checks.push(checkEntryMacs(ctx.auditMac, rows, sealedThrough, await readAuditMacFloor(ctx)));
 
   const problems = checks.filter((c) => c.status !== 'pass').map((c) => c.detail);
   const verdict = checks.some((c) => c.status === 'fail')

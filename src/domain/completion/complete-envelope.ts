@@ -29,6 +29,8 @@ import { gatherValidationMaterial } from './gather-validation-material.js';
 import { renderInputs } from './field-render-inputs.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { secondsSince } from '../../infra/metrics/metrics.js';
+import { checkAuditIntegrity } from '../audit/check-audit-integrity.js';
+import { AuditChainTamperedError, refuseTamperedCompletion } from './refuse-tampered-completion.js';
 
 /**
  * The completion job. For each item: burn the inserted fields into the original, stamp it if
@@ -77,11 +79,14 @@ export async function completeEnvelope(ctx: Ctx, envelopeId: number): Promise<Co
   );
   const startedAt = process.hrtime.bigint();
   try {
+    // Before anything is sealed: a rewritten chain sealed into the certificate would verify as OK.
+    const integrity = await checkAuditIntegrity(ctx, await listAuditEvents(ctx.db, envelopeId));
+    if (!integrity.ok) await refuseTamperedCompletion(ctx, graph, integrity.problem);
     const results = await produceResults(ctx, graph, outcome);
     await storeResults(ctx, platformId, envelopeId, outcome, results);
     ctx.metrics.completionRun(outcome === 'COMPLETED' ? 'completed' : 'rejected', secondsSince(startedAt));
   } catch (error) {
-    ctx.metrics.completionRun('error', secondsSince(startedAt));
+    ctx.metrics.completionRun(error instanceof AuditChainTamperedError ? 'tampered' : 'error', secondsSince(startedAt));
     const message = error instanceof Error ? error.message : String(error);
     await recordCompletionError(ctx.db, platformId, envelopeId, message.slice(0, 1000));
     throw error;

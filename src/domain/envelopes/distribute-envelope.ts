@@ -23,7 +23,13 @@ import {
   storedVerification,
 } from '../recipients/verification-methods.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
-import { hashSigningToken, newSigningToken, signingLinks, type SigningLink } from '../model/signing-links.js';
+import {
+  hashSigningToken,
+  newSigningToken,
+  signingLinks,
+  tokenRevealFor,
+  type SigningLink,
+} from '../model/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { assertNotFinal, assertNotTemplate } from './envelope-state.js';
 import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from '../model/envelope-meta.js';
@@ -84,7 +90,11 @@ export async function distributeInTransaction(
   assertNotTemplate(envelope.type);
   if (envelope.status === 'PENDING') {
     const graph = await loadEnvelopeParts(trx, envelope);
-    return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: true };
+    return {
+      graph,
+      links: signingLinks(ctx, graph.recipients, tokenRevealFor(ctx, caller.principal)),
+      alreadyDistributed: true,
+    };
   }
   assertNotFinal(envelope.status);
 
@@ -146,7 +156,11 @@ export async function distributeInTransaction(
     payload: envelopeEventPayload(graph),
     at: now,
   });
-  return { graph, links: signingLinks(ctx, graph.recipients), alreadyDistributed: false };
+  return {
+    graph,
+    links: signingLinks(ctx, graph.recipients, tokenRevealFor(ctx, caller.principal)),
+    alreadyDistributed: false,
+  };
 }
 
 function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {

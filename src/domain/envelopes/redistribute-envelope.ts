@@ -12,7 +12,7 @@ import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
-import { signingLinks, type SigningLink } from '../model/signing-links.js';
+import { signingLinks, tokenRevealFor, type SigningLink } from '../model/signing-links.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
@@ -32,13 +32,21 @@ export interface RedistributeResult {
  * reaches it when the earlier group is done. Tokens stay the same, so links already handed out
  * keep working. It is a manual reminder: the mailed recipients' automatic reminders start over from
  * now (the next one `sendAfter` later, the cap counted anew) and DOCUMENT_REMINDER_SENT fires.
- * @throws NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_NOT_PENDING, VALIDATION_ERROR (unknown or finished recipients)
+ * A presign token may not: it lives in a browser, and re-mailing every recipient on demand (with a
+ * fresh expiry) is the owner's decision, not an embedded editor's.
+ * @throws PRESIGN_TOKEN_NOT_ALLOWED, NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_NOT_PENDING,
+ *   VALIDATION_ERROR (unknown or finished recipients)
  */
 export async function redistributeEnvelope(
   ctx: Ctx,
   caller: ApiCaller,
   input: { key: EnvelopeKey; recipientIds: number[] },
 ): Promise<RedistributeResult> {
+  if (caller.principal.presign)
+    throw new AppError(
+      'PRESIGN_TOKEN_NOT_ALLOWED',
+      'A presign token cannot send recipients their link again: redistribute with the API token',
+    );
   const result = await ctx.db.transaction().execute(async (trx): Promise<RedistributeResult> => {
     const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
     if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
@@ -107,7 +115,15 @@ export async function redistributeEnvelope(
         at: now,
       });
     }
-    return { graph, links: signingLinks(ctx, graph.recipients, new Set(chosen.map((r) => r.id))) };
+    return {
+      graph,
+      links: signingLinks(
+        ctx,
+        graph.recipients,
+        tokenRevealFor(ctx, caller.principal),
+        new Set(chosen.map((r) => r.id)),
+      ),
+    };
   });
   ctx.wakeWorker();
   return result;

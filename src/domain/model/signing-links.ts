@@ -54,12 +54,22 @@ export function tokenRevealFor(
   });
 }
 
-/** The links of every recipient who must act (CC recipients act on nothing and get none). */
-export function signingLinks(ctx: Ctx, recipients: RecipientRow[], only?: Set<number>): SigningLink[] {
+/**
+ * The links of every recipient who must act (CC recipients act on nothing and get none), for the
+ * distribute and redistribute answers. Their token and URL come through `reveal` only: without one
+ * (a presign or read-scope caller, see tokenRevealFor) both are '', the shape Documenso's SDK still
+ * validates, so an embedding browser never learns a link that signs as someone else.
+ */
+export function signingLinks(
+  ctx: Ctx,
+  recipients: RecipientRow[],
+  reveal: TokenReveal | undefined,
+  only?: Set<number>,
+): SigningLink[] {
   return recipients
     .filter((r) => mustAct(r) && r.tokenSealed !== null && (!only || only.has(r.id)))
     .map((r) => {
-      const token = ctx.secrets.open(r.tokenSealed!);
+      const token = reveal ? reveal(r) : '';
       return {
         id: r.id,
         name: r.name,
@@ -67,7 +77,7 @@ export function signingLinks(ctx: Ctx, recipients: RecipientRow[], only?: Set<nu
         role: r.role,
         signingOrder: r.signingOrder,
         token,
-        signingUrl: signingUrl(ctx, token),
+        signingUrl: token ? signingUrl(ctx, token) : '',
       };
     });
 }

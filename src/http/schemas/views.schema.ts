@@ -97,6 +97,8 @@ export const ZSigningRecipient = z
     token: z.string(),
     role: z.enum(RECIPIENT_ROLES),
     signingOrder: z.number().int().nullable(),
-    signingUrl: z.string().describe('Private: whoever holds it can sign as this recipient'),
+    signingUrl: z
+      .string()
+      .describe('Private: whoever holds it can sign as this recipient ("" for a presign token, as is token)'),
   })
   .meta({ id: 'SigningRecipient' });

@@ -6,7 +6,7 @@ import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.j
 import { findDocuments } from '../../domain/envelopes/find-documents.js';
 import { getEnvelopeGraph, type EnvelopeGraph, type FieldRow } from '../../domain/envelopes/get-envelope.js';
 import { fieldMembers } from '../../domain/model/field-view.js';
-import { signingLinks } from '../../domain/model/signing-links.js';
+import { signingLinks, tokenRevealFor, type TokenReveal } from '../../domain/model/signing-links.js';
 import { addV1Fields } from '../../domain/v1/add-v1-fields.js';
 import { createDocumentForUpload } from '../../domain/envelopes/create-document-for-upload.js';
 import { createDownloadUrl } from '../../domain/model/download-link.js';
@@ -167,7 +167,7 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       });
       return {
         message: result.alreadyDistributed ? 'Document was already sent' : 'Document sent',
-        ...v1Document(ctx, result.graph),
+        ...v1Document(ctx, result.graph, tokenRevealFor(ctx, principalOf(request))),
       };
     },
   );
@@ -183,7 +183,14 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         response: { 200: ZV1Document, ...errorResponses(404) },
       },
     },
-    async (request) => v1Document(ctx, await v1DocumentGraph(principalOf(request).platformId, request.params.id)),
+    async (request) => {
+      const principal = principalOf(request);
+      return v1Document(
+        ctx,
+        await v1DocumentGraph(principal.platformId, request.params.id),
+        tokenRevealFor(ctx, principal),
+      );
+    },
   );
 
   r.get(
@@ -312,9 +319,12 @@ function v1Summary(
   };
 }
 
-function v1Document(ctx: Ctx, g: EnvelopeGraph) {
+/** `reveal`: the caller's (tokenRevealFor); without one every signingUrl is null. */
+function v1Document(ctx: Ctx, g: EnvelopeGraph, reveal: TokenReveal | undefined) {
   const e = g.envelope;
-  const links = new Map(e.status === 'PENDING' ? signingLinks(ctx, g.recipients).map((l) => [l.id, l.signingUrl]) : []);
+  const links = new Map(
+    e.status === 'PENDING' && reveal ? signingLinks(ctx, g.recipients, reveal).map((l) => [l.id, l.signingUrl]) : [],
+  );
   return {
     ...v1Summary(e),
     recipients: g.recipients.map((r) => ({ ...v1Recipient(r), signingUrl: links.get(r.id) ?? null })),

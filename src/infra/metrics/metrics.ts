@@ -72,7 +72,7 @@ export class Metrics {
     });
     this.completion = new Histogram({
       name: 'firma_completion_duration_seconds',
-      help: 'Completion runs (render, seal, certificate, store), by outcome',
+      help: 'Completion runs (render, seal, certificate, store), by outcome (tampered: refused, the audit chain was rewritten)',
       labelNames: ['outcome'],
       buckets: PDF_BUCKETS,
       registers,
@@ -154,7 +154,7 @@ export class Metrics {
     this.jobDuration.labels(kind).observe(seconds);
   }
 
-  completionRun(outcome: 'completed' | 'rejected' | 'error', seconds: number): void {
+  completionRun(outcome: 'completed' | 'rejected' | 'error' | 'tampered', seconds: number): void {
     this.completion.labels(outcome).observe(seconds);
   }
 
