@@ -25,6 +25,15 @@ import { registerMetricsRoute } from './http/metrics/metrics.routes.js';
 export const API_VERSION_V2 = '2.0.0';
 export const API_VERSION_V1 = '1.0.0';
 
+/**
+ * Fastify's trustProxy for FIRMA_TRUST_PROXY. A hop count is given as proxy-addr's own rule for
+ * one (trust the n addresses nearest the server), since this Fastify ignores a bare number.
+ */
+function trustProxyOption(trust: Ctx['config']['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the HTTP application on a context. Does not listen: `server.ts` does. */
 export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   const app = Fastify({
@@ -40,6 +49,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     // anything longer is answered by frameworkErrors without echoing the path.
     routerOptions: { maxParamLength: 512 },
     frameworkErrors,
+    // FIRMA_TRUST_PROXY: off, X-Forwarded-For is ignored (any client could name any address); a
+    // hop count or the proxies' CIDRs make request.ip (per-IP limits, audit entries) the client's.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -111,6 +112,13 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // auto: human-readable lines on a terminal, JSON lines otherwise (a log collector, a file, a pipe).
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    // Codes mailed through one template's direct link, every node together, per rolling hour.
+    FIRMA_DIRECT_LINK_USES_PER_HOUR: positiveInt.max(100_000).default(20),
+    // Unset or off: X-Forwarded-For is ignored. A hop count (1) or a comma-separated list of proxy addresses/CIDRs.
+    FIRMA_TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, issue) => parseTrustProxy(v, issue)),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
     // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
@@ -237,6 +245,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** auto: `pretty` when stdout is a terminal, `json` otherwise (infra/logger.ts decides). */
   logFormat: 'auto' | 'json' | 'pretty';
+  /** Codes (so documents) one direct link may mail per rolling hour (FIRMA_DIRECT_LINK_USES_PER_HOUR). */
+  directLinkUsesPerHour: number;
+  /** Fastify's trustProxy (FIRMA_TRUST_PROXY): false, a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -363,7 +375,36 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shutdownTimeoutMs: e.FIRMA_SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    directLinkUsesPerHour: e.FIRMA_DIRECT_LINK_USES_PER_HOUR,
+    trustProxy: e.FIRMA_TRUST_PROXY,
   };
+}
+
+/**
+ * FIRMA_TRUST_PROXY: off unless set, since trusting X-Forwarded-For from anyone lets every client
+ * choose the address its per-IP limits and audit entries see. `true` (trust every hop) is refused
+ * for the same reason: name the hop count or the proxies.
+ */
+function parseTrustProxy(value: string | undefined, issue: z.RefinementCtx): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((s) => s.trim());
+  const bad = entries.filter((s) => !isAddressOrCidr(s));
+  if (bad.length === 0) return entries;
+  issue.addIssue({
+    code: 'custom',
+    message: 'must be off, a hop count (e.g. 1) or a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.0/8)',
+  });
+  return z.NEVER;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function blobStoreConfig(e: z.output<typeof EnvSchema>): Config['blobStore'] {

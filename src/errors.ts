@@ -239,6 +239,8 @@ export const ERROR_STATUS = {
   VERIFICATION_RESEND_LIMIT: 429,
   /** Signing API: 5 wrong access codes or CUILs; verification of that kind waits until Retry-After. */
   VERIFICATION_LOCKED: 429,
+  /** A template's direct link mailed its FIRMA_DIRECT_LINK_USES_PER_HOUR codes this hour; see Retry-After. */
+  DIRECT_LINK_LIMIT_REACHED: 429,
   /** An unexpected failure; the request id identifies it in the server log. */
   INTERNAL_ERROR: 500,
   /** Remote signing: the CSC provider did not answer, or answered something Firma cannot use. */

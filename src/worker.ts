@@ -12,12 +12,14 @@ import {
   BULK_SEND_JOB,
   SIGNING_REQUEST_MAIL,
   VERIFICATION_CODE_MAIL,
+  DIRECT_LINK_CODE_MAIL,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
 import { sendOwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
 import { sendVerificationCode } from './domain/mail/send-verification-code.js';
+import { sendDirectLinkCode } from './domain/mail/send-direct-link-code.js';
 import { sendReminder } from './domain/reminders/send-reminder.js';
 import { runBulkSend } from './domain/bulk-send/run-bulk-send.js';
 
@@ -45,6 +47,7 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
     [REMINDER_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'reminder', recipientId),
     [BULK_SEND_JOB]: ({ bulkSendId }) => runBulkSend(ctx, bulkSendId),
     [VERIFICATION_CODE_MAIL]: (payload) => sendVerificationCode(ctx, payload),
+    [DIRECT_LINK_CODE_MAIL]: (payload) => sendDirectLinkCode(ctx, payload),
   };
 }
 

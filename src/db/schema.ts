@@ -282,6 +282,22 @@ export interface TemplateDirectLinkTable {
   updatedAt: string;
 }
 
+/** A code mailed to confirm a direct-link visitor's e-mail (migration 0051). */
+export interface DirectLinkChallengeTable {
+  id: string;
+  linkId: string;
+  /** The address the code went to, lower-cased. */
+  email: string;
+  /** slowHash of the 6-digit code. */
+  codeHash: string;
+  expiresAt: string;
+  /** Tries spent on the code (each counted before it is checked). */
+  tries: number;
+  /** When its document was made; a code makes one document. */
+  usedAt: string | null;
+  createdAt: string;
+}
+
 export type BulkSendStatus = 'RUNNING' | 'DONE';
 export type BulkSendRowStatus = 'PENDING' | 'DONE' | 'FAILED';
 
@@ -384,4 +400,5 @@ export interface DB {
   folder: FolderTable;
   templateDirectLink: TemplateDirectLinkTable;
   auditMacFloor: AuditMacFloorTable;
+  directLinkChallenge: DirectLinkChallengeTable;
 }

@@ -3,13 +3,15 @@ import { after, before, describe, test } from 'node:test';
 import { setPlatformNotifyEmail } from '../../src/domain/mail/owner-notice.js';
 import { redactUrl } from '../../src/infra/logger.js';
 import { CUIL_B } from '../helpers/documents.js';
+import { directLinkCode } from '../helpers/direct-link.js';
 import { signAll, waitForStatus } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { createDirectTemplate, createRentalTemplate } from '../helpers/templates.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
-const visitor = { name: 'Carla Gómez', email: 'carla@example.com', cuil: CUIL_B };
+/** A visitor with a made-up code: refused before the code counts (unknown or disabled link, bad CUIL). */
+const visitor = { name: 'Carla Gómez', email: 'carla@example.com', cuil: CUIL_B, code: '000000' };
 /** CUIL_B with its last digit changed: right shape, wrong check digit. */
 const WRONG_CHECK_DIGIT = `${CUIL_B.slice(0, 10)}${(Number(CUIL_B[10]) + 1) % 10}`;
 
@@ -187,8 +189,10 @@ for (const database of testDatabases()) {
         assert.equal(badEmail.status, 400);
         assert.equal(await countRows(server, 'envelope'), envelopesBefore, 'nothing was made');
 
+        assert.equal(await countRows(server, 'directLinkChallenge'), 0, 'no code was asked for');
+        const code = await directLinkCode(server.anon, smtp, token, 'carla@example.com');
         const used = await server.anon.post(`/api/v2/direct/${token}`, {
-          json: { ...visitor, cuil: '27-00000000-6' },
+          json: { ...visitor, cuil: '27-00000000-6', code },
           headers: { 'user-agent': 'VisitorBrowser/1.0' },
         });
         assert.equal(used.status, 200, JSON.stringify(used.body));
@@ -213,13 +217,17 @@ for (const database of testDatabases()) {
         assert.equal(created.ipAddress, '127.0.0.1');
         assert.equal(created.email, 'carla@example.com', 'the visitor is the actor');
 
-        // The owner learns who used the link (the template's own creation notice says nothing of it).
-        await smtp.waitFor(
+        // The owner learns who used the link (the template's own creation notice says nothing of it):
+        // the address the code confirmed, never the name the visitor typed.
+        const [notice] = await smtp.waitFor(
           (m) =>
             recipientOf(m) === 'owner@example.com' &&
             /Document created: Alta de cliente/.test(m.subject ?? '') &&
-            /Carla Gómez <carla@example\.com> created it through the template's direct link/.test(m.text ?? ''),
+            /A visitor confirmed as carla@example\.com .*created it through the template's direct link/.test(
+              m.text ?? '',
+            ),
         );
+        assert.ok(!notice!.text!.includes('Carla'), 'the visitor’s own words are not mailed to the owner');
         await receiver.waitFor((w) => w.body.event === 'DOCUMENT_SENT' && w.body.payload.id === doc.id);
 
         assert.equal((await signAll(server.anon, used.body.token)).status, 200);
@@ -250,10 +258,17 @@ for (const database of testDatabases()) {
       });
       assert.equal(update.status, 200, JSON.stringify(update.body));
       const before = await countRows(server, 'envelope');
+      const codesBefore = await countRows(server, 'directLinkChallenge');
       const res = await server.anon.post(`/api/v2/direct/${link.body.token as string}`, { json: visitor });
       assert.equal(res.status, 400);
       assert.equal(res.body.code, 'DIRECT_LINK_TEMPLATE_INCOMPLETE');
       assert.equal(res.body.issues, undefined, "the owner's recipients are not described to a visitor");
+      const code = await server.anon.post(`/api/v2/direct/${link.body.token as string}/code`, {
+        json: { email: visitor.email },
+      });
+      assert.equal(code.status, 400, 'no code is mailed for a link that cannot be used');
+      assert.equal(code.body.code, 'DIRECT_LINK_TEMPLATE_INCOMPLETE');
+      assert.equal(await countRows(server, 'directLinkChallenge'), codesBefore);
       assert.equal(await countRows(server, 'envelope'), before);
     });
 
@@ -282,7 +297,7 @@ for (const database of testDatabases()) {
     });
   });
 
-  describe(`template direct links: per-IP limit on documents made (${database})`, () => {
+  describe(`template direct links: per-IP limit on codes and documents (${database})`, () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer({
@@ -294,33 +309,31 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    test('the third use in a minute is 429 with Retry-After, and makes nothing; no token reaches the log', async () => {
+    test('the third request in a minute is 429 with Retry-After, and makes nothing; no token reaches the log', async () => {
       const t = await createDirectTemplate(server.api);
       const link = await server.api.post('/api/v2/template/direct/create', {
         json: { templateId: t.templateId, directRecipientId: t.client },
       });
-      const use = (version = 'v2') =>
-        server.anon.post(`/api/${version}/direct/${link.body.token as string}`, { json: visitor });
-      const first = await use();
-      assert.equal(first.status, 200);
-      // v2 and v2-beta count against one budget.
-      assert.equal((await use('v2-beta')).status, 200);
-      const before = await countRows(server, 'envelope');
-      const third = await use();
-      assert.equal(third.status, 429);
-      assert.equal(third.body.code, 'TOO_MANY_REQUESTS');
-      assert.ok(Number(third.headers.get('retry-after')) >= 1);
-      assert.equal(await countRows(server, 'envelope'), before);
-      assert.equal(
-        (await server.anon.get(`/api/v2/direct/${link.body.token as string}`)).status,
-        200,
-        'reading is not limited so',
-      );
-      await server.anon.get(`/d/${link.body.token as string}`);
+      const token = link.body.token as string;
+      const ask = (version = 'v2') =>
+        server.anon.post(`/api/${version}/direct/${token}/code`, { json: { email: visitor.email } });
+      assert.equal((await ask()).status, 200);
+      // v2 and v2-beta, asking for a code and using it, count against one budget.
+      assert.equal((await ask('v2-beta')).status, 200);
+      const codes = await countRows(server, 'directLinkChallenge');
+      const envelopes = await countRows(server, 'envelope');
+      for (const third of [await ask(), await server.anon.post(`/api/v2/direct/${token}`, { json: visitor })]) {
+        assert.equal(third.status, 429);
+        assert.equal(third.body.code, 'TOO_MANY_REQUESTS');
+        assert.ok(Number(third.headers.get('retry-after')) >= 1);
+      }
+      assert.equal(await countRows(server, 'directLinkChallenge'), codes);
+      assert.equal(await countRows(server, 'envelope'), envelopes);
+      assert.equal((await server.anon.get(`/api/v2/direct/${token}`)).status, 200, 'reading is not limited so');
+      await server.anon.get(`/d/${token}`);
       const logs = server.logs.join('');
       assert.match(logs, /\/api\/v2\/direct\//, 'the requests were logged');
-      for (const secret of [link.body.token as string, first.body.token as string])
-        assert.ok(!logs.includes(secret), `the log holds a token: ${secret.slice(0, 8)}…`);
+      assert.ok(!logs.includes(token), 'the log holds the link token');
     });
   });
 }

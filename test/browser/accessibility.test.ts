@@ -326,6 +326,17 @@ describeOrSkip(
       await page.locator('form.visitor-form button[type=submit]').click();
       await page.locator('#visitor-name[aria-invalid="true"]').waitFor();
       await assertAccessible(page, 'direct link form with errors');
+      // Step two: the code mailed to the visitor, with a malformed one refused on the page.
+      await page.locator('#visitor-name').fill('Carla Gómez');
+      await page.locator('#visitor-email').fill('carla@example.com');
+      await page.locator('#visitor-cuil').fill('27-00000000-6');
+      await page.locator('form.visitor-form button[type=submit]').click();
+      await page.locator('#visitor-code').waitFor();
+      await assertAccessible(page, 'direct link code step');
+      await page.locator('#visitor-code').fill('12');
+      await page.locator('form.visitor-form button[type=submit]').click();
+      await page.locator('#visitor-code[aria-invalid="true"]').waitFor();
+      await assertAccessible(page, 'direct link code step with an error');
       await close();
     });
 

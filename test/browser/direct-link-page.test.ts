@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { CUIL_B } from '../helpers/documents.js';
+import { isCodeMail } from '../helpers/direct-link.js';
 import { signAll } from '../helpers/signing.js';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { createDirectTemplate } from '../helpers/templates.js';
 import { countRows, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
@@ -17,9 +19,16 @@ describe(
   () => {
     let server: TestServer;
     let browser: Browser;
+    let smtp: SmtpSink;
+    /** The page asks for a code; the test reads it from the mail, as the visitor would. */
+    const mailedCode = async (email: string) => {
+      const [mail] = await smtp.waitFor((m) => isCodeMail(m, email));
+      return /\b(\d{6})\b/.exec(mail!.text ?? '')![1]!;
+    };
 
     before(async () => {
-      server = await startTestServer({ database: 'sqlite', env: { FIRMA_JOB_POLL_MS: '100' } });
+      smtp = await startSmtpSink();
+      server = await startTestServer({ database: 'sqlite', env: { FIRMA_JOB_POLL_MS: '100', SMTP_URL: smtp.url } });
       browser = await chromium.launch({
         executablePath: executablePath!,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -28,6 +37,7 @@ describe(
     after(async () => {
       await browser?.close();
       await server?.close();
+      await smtp?.stop();
     });
 
     test('a visitor: wrong CUIL check digit refused on the page, then signs; the owner gets DOCUMENT_COMPLETED', async () => {
@@ -71,7 +81,19 @@ describe(
         await page.screenshot({ path: 'test-results/direct-link-wrong-cuil.png' });
 
         await page.locator('#visitor-cuil').fill('27-00000000-6');
+        await page.locator('form.visitor-form button[type=submit]', { hasText: 'Send me a code' }).click();
+        // Nothing is made until the code mailed to the visitor's address is typed.
+        await page.locator('#visitor-code').waitFor();
+        await page.getByText('We sent a 6-digit code to carla@example.com').waitFor();
+        assert.equal(await countRows(server, 'envelope'), before, 'asking for a code made nothing');
+        const code = await mailedCode('carla@example.com');
+        await page.locator('#visitor-code').fill(code === '000000' ? '111111' : '000000');
         await page.locator('form.visitor-form button[type=submit]').click();
+        await page.locator('#visitor-code-error', { hasText: 'This code is not right' }).waitFor();
+        assert.equal(await countRows(server, 'envelope'), before, 'a wrong code made nothing');
+        await page.screenshot({ path: 'test-results/direct-link-code.png' });
+        await page.locator('#visitor-code').fill(code);
+        await page.locator('form.visitor-form button[type=submit]', { hasText: 'Continue to the document' }).click();
         await page.waitForURL(/\/sign\//);
         await page.locator('.page canvas').first().waitFor();
         await page.locator('.field[aria-label^="Domicilio"]').click();
@@ -126,6 +148,8 @@ describe(
         await page.locator('#visitor-name').fill('Dana Ruiz');
         await page.locator('#visitor-email').fill('dana@example.com');
         await page.locator('#visitor-cuil').fill('27-00000000-6');
+        await page.locator('form.visitor-form button[type=submit]').click();
+        await page.locator('#visitor-code').fill(await mailedCode('dana@example.com'));
         await page.locator('form.visitor-form button[type=submit]').click();
         await page.waitForURL(/\/sign\/[^?]+\?embed=1$/);
         await page.locator('.page canvas').first().waitFor();

@@ -130,7 +130,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 }
 
 /** Rows in one table of the test server's database: for "nothing was created" assertions. */
-export async function countRows(server: Pick<TestServer, 'ctx'>, table: 'envelope' | 'envelopeItem'): Promise<number> {
+export async function countRows(
+  server: Pick<TestServer, 'ctx'>,
+  table: 'envelope' | 'envelopeItem' | 'directLinkChallenge',
+): Promise<number> {
   const row = await server.ctx.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))

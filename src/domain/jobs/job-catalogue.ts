@@ -20,6 +20,8 @@ export const REMINDER_MAIL = 'mail.reminder';
 export const BULK_SEND_JOB = 'bulk-send.run';
 /** A recipient's one-time verification code; the code travels sealed (secret box), never in clear. */
 export const VERIFICATION_CODE_MAIL = 'mail.verification-code';
+/** The code confirming a direct-link visitor's e-mail, to that address only; sealed like the one above. */
+export const DIRECT_LINK_CODE_MAIL = 'mail.direct-link-code';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
@@ -41,6 +43,12 @@ export const jobCatalogue = {
     expiresAt: z.iso.datetime(),
     /** access: opens the document (after completion too: the downloads); absent in older jobs: action. */
     purpose: z.enum(['access', 'action']).optional(),
+  }),
+  [DIRECT_LINK_CODE_MAIL]: z.object({
+    linkId: z.string().min(1).max(64),
+    email: z.string().min(3).max(320),
+    codeSealed: z.string().min(1),
+    expiresAt: z.iso.datetime(),
   }),
 };
 

@@ -63,7 +63,12 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       senderMessage: kind === 'signingRequest' ? meta.message : null,
       actionUrl: kind === 'cancelled' ? null : link,
       role: recipient.role,
-      reason: kind === 'rejected' ? await findRejectionReason(ctx.db, envelope.id) : null,
+      // A document made through a direct link has a visitor anyone could be: their words (a
+      // rejection's reason) are mailed to nobody else. The reason stays in the document and its log.
+      reason:
+        kind === 'rejected' && envelope.source !== 'TEMPLATE_DIRECT_LINK'
+          ? await findRejectionReason(ctx.db, envelope.id)
+          : null,
       attached: attachments.length > 0,
     },
     meta.subject,

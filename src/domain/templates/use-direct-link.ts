@@ -1,49 +1,33 @@
-import { findDirectLinkByTokenHash } from '../../db/repositories/direct-link.repo.js';
+import {
+  findLatestChallenge,
+  spendChallengeTry,
+  useChallenge,
+} from '../../db/repositories/direct-link-challenge.repo.js';
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { AppError, ERROR_STATUS, isAppError, notFound } from '../../errors.js';
+import { slowHashMatches } from '../../infra/crypto/slow-hash.js';
 import type { RequestMeta } from '../audit/append-audit-event.js';
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { getEnvelopeGraph } from '../envelopes/get-envelope.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
-import { hashDirectLinkToken } from '../model/direct-link.js';
 import { chosenLanguage, parseStoredMeta } from '../model/envelope-meta.js';
 import { isValidCuil, normalizeTaxId } from '../recipients/tax-id.js';
-import { collectDirectLinkGaps, disabledLink } from './direct-link-rules.js';
+import { collectDirectLinkGaps } from './direct-link-rules.js';
+import { loadDirectLink, unusableLink } from './load-direct-link.js';
+import { challengeEmail, DIRECT_CODE_MAX_TRIES } from './request-direct-link-code.js';
 import { useTemplate } from './use-template.js';
 
-/** Who the visitor says they are (the page's form). */
+/** Who the visitor says they are (the page's form), and the code mailed to that address. */
 export interface DirectLinkVisitor {
   name: string;
   email: string;
   cuil?: string | null | undefined;
+  code: string;
 }
-
-/**
- * The link behind a public token and its template, read without writing anything.
- * @throws NOT_FOUND (unknown or deleted link, deleted template: the same answer), DIRECT_LINK_DISABLED
- */
-async function loadLink(ctx: Ctx, token: string) {
-  if (token.length < 16 || token.length > 128) throw notFound('Direct link');
-  const link = await findDirectLinkByTokenHash(ctx.db, hashDirectLinkToken(token));
-  if (!link) throw notFound('Direct link');
-  if (link.enabled !== 1) throw disabledLink();
-  const graph = await getEnvelopeGraph(ctx.db, link.platformId, { documentId: link.envelopeId });
-  const direct = graph.recipients.find((r) => r.id === link.directRecipientId);
-  // The owner removed the recipient the link named: unusable until the link is made again.
-  if (!direct) throw unusable();
-  return { link, graph, direct };
-}
-
-const unusable = () =>
-  new AppError(
-    'DIRECT_LINK_TEMPLATE_INCOMPLETE',
-    'This link cannot be used right now: the sender has to complete the document first',
-  );
 
 /** What the page shows before the visitor's details: the template's title, the visitor's role and what it asks. */
 export async function openDirectLink(ctx: Ctx, token: string) {
-  const { graph, direct } = await loadLink(ctx, token);
+  const { graph, direct } = await loadDirectLink(ctx, token);
   return {
     title: graph.envelope.title,
     language: parseStoredMeta(graph.envelope.meta).language,
@@ -60,7 +44,7 @@ export async function checkDirectLink(
   token: string,
 ): Promise<{ language: string | null; disabled: boolean } | null> {
   try {
-    const { graph } = await loadLink(ctx, token);
+    const { graph } = await loadDirectLink(ctx, token);
     return { language: chosenLanguage(parseStoredMeta(graph.envelope.meta)), disabled: false };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') return null;
@@ -73,19 +57,30 @@ export async function checkDirectLink(
 }
 
 /** Codes about what the visitor sent: answered as they are; any other refusal is the template's. */
-const VISITOR_CODES = new Set(['RECIPIENT_INVALID_CUIL', 'VALIDATION_ERROR', 'NOT_FOUND', 'DIRECT_LINK_DISABLED']);
+const VISITOR_CODES = new Set([
+  'RECIPIENT_INVALID_CUIL',
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'DIRECT_LINK_DISABLED',
+  'VERIFICATION_CODE_EXPIRED',
+]);
 
 /**
- * A visitor uses a direct link: the document is made from the template (`useTemplate`, the
- * visitor's name, e-mail and CUIL on the link's recipient, `source: TEMPLATE_DIRECT_LINK`, the
+ * A visitor uses a direct link (step two, after `requestDirectLinkCode`): with the code mailed to
+ * their address, the document is made from the template (`useTemplate`, the visitor's name, the
+ * confirmed e-mail and CUIL on the link's recipient, `source: TEMPLATE_DIRECT_LINK`, the
  * creation's audit entry naming the visitor with their IP and user agent, the owner's notice) and
  * distributed, in one transaction; the visitor then signs through the normal signing session, whose
  * token is answered. A SIGNER's CUIL is checked like any signer's. A template that cannot be sent
  * (another recipient without e-mail or CUIL, say) is refused with no detail: they are the owner's.
- * @throws NOT_FOUND, DIRECT_LINK_DISABLED, RECIPIENT_INVALID_CUIL, DIRECT_LINK_TEMPLATE_INCOMPLETE
+ * Without the right code nothing is made and nobody is mailed. Each try is spent before the code
+ * is compared (5 per code); the code is marked used in the creation's own transaction, so one code
+ * makes one document even when sent twice at once.
+ * @throws NOT_FOUND, DIRECT_LINK_DISABLED, RECIPIENT_INVALID_CUIL, DIRECT_LINK_TEMPLATE_INCOMPLETE,
+ *   VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_INVALID, VERIFICATION_CODE_LOCKED
  */
 export async function useDirectLink(ctx: Ctx, token: string, visitor: DirectLinkVisitor, request: RequestMeta) {
-  const { link, graph, direct } = await loadLink(ctx, token);
+  const { link, graph, direct } = await loadDirectLink(ctx, token);
   let cuil: string | null = null;
   if (direct.role === 'SIGNER') {
     const digits = normalizeTaxId(visitor.cuil ?? '');
@@ -102,7 +97,8 @@ export async function useDirectLink(ctx: Ctx, token: string, visitor: DirectLink
   }
   const gaps = new IssueCollector();
   collectDirectLinkGaps(graph, direct, gaps);
-  if (gaps.size > 0) throw unusable();
+  if (gaps.size > 0) throw unusableLink();
+  const email = await confirmVisitorEmail(ctx, link.id, visitor.email, visitor.code);
   const platform = await findPlatformById(ctx.db, link.platformId);
   if (!platform) throw notFound('Direct link');
   // The platform acts through its link; the audit entries name the visitor (useTemplate's actor).
@@ -119,14 +115,17 @@ export async function useDirectLink(ctx: Ctx, token: string, visitor: DirectLink
   try {
     const used = await useTemplate(ctx, caller, {
       template: { documentId: link.envelopeId },
-      recipients: [{ id: direct.id, email: visitor.email, name: visitor.name, cuil }],
+      recipients: [{ id: direct.id, email: email.address, name: visitor.name, cuil }],
       distributeDocument: true,
       requestPath: [],
       directLink: { linkId: link.id, directRecipientId: direct.id },
+      withinTransaction: async (trx) => {
+        if (!(await useChallenge(trx, email.challengeId, ctx.clock().toISOString()))) throw noCode();
+      },
     });
     const recipientId = used.recipientIds.get(direct.id);
     const signing = used.links.find((l) => l.id === recipientId);
-    if (!signing) throw unusable();
+    if (!signing) throw unusableLink();
     return {
       documentId: used.graph.envelope.id,
       envelopeId: used.graph.envelope.publicId,
@@ -135,7 +134,37 @@ export async function useDirectLink(ctx: Ctx, token: string, visitor: DirectLink
       signingUrl: signing.signingUrl,
     };
   } catch (error) {
-    if (isAppError(error) && ERROR_STATUS[error.code] === 400 && !VISITOR_CODES.has(error.code)) throw unusable();
+    if (isAppError(error) && ERROR_STATUS[error.code] === 400 && !VISITOR_CODES.has(error.code)) throw unusableLink();
     throw error;
   }
+}
+
+const noCode = () =>
+  new AppError('VERIFICATION_CODE_EXPIRED', 'There is no valid code for this address: ask for a new one');
+
+/**
+ * The visitor's code against the latest one mailed to their address through this link. A try is
+ * spent (in one statement) before the slow comparison; the refusal after the last try says so.
+ */
+async function confirmVisitorEmail(
+  ctx: Ctx,
+  linkId: string,
+  typedEmail: string,
+  code: string,
+): Promise<{ address: string; challengeId: string }> {
+  const address = challengeEmail(typedEmail);
+  const challenge = await findLatestChallenge(ctx.db, linkId, address);
+  const now = ctx.clock().toISOString();
+  if (!challenge || challenge.usedAt !== null || challenge.expiresAt <= now) throw noCode();
+  const locked = () =>
+    new AppError('VERIFICATION_CODE_LOCKED', 'The code was mistyped too many times: ask for a new one');
+  if (challenge.tries >= DIRECT_CODE_MAX_TRIES) throw locked();
+  if (!(await spendChallengeTry(ctx.db, challenge.id, DIRECT_CODE_MAX_TRIES, now))) {
+    const again = await findLatestChallenge(ctx.db, linkId, address);
+    throw again?.id === challenge.id && again.tries >= DIRECT_CODE_MAX_TRIES ? locked() : noCode();
+  }
+  if (await slowHashMatches(code, challenge.codeHash)) return { address, challengeId: challenge.id };
+  const triesLeft = DIRECT_CODE_MAX_TRIES - challenge.tries - 1;
+  if (triesLeft <= 0) throw locked();
+  throw new AppError('VERIFICATION_CODE_INVALID', `The code is not right; ${triesLeft} tries left`);
 }

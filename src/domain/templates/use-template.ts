@@ -284,7 +284,8 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
 
 /** The owner's notice names who used the link (the owner's own data: the platform's address only). */
 function directLinkNotice(language: string, visitor: RecipientRow): string {
-  return mailDictionary(language).directLinkUsed(visitor.name, visitor.email);
+  // The visitor's name is their own words: the owner sees only the address their code confirmed.
+  return mailDictionary(language).directLinkUsed(visitor.email);
 }
 
 /** The copied item row with the PDF prepared for it (replacement, filled form), if any. */

@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
+import { requestDirectLinkCode } from '../../domain/templates/request-direct-link-code.js';
 import { openDirectLink, useDirectLink } from '../../domain/templates/use-direct-link.js';
 import { AppError } from '../../errors.js';
 import { requestMeta } from '../plugins/caller.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import {
+  ZDirectLinkCodeBody,
+  ZDirectLinkCodeResponse,
   ZDirectLinkParams,
   ZDirectLinkUseBody,
   ZDirectLinkUseResponse,
@@ -18,8 +21,10 @@ const config = { public: true };
 
 /**
  * A template's direct link, for its public page (`/d/{token}`): authenticated by the link's token
- * in the path, like the signing API. Using it makes a document, so it has its own per-IP limit
- * (`FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE`), counted on every attempt, refused or not.
+ * in the path, like the signing API. Using it mails a code to the visitor's address, then makes a
+ * document with that code, so both steps share a per-IP limit of their own
+ * (`FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE`), counted on every attempt, refused or not; the codes
+ * are also limited per link and per address (`requestDirectLinkCode`).
  */
 export function registerDirectLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,30 +48,52 @@ export function registerDirectLinkRoutes(app: FastifyInstance, ctx: Ctx): void {
     async (request) => openDirectLink(ctx, request.params.token),
   );
 
+  const perIp = async (request: FastifyRequest) => {
+    const now = Date.now();
+    const { count, resetAt } = await limiter.hit(`ip:direct:${request.ip}`, now);
+    if (count <= limit) return;
+    ctx.metrics.rateLimitRefusal('direct-link');
+    const retry = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    throw new AppError('TOO_MANY_REQUESTS', `Too many requests from this address: at most ${limit} a minute`, {
+      headers: { 'Retry-After': String(retry) },
+    });
+  };
+
+  r.post(
+    '/direct/:token/code',
+    {
+      config,
+      preHandler: perIp,
+      schema: {
+        operationId: 'direct-link-code',
+        summary: "Mail a 6-digit code to the visitor's e-mail, to confirm it before the document is made",
+        description:
+          'Step one of a direct link. Nothing is made and nobody else is mailed. Limits: FIRMA_DIRECT_LINK_USES_PER_HOUR codes per link per hour (429 DIRECT_LINK_LIMIT_REACHED), 5 per address per hour (429 VERIFICATION_RESEND_LIMIT), both with Retry-After. A new code replaces the previous one for that address.',
+        tags,
+        security,
+        params: ZDirectLinkParams,
+        body: ZDirectLinkCodeBody,
+        response: { 200: ZDirectLinkCodeResponse, ...errorResponses(404, 410, 429) },
+      },
+    },
+    async (request) => requestDirectLinkCode(ctx, request.params.token, request.body.email),
+  );
+
   r.post(
     '/direct/:token',
     {
       config,
-      preHandler: async (request) => {
-        const now = Date.now();
-        const { count, resetAt } = await limiter.hit(`ip:direct:${request.ip}`, now);
-        if (count <= limit) return;
-        ctx.metrics.rateLimitRefusal('direct-link');
-        const retry = Math.max(1, Math.ceil((resetAt - now) / 1000));
-        throw new AppError('TOO_MANY_REQUESTS', `Too many documents from this address: at most ${limit} a minute`, {
-          headers: { 'Retry-After': String(retry) },
-        });
-      },
+      preHandler: perIp,
       schema: {
         operationId: 'direct-link-use',
         summary: 'Make a document from the template for the visitor, send it, and answer their signing token',
         description:
-          'The visitor becomes the link’s recipient with this name, e-mail and (for a SIGNER) CUIL. The document (source TEMPLATE_DIRECT_LINK) is created and distributed in one transaction; the visitor then signs through /signing/{token}.',
+          'Step two: with the code mailed by /direct/{token}/code to this e-mail, the visitor becomes the link’s recipient with this name, e-mail and (for a SIGNER) CUIL. The document (source TEMPLATE_DIRECT_LINK) is created and distributed in one transaction; the visitor then signs through /signing/{token}. Without the right code nothing is made and nobody is mailed (VERIFICATION_CODE_INVALID, _EXPIRED, _LOCKED after 5 tries).',
         tags,
         security,
         params: ZDirectLinkParams,
         body: ZDirectLinkUseBody,
-        response: { 200: ZDirectLinkUseResponse, ...errorResponses(404, 410) },
+        response: { 200: ZDirectLinkUseResponse, ...errorResponses(404, 410, 429) },
       },
     },
     async (request) => useDirectLink(ctx, request.params.token, request.body, requestMeta(request)),

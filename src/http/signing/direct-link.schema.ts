@@ -14,6 +14,19 @@ export const ZDirectLinkView = z
   })
   .meta({ id: 'DirectLinkView' });
 
+export const ZDirectLinkCodeBody = z.object({
+  email: ZRecipientEmail.refine((v) => v !== '', 'an e-mail address is required').describe(
+    "The visitor's own e-mail: a 6-digit code is mailed there, and the document is made only with it",
+  ),
+});
+
+export const ZDirectLinkCodeResponse = z
+  .object({
+    email: z.string().describe('The address the code was mailed to (lower-cased): send it again with the code'),
+    codeExpiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'DirectLinkCodeSent' });
+
 export const ZDirectLinkUseBody = z.object({
   name: z.string().trim().min(1).max(255),
   email: ZRecipientEmail.refine((v) => v !== '', 'an e-mail address is required'),
@@ -23,6 +36,10 @@ export const ZDirectLinkUseBody = z.object({
     .nullable()
     .optional()
     .describe('Required when requiresCuil: 11 digits (hyphens allowed) with a correct check digit'),
+  code: z
+    .string()
+    .regex(/^\d{6}$/, 'the 6-digit code mailed to this address')
+    .describe('The code mailed to `email` by POST /direct/{token}/code: 6 digits, valid 10 minutes, 5 tries'),
 });
 
 export const ZDirectLinkUseResponse = z

@@ -1,6 +1,7 @@
 // A template's direct link (/d/{token}): the visitor gives their name, e-mail and, for a signer,
-// CUIL; Firma makes the document from the template and the visitor continues on the normal
-// signing page with their own signing token. The link's token is read from the address only.
+// CUIL; Firma mails a code to that address, and with the code it makes the document from the
+// template; the visitor continues on the normal signing page with their own signing token. The
+// link's token is read from the address only.
 import { loadMessages, pageLanguage } from './i18n.js';
 import { el, noticeScreen } from './signing-ui.js';
 
@@ -10,7 +11,7 @@ const api = `/api/v2/direct/${encodeURIComponent(token)}`;
 const root = document.getElementById('app');
 const lang = pageLanguage(document.documentElement.lang);
 const messages = await loadMessages(lang);
-const t = { ...messages, ...messages.direct };
+const t = { ...messages, ...messages.verify, ...messages.direct };
 
 /** The CUIL rule the API applies (domain/recipients/tax-id.ts): person prefix and mod-11 check digit. */
 export function isValidCuil(input) {
@@ -23,10 +24,10 @@ export function isValidCuil(input) {
   return expected === Number(digits[10]);
 }
 
-async function call(method, body) {
+async function call(method, body, path = '') {
   let response;
   try {
-    response = await fetch(api, {
+    response = await fetch(api + path, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -78,14 +79,63 @@ function form(view) {
     ? field('visitor-cuil', t.cuil, { type: 'text', inputmode: 'numeric', maxlength: 20, required: true }, t.cuilHelp)
     : null;
   const failure = el('p', { class: 'dialog-error', role: 'alert' });
-  const submit = el('button', { class: 'button primary', type: 'submit' }, t.submit);
+  // Step two, shown once a code was mailed: the code field and a way to ask for another.
+  const code = field('visitor-code', t.codeLabel, {
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'one-time-code',
+    maxlength: 6,
+    pattern: '[0-9]{6}',
+  });
+  const sent = el('p', { class: 'help', role: 'status' });
+  const resend = el('button', { class: 'button', type: 'button', onclick: () => void askCode() }, t.resend);
+  const codeStep = el('div', { class: 'code-step', hidden: true }, sent, code.node, resend);
+  let codeAsked = false;
+  const submit = el('button', { class: 'button primary', type: 'submit' }, t.sendCode);
   const check = () => {
     name.error.textContent = name.input.value.trim() ? '' : t.nameMissing;
     email.error.textContent = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.input.value.trim()) ? '' : t.emailInvalid;
     if (cuil) cuil.error.textContent = isValidCuil(cuil.input.value) ? '' : t.cuilInvalid;
-    const fields = [name, email, cuil].filter(Boolean);
+    code.error.textContent = !codeAsked || /^\d{6}$/.test(code.input.value.trim()) ? '' : t.codeInvalid;
+    const fields = [name, email, cuil, codeAsked ? code : null].filter(Boolean);
     for (const f of fields) f.input.setAttribute('aria-invalid', f.error.textContent ? 'true' : 'false');
     return fields.find((f) => f.error.textContent);
+  };
+  const refused = (error) => {
+    submit.disabled = false;
+    resend.disabled = false;
+    if (gone(error)) return;
+    const reason = error.body?.code;
+    if (reason === 'DIRECT_LINK_LIMIT_REACHED') failure.textContent = t.linkBusy;
+    else if (error.status === 429) failure.textContent = t.tooMany;
+    else if (reason === 'RECIPIENT_INVALID_CUIL' && cuil) {
+      cuil.error.textContent = t.cuilInvalid;
+      cuil.input.setAttribute('aria-invalid', 'true');
+      cuil.input.focus();
+    } else if (reason === 'VERIFICATION_CODE_INVALID') {
+      code.error.textContent = t.codeInvalid;
+      code.input.setAttribute('aria-invalid', 'true');
+      code.input.focus();
+    } else if (reason === 'VERIFICATION_CODE_EXPIRED' || reason === 'VERIFICATION_CODE_LOCKED')
+      failure.textContent = t.codeExpired;
+    else if (reason === 'DIRECT_LINK_TEMPLATE_INCOMPLETE') failure.textContent = `${t.unusable}: ${error.message}`;
+    else failure.textContent = error.message;
+  };
+  // Step one: the code goes to the address typed; nothing is made yet.
+  const askCode = () => {
+    failure.textContent = '';
+    submit.disabled = true;
+    resend.disabled = true;
+    return call('POST', { email: email.input.value.trim() }, '/code').then((answer) => {
+      codeAsked = true;
+      submit.disabled = false;
+      resend.disabled = false;
+      submit.textContent = t.submit;
+      sent.textContent = t.codeSent(answer.email);
+      codeStep.hidden = false;
+      code.input.required = true;
+      code.input.focus();
+    }, refused);
   };
   const node = el(
     'form',
@@ -97,33 +147,25 @@ function form(view) {
         failure.textContent = '';
         const invalid = check();
         if (invalid) return invalid.input.focus();
+        if (!codeAsked) return void askCode();
         submit.disabled = true;
         call('POST', {
           name: name.input.value.trim(),
           email: email.input.value.trim(),
           ...(cuil ? { cuil: cuil.input.value.trim() } : {}),
+          code: code.input.value.trim(),
         }).then(
           // The visitor's own signing session: replace, so Back does not make another document.
           // An embedded form (`?embed=1`) continues on the embedded signing page.
           (made) => location.replace(`/sign/${encodeURIComponent(made.token)}${embedded ? '?embed=1' : ''}`),
-          (error) => {
-            submit.disabled = false;
-            if (gone(error)) return;
-            if (error.status === 429) failure.textContent = t.tooMany;
-            else if (error.body?.code === 'RECIPIENT_INVALID_CUIL' && cuil) {
-              cuil.error.textContent = t.cuilInvalid;
-              cuil.input.setAttribute('aria-invalid', 'true');
-              cuil.input.focus();
-            } else if (error.body?.code === 'DIRECT_LINK_TEMPLATE_INCOMPLETE')
-              failure.textContent = `${t.unusable}: ${error.message}`;
-            else failure.textContent = error.message;
-          },
+          refused,
         );
       },
     },
     name.node,
     email.node,
     cuil?.node,
+    codeStep,
     failure,
     el('div', { class: 'dialog-actions' }, submit),
   );

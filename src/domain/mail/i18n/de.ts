@@ -50,6 +50,12 @@ export const de: MailDictionary = {
       intro: (t) => `Jemand, der „${t}“ mit Ihrem Link geöffnet hat, hat einen Bestätigungscode angefordert.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Ihr Code zum Unterschreiben: ${t}`,
+      intro: (t) =>
+        `Jemand hat angefordert, „${t}“ zum Unterschreiben an diese E-Mail-Adresse zu erhalten. Geben Sie diesen Code auf der Seite ein, um zu bestätigen, dass die Adresse Ihnen gehört.`,
+      button: '',
+    },
   },
   code: (c) => `Ihr Code: ${c}`,
   codeHint:
@@ -66,5 +72,6 @@ export const de: MailDictionary = {
   linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
   privacy: 'Dieser Link ist persönlich: Leiten Sie ihn nicht weiter. Wer ihn hat, kann in Ihrem Namen handeln.',
   footer: 'Gesendet von Firma, elektronische Unterzeichnung von Dokumenten.',
-  directLinkUsed: (name, email) => `${name} <${email}> hat es über den Direktlink der Vorlage erstellt.`,
+  directLinkUsed: (email) =>
+    `Ein als ${email} bestätigter Besucher (per Code an diese Adresse) hat es über den Direktlink der Vorlage erstellt.`,
 };

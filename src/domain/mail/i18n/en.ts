@@ -48,6 +48,12 @@ export const en: MailDictionary = {
       intro: (t) => `Someone opening “${t}” with your link asked for a verification code.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Your code to sign ${t}`,
+      intro: (t) =>
+        `Someone asked to receive “${t}” for signing at this e-mail address. Enter this code on the page to confirm the address is yours.`,
+      button: '',
+    },
   },
   code: (c) => `Your code: ${c}`,
   codeHint:
@@ -64,5 +70,6 @@ export const en: MailDictionary = {
   linkHint: 'If the button does not work, copy this link into your browser:',
   privacy: 'This link is personal: do not forward it. Anyone who has it can act in your name.',
   footer: 'Sent by Firma, electronic document signing.',
-  directLinkUsed: (name, email) => `${name} <${email}> created it through the template's direct link.`,
+  directLinkUsed: (email) =>
+    `A visitor confirmed as ${email} (by a code sent to that address) created it through the template's direct link.`,
 };

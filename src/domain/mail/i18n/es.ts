@@ -49,6 +49,12 @@ export const es: MailDictionary = {
       intro: (t) => `Alguien que abrió «${t}» con tu enlace pidió un código de verificación.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Tu código para firmar ${t}`,
+      intro: (t) =>
+        `Alguien pidió recibir «${t}» para firmar en esta dirección de correo. Ingresá este código en la página para confirmar que la dirección es tuya.`,
+      button: '',
+    },
   },
   code: (c) => `Tu código: ${c}`,
   codeHint:
@@ -65,5 +71,6 @@ export const es: MailDictionary = {
   linkHint: 'Si el botón no funciona, copiá este enlace en tu navegador:',
   privacy: 'Este enlace es personal: no lo reenvíes. Quien lo tenga puede actuar en tu nombre.',
   footer: 'Enviado por Firma, firma electrónica de documentos.',
-  directLinkUsed: (name, email) => `Lo creó ${name} <${email}> con el enlace directo de la plantilla.`,
+  directLinkUsed: (email) =>
+    `Lo creó con el enlace directo de la plantilla un visitante confirmado como ${email} (con un código enviado a esa dirección).`,
 };

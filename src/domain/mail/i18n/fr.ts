@@ -50,6 +50,12 @@ export const fr: MailDictionary = {
       intro: (t) => `Une personne ouvrant « ${t} » avec votre lien a demandé un code de vérification.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Votre code pour signer ${t}`,
+      intro: (t) =>
+        `Quelqu’un a demandé à recevoir « ${t} » pour signature à cette adresse e-mail. Saisissez ce code sur la page pour confirmer que l’adresse est la vôtre.`,
+      button: '',
+    },
   },
   code: (c) => `Votre code : ${c}`,
   codeHint:
@@ -66,5 +72,6 @@ export const fr: MailDictionary = {
   linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',
   privacy: 'Ce lien est personnel : ne le transférez pas. Toute personne qui le possède peut agir en votre nom.',
   footer: 'Envoyé par Firma, signature électronique de documents.',
-  directLinkUsed: (name, email) => `${name} <${email}> l’a créé via le lien direct du modèle.`,
+  directLinkUsed: (email) =>
+    `Un visiteur confirmé comme ${email} (par un code envoyé à cette adresse) l’a créé via le lien direct du modèle.`,
 };

@@ -50,6 +50,12 @@ export const it: MailDictionary = {
       intro: (t) => `Qualcuno che ha aperto «${t}» con il Suo link ha chiesto un codice di verifica.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Il tuo codice per firmare ${t}`,
+      intro: (t) =>
+        `Qualcuno ha chiesto di ricevere «${t}» da firmare a questo indirizzo e-mail. Inserisci questo codice nella pagina per confermare che l’indirizzo è tuo.`,
+      button: '',
+    },
   },
   code: (c) => `Il Suo codice: ${c}`,
   codeHint:
@@ -66,5 +72,6 @@ export const it: MailDictionary = {
   linkHint: 'Se il pulsante non funziona, copi questo link nel Suo browser:',
   privacy: 'Questo link è personale: non lo inoltri. Chiunque lo possieda può agire a Suo nome.',
   footer: 'Inviato da Firma, firma elettronica di documenti.',
-  directLinkUsed: (name, email) => `${name} <${email}> lo ha creato tramite il link diretto del modello.`,
+  directLinkUsed: (email) =>
+    `Un visitatore confermato come ${email} (con un codice inviato a quell’indirizzo) lo ha creato tramite il link diretto del modello.`,
 };

@@ -48,6 +48,12 @@ export const ja: MailDictionary = {
       intro: (t) => `お客様のリンクで「${t}」を開いた方が、確認コードを求めました。`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `${t} に署名するためのコード`,
+      intro: (t) =>
+        `このメールアドレスで「${t}」を受け取り署名するよう依頼がありました。このアドレスがご自身のものであることを確認するため、ページにこのコードを入力してください。`,
+      button: '',
+    },
   },
   code: (c) => `確認コード：${c}`,
   codeHint:
@@ -64,5 +70,6 @@ export const ja: MailDictionary = {
   linkHint: 'ボタンが機能しない場合は、次のリンクをブラウザーにコピーしてください：',
   privacy: 'このリンクはお客様専用です。転送しないでください。リンクを持つ人は誰でもお客様の名前で操作できます。',
   footer: 'Firma（電子文書署名サービス）から送信されました。',
-  directLinkUsed: (name, email) => `${name} <${email}> がテンプレートのダイレクトリンクから作成しました。`,
+  directLinkUsed: (email) =>
+    `${email} として確認された訪問者（このアドレスに送られたコードで確認）がテンプレートのダイレクトリンクから作成しました。`,
 };

@@ -48,6 +48,12 @@ export const ko: MailDictionary = {
       intro: (t) => `귀하의 링크로 “${t}”을(를) 연 사람이 인증 코드를 요청했습니다.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `${t} 서명을 위한 코드`,
+      intro: (t) =>
+        `누군가 이 이메일 주소로 “${t}” 문서를 받아 서명하겠다고 요청했습니다. 주소가 본인의 것임을 확인하려면 페이지에 이 코드를 입력하세요.`,
+      button: '',
+    },
   },
   code: (c) => `인증 코드: ${c}`,
   codeHint:
@@ -64,5 +70,6 @@ export const ko: MailDictionary = {
   linkHint: '버튼이 작동하지 않으면 다음 링크를 브라우저에 복사하십시오:',
   privacy: '이 링크는 개인용입니다. 전달하지 마십시오. 링크를 가진 사람은 누구나 귀하의 이름으로 처리할 수 있습니다.',
   footer: 'Firma(전자 문서 서명 서비스)에서 발송했습니다.',
-  directLinkUsed: (name, email) => `${name} <${email}>이(가) 템플릿의 직접 링크를 통해 생성했습니다.`,
+  directLinkUsed: (email) =>
+    `${email}(으)로 확인된 방문자(해당 주소로 보낸 코드로 확인)가 템플릿의 직접 링크를 통해 생성했습니다.`,
 };

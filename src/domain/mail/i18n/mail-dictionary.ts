@@ -8,7 +8,8 @@ export type MailKind =
   | 'ownerCreated'
   | 'ownerCompleted'
   | 'ownerRecipientExpired'
-  | 'verificationCode';
+  | 'verificationCode'
+  | 'directLinkCode';
 
 /** One kind of mail: its subject and first line (both given the document's title) and its button. */
 export interface MailKindText {
@@ -35,6 +36,9 @@ export interface MailDictionary {
   linkHint: string;
   privacy: string;
   footer: string;
-  /** The owner's notice of a document made through a template's direct link: who made it. */
-  directLinkUsed(name: string, email: string): string;
+  /**
+   * The owner's notice of a document made through a template's direct link: who made it, named only
+   * by the address their code confirmed (never by what the visitor typed).
+   */
+  directLinkUsed(email: string): string;
 }

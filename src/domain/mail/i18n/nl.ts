@@ -50,6 +50,12 @@ export const nl: MailDictionary = {
       intro: (t) => `Iemand die ‘${t}’ met uw link opende, heeft een verificatiecode aangevraagd.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Uw code om ${t} te ondertekenen`,
+      intro: (t) =>
+        `Iemand heeft gevraagd „${t}” ter ondertekening op dit e-mailadres te ontvangen. Voer deze code op de pagina in om te bevestigen dat het adres van u is.`,
+      button: '',
+    },
   },
   code: (c) => `Uw code: ${c}`,
   codeHint:
@@ -66,5 +72,6 @@ export const nl: MailDictionary = {
   linkHint: 'Werkt de knop niet? Kopieer dan deze link naar uw browser:',
   privacy: 'Deze link is persoonlijk: stuur hem niet door. Iedereen die hem heeft, kan namens u handelen.',
   footer: 'Verzonden door Firma, elektronische ondertekening van documenten.',
-  directLinkUsed: (name, email) => `${name} <${email}> heeft het aangemaakt via de directe link van het sjabloon.`,
+  directLinkUsed: (email) =>
+    `Een bezoeker, bevestigd als ${email} (met een code naar dat adres), heeft het aangemaakt via de directe link van het sjabloon.`,
 };

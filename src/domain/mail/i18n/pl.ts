@@ -50,6 +50,12 @@ export const pl: MailDictionary = {
       intro: (t) => `Osoba otwierająca dokument „${t}” za pomocą Państwa linku poprosiła o kod weryfikacyjny.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Twój kod do podpisania: ${t}`,
+      intro: (t) =>
+        `Ktoś poprosił o przesłanie dokumentu „${t}” do podpisu na ten adres e-mail. Wpisz ten kod na stronie, aby potwierdzić, że adres należy do Ciebie.`,
+      button: '',
+    },
   },
   code: (c) => `Kod: ${c}`,
   codeHint:
@@ -67,5 +73,6 @@ export const pl: MailDictionary = {
   privacy:
     'Ten link jest osobisty: prosimy go nie przekazywać dalej. Każdy, kto go ma, może działać w Państwa imieniu.',
   footer: 'Wysłane przez Firma, elektroniczne podpisywanie dokumentów.',
-  directLinkUsed: (name, email) => `Utworzony przez: ${name} <${email}>, przez bezpośredni link szablonu.`,
+  directLinkUsed: (email) =>
+    `Utworzony przez bezpośredni link szablonu przez odwiedzającego potwierdzonego jako ${email} (kodem wysłanym na ten adres).`,
 };

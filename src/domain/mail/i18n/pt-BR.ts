@@ -49,6 +49,12 @@ export const ptBR: MailDictionary = {
       intro: (t) => `Alguém que abriu “${t}” com o seu link pediu um código de verificação.`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `Seu código para assinar ${t}`,
+      intro: (t) =>
+        `Alguém pediu para receber “${t}” para assinatura neste endereço de e-mail. Digite este código na página para confirmar que o endereço é seu.`,
+      button: '',
+    },
   },
   code: (c) => `Seu código: ${c}`,
   codeHint:
@@ -65,5 +71,6 @@ export const ptBR: MailDictionary = {
   linkHint: 'Se o botão não funcionar, copie este link no seu navegador:',
   privacy: 'Este link é pessoal: não o encaminhe. Quem o tiver pode agir em seu nome.',
   footer: 'Enviado pela Firma, assinatura eletrônica de documentos.',
-  directLinkUsed: (name, email) => `${name} <${email}> o criou pelo link direto do modelo.`,
+  directLinkUsed: (email) =>
+    `Um visitante confirmado como ${email} (por um código enviado a esse endereço) o criou pelo link direto do modelo.`,
 };

@@ -48,6 +48,11 @@ export const zh: MailDictionary = {
       intro: (t) => `有人使用您的链接打开“${t}”并请求了验证码。`,
       button: '',
     },
+    directLinkCode: {
+      subject: (t) => `签署 ${t} 的验证码`,
+      intro: (t) => `有人请求通过此电子邮件地址接收“${t}”以进行签署。请在页面上输入此验证码，以确认该地址属于您。`,
+      button: '',
+    },
   },
   code: (c) => `您的验证码：${c}`,
   codeHint:
@@ -64,5 +69,6 @@ export const zh: MailDictionary = {
   linkHint: '如果按钮无法使用，请将以下链接复制到浏览器中：',
   privacy: '此链接仅供您本人使用：请勿转发。任何持有此链接的人都可以以您的名义进行操作。',
   footer: '由 Firma（电子文件签署服务）发送。',
-  directLinkUsed: (name, email) => `${name} <${email}> 通过模板的直接链接创建了此文件。`,
+  directLinkUsed: (email) =>
+    `一位经确认为 ${email} 的访客（通过发送到该地址的验证码确认）通过模板的直接链接创建了此文件。`,
 };

@@ -114,6 +114,10 @@ export default {
     disabledTitle: 'Dieser Link ist deaktiviert',
     disabledBody:
       'Der Inhaber hat diesen Link vorerst deaktiviert. Bitten Sie den Absender um eine andere Möglichkeit zur Unterzeichnung.',
+    sendCode: 'Code zur Bestätigung meiner E-Mail senden',
+    codeInvalid: 'Dieser Code ist nicht richtig: Prüfen Sie die 6 Ziffern in der gesendeten E-Mail.',
+    codeExpired: 'Dieser Code ist nicht mehr gültig: Fordern Sie einen neuen an.',
+    linkBusy: 'Dieser Link wurde in der letzten Stunde sehr oft verwendet. Versuchen Sie es später erneut.',
   },
   verify: {
     accessTitle: 'Bestätigen Sie Ihre Identität',

@@ -105,6 +105,10 @@ export default {
     unusable: 'This link cannot be used right now',
     disabledTitle: 'This link is turned off',
     disabledBody: 'Its owner turned this link off for now. Ask the sender for another way to sign.',
+    sendCode: 'Send me a code to confirm my e-mail',
+    codeInvalid: 'This code is not right: check the 6 digits in the e-mail we sent.',
+    codeExpired: 'This code is no longer valid: ask for a new one.',
+    linkBusy: 'This link has been used many times in the last hour. Try again later.',
   },
   // Recipient verification (verify.js): the code, the access code, the CUIL.
   verify: {

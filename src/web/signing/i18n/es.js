@@ -105,6 +105,10 @@ export default {
     unusable: 'Este enlace no se puede usar ahora',
     disabledTitle: 'Este enlace está desactivado',
     disabledBody: 'Su dueño desactivó este enlace por ahora. Pida a quien se lo envió otra forma de firmar.',
+    sendCode: 'Enviarme un código para confirmar mi correo',
+    codeInvalid: 'El código no es correcto: revisá los 6 dígitos del correo que te enviamos.',
+    codeExpired: 'Este código ya no es válido: pedí uno nuevo.',
+    linkBusy: 'Este enlace se usó muchas veces en la última hora. Volvé a intentarlo más tarde.',
   },
   // Recipient verification (verify.js): the code, the access code, the CUIL.
   verify: {

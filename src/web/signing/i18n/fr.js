@@ -104,6 +104,10 @@ export default {
     disabledTitle: 'Ce lien est désactivé',
     disabledBody:
       'Son propriétaire a désactivé ce lien pour le moment. Demandez à l’expéditeur un autre moyen de signer.',
+    sendCode: 'M’envoyer un code pour confirmer mon e-mail',
+    codeInvalid: 'Ce code n’est pas correct : vérifiez les 6 chiffres de l’e-mail envoyé.',
+    codeExpired: 'Ce code n’est plus valable : demandez-en un nouveau.',
+    linkBusy: 'Ce lien a été utilisé de nombreuses fois au cours de la dernière heure. Réessayez plus tard.',
   },
   verify: {
     accessTitle: 'Confirmez votre identité',

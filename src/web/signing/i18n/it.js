@@ -109,6 +109,10 @@ export default {
     unusable: 'Questo link non può essere usato ora',
     disabledTitle: 'Questo link è disattivato',
     disabledBody: 'Il proprietario ha disattivato questo link per ora. Chieda al mittente un altro modo per firmare.',
+    sendCode: 'Inviami un codice per confermare la mia e-mail',
+    codeInvalid: 'Il codice non è corretto: controlla le 6 cifre nell’e-mail che ti abbiamo inviato.',
+    codeExpired: 'Questo codice non è più valido: richiedine uno nuovo.',
+    linkBusy: 'Questo link è stato usato molte volte nell’ultima ora. Riprova più tardi.',
   },
   verify: {
     accessTitle: 'Confermi la Sua identità',

@@ -95,6 +95,10 @@ export default {
     unusable: '지금은 이 링크를 사용할 수 없습니다',
     disabledTitle: '비활성화된 링크입니다',
     disabledBody: '소유자가 이 링크를 일시적으로 비활성화했습니다. 발신자에게 다른 서명 방법을 요청하십시오.',
+    sendCode: '이메일 확인 코드 받기',
+    codeInvalid: '코드가 올바르지 않습니다. 보내 드린 이메일의 6자리 숫자를 확인하세요.',
+    codeExpired: '이 코드는 더 이상 유효하지 않습니다. 새 코드를 요청하세요.',
+    linkBusy: '이 링크는 지난 1시간 동안 여러 번 사용되었습니다. 나중에 다시 시도하세요.',
   },
   verify: {
     accessTitle: '본인 확인',

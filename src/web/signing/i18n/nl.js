@@ -110,6 +110,10 @@ export default {
     disabledTitle: 'Deze link is uitgeschakeld',
     disabledBody:
       'De eigenaar heeft deze link voorlopig uitgeschakeld. Vraag de afzender om een andere manier om te ondertekenen.',
+    sendCode: 'Stuur mij een code om mijn e-mailadres te bevestigen',
+    codeInvalid: 'Deze code klopt niet: controleer de 6 cijfers in de e-mail die we stuurden.',
+    codeExpired: 'Deze code is niet meer geldig: vraag een nieuwe aan.',
+    linkBusy: 'Deze link is het afgelopen uur vaak gebruikt. Probeer het later opnieuw.',
   },
   verify: {
     accessTitle: 'Bevestig uw identiteit',

@@ -114,6 +114,10 @@ export default {
     unusable: 'Tego linku nie można teraz użyć',
     disabledTitle: 'Ten link jest wyłączony',
     disabledBody: 'Właściciel tymczasowo wyłączył ten link. Prosimy poprosić nadawcę o inny sposób podpisania.',
+    sendCode: 'Wyślij mi kod potwierdzający e-mail',
+    codeInvalid: 'Kod jest nieprawidłowy: sprawdź 6 cyfr w wysłanym e-mailu.',
+    codeExpired: 'Ten kod jest już nieważny: poproś o nowy.',
+    linkBusy: 'Ten link był wiele razy używany w ostatniej godzinie. Spróbuj ponownie później.',
   },
   verify: {
     accessTitle: 'Prosimy potwierdzić tożsamość',

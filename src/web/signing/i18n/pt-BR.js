@@ -109,6 +109,10 @@ export default {
     unusable: 'Este link não pode ser usado agora',
     disabledTitle: 'Este link está desativado',
     disabledBody: 'O proprietário desativou este link por enquanto. Peça ao remetente outra forma de assinar.',
+    sendCode: 'Enviar um código para confirmar meu e-mail',
+    codeInvalid: 'O código não está correto: confira os 6 dígitos do e-mail que enviamos.',
+    codeExpired: 'Este código não é mais válido: peça um novo.',
+    linkBusy: 'Este link foi usado muitas vezes na última hora. Tente novamente mais tarde.',
   },
   verify: {
     accessTitle: 'Confirme sua identidade',

@@ -93,6 +93,10 @@ export default {
     unusable: '此链接目前无法使用',
     disabledTitle: '此链接已停用',
     disabledBody: '所有者暂时停用了此链接。请向发件人询问其他签署方式。',
+    sendCode: '发送验证码以确认我的电子邮件',
+    codeInvalid: '验证码不正确：请核对我们发送的邮件中的 6 位数字。',
+    codeExpired: '此验证码已失效：请重新获取。',
+    linkBusy: '此链接在过去一小时内已被多次使用。请稍后再试。',
   },
   verify: {
     accessTitle: '验证您的身份',

@@ -1,0 +1,34 @@
+import { findDirectLinkForMail } from '../../db/repositories/direct-link-challenge.repo.js';
+import { PermanentJobError } from '../../infra/jobs/job-runner.js';
+import type { Ctx } from '../context.js';
+import type { DIRECT_LINK_CODE_MAIL, JobPayload } from '../jobs/job-catalogue.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
+import { renderMail } from './mail-templates.js';
+
+/**
+ * Mails a direct-link visitor the code confirming their address. Only the template's title (the
+ * owner's words) and the code are in it: nothing the visitor typed but the address it goes to. A
+ * code past its 10 minutes, or a link since turned off or deleted, is not sent.
+ */
+export async function sendDirectLinkCode(ctx: Ctx, payload: JobPayload<typeof DIRECT_LINK_CODE_MAIL>): Promise<void> {
+  if (Date.parse(payload.expiresAt) <= ctx.clock().getTime()) return;
+  const link = await findDirectLinkForMail(ctx.db, payload.linkId);
+  if (!link || link.enabled !== 1) return;
+  const meta = parseStoredMeta(link.meta);
+  const content = renderMail('directLinkCode', meta.language, {
+    title: link.title,
+    recipientName: '',
+    senderMessage: null,
+    actionUrl: null,
+    role: '',
+    code: ctx.secrets.open(payload.codeSealed),
+  });
+  try {
+    await ctx.mailer.send({ to: payload.email, ...content, replyTo: meta.emailReplyTo });
+  } catch (error) {
+    const e = error as { responseCode?: number };
+    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)
+      throw new PermanentJobError(`mail refused: ${e.responseCode}`);
+    throw error;
+  }
+}
