@@ -29,6 +29,7 @@ import * as m0042 from './2026_11_26_0042_platform_csc.js';
 import * as m0043 from './2026_11_26_0043_envelope_title_trigram_stats.js';
 import * as m0044 from './2026_11_26_0044_change_signal_fresh_rows_bounded.js';
 import * as m0045 from './2026_11_26_0045_issuer_revocations.js';
+import * as m0053 from './2026_11_28_0053_seal_identities.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0043_envelope_title_trigram_stats': m0043,
   '2026_11_26_0044_change_signal_fresh_rows_bounded': m0044,
   '2026_11_26_0045_issuer_revocations': m0045,
+  '2026_11_28_0053_seal_identities': m0053,
 };
