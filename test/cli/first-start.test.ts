@@ -100,7 +100,7 @@ for (const database of testDatabases()) {
       const child = spawnFirma(['serve'], { ...env, PORT: '0' });
       const output = watchOutput(child);
       try {
-        const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/);
+        const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/, 60_000);
         const [, token] = await output.waitFor(/^\s+(api_[A-Za-z0-9_-]{32})\s*$/m);
         await output.waitFor(/Another token: firma token create --platform default/);
         assert.equal(output.text().match(TOKEN)?.length, 1, 'the token is printed exactly once');
@@ -169,7 +169,7 @@ for (const database of testDatabases()) {
       const child = spawnFirma(['worker'], env);
       const output = watchOutput(child);
       try {
-        await output.waitFor(/Firma worker \S+ is running/);
+        await output.waitFor(/Firma worker \S+ is running/, 60_000);
         assert.equal(await installationSeals(env, dataDir), 1);
       } finally {
         child.kill('SIGTERM');
