@@ -25,7 +25,8 @@ import { Metrics } from './infra/metrics/metrics.js';
 import { readJobQueueStats } from './domain/jobs/read-job-queue-stats.js';
 import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
 import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
-import { loadSealIdentity, type SealIdentity } from './infra/pdf/seal/index.js';
+import type { SealIdentity } from './infra/pdf/seal/index.js';
+import { ensureSealIdentity, type SealIdentityDeps } from './domain/seal-identity/ensure-seal-identity.js';
 import { jobHandlers } from './worker.js';
 import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
 
@@ -59,19 +60,21 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   if (stale > 0) log.info({ removed: stale }, 'removed stale temp files');
   const metrics = new Metrics();
+  const secrets = createSecretBox(secretKey);
+  const auditMac = createAuditMac(secretKey);
   const ctx: Ctx = {
     db,
     config,
     storage,
-    secrets: createSecretBox(secretKey),
-    auditMac: createAuditMac(secretKey),
+    secrets,
+    auditMac,
     mailer: countedMailer(
       createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, log }),
       metrics,
     ),
     log,
     clock: () => new Date(),
-    sealIdentity: sealIdentityLoader(config, log),
+    sealIdentity: sealIdentityLoader({ db, config, secrets, auditMac }, log),
     pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
     metrics,
     wakeWorker: () => undefined,
@@ -122,24 +125,40 @@ export function bootstrapWhenAvailable(ctx: Ctx, what: string): ReturnType<typeo
   });
 }
 
-/** Loads the seal identity on first use and keeps it for the life of the process. */
-function sealIdentityLoader(config: Config, log: Logger): () => Promise<SealIdentity> {
+/** `ctx.sealIdentity()`, waiting for the database as `createContextWhenAvailable` does. */
+export async function sealIdentityWhenAvailable(ctx: Ctx): Promise<void> {
+  await retryWhileDatabaseUnavailable('seal identity', () => ctx.sealIdentity(), {
+    log: ctx.log,
+    waitMs: ctx.config.databaseWaitMs,
+  });
+}
+
+/**
+ * Loads the seal identity on first use (recording it as the installation's, see
+ * `ensureSealIdentity`) and keeps it for the life of the process.
+ */
+function sealIdentityLoader(deps: SealIdentityDeps, log: Logger): () => Promise<SealIdentity> {
   let loading: Promise<SealIdentity> | null = null;
   return () => {
-    loading ??= loadSealIdentity({
-      dataDir: config.dataDir,
-      ...(config.seal.p12Path ? { p12Path: config.seal.p12Path, p12Password: config.seal.p12Password } : {}),
-    }).then(
-      ({ identity, generated, source }) => {
-        if (config.seal.p12Path)
+    loading ??= ensureSealIdentity(deps).then(
+      ({ identity, origin, recorded, pastRecorded }) => {
+        const facts = { subject: identity.subject, fingerprint: identity.fingerprintSha256, origin, recorded };
+        if (pastRecorded)
           log.info(
-            { subject: identity.subject, fingerprint: identity.fingerprintSha256 },
-            'sealing with the configured PKCS#12 identity',
+            { fingerprint: pastRecorded.fingerprintSha256 },
+            "recorded the data dir's earlier seal identity as one of the installation's, so what it sealed still verifies",
+          );
+        if (origin === 'PKCS12')
+          log.info(
+            facts,
+            recorded
+              ? 'sealing with the configured PKCS#12 identity, recorded now as a new identity of this installation'
+              : 'sealing with the configured PKCS#12 identity',
           );
         else
           log.warn(
-            { subject: identity.subject, fingerprint: identity.fingerprintSha256, source, generated },
-            'sealing documents with a self-signed identity generated in the data dir; set FIRMA_SEAL_P12_PATH for production',
+            facts,
+            "sealing documents with the installation's self-signed identity (kept in the database); set FIRMA_SEAL_P12_PATH for production",
           );
         return identity;
       },

@@ -1,7 +1,13 @@
 import type { Config } from '../config.js';
 import { printBanner } from './banner.js';
 import type { Ctx } from '../domain/context.js';
-import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable, startServer } from '../server.js';
+import {
+  bootstrapWhenAvailable,
+  closeContext,
+  createContextWhenAvailable,
+  sealIdentityWhenAvailable,
+  startServer,
+} from '../server.js';
 import { refuseStart } from './start-problem.js';
 import { joinClusterMetrics } from '../infra/metrics/cluster-metrics.js';
 
@@ -56,12 +62,13 @@ export async function serve(config: Config, bootstrap = true, clusterNode = fals
 }
 
 /**
- * Loads the seal identity now, generating the self-signed one in the data dir when none is
- * configured, so the first completion does not wait for a key pair and a bad FIRMA_SEAL_P12_PATH
- * stops the start instead of every completion.
+ * Loads the seal identity now (recording it as the installation's, or creating the installation's
+ * self-signed one when none is configured or recorded), so the first completion does not wait for
+ * a key pair and a bad FIRMA_SEAL_P12_PATH or FIRMA_SECRET_KEY stops the start instead of every
+ * completion. Waits for the database like the rest of the start.
  */
 export async function prepareSealIdentity(ctx: Ctx): Promise<void> {
-  await ctx.sealIdentity();
+  await sealIdentityWhenAvailable(ctx);
 }
 
 /** Printed, not logged: the one-time token must not end up in log storage. */

@@ -3,7 +3,7 @@ import { SealError } from '../infra/pdf/seal/index.js';
 
 /**
  * Exit code of a start that failed for a reason the operator fixes in the configuration (a busy
- * port, an address not of this machine, an unusable seal identity): the code `main.ts` gives
+ * port, an address not of this machine, an unusable seal identity, another FIRMA_SECRET_KEY): the code `main.ts` gives
  * configuration errors. `serve --workers` does not restart a node that exits with it.
  */
 export const EXIT_CONFIGURATION = 2;
@@ -15,6 +15,7 @@ export const EXIT_CONFIGURATION = 2;
 export function startProblem(error: unknown, config: Config): string | null {
   if (error instanceof SealError && error.reason === 'IDENTITY_INVALID')
     return `the seal identity cannot be used (check FIRMA_SEAL_P12_PATH and FIRMA_SEAL_P12_PASSWORD): ${error.message}`;
+  if (error instanceof SealError && error.reason === 'SECRET_KEY_MISMATCH') return error.message;
   const code = (error as { code?: unknown } | null)?.code;
   const where = `${config.host}:${config.port}`;
   switch (code) {

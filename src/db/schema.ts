@@ -401,4 +401,25 @@ export interface DB {
   templateDirectLink: TemplateDirectLinkTable;
   auditMacFloor: AuditMacFloorTable;
   directLinkChallenge: DirectLinkChallengeTable;
+  sealIdentity: SealIdentityTable;
+}
+
+export type SealIdentityOrigin = 'GENERATED' | 'DATA_DIR' | 'PKCS12';
+
+/** A certificate the installation's seals were made with (migration 0053). */
+export interface SealIdentityTable {
+  id: Generated<number>;
+  /** SHA-256 of the certificate DER, lowercase hex. */
+  fingerprintSha256: string;
+  /** The certificate DER, base64. */
+  certificate: string;
+  subject: string;
+  origin: SealIdentityOrigin;
+  /** 'self-signed' on the one identity whose key is kept here; null on the others. */
+  installationSlot: string | null;
+  /** The PKCS#8 PEM private key, sealed with the secret box; only on the slot's row. */
+  privateKeySealed: string | null;
+  /** Audit MAC of `seal-identity:<fingerprint>`. */
+  mac: string;
+  recordedAt: string;
 }

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { runFirma, spawnFirma, watchOutput } from '../helpers/spawn-firma.js';
 import { testDatabases } from '../helpers/test-server.js';
@@ -34,6 +35,26 @@ async function withPgSchema(prefix: string): Promise<{ url: string; drop: () => 
   const url = new URL(process.env.FIRMA_TEST_DATABASE_URL!);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return { url: url.toString(), drop: () => run(`drop schema ${schema} cascade`) };
+}
+
+/** The installation's self-signed seal identities (the database's slot row): 0 before the first start, then 1. */
+async function installationSeals(env: Record<string, string>, dataDir: string): Promise<number> {
+  const query = "select count(*) as n from seal_identity where installation_slot = 'self-signed'";
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    try {
+      return Number((await client.query<{ n: string }>(query)).rows[0]!.n);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new SQLite(join(dataDir, 'firma.db'), { readonly: true });
+  try {
+    return (db.prepare(query).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 for (const database of testDatabases()) {
@@ -73,12 +94,13 @@ for (const database of testDatabases()) {
       const none = await runFirma(['token', 'list', '--platform', 'default', '--json'], env);
       assert.equal(none.code, 1, 'no platform, so no token, was created');
       assert.match(none.stderr, /Platform "default" not found/);
-      assert.ok(existsSync(join(dataDir, 'seal', 'seal-identity.pem')), 'the seal is made at start, before listening');
+      assert.equal(await installationSeals(env, dataDir), 1, 'the seal is made at start, before listening');
+      assert.ok(!existsSync(join(dataDir, 'seal')), 'in the database, not in the data dir');
 
       const child = spawnFirma(['serve'], { ...env, PORT: '0' });
       const output = watchOutput(child);
       try {
-        const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/);
+        const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/, 60_000);
         const [, token] = await output.waitFor(/^\s+(api_[A-Za-z0-9_-]{32})\s*$/m);
         await output.waitFor(/Another token: firma token create --platform default/);
         assert.equal(output.text().match(TOKEN)?.length, 1, 'the token is printed exactly once');
@@ -142,17 +164,31 @@ for (const database of testDatabases()) {
       }
     });
 
-    test('firma worker makes the self-signed seal at start', async () => {
+    test('firma worker makes the self-signed seal at start; a node with another FIRMA_SECRET_KEY refuses to start', async () => {
       const { env, dataDir } = await fresh();
       const child = spawnFirma(['worker'], env);
       const output = watchOutput(child);
       try {
-        await output.waitFor(/Firma worker \S+ is running/);
-        assert.ok(existsSync(join(dataDir, 'seal', 'seal-identity.pem')));
+        await output.waitFor(/Firma worker \S+ is running/, 60_000);
+        assert.equal(await installationSeals(env, dataDir), 1);
       } finally {
         child.kill('SIGTERM');
       }
       await new Promise((resolve) => child.once('exit', resolve));
+
+      // Another node of the installation with another secret key (or none: one generated in its
+      // own data dir) cannot open the installation's seal key: it says which setting, and stops.
+      for (const command of ['serve', 'worker']) {
+        const res = await runFirma([command], { ...env, PORT: '0', FIRMA_SECRET_KEY: randomBytes(32).toString('hex') });
+        assert.equal(res.code, 2, `${command}: ${res.stderr}`);
+        assert.match(
+          res.stderr,
+          /^firma: the installation's seal key, kept in the database, does not open with this node's secret key: every node sharing the database needs the same FIRMA_SECRET_KEY/,
+        );
+        assert.equal(res.stderr.trimEnd().split('\n').length, 1, res.stderr);
+        assert.doesNotMatch(res.stdout, /listening|is running|api_/);
+      }
+      assert.equal(await installationSeals(env, dataDir), 1, 'no second identity');
     });
   });
 }

@@ -31,6 +31,7 @@ import * as m0044 from './2026_11_26_0044_change_signal_fresh_rows_bounded.js';
 import * as m0045 from './2026_11_26_0045_issuer_revocations.js';
 import * as m0049 from './2026_11_28_0049_audit_mac_floor.js';
 import * as m0051 from './2026_11_28_0051_direct_link_challenges.js';
+import * as m0053 from './2026_11_28_0053_seal_identities.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0045_issuer_revocations': m0045,
   '2026_11_28_0049_audit_mac_floor': m0049,
   '2026_11_28_0051_direct_link_challenges': m0051,
+  '2026_11_28_0053_seal_identities': m0053,
 };

@@ -1,6 +1,7 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import { readEvidenceRecord } from '../../infra/pdf/evidence/evidence-record.js';
-import { verifyPdfSeal, type SealIdentity } from '../../infra/pdf/seal/index.js';
+import { verifyPdfSeal, type KnownSealCertificate } from '../../infra/pdf/seal/index.js';
+import { listSealCertificates } from '../seal-identity/list-seal-certificates.js';
 import type { Ctx } from '../context.js';
 import type { StoredAuditEntry } from './verify-audit-chain.js';
 import { parseAuditData } from './stored-audit.js';
@@ -18,7 +19,9 @@ export interface Check {
  * The checks that need the sealing key to forge: the certificate's seal, the record sealed into
  * it (envelope, item hashes, and the chain head and length when it was made) against the database
  * and the recomputed chain, and the seal of every final document. `sealedThrough` is the number
- * of leading chain entries the certificate vouches for (0 when it vouches for none).
+ * of leading chain entries the certificate vouches for (0 when it vouches for none). A seal counts
+ * when its signature holds under the certificate it carries and that certificate is one of the
+ * installation's recorded identities (any node's, any identity before a rotation).
  */
 export async function verifySealedEvidence(
   ctx: Ctx,
@@ -26,11 +29,13 @@ export async function verifySealedEvidence(
   rows: readonly StoredAuditEntry[],
 ): Promise<{ checks: Check[]; sealedThrough: number }> {
   const { envelope } = graph;
-  const identity = await ctx.sealIdentity();
+  // Records this node's identity first (at the first run after an upgrade, the data dir's key).
+  await ctx.sealIdentity();
+  const known = await listSealCertificates(ctx);
   const checks: Check[] = [];
   for (const item of graph.items) {
     if (item.finalSha256)
-      checks.push(await sealCheck(ctx, `seal of sealed final "${item.title}"`, item.finalSha256, identity));
+      checks.push(await sealCheck(ctx, `seal of sealed final "${item.title}"`, item.finalSha256, known));
   }
   if (!envelope.certificateSha256) return { checks, sealedThrough: 0 };
 
@@ -40,7 +45,7 @@ export async function verifySealedEvidence(
       checks: [{ name: 'certificate seal', status: 'fail', detail: 'the certificate is not stored' }, ...checks],
       sealedThrough: 0,
     };
-  const seal = verifyPdfSeal(certificate, identity);
+  const seal = verifyPdfSeal(certificate, known);
   if (!seal.ok)
     return {
       checks: [{ name: 'certificate seal', status: 'fail', detail: `the certificate ${seal.problem}` }, ...checks],
@@ -49,7 +54,7 @@ export async function verifySealedEvidence(
   const sealCheckLine: Check = {
     name: 'certificate seal',
     status: 'pass',
-    detail: `valid, made by ${identity.subject} (${identity.fingerprintSha256})`,
+    detail: `valid, made by ${seal.signer.subject} (${seal.signer.fingerprintSha256})`,
   };
 
   const read = readEvidenceRecord(seal.reader);
@@ -116,12 +121,16 @@ function closingMatches(
   return named.size === items.length && items.every((i) => named.has(`${i.originalSha256}:${String(i.finalSha256)}`));
 }
 
-async function sealCheck(ctx: Ctx, name: string, sha256: string, identity: SealIdentity): Promise<Check> {
+async function sealCheck(ctx: Ctx, name: string, sha256: string, known: KnownSealCertificate[]): Promise<Check> {
   const bytes = await readStored(ctx, sha256);
   if (!bytes) return { name, status: 'fail', detail: 'not stored' };
-  const seal = verifyPdfSeal(bytes, identity);
+  const seal = verifyPdfSeal(bytes, known);
   return seal.ok
-    ? { name, status: 'pass', detail: 'valid, made by this instance and covering the whole file' }
+    ? {
+        name,
+        status: 'pass',
+        detail: `valid, made by ${seal.signer.subject} (${seal.signer.fingerprintSha256}), one of this installation's seal identities, and covering the whole file`,
+      }
     : { name, status: 'fail', detail: seal.problem };
 }
 

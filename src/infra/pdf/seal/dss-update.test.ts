@@ -77,7 +77,7 @@ void test('the DSS follows the seal: certificates, OCSP answers, a VRI per signa
   assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
   const report = pdfsig(path);
   assert.equal(report.signatures[0]?.validation, 'Signature is Valid.', report.output);
-  assert.ok(verifyPdfSeal(withDss, identity).ok, 'validation data after the seal is allowed');
+  assert.ok(verifyPdfSeal(withDss, [identity]).ok, 'validation data after the seal is allowed');
 });
 
 void test('a document timestamp after the DSS is last; pdfsig validates both; the seal still verifies', async () => {
@@ -121,7 +121,7 @@ void test('a document timestamp after the DSS is last; pdfsig validates both; th
     signatures.map((s) => s.type),
     ['Sig', 'DocTimeStamp'],
   );
-  assert.ok(verifyPdfSeal(stamped, identity).ok);
+  assert.ok(verifyPdfSeal(stamped, [identity]).ok);
   // A DSS over the timestamped file names the TSA's certificate (from the token).
   const again = appendDss(stamped, { certificates: [], revocation: [], time: new Date() });
   const dss = readDocumentSecurityStore(again)!;
@@ -134,18 +134,18 @@ void test('anything else appended after the seal still breaks it', async () => {
   const withDss = appendDss(sealed, { certificates: [], revocation: [], time: new Date() });
   // Object 1 of pdf-lib's output is an existing object: any rewrite of one must fail.
   const forged = appendObjects(withDss, [{ num: 1, gen: 0, body: Buffer.from('<< /Producer (forged) >>') }], 0);
-  const verdict = verifyPdfSeal(forged, identity);
+  const verdict = verifyPdfSeal(forged, [identity]);
   assert.equal(verdict.ok, false);
   assert.match(!verdict.ok ? verdict.problem : '', /changed after it was sealed/);
   // A stream rewritten with the same dictionary (say, a page's content) is caught too.
   const stream = /(\d+) 0 obj\s*<<[^>]*\/Length (\d+)[^>]*>>\s*stream/.exec(withDss.toString('latin1'))!;
   const body = Buffer.from(`<< /Length 8 >>\nstream\nBT ET q Q\nendstream`, 'latin1');
   const restreamed = appendObjects(withDss, [{ num: Number(stream[1]), gen: 0, body }], 0);
-  const second = verifyPdfSeal(restreamed, identity);
+  const second = verifyPdfSeal(restreamed, [identity]);
   assert.equal(second.ok, false);
   assert.match(!second.ok ? second.problem : '', /stream \d+ was rewritten/);
   // Plain bytes appended with no cross-reference section are not an update either.
-  const garbage = verifyPdfSeal(Buffer.concat([withDss, Buffer.from('1 0 obj\n<< >>\nendobj\n')]), identity);
+  const garbage = verifyPdfSeal(Buffer.concat([withDss, Buffer.from('1 0 obj\n<< >>\nendobj\n')]), [identity]);
   assert.equal(garbage.ok, false);
 });
 
@@ -166,7 +166,7 @@ void test('B-LT and B-LTA on classic tables, hybrid files, indirect /AcroForm an
     const report = pdfsig(path);
     assert.equal(report.signatures[0]?.validation, 'Signature is Valid.', `${name}: ${report.output}`);
     assert.equal(report.signatures.length, 2, `${name}: ${report.output}`);
-    const verdict = verifyPdfSeal(stamped, identity);
+    const verdict = verifyPdfSeal(stamped, [identity]);
     assert.ok(verdict.ok, `${name}: ${verdict.ok ? '' : verdict.problem}`);
   }
 });

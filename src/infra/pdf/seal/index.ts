@@ -8,12 +8,16 @@ export { SealError, type SealErrorReason } from './seal-error.js';
 export type { SealOptions } from './seal-update.js';
 export type { TsaOptions } from './tsa-client.js';
 export {
+  generateSelfSignedIdentity,
+  identityFromKeyPem,
   loadSealIdentity,
+  privateKeyPem,
+  readDataDirSealIdentity,
   type LoadedSealIdentity,
   type LoadSealIdentityOptions,
   type SealIdentity,
 } from './seal-identity.js';
-export { verifyPdfSeal, type SealVerdict } from './verify-seal.js';
+export { verifyPdfSeal, type KnownSealCertificate, type SealSigner, type SealVerdict } from './verify-seal.js';
 // What the evidence record reads out of a verified seal, and the parser's nesting limit (pdf-limits).
 export type { PdfReader } from './pdf-reader.js';
 export { MAX_NESTING, PdfString } from './pdf-objects.js';

@@ -1,4 +1,10 @@
-export type SealErrorReason = 'UNSUPPORTED_PDF' | 'SIGNATURE_TOO_LARGE' | 'TSA_FAILED' | 'IDENTITY_INVALID';
+export type SealErrorReason =
+  | 'UNSUPPORTED_PDF'
+  | 'SIGNATURE_TOO_LARGE'
+  | 'TSA_FAILED'
+  | 'IDENTITY_INVALID'
+  /** The installation's seal key, kept sealed in the database, does not open with this node's secret key. */
+  | 'SECRET_KEY_MISMATCH';
 
 /** Every failure of the seal module surfaces as this, so callers can branch on `reason`. */
 export class SealError extends Error {

@@ -64,6 +64,37 @@ export async function loadSealIdentity(options: LoadSealIdentityOptions): Promis
   return loadOrCreateSelfSigned(join(options.dataDir, 'seal'));
 }
 
+/**
+ * The self-signed identity an earlier version generated in `<dataDir>/seal/`, if there is one:
+ * read, never created (the installation's identity now lives in the database; this file is
+ * only adopted at the first start after the upgrade).
+ */
+export async function readDataDirSealIdentity(dataDir: string): Promise<SealIdentity | undefined> {
+  return readSelfSigned(join(dataDir, 'seal', SELF_SIGNED_FILE));
+}
+
+/** A new self-signed RSA-2048 identity, in memory only (the caller decides where it is kept). */
+export async function generateSelfSignedIdentity(): Promise<SealIdentity> {
+  const { privateKey, publicKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048 });
+  return identityFrom(privateKey, [createSelfSignedCertificate(privateKey, publicKey)]);
+}
+
+/** The identity's private key as PKCS#8 PEM, to be kept sealed. */
+export function privateKeyPem(identity: SealIdentity): string {
+  return String(identity.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+}
+
+/** The identity of a PKCS#8 PEM key and its certificate (DER); IDENTITY_INVALID when they do not fit. */
+export function identityFromKeyPem(pem: string, certificate: Buffer): SealIdentity {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch (error) {
+    throw new SealError('IDENTITY_INVALID', `not a usable private key: ${(error as Error).message}`, { cause: error });
+  }
+  return identityFrom(key, [certificate]);
+}
+
 /** Picks the certificate that matches the key and orders the rest as its issuer chain. */
 export function identityFrom(privateKey: KeyObject, certificates: Buffer[]): SealIdentity {
   const keyType = privateKey.asymmetricKeyType;

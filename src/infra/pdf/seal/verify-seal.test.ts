@@ -34,7 +34,7 @@ test('a seal made by the identity verifies, and openssl agrees on the same bytes
     await makePdfWithTextField(),
   ]) {
     const sealed = await seal(input);
-    assert.equal(verifyPdfSeal(sealed, identity).ok, true);
+    assert.equal(verifyPdfSeal(sealed, [identity]).ok, true);
   }
   // An independent implementation: openssl checks the CMS over the byte range we hash.
   const sealed = await seal(await makeTextPdf(1));
@@ -71,27 +71,27 @@ test('a changed byte, an appended update, another identity or no seal at all fai
   const sealed = await seal(await makeTextPdf(1));
   const changed = Buffer.from(sealed);
   changed[200] = changed[200]! ^ 0x01;
-  assert.deepEqual(verifyPdfSeal(changed, identity), {
+  assert.deepEqual(verifyPdfSeal(changed, [identity]), {
     ok: false,
     problem: 'the sealed bytes do not match the digest the seal signed',
   });
 
   const appended = Buffer.concat([sealed, Buffer.from('1 0 obj\n<< >>\nendobj\n')]);
   assert.match(
-    (verifyPdfSeal(appended, identity) as { problem: string }).problem,
+    (verifyPdfSeal(appended, [identity]) as { problem: string }).problem,
     /no signature covers the whole file/,
   );
 
   assert.match(
-    (verifyPdfSeal(await seal(await makeTextPdf(1), other), identity) as { problem: string }).problem,
-    /not made by this instance's sealing identity/,
+    (verifyPdfSeal(await seal(await makeTextPdf(1), other), [identity]) as { problem: string }).problem,
+    /not one of this installation's seal identities/,
   );
-  assert.deepEqual(verifyPdfSeal(Buffer.from(await makeTextPdf(1)), identity), {
+  assert.deepEqual(verifyPdfSeal(Buffer.from(await makeTextPdf(1)), [identity]), {
     ok: false,
     problem: 'carries no signature',
   });
   assert.match(
-    (verifyPdfSeal(Buffer.from('not a pdf'), identity) as { problem: string }).problem,
+    (verifyPdfSeal(Buffer.from('not a pdf'), [identity]) as { problem: string }).problem,
     /^not a readable PDF/,
   );
 
@@ -100,5 +100,5 @@ test('a changed byte, an appended update, another identity or no seal at all fai
   const start = text.indexOf('/Contents <') + '/Contents <'.length;
   const truncated = Buffer.from(sealed);
   truncated.write('3082ffff30', start, 'latin1');
-  assert.equal(verifyPdfSeal(truncated, identity).ok, false);
+  assert.equal(verifyPdfSeal(truncated, [identity]).ok, false);
 });

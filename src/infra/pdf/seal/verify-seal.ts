@@ -1,35 +1,38 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { MemorySource } from './byte-source.js';
-import { OID } from './cms.js';
-import {
-  childrenOf,
-  contentOf,
-  decodeOid,
-  DerError,
-  encodingOf,
-  expectTag,
-  readNode,
-  TAG,
-  type DerNode,
-} from './der.js';
+import { hashName, readCms, signerCertificateOf, signerInfoHolds, type ReadCms } from './cms-reader.js';
+import { DerError } from './der.js';
 import { PdfString, type PdfDict } from './pdf-objects.js';
 import { signatureDictionaries } from './pdf-signatures.js';
 import { onlyValidationUpdatesAfter } from './validation-updates.js';
 import { PdfReader } from './pdf-reader.js';
-import type { SealIdentity } from './seal-identity.js';
 
-export type SealVerdict = { ok: true; reader: PdfReader } | { ok: false; problem: string };
+/** A certificate the installation sealed with (SealIdentity fits). */
+export interface KnownSealCertificate {
+  /** DER. */
+  certificate: Buffer;
+}
+
+/** The certificate a verified seal was made with. */
+export interface SealSigner {
+  subject: string;
+  fingerprintSha256: string;
+}
+
+type Problem = { ok: false; problem: string };
+export type SealVerdict = { ok: true; reader: PdfReader; signer: SealSigner } | Problem;
 
 /**
- * Checks that `pdf` carries a seal made with `identity`'s key that covers the whole file, as
- * `sealPdf` writes it: the last approval signature, whose /ByteRange runs from the first byte to
- * the end of its revision, leaving out only its own /Contents; a CMS whose messageDigest is the
- * SHA-256 of those bytes and whose signed attributes verify under the identity's public key.
+ * Checks that `pdf` carries a seal made with one of the `known` certificates that covers the whole
+ * file, as `sealPdf` writes it: the last approval signature, whose /ByteRange runs from the first
+ * byte to the end of its revision, leaving out only its own /Contents; a CMS whose messageDigest is
+ * the SHA-256 of those bytes and whose signed attributes verify under the certificate it carries
+ * for its signer, which must be one of `known` (the installation's recorded identities).
  * After it only long-term validation material may follow (a DSS, document timestamps:
  * validation-updates.ts); anything else appended (an update rewriting /Info, say) fails. On success the reader over the verified bytes is returned, so callers read
  * the sealed content, not a second parse of something else.
  */
-export function verifyPdfSeal(pdf: Buffer, identity: SealIdentity): SealVerdict {
+export function verifyPdfSeal(pdf: Buffer, known: readonly KnownSealCertificate[]): SealVerdict {
   let signatures: PdfDict[];
   let reader: PdfReader;
   try {
@@ -64,62 +67,46 @@ export function verifyPdfSeal(pdf: Buffer, identity: SealIdentity): SealVerdict 
     .update(pdf.subarray(gapEnd, gapEnd + tailLength))
     .digest();
   try {
-    return checkCms(contents.bytes, digest, identity) ?? { ok: true, reader };
+    const checked = checkCms(contents.bytes, digest, known);
+    return 'problem' in checked ? checked : { ok: true, reader, signer: checked };
   } catch (error) {
     if (error instanceof DerError) return { ok: false, problem: `the seal's CMS is malformed (${error.message})` };
     throw error;
   }
 }
 
-/** null when the CMS holds; otherwise what is wrong with it. */
-function checkCms(padded: Buffer, digest: Buffer, identity: SealIdentity): { ok: false; problem: string } | null {
-  // The /Contents placeholder is zero-padded after the CMS: its outer length says where it ends.
-  const cms = encodingOf(padded, readNode(padded, 0));
-  const contentInfo = childrenOf(cms, readNode(cms, 0));
-  if (decodeOid(contentOf(cms, expectTag(contentInfo[0], TAG.oid, 'contentType'))) !== OID.signedData)
-    return { ok: false, problem: 'the seal is not CMS SignedData' };
-  const explicit = expectTag(contentInfo[1], 0xa0, '[0] content');
-  const signedData = childrenOf(cms, expectTag(childrenOf(cms, explicit)[0], TAG.sequence, 'SignedData'));
-  const signerInfos = signedData.at(-1);
-  const signerInfo = childrenOf(cms, expectTag(signerInfos, TAG.set, 'signerInfos'));
-  if (signerInfo.length !== 1) return { ok: false, problem: `the seal has ${signerInfo.length} signers, not one` };
-  const fields = childrenOf(cms, expectTag(signerInfo[0], TAG.sequence, 'SignerInfo'));
-  const digestAlgorithm = childrenOf(cms, expectTag(fields[2], TAG.sequence, 'digestAlgorithm'))[0];
-  if (decodeOid(contentOf(cms, expectTag(digestAlgorithm, TAG.oid, 'digest OID'))) !== OID.sha256)
-    return { ok: false, problem: 'the seal does not use SHA-256' };
-  const signedAttributes = expectTag(fields[3], 0xa0, 'signedAttrs');
-  const signature = contentOf(cms, expectTag(fields[5], TAG.octetString, 'signature'));
-
-  const messageDigest = attributeValue(cms, signedAttributes, OID.messageDigest);
-  if (!messageDigest || messageDigest.tag !== TAG.octetString || !contentOf(cms, messageDigest).equals(digest)) {
-    return { ok: false, problem: 'the sealed bytes do not match the digest the seal signed' };
-  }
-  // What was signed is the DER SET: the same bytes with the universal tag in place of [0].
-  const signedBytes = Buffer.concat([Buffer.from([TAG.set]), encodingOf(cms, signedAttributes).subarray(1)]);
-  const publicKey = new X509Certificate(identity.certificate).publicKey;
-  let valid: boolean;
+/**
+ * null when the CMS holds; otherwise what is wrong with it. The signature is checked under the
+ * certificate the CMS carries for its signer, and that certificate must be one of `known`: a seal
+ * made elsewhere, with a certificate of its own, verifies under it but is not this installation's.
+ */
+function checkCms(padded: Buffer, digest: Buffer, known: readonly KnownSealCertificate[]): Problem | SealSigner {
+  let cms: ReadCms;
   try {
-    valid = verify('sha256', signedBytes, publicKey, signature);
-  } catch {
-    valid = false; // a signature value that is not even well-formed for this key type
+    cms = readCms(padded);
+  } catch (error) {
+    if (error instanceof DerError) throw error;
+    return { ok: false, problem: `the seal is not a usable CMS SignedData (${(error as Error).message})` };
   }
-  if (!valid) {
+  if (hashName(cms.digestAlgorithm) !== 'sha256') return { ok: false, problem: 'the seal does not use SHA-256' };
+  if (!cms.messageDigest?.equals(digest))
+    return { ok: false, problem: 'the sealed bytes do not match the digest the seal signed' };
+  const signer = signerCertificateOf(cms);
+  if (!signer) return { ok: false, problem: 'the seal does not carry the certificate it was made with' };
+  if (!signerInfoHolds(cms, signer))
+    return { ok: false, problem: "the seal's signature does not verify under the certificate it carries" };
+  const fingerprintSha256 = sha256Hex(signer.raw);
+  const subject = signer.subject.split('\n').join(', ');
+  if (!known.some((candidate) => sha256Hex(candidate.certificate) === fingerprintSha256)) {
     return {
       ok: false,
-      problem: `the seal was not made by this instance's sealing identity (${identity.fingerprintSha256})`,
+      problem: `the seal was made by ${subject} (${fingerprintSha256}), not one of this installation's seal identities`,
     };
   }
-  return null;
+  return { subject, fingerprintSha256 };
 }
 
-function attributeValue(bytes: Buffer, attributes: DerNode, type: string): DerNode | undefined {
-  for (const attribute of childrenOf(bytes, attributes)) {
-    const [typeNode, values] = childrenOf(bytes, attribute);
-    if (typeNode?.tag === TAG.oid && decodeOid(contentOf(bytes, typeNode)) === type && values)
-      return childrenOf(bytes, values)[0];
-  }
-  return undefined;
-}
+const sha256Hex = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 type ByteRange = [number, number, number, number];
 
