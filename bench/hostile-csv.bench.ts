@@ -30,7 +30,7 @@ export interface HostileCsvBench {
   meetsTarget: boolean;
 }
 
-const FILES = [
+const ALL_FILES = [
   { name: 'huge-cells.csv', make: () => hostileCsv.hugeCells(), code: 'BULK_CSV_CELL_TOO_LONG' },
   { name: 'wide-header.csv', make: () => hostileCsv.wideHeader(), code: 'BULK_CSV_TOO_MANY_COLUMNS' },
   { name: 'many-rows.csv', make: () => hostileCsv.manyRows(), code: 'BULK_CSV_TOO_MANY_ROWS' },
@@ -60,7 +60,8 @@ async function probe(url: string, pid: number, whileRunning: Promise<unknown>) {
 
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
 
-export async function runHostileCsvBench(rounds = 3): Promise<HostileCsvBench> {
+export async function runHostileCsvBench(rounds = 3, only?: string): Promise<HostileCsvBench> {
+  const FILES = ALL_FILES.filter((f) => !only || f.name.startsWith(only));
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-bench-csv-'));
   const files = join(dataDir, 'csv');
   mkdirSync(files);
@@ -70,7 +71,7 @@ export async function runHostileCsvBench(rounds = 3): Promise<HostileCsvBench> {
     const pid = firma.child.pid!;
     const api = new HttpClient(firma.url, firma.token);
     const template = await createRentalTemplate(api, 'Hostile CSV bench');
-    const send = async (file: (typeof FILES)[number]) => {
+    const send = async (file: (typeof ALL_FILES)[number]) => {
       const form = new FormData();
       form.append('payload', JSON.stringify({ distributeDocument: true }));
       form.append('file', await openAsBlob(join(files, file.name), { type: 'text/csv' }), file.name);
@@ -119,4 +120,6 @@ export async function runHostileCsvBench(rounds = 3): Promise<HostileCsvBench> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await runHostileCsvBench();
+// `npx tsx bench/hostile-csv.bench.ts [rounds] [file name prefix]`: one kind of file, to see what costs what.
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await runHostileCsvBench(Number(process.argv[2] ?? 3), process.argv[3]);
