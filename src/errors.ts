@@ -169,6 +169,10 @@ export const ERROR_STATUS = {
   PRESIGN_SCOPE_INVALID: 400,
   /** Bulk send: the CSV cannot be read (syntax, a header column naming nothing of the template, no rows, too many). */
   BULK_SEND_CSV_INVALID: 400,
+  /** Bulk send: a cell of the CSV is longer than any column takes (10,000 characters); refused as it streams in. */
+  BULK_CSV_CELL_TOO_LONG: 400,
+  /** Bulk send: a row of the CSV has more columns than the template can fill (at least 100 allowed); refused as it streams in. */
+  BULK_CSV_TOO_MANY_COLUMNS: 400,
   /** No valid API token was provided (missing, unknown, expired, revoked, other environment). */
   UNAUTHORIZED: 401,
   /** The API token is valid but lacks the scope this operation needs. */
@@ -229,6 +233,8 @@ export const ERROR_STATUS = {
   DOWNLOAD_LINK_EXPIRED: 410,
   /** The body or the uploaded file is larger than the configured limit. */
   PAYLOAD_TOO_LARGE: 413,
+  /** Bulk send: the CSV has more rows than one bulk send takes (50,000); refused at the first row over it. */
+  BULK_CSV_TOO_MANY_ROWS: 413,
   /** The Content-Type is not one this operation accepts. */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The Idempotency-Key was used before with a different request. */

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { readBulkCsv } from '../domain/bulk-send/read-bulk-csv.js';
 import { getBulkSend } from '../domain/bulk-send/get-bulk-send.js';
 import { runBulkSend } from '../domain/bulk-send/run-bulk-send.js';
-import { startBulkSend } from '../domain/bulk-send/start-bulk-send.js';
+import { findBulkSendTemplate, startBulkSend } from '../domain/bulk-send/start-bulk-send.js';
 import type { Ctx } from '../domain/context.js';
 import { getPlatformOperator } from '../domain/platforms/get-platform-operator.js';
 import { AppError } from '../errors.js';
@@ -24,20 +25,35 @@ export interface BulkSendCommandInput {
  */
 export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out: (text: string) => void) {
   const templateId = Number(input.template);
-  if (!input.platform || !input.file || !Number.isInteger(templateId) || templateId <= 0)
+  const { platform, file: path } = input;
+  if (!platform || !path || !Number.isInteger(templateId) || templateId <= 0)
     throw new AppError(
       'VALIDATION_ERROR',
       'usage: firma bulk-send --platform <name> --template <id> <rows.csv> [--draft]',
     );
-  const csv = await readFile(input.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new AppError('VALIDATION_ERROR', `cannot read ${input.file}: ${error.code ?? error.message}`);
+  // Opened first, so a wrong path is told before anything else; read as a stream once the
+  // template is known, with the API's caps (a hostile file is refused at its first excess).
+  const file = await open(path).catch((error: NodeJS.ErrnoException) => {
+    throw cannotRead(path, error);
   });
-  const principal = await getPlatformOperator(ctx, input.platform);
   const started = Date.now();
+  const { principal, template, rows } = await (async () => {
+    try {
+      const principal = await getPlatformOperator(ctx, platform);
+      const template = await findBulkSendTemplate(ctx, principal.platformId, templateId);
+      const source = file.createReadStream({ autoClose: false });
+      const rows = await readBulkCsv(source, template, ctx.config.limits.uploadBytes).catch((error: unknown) => {
+        throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
+      });
+      return { principal, template, rows };
+    } finally {
+      await file.close();
+    }
+  })();
   const run = await startBulkSend(
     ctx,
     { principal, request: { ip: null, userAgent: 'firma-cli' } },
-    { templateId, csv, distribute: !input.draft },
+    { template, rows, distribute: !input.draft },
   );
   const bar = progressBar(process.stderr, 'bulk-send');
   let finished = false;
@@ -61,4 +77,8 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
     for (const f of view.failures) out(`  line ${f.line}${f.column ? `, ${f.column}` : ''}: ${f.message}`);
   }
   return view.failedRows > 0 ? 1 : 0;
+}
+
+function cannotRead(path: string, error: NodeJS.ErrnoException): AppError {
+  return new AppError('VALIDATION_ERROR', `cannot read ${path}: ${error.code ?? error.message}`);
 }

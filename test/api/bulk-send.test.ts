@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { runBulkSend } from '../../src/domain/bulk-send/run-bulk-send.js';
-import { bulkSendBody, createRentalTemplate, nthCuil, rentalCsv, waitForBulkSend } from '../helpers/bulk-send.js';
+import {
+  bulkSendBody,
+  createRentalTemplate,
+  hostileCsv,
+  nthCuil,
+  rentalCsv,
+  streamBulkSend,
+  waitForBulkSend,
+} from '../helpers/bulk-send.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 for (const database of testDatabases()) {
@@ -83,6 +91,55 @@ for (const database of testDatabases()) {
       assert.equal(await documentsOf(template.templateId), before);
       const rows = await server.ctx.db.selectFrom('bulkSend').select('id').where('templateId', '=', -1).execute();
       assert.equal(rows.length, 0);
+    });
+
+    test('hostile CSVs are refused with their code while they stream in, storing nothing', async () => {
+      // Runs and rows are only ever inserted by a start; documents are counted by the hostile
+      // rows' own externalIds, as an earlier test's run may still be making its documents.
+      const count = async (table: 'bulkSend' | 'bulkSendRow') =>
+        Number(
+          (
+            await server.ctx.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const hostileDocuments = async () =>
+        Number(
+          (
+            await server.ctx.db
+              .selectFrom('envelope')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where((eb) => eb.or([eb('externalId', 'like', 'huge-%'), eb('externalId', 'like', 'many-%')]))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const counts = async () => [await count('bulkSend'), await count('bulkSendRow'), await hostileDocuments()];
+      const before = await counts();
+      assert.equal(before[2], 0);
+      for (const [name, csv, status, code] of [
+        ['45 MB, ten 4.5 MB cells', hostileCsv.hugeCells(), 400, 'BULK_CSV_CELL_TOO_LONG'],
+        ['a header of 200,000 columns', hostileCsv.wideHeader(), 400, 'BULK_CSV_TOO_MANY_COLUMNS'],
+        ['100,000 rows', hostileCsv.manyRows(), 413, 'BULK_CSV_TOO_MANY_ROWS'],
+      ] as const) {
+        const res = await streamBulkSend(server.url, server.api.token!, template.templateId, csv);
+        assert.equal(res.status, status, `${name}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        assert.equal(res.body.code, code, name);
+        assert.equal(typeof res.body.message, 'string', name);
+        assert.ok(JSON.stringify(res.body).length < 2000, `${name}: a short answer`);
+        if (name.startsWith('45 MB'))
+          assert.ok(
+            res.sentAtAnswer < 20 * 1024 * 1024,
+            `${name}: answered before the upload was half sent (${res.sentAtAnswer} bytes handed over)`,
+          );
+      }
+      assert.deepEqual(await counts(), before, 'no run, row or document stored');
+      const after = await server.api.post(`/api/v2/template/${template.templateId}/bulk-send`, {
+        body: bulkSendBody(rentalCsv(1), { distributeDocument: false }),
+      });
+      assert.equal(after.status, 202, 'the server still takes a bulk send');
+      await waitForBulkSend(server.api, after.body.id);
     });
 
     test('a row missing what the template lacks is reported; the others are made', async () => {

@@ -21,10 +21,26 @@ export interface BulkRowProblem {
   column?: string | undefined;
 }
 
-export type PlannedRow =
-  { line: number; input: BulkRowInput; problem: null } | { line: number; input: null; problem: BulkRowProblem };
+/**
+ * A row as read, before the payload says whether documents are sent: `distributed` is the problem
+ * the row has when they are (a signer without a CUIL that the template lacks too), which then
+ * comes first, as `use` would report it. The input is kept as the JSON stored with the row.
+ */
+export interface PlannedRow {
+  line: number;
+  input: string | null;
+  problem: BulkRowProblem | null;
+  distributed: BulkRowProblem | null;
+}
 
 export const MAX_BULK_ROWS = 50_000;
+/**
+ * The longest cell: a text field's prefill value (`use` takes up to 10,000 characters); names,
+ * e-mails, titles and ids are 255 at most, a CUIL 13.
+ */
+export const MAX_BULK_CELL_CHARS = 10_000;
+/** Columns read before the file is refused, unless the template itself has more to fill. */
+export const MAX_BULK_COLUMNS = 100;
 
 const PREFILL_TYPE = {
   TEXT: 'text',
@@ -43,24 +59,42 @@ type Column =
   | { kind: 'externalId' }
   | { kind: 'prefill'; fieldId: number; type: (typeof PREFILL_TYPE)[keyof typeof PREFILL_TYPE] };
 
+/** The header as read against the template, and what each row's planning needs. */
+export interface BulkCsvHeader {
+  columns: Column[];
+  names: string[];
+  recipients: EnvelopeGraph['recipients'];
+  template: EnvelopeGraph;
+  meta: ReturnType<typeof parseStoredMeta>;
+}
+
 /**
- * Reads a bulk-send CSV against its template. The header names the columns: `r1.name`, `r1.email`,
- * `r1.cuil`, … for the template's recipients in the order they were added (as the PDF placeholders'
- * `r1`, `r2` count), `title` and `externalId` per document, and any other column a prefillable
- * field of the template by its label. A header Firma cannot read is refused whole (400
- * BULK_SEND_CSV_INVALID naming each column); then each row is checked as `use` would check it, and
- * a row with a problem is reported with its line and column while the others go ahead.
+ * The widest header a file may have: MAX_BULK_COLUMNS (so a header with a few wrong columns is
+ * told which), or what the template can fill if that is more: three columns per recipient, title,
+ * externalId and one per prefillable field.
  */
-export function planBulkRows(rows: CsvRow[], template: EnvelopeGraph, distribute: boolean): PlannedRow[] {
-  const [header, ...data] = rows;
-  if (!header || data.length === 0)
-    throw csvInvalid('The CSV needs a header line and at least one row', [{ message: 'no rows' }]);
-  if (data.length > MAX_BULK_ROWS)
-    throw csvInvalid(`At most ${MAX_BULK_ROWS} rows per bulk send`, [{ message: `${data.length} rows` }]);
+export function bulkColumnLimit(template: EnvelopeGraph): number {
+  const prefillable = template.fields.filter((f) => f.type in PREFILL_TYPE).length;
+  return Math.max(MAX_BULK_COLUMNS, 3 * template.recipients.length + 2 + prefillable);
+}
+
+/**
+ * Reads a bulk-send CSV's header against its template. The header names the columns: `r1.name`,
+ * `r1.email`, `r1.cuil`, … for the template's recipients in the order they were added (as the PDF
+ * placeholders' `r1`, `r2` count), `title` and `externalId` per document, and any other column a
+ * prefillable field of the template by its label. A header Firma cannot read is refused whole
+ * (naming each column); then `planBulkRow` checks each row as `use` would, and a row with a
+ * problem is reported with its line and column while the others go ahead.
+ * @throws BULK_SEND_CSV_INVALID
+ */
+export function planBulkHeader(header: CsvRow, template: EnvelopeGraph): BulkCsvHeader {
   const recipients = [...template.recipients].sort((a, b) => a.id - b.id);
   const columns = readHeader(header.cells, template, recipients.length);
-  const meta = parseStoredMeta(template.envelope.meta);
-  return data.map((row) => planRow(row, columns, header.cells, recipients, template, meta, distribute));
+  return { columns, names: header.cells, recipients, template, meta: parseStoredMeta(template.envelope.meta) };
+}
+
+export function noBulkRows(): AppError {
+  return csvInvalid('The CSV needs a header line and at least one row', [{ message: 'no rows' }]);
 }
 
 function readHeader(cells: string[], template: EnvelopeGraph, recipientCount: number): Column[] {
@@ -78,8 +112,10 @@ function readHeader(cells: string[], template: EnvelopeGraph, recipientCount: nu
   const seen = new Set<string>();
   const columns = cells.map((raw, index): Column => {
     const name = raw.trim();
+    // A cell may be 10,000 characters: the answer quotes the start of a wrong one.
+    const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
     const problem = (message: string) =>
-      problems.push({ path: ['csv', 'header', index], message: `column ${index + 1} "${name}": ${message}` });
+      problems.push({ path: ['csv', 'header', index], message: `column ${index + 1} "${shown}": ${message}` });
     if (seen.has(name)) problem('named twice');
     seen.add(name);
     const recipient = /^r(\d+)\.(name|email|cuil)$/i.exec(name);
@@ -100,19 +136,15 @@ function readHeader(cells: string[], template: EnvelopeGraph, recipientCount: nu
   return columns;
 }
 
-function planRow(
-  row: CsvRow,
-  columns: Column[],
-  names: string[],
-  templateRecipients: EnvelopeGraph['recipients'],
-  template: EnvelopeGraph,
-  meta: ReturnType<typeof parseStoredMeta>,
-  distribute: boolean,
-): PlannedRow {
+/** One data row, checked as `use` would check it. */
+export function planBulkRow(row: CsvRow, header: BulkCsvHeader): PlannedRow {
+  const { columns, names, recipients: templateRecipients, template, meta } = header;
+  let distributed: BulkRowProblem | null = null;
   const fail = (message: string, column?: number): PlannedRow => ({
     line: row.line,
     input: null,
     problem: { message, column: column === undefined ? undefined : names[column]?.trim() },
+    distributed,
   });
   if (row.cells.length !== columns.length) return fail(`${row.cells.length} cells, the header has ${columns.length}`);
   const people = templateRecipients.map((r) => ({ id: r.id, email: r.email, name: r.name, cuil: r.cuil }));
@@ -151,12 +183,13 @@ function planRow(
       );
     }
   }
-  for (const [index, person] of people.entries()) {
-    const role = templateRecipients[index]!.role;
-    if (!person.email) return fail(`r${index + 1}.email is needed: the template's recipient has none`);
-    if (distribute && role === 'SIGNER' && !person.cuil)
-      return fail(`r${index + 1}.cuil is needed: a signer's CUIL, and the template's recipient has none`);
-  }
+  // Recipients in order, each one's e-mail before its CUIL: when documents are sent, a signer
+  // without a CUIL before any recipient without an e-mail is the row's problem.
+  const noEmail = people.findIndex((p) => !p.email);
+  const noCuil = people.findIndex((p, index) => templateRecipients[index]!.role === 'SIGNER' && !p.cuil);
+  if (noCuil >= 0 && (noEmail < 0 || noCuil < noEmail))
+    distributed = { message: `r${noCuil + 1}.cuil is needed: a signer's CUIL, and the template's recipient has none` };
+  if (noEmail >= 0) return fail(`r${noEmail + 1}.email is needed: the template's recipient has none`);
   const issues = new IssueCollector();
   planPrefills(prefills, template.fields, meta, [], issues);
   const first = issues.list()[0];
@@ -165,7 +198,7 @@ function planRow(
     return fail(first.message.replace(/^prefillFields\.\d+\.\w+: /, ''), prefillColumn.get(entry));
   }
   input.recipients = people.map((p) => ({ id: p.id, email: p.email, name: p.name, cuil: p.cuil }));
-  return { line: row.line, input, problem: null };
+  return { line: row.line, input: JSON.stringify(input), problem: null, distributed };
 }
 
 function csvInvalid(message: string, issues: ErrorIssue[]): AppError {

@@ -82,7 +82,7 @@ export async function readMultipart(ctx: Ctx, request: FastifyRequest, fileField
  * FST_*) keep their own mapping in the error handler. Only errors read from the request pass
  * through here, so a storage failure (ENOSPC) stays a 500.
  */
-function throwAsMalformed(error: unknown): never {
+export function throwAsMalformed(error: unknown): never {
   if (error instanceof AppError || typeof (error as { code?: unknown }).code === 'string') throw error;
   throw new AppError(
     'INVALID_MULTIPART',
@@ -91,7 +91,7 @@ function throwAsMalformed(error: unknown): never {
 }
 
 /** A file part's bytes, with the parser's errors (a part cut short) turned into INVALID_MULTIPART. */
-async function* malformedAsAppError(file: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+export async function* malformedAsAppError(file: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
   try {
     yield* file;
   } catch (error) {

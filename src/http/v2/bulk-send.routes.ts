@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getBulkSend } from '../../domain/bulk-send/get-bulk-send.js';
-import { assertBulkSendTemplate, startBulkSend } from '../../domain/bulk-send/start-bulk-send.js';
+import { findBulkSendTemplate, startBulkSend } from '../../domain/bulk-send/start-bulk-send.js';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
-import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
+import { documentOnlyValidator } from '../plugins/multipart.js';
+import { readBulkSendUpload } from './bulk-send-upload.js';
 import { errorResponses } from '../schemas/common.schema.js';
-import { ZBulkSend, ZBulkSendBody, ZBulkSendIdParams, ZBulkSendParams, ZBulkSendPayload } from './bulk-send.schema.js';
+import { ZBulkSend, ZBulkSendBody, ZBulkSendIdParams, ZBulkSendParams } from './bulk-send.schema.js';
 
 const tags = ['Templates'];
 
@@ -24,7 +25,7 @@ export function registerBulkSendStartRoute(app: FastifyInstance, ctx: Ctx): void
         summary:
           'Firma extension: one document per CSV row from a template (answers at once; follow GET /bulk-send/{id})',
         description:
-          'multipart/form-data: `payload` (JSON) and `file` (the CSV). Every row is checked first: a header Firma cannot read is refused (400 BULK_SEND_CSV_INVALID); a row with a problem is reported in `failures` with its line and column while the others go ahead. Each row becomes one document in its own transaction; a run interrupted by a crash resumes without duplicates.',
+          'multipart/form-data: `payload` (JSON) and `file` (the CSV). Every row is checked first, as the file streams in: a header Firma cannot read is refused (400 BULK_SEND_CSV_INVALID); a row with a problem is reported in `failures` with its line and column while the others go ahead. Caps, enforced while reading (the file is refused at the first byte past one, nothing stored): a cell of 10,000 characters (400 BULK_CSV_CELL_TOO_LONG), 100 columns or what the template can fill if more (400 BULK_CSV_TOO_MANY_COLUMNS), 50,000 rows (413 BULK_CSV_TOO_MANY_ROWS), FIRMA_MAX_UPLOAD_MB (413 PAYLOAD_TOO_LARGE). Each row becomes one document in its own transaction; a run interrupted by a crash resumes without duplicates.',
         tags,
         consumes: ['multipart/form-data'],
         params: ZBulkSendParams,
@@ -40,25 +41,14 @@ export function registerBulkSendStartRoute(app: FastifyInstance, ctx: Ctx): void
           issues: [{ path: ['templateId'], message: 'templateId: must be a positive integer' }],
         });
       const templateId = params.data.templateId;
-      await assertBulkSendTemplate(ctx, principalOf(request).platformId, templateId);
-      const body = await readMultipart(ctx, request, ['file']);
-      try {
-        const payload = await parsePayload(ZBulkSendPayload, body);
-        const [file, ...more] = body.files;
-        if (!file || more.length > 0)
-          throw new AppError('INVALID_MULTIPART', 'Send exactly one CSV in the "file" part', {
-            issues: [{ path: ['file'], message: 'file: one CSV expected' }],
-          });
-        const csv = (await file.staged.read()).toString('utf8');
-        const view = await startBulkSend(ctx, callerOf(request), {
-          templateId,
-          csv,
-          distribute: payload.distributeDocument,
-        });
-        return reply.code(202).send(view);
-      } finally {
-        await Promise.all(body.files.map((f) => f.staged.discard()));
-      }
+      const template = await findBulkSendTemplate(ctx, principalOf(request).platformId, templateId);
+      const upload = await readBulkSendUpload(ctx, request, reply, template);
+      const view = await startBulkSend(ctx, callerOf(request), {
+        template,
+        rows: upload.rows,
+        distribute: upload.payload.distributeDocument,
+      });
+      return reply.code(202).send(view);
     },
   );
 }

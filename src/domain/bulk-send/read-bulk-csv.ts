@@ -1,0 +1,100 @@
+import { AppError } from '../../errors.js';
+import type { EnvelopeGraph } from '../envelopes/get-envelope.js';
+import { CsvLimitError, CsvStreamParser, CsvSyntaxError, type CsvRow } from './parse-csv.js';
+import {
+  bulkColumnLimit,
+  MAX_BULK_CELL_CHARS,
+  MAX_BULK_ROWS,
+  noBulkRows,
+  planBulkHeader,
+  planBulkRow,
+  type BulkCsvHeader,
+  type PlannedRow,
+} from './plan-bulk-rows.js';
+
+/** Bytes decoded and parsed in one step; larger chunks are cut to this. */
+const STEP_BYTES = 64 * 1024;
+/** How long one step may hold the event loop (parsing, then planning rows) before it yields. */
+const SLICE_MS = 5;
+
+/**
+ * Reads a bulk-send CSV as it arrives (an upload's file part, a file on disk) and checks each row
+ * against the template, never holding more than one chunk and one row of the text. Every cap is
+ * enforced while reading, so a file over one is refused at the first byte past it, however much
+ * follows: the total size (`maxBytes`), a cell's length (MAX_BULK_CELL_CHARS), the columns
+ * (`bulkColumnLimit`) and the rows (MAX_BULK_ROWS). The work is cut into steps of at most 64 KB
+ * and a few milliseconds, with a turn of the event loop between them, so other requests are
+ * answered meanwhile. On refusal the source is not read further (a stream is destroyed).
+ * @throws PAYLOAD_TOO_LARGE (413), BULK_CSV_CELL_TOO_LONG, BULK_CSV_TOO_MANY_COLUMNS (400),
+ *   BULK_CSV_TOO_MANY_ROWS (413), BULK_SEND_CSV_INVALID (syntax, header, no rows)
+ */
+export async function readBulkCsv(
+  source: AsyncIterable<Uint8Array>,
+  template: EnvelopeGraph,
+  maxBytes: number,
+): Promise<PlannedRow[]> {
+  const parser = new CsvStreamParser({ maxCellChars: MAX_BULK_CELL_CHARS, maxColumns: bulkColumnLimit(template) });
+  // ignoreBOM: the decoder keeps a byte order mark, for the parser to drop exactly one.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const planned: PlannedRow[] = [];
+  let header: BulkCsvHeader | null = null;
+  let bytes = 0;
+  let sliceStart = performance.now();
+  const take = async (rows: CsvRow[]) => {
+    for (const row of rows) {
+      if (!header) header = planBulkHeader(row, template);
+      else {
+        if (planned.length === MAX_BULK_ROWS) throw tooManyRows(row.line);
+        planned.push(planBulkRow(row, header));
+      }
+      if (performance.now() - sliceStart > SLICE_MS) await nextTurn();
+    }
+  };
+  const nextTurn = async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
+  try {
+    for await (const chunk of source) {
+      for (let at = 0; at < chunk.length; at += STEP_BYTES) {
+        const step = chunk.subarray(at, at + STEP_BYTES);
+        bytes += step.length;
+        if (bytes > maxBytes)
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The CSV is larger than the ${Math.round(maxBytes / 1048576)} MB limit`,
+          );
+        await take(parser.push(decoder.decode(step, { stream: true })));
+        await nextTurn();
+      }
+    }
+    await take(parser.push(decoder.decode()));
+    await take(parser.end());
+  } catch (error) {
+    throw asAppError(error);
+  }
+  if (!header || planned.length === 0) throw noBulkRows();
+  return planned;
+}
+
+function tooManyRows(line: number): AppError {
+  return new AppError('BULK_CSV_TOO_MANY_ROWS', `At most ${MAX_BULK_ROWS} rows per bulk send`, {
+    issues: [{ path: ['csv'], message: `line ${line}: row ${MAX_BULK_ROWS + 1}, over the limit` }],
+  });
+}
+
+function asAppError(error: unknown): unknown {
+  if (error instanceof CsvSyntaxError)
+    return new AppError('BULK_SEND_CSV_INVALID', 'The CSV cannot be read', {
+      issues: [{ path: ['csv'], message: error.message }],
+    });
+  if (error instanceof CsvLimitError)
+    return error.kind === 'cell'
+      ? new AppError('BULK_CSV_CELL_TOO_LONG', `A cell of the CSV is longer than ${error.limit} characters`, {
+          issues: [{ path: ['csv'], message: error.message }],
+        })
+      : new AppError('BULK_CSV_TOO_MANY_COLUMNS', `The CSV has more than ${error.limit} columns`, {
+          issues: [{ path: ['csv'], message: error.message }],
+        });
+  return error;
+}
