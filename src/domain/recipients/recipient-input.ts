@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCuil, normalizeTaxId } from './tax-id.js';
+import { ZRecordId } from '../model/record-id.js';
 
 export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
@@ -99,7 +100,7 @@ export const ZRecipientCreate = z.object({
 export type RecipientCreateInput = z.output<typeof ZRecipientCreate>;
 
 export const ZRecipientUpdate = z.object({
-  id: z.number().int(),
+  id: ZRecordId,
   email: ZRecipientEmail.optional(),
   name: z.string().trim().max(255).optional(),
   role: ZRecipientRole.optional(),

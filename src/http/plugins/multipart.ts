@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
 import { AppError } from '../../errors.js';
+import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { validationFailure } from '../schemas/validation-failure.js';
 import { nulPath, nulRefusal } from './text-guard.js';
 
 export interface MultipartBody {
@@ -98,12 +100,13 @@ export async function parsePayload<S extends z.ZodType>(schema: S, body: Multipa
   if (result?.success) return result.data;
   await Promise.all(body.files.map((f) => f.staged.discard()));
   if (!result) throw nulRefusal(nul!);
-  throw new AppError('VALIDATION_ERROR', 'Input validation failed', {
-    issues: result.error.issues.map((i) => ({
-      message: `${['payload', ...i.path].join('.')}: ${i.message}`,
+  throw validationFailure(
+    result.error.issues.map((i) => ({
+      message: i.message,
       path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      idOutOfRange: isIdOutOfRange(i),
     })),
-  });
+  );
 }
 
 /** Multipart bodies are parsed by the handler: the schema serves the OpenAPI document only. */
