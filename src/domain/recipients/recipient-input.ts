@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCuil, normalizeTaxId } from './tax-id.js';
+import { ZOptionalEmailAddress } from '../model/email-address.js';
 import { ZRecordId } from '../model/record-id.js';
 
 export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
@@ -13,16 +14,8 @@ export type AccessAuth = z.output<typeof ZAccessAuth>[number];
 export type ActionAuth = z.output<typeof ZActionAuth>[number];
 export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];
 
-/** Local part, `@`, dot-separated domain labels of up to 63 characters (spec section 2). */
-const EMAIL_SHAPE =
-  /^[^\s@]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-
-export const ZRecipientEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((v) => v === '' || EMAIL_SHAPE.test(v), 'must be empty or an e-mail address')
-  .transform((v) => v.toLowerCase());
+/** A recipient's address, or "" for none (a template's placeholder): the one address rule. */
+export const ZRecipientEmail = ZOptionalEmailAddress;
 
 /**
  * A CUIL as sent: up to `max` characters (11 on create, so digits only; 20 on update, so the
