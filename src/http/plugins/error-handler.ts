@@ -7,6 +7,7 @@ import { isTransientDatabaseError } from '../../domain/health/transient-errors.j
 import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
 import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { issueCodeOf } from '../../domain/model/issue-code.js';
 import { validationFailure } from '../schemas/validation-failure.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -172,6 +173,7 @@ function toAppError(error: unknown): AppError | null {
             .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
         ],
         idOutOfRange: isIdOutOfRange(v.params as { params?: unknown }),
+        code: issueCodeOf(v.params as { params?: unknown }),
       })),
     );
   }

@@ -5,7 +5,9 @@ import type { Ctx } from '../../domain/context.js';
 import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
 import { AppError } from '../../errors.js';
 import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { issueCodeOf } from '../../domain/model/issue-code.js';
 import { validationFailure } from '../schemas/validation-failure.js';
+import { droppedSecurityMembers, securityMemberRefusal } from './security-members.js';
 import { nulPath, nulRefusal } from './text-guard.js';
 
 export interface MultipartBody {
@@ -97,14 +99,17 @@ async function* malformedAsAppError(file: AsyncIterable<Uint8Array>): AsyncItera
 export async function parsePayload<S extends z.ZodType>(schema: S, body: MultipartBody): Promise<z.output<S>> {
   const nul = nulPath(body.payload, ['payload']);
   const result = nul ? null : schema.safeParse(body.payload);
-  if (result?.success) return result.data;
+  const dropped = result?.success ? droppedSecurityMembers(body.payload, result.data, ['payload']) : [];
+  if (result?.success && dropped.length === 0) return result.data;
   await Promise.all(body.files.map((f) => f.staged.discard()));
   if (!result) throw nulRefusal(nul!);
+  if (result.success) throw securityMemberRefusal(dropped);
   throw validationFailure(
     result.error.issues.map((i) => ({
       message: i.message,
       path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
       idOutOfRange: isIdOutOfRange(i),
+      code: issueCodeOf(i as { params?: unknown }),
     })),
   );
 }

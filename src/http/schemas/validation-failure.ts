@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError, type ErrorCode } from '../../errors.js';
 
 /** One failed check of a request part, its path starting with the part (`body`, `params`, `payload`…). */
 export interface FailedCheck {
@@ -6,6 +6,8 @@ export interface FailedCheck {
   path: (string | number)[];
   /** An id beyond the id columns' range (`domain/model/record-id.ts`): it names nothing. */
   idOutOfRange: boolean;
+  /** A code of its own (`domain/model/issue-code.ts`), if the schema gave one. */
+  code?: ErrorCode;
 }
 
 /**
@@ -19,5 +21,8 @@ export function validationFailure(checks: FailedCheck[]): AppError {
     return new AppError('NOT_FOUND', `${issues.map((i) => i.path.join('.')).join(', ')}: no record has this id`, {
       issues,
     });
+  const code = checks[0]?.code;
+  if (code && checks.every((c) => c.code === code))
+    return new AppError(code, issues.map((i) => i.message).join('; '), { issues });
   return new AppError('VALIDATION_ERROR', 'Input validation failed', { issues });
 }
