@@ -21,6 +21,7 @@ import { registerApiTokenAuth } from './http/plugins/authenticate.js';
 import { requestLogging } from './http/plugins/lazy-request-logger.js';
 import { registerRequestMetrics } from './http/plugins/request-metrics.js';
 import { registerMetricsRoute } from './http/metrics/metrics.routes.js';
+import { refusingDroppedSecurityMembers } from './http/plugins/security-members.js';
 
 export const API_VERSION_V2 = '2.0.0';
 export const API_VERSION_V1 = '1.0.0';
@@ -53,7 +54,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     // hop count or the proxies' CIDRs make request.ip (per-IP limits, audit entries) the client's.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingDroppedSecurityMembers(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBodyParser(app);

@@ -257,6 +257,10 @@ export const ERROR_STATUS = {
   CERT_REVOCATION_UNAVAILABLE: 503,
   /** The database is unreachable or cannot write right now; retry after Retry-After seconds. */
   DATABASE_UNAVAILABLE: 503,
+  /** A recipient's `authOptions` object and its top-level `accessAuth`/`actionAuth` say different things. */
+  AUTH_OPTIONS_CONFLICT: 400,
+  /** A request member Firma does not know whose name speaks of auth, a password, a secret or a token: refused, never dropped. */
+  UNKNOWN_SECURITY_MEMBER: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

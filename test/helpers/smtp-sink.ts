@@ -18,9 +18,14 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const envelope = {
+        mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        rcptTo: session.envelope.rcptTo.map((r) => r.address),
+      };
       simpleParser(stream)
         .then((mail) => {
+          envelopes.set(mail, envelope);
           messages.push(mail);
           callback();
         })
@@ -51,6 +56,10 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The SMTP envelope a message was accepted with (MAIL FROM, RCPT TO), as the server saw it. */
+const envelopes = new WeakMap<ParsedMail, { mailFrom: string; rcptTo: string[] }>();
+export const envelopeOf = (m: ParsedMail): { mailFrom: string; rcptTo: string[] } | undefined => envelopes.get(m);
 
 export const recipientOf = (m: ParsedMail): string => {
   const to = Array.isArray(m.to) ? m.to[0] : m.to;

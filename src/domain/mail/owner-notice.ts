@@ -10,7 +10,7 @@ import type { Ctx } from '../context.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { OWNER_NOTICE_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
-import { ZRecipientEmail } from '../recipients/recipient-input.js';
+import { ZEmailAddress } from '../model/email-address.js';
 import { renderMail } from './mail-templates.js';
 
 export type OwnerNotice = JobPayload<typeof OWNER_NOTICE_MAIL>['notice'];
@@ -64,9 +64,10 @@ export async function sendOwnerNotice(ctx: Ctx, payload: JobPayload<typeof OWNER
 
 /** `firma platform set-email`: where owner notices go; `-` removes the address. */
 export async function setPlatformNotifyEmail(ctx: Ctx, name: string, email: string): Promise<void> {
-  const value = email === '-' ? null : email;
-  if (value !== null && !ZRecipientEmail.safeParse(value).success)
-    throw new AppError('VALIDATION_ERROR', 'not a valid e-mail address');
+  const parsed = email === '-' ? null : ZEmailAddress.safeParse(email);
+  if (parsed && !parsed.success)
+    throw new AppError('VALIDATION_ERROR', `not a valid e-mail address: ${parsed.error.issues[0]?.message ?? ''}`);
+  const value = parsed ? parsed.data : null;
   if (!(await setPlatformNotifyEmailByName(ctx.db, name, value)))
     throw new AppError('NOT_FOUND', `platform "${name}" not found`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEmailAddress } from './email-address.js';
 
 export const DATE_FORMATS = [
   'yyyy-MM-dd hh:mm a',
@@ -66,11 +67,6 @@ const ZTimezone = z
     }
   }, 'must be an IANA time zone such as America/Argentina/Buenos_Aires');
 
-const ZEmail = z
-  .string()
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address');
-
 /** Meta accepted on create, update and distribute; every member optional (MetaInput). */
 export const ZMetaInput = z.object({
   subject: z.string().max(254).optional(),
@@ -86,7 +82,7 @@ export const ZMetaInput = z.object({
   uploadSignatureEnabled: z.boolean().optional(),
   drawSignatureEnabled: z.boolean().optional(),
   emailId: z.string().max(255).nullable().optional(),
-  emailReplyTo: ZEmail.nullable().optional(),
+  emailReplyTo: ZEmailAddress.nullable().optional(),
   emailSettings: ZEmailSettings.nullable().optional(),
   envelopeExpirationPeriod: ZPeriod.nullable().optional(),
   reminderSettings: ZReminderSettings.nullable().optional(),

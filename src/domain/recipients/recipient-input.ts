@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isValidCuil, normalizeTaxId } from './tax-id.js';
+import { ZOptionalEmailAddress } from '../model/email-address.js';
+import { ZRecordId } from '../model/record-id.js';
+import { issueParams } from '../model/issue-code.js';
 
 export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
@@ -12,16 +15,8 @@ export type AccessAuth = z.output<typeof ZAccessAuth>[number];
 export type ActionAuth = z.output<typeof ZActionAuth>[number];
 export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];
 
-/** Local part, `@`, dot-separated domain labels of up to 63 characters (spec section 2). */
-const EMAIL_SHAPE =
-  /^[^\s@]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-
-export const ZRecipientEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .refine((v) => v === '' || EMAIL_SHAPE.test(v), 'must be empty or an e-mail address')
-  .transform((v) => v.toLowerCase());
+/** A recipient's address, or "" for none (a template's placeholder): the one address rule. */
+export const ZRecipientEmail = ZOptionalEmailAddress;
 
 /**
  * A CUIL as sent: up to `max` characters (11 on create, so digits only; 20 on update, so the
@@ -86,28 +81,87 @@ export const recipientExtras = {
   lastName: optionalText(255),
 };
 
-export const ZRecipientCreate = z.object({
-  email: ZRecipientEmail,
-  name: z.string().trim().max(255),
-  role: ZRecipientRole,
-  signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
-  accessAuth: ZAccessAuth.default([]),
-  actionAuth: ZActionAuth.default([]),
-  cuil: ZCuil(11).optional(),
-  ...recipientExtras,
-});
+/**
+ * The spec's object form of a recipient's verification (`authOptions: {accessAuth, actionAuth}`,
+ * both required; null: none), read exactly as the top-level members. It was once dropped as an
+ * unknown member, storing the recipient with no verification.
+ */
+const ZRecipientAuthOptions = z
+  .object({ accessAuth: ZAccessAuth, actionAuth: ZActionAuth })
+  .nullable()
+  .optional()
+  .describe(
+    'The same as accessAuth and actionAuth, as one object; both forms given must agree (400 AUTH_OPTIONS_CONFLICT)',
+  );
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+/**
+ * Both forms given and different: refused. On create an empty top-level list is also what an
+ * omitted one defaults to, so only a non-empty one can disagree.
+ */
+function refuseAuthConflict(
+  v: {
+    accessAuth?: readonly string[];
+    actionAuth?: readonly string[];
+    authOptions?: { accessAuth: readonly string[]; actionAuth: readonly string[] } | null;
+  },
+  ctx: z.RefinementCtx,
+  emptyIsOmitted: boolean,
+): void {
+  if (v.authOptions === undefined) return;
+  const object = v.authOptions ?? { accessAuth: [], actionAuth: [] };
+  for (const key of ['accessAuth', 'actionAuth'] as const) {
+    const top = v[key];
+    if (top === undefined || (emptyIsOmitted && top.length === 0) || sameList(top, object[key])) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: [key],
+      message: `${key} differs from authOptions.${key}; send one of the two forms`,
+      params: issueParams('AUTH_OPTIONS_CONFLICT'),
+    });
+  }
+}
+
+export const ZRecipientCreate = z
+  .object({
+    email: ZRecipientEmail,
+    name: z.string().trim().max(255),
+    role: ZRecipientRole,
+    signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
+    accessAuth: ZAccessAuth.default([]),
+    actionAuth: ZActionAuth.default([]),
+    authOptions: ZRecipientAuthOptions,
+    cuil: ZCuil(11).optional(),
+    ...recipientExtras,
+  })
+  .superRefine((v, ctx) => refuseAuthConflict(v, ctx, true))
+  .overwrite((v) =>
+    v.authOptions === undefined
+      ? v
+      : { ...v, accessAuth: v.authOptions?.accessAuth ?? [], actionAuth: v.authOptions?.actionAuth ?? [] },
+  );
 export type RecipientCreateInput = z.output<typeof ZRecipientCreate>;
 
-export const ZRecipientUpdate = z.object({
-  id: z.number().int(),
-  email: ZRecipientEmail.optional(),
-  name: z.string().trim().max(255).optional(),
-  role: ZRecipientRole.optional(),
-  signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
-  // Optional, not defaulted: an omitted list keeps the stored one, [] clears it.
-  accessAuth: ZAccessAuth.optional(),
-  actionAuth: ZActionAuth.optional(),
-  cuil: ZCuil(20).optional(),
-  ...recipientExtras,
-});
+export const ZRecipientUpdate = z
+  .object({
+    id: ZRecordId,
+    email: ZRecipientEmail.optional(),
+    name: z.string().trim().max(255).optional(),
+    role: ZRecipientRole.optional(),
+    signingOrder: z.number().int().min(0).max(10_000).nullable().optional(),
+    // Optional, not defaulted: an omitted list keeps the stored one, [] clears it.
+    accessAuth: ZAccessAuth.optional(),
+    actionAuth: ZActionAuth.optional(),
+    authOptions: ZRecipientAuthOptions,
+    cuil: ZCuil(20).optional(),
+    ...recipientExtras,
+  })
+  .superRefine((v, ctx) => refuseAuthConflict(v, ctx, false))
+  .overwrite((v) =>
+    v.authOptions === undefined
+      ? v
+      : { ...v, accessAuth: v.authOptions?.accessAuth ?? [], actionAuth: v.authOptions?.actionAuth ?? [] },
+  );
 export type RecipientUpdateInput = z.output<typeof ZRecipientUpdate>;

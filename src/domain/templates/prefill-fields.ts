@@ -9,10 +9,11 @@ import { validateFieldValue } from '../fields/validate-field-value.js';
 import type { EnvelopeMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import type { IssueCollector } from '../envelopes/validation-issues.js';
+import { ZRecordId } from '../model/record-id.js';
 
 type Path = (string | number)[];
 
-const id = z.number().int().positive();
+const id = ZRecordId;
 const label = z.string().max(255).optional();
 const placeholder = z.string().max(255).optional();
 

@@ -6,6 +6,9 @@ import { AppError, databaseUnavailable, ERROR_STATUS, type ErrorCode, type Error
 import { isTransientDatabaseError } from '../../domain/health/transient-errors.js';
 import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
+import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { issueCodeOf } from '../../domain/model/issue-code.js';
+import { validationFailure } from '../schemas/validation-failure.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -159,14 +162,20 @@ function toAppError(error: unknown): AppError | null {
     );
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    const issues = error.validation.map((v) => {
-      const path = v.instancePath
-        .split('/')
-        .filter(Boolean)
-        .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-      return { message: `${[context, ...path].join('.')}: ${v.message}`, path: [context, ...path] };
-    });
-    return new AppError('VALIDATION_ERROR', 'Input validation failed', { issues });
+    return validationFailure(
+      error.validation.map((v) => ({
+        message: v.message ?? 'invalid',
+        path: [
+          context,
+          ...v.instancePath
+            .split('/')
+            .filter(Boolean)
+            .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        ],
+        idOutOfRange: isIdOutOfRange(v.params as { params?: unknown }),
+        code: issueCodeOf(v.params as { params?: unknown }),
+      })),
+    );
   }
   const e = error as FastifyError & { part?: unknown };
   switch (e.code) {

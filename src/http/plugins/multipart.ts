@@ -6,6 +6,10 @@ import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
 import { AppError } from '../../errors.js';
 import { jsonNestsDeeperThan, valueNestsDeeperThan } from '../../lib/json-nesting.js';
 import { jsonTooDeep } from './json-body.js';
+import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { issueCodeOf } from '../../domain/model/issue-code.js';
+import { validationFailure } from '../schemas/validation-failure.js';
+import { droppedSecurityMembers, securityMemberRefusal } from './security-members.js';
 import { nulPath, nulRefusal } from './text-guard.js';
 
 export interface MultipartBody {
@@ -103,15 +107,19 @@ export async function* malformedAsAppError(file: AsyncIterable<Uint8Array>): Asy
 export async function parsePayload<S extends z.ZodType>(schema: S, body: MultipartBody): Promise<z.output<S>> {
   const nul = nulPath(body.payload, ['payload']);
   const result = nul ? null : schema.safeParse(body.payload);
-  if (result?.success) return result.data;
+  const dropped = result?.success ? droppedSecurityMembers(body.payload, result.data, ['payload']) : [];
+  if (result?.success && dropped.length === 0) return result.data;
   await Promise.all(body.files.map((f) => f.staged.discard()));
   if (!result) throw nulRefusal(nul!);
-  throw new AppError('VALIDATION_ERROR', 'Input validation failed', {
-    issues: result.error.issues.map((i) => ({
-      message: `${['payload', ...i.path].join('.')}: ${i.message}`,
+  if (result.success) throw securityMemberRefusal(dropped);
+  throw validationFailure(
+    result.error.issues.map((i) => ({
+      message: i.message,
       path: ['payload', ...i.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      idOutOfRange: isIdOutOfRange(i),
+      code: issueCodeOf(i as { params?: unknown }),
     })),
-  });
+  );
 }
 
 /** Multipart bodies are parsed by the handler: the schema serves the OpenAPI document only. */

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { CONSENT_LANGUAGES, ZConsentInput } from '../../domain/model/signing-consent.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
 import { ZField, ZStatus } from '../schemas/views.schema.js';
+import { ZRecordIdParam } from '../../domain/model/record-id.js';
 
 // No length or alphabet rule on the token: a token of any shape that opens no session is the same
 // 404 as any other wrong one (a rule would answer 400 quoting it, telling guesses apart from tokens).
 export const ZSigningParams = z.object({ token: z.string().describe('The recipient signing token (private)') });
 export const ZSigningFieldParams = ZSigningParams.extend({
-  fieldId: z.coerce.number().int().positive().max(2_147_483_647),
+  fieldId: ZRecordIdParam,
 });
 export const ZSigningItemParams = ZSigningParams.extend({ envelopeItemId: z.string().min(1).max(100) });
 

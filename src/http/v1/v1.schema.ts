@@ -3,9 +3,10 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { FIELD_TYPES } from '../../domain/fields/field-input.js';
 import { RECIPIENT_ROLES, ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
 import { ZFieldLegacy, ZStatus } from '../schemas/views.schema.js';
+import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
-export const ZV1DocumentId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZV1DocumentId = ZRecordIdParam;
 export const ZV1DocumentParams = z.object({ id: ZV1DocumentId });
 
 export const ZV1CreateBody = z.object({
@@ -50,7 +51,7 @@ export const ZV1CreateResponse = z.object({
 });
 
 export const ZV1FieldInput = z.object({
-  recipientId: z.number().int().positive(),
+  recipientId: ZRecordId,
   type: z.enum(FIELD_TYPES),
   pageNumber: z.number().int().min(1),
   pageX: z.number().min(0).max(100),

@@ -1,3 +1,5 @@
+import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { validationFailure } from '../schemas/validation-failure.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getBulkSend } from '../../domain/bulk-send/get-bulk-send.js';
@@ -37,9 +39,13 @@ export function registerBulkSendStartRoute(app: FastifyInstance, ctx: Ctx): void
       // Multipart routes validate nothing before the handler (documentOnlyValidator): the path here.
       const params = ZBulkSendParams.safeParse(request.params);
       if (!params.success)
-        throw new AppError('VALIDATION_ERROR', 'templateId must be a positive integer', {
-          issues: [{ path: ['templateId'], message: 'templateId: must be a positive integer' }],
-        });
+        throw validationFailure(
+          params.error.issues.map((i) => ({
+            message: i.message,
+            path: ['params', 'templateId'],
+            idOutOfRange: isIdOutOfRange(i),
+          })),
+        );
       const templateId = params.data.templateId;
       const template = await findBulkSendTemplate(ctx, principalOf(request).platformId, templateId);
       const upload = await readBulkSendUpload(ctx, request, reply, template);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRecordIdParam } from '../../domain/model/record-id.js';
 
 export const ZBulkSendPayload = z
   .object({
@@ -20,7 +21,7 @@ export const ZBulkSendBody = z.object({
     ),
 });
 
-export const ZBulkSendParams = z.object({ templateId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZBulkSendParams = z.object({ templateId: ZRecordIdParam });
 export const ZBulkSendIdParams = z.object({ bulkSendId: z.string().min(1).max(64) });
 
 export const ZBulkSend = z

@@ -4,8 +4,7 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { ZAccessAuth, ZGlobalActionAuth } from '../../domain/recipients/recipient-input.js';
 import { ZDocument, ZDocumentLite, ZRecipient } from '../schemas/views.schema.js';
 import { ZEnvelopeFindQuery } from './envelope.schema.js';
-
-const ZDocumentIdMember = z.number().int().positive().max(2_147_483_647);
+import { recordIdList, ZRecordId } from '../../domain/model/record-id.js';
 
 /** Documenso's document find: the envelope find's filters, without `type` (always DOCUMENT). */
 export const ZDocumentFindQuery = ZEnvelopeFindQuery.omit({ type: true });
@@ -28,12 +27,12 @@ export const ZDocumentFindResponse = z
   .meta({ id: 'DocumentFindResponse' });
 
 export const ZDocumentGetManyBody = z.object({
-  documentIds: z.array(ZDocumentIdMember).min(1).max(100),
+  documentIds: recordIdList(1, 100),
 });
 export const ZDocumentGetManyResponse = z.object({ data: z.array(ZDocumentListEntry) });
 
 export const ZDocumentUpdateBody = z.object({
-  documentId: ZDocumentIdMember,
+  documentId: ZRecordId,
   data: z
     .object({
       title: z.string().trim().min(1).max(255).optional(),
@@ -49,7 +48,7 @@ export const ZDocumentUpdateBody = z.object({
 });
 export const ZDocumentUpdateResponse = ZDocumentLite;
 
-export const ZDocumentIdBody = z.object({ documentId: ZDocumentIdMember });
+export const ZDocumentIdBody = z.object({ documentId: ZRecordId });
 
 export const ZDocumentDuplicateResponse = z.object({
   id: z.string().describe('The new envelope id'),
@@ -57,7 +56,7 @@ export const ZDocumentDuplicateResponse = z.object({
 });
 
 export const ZDocumentRedistributeBody = z.object({
-  documentId: ZDocumentIdMember,
+  documentId: ZRecordId,
   recipients: ZRedistributeRecipients,
 });
 

@@ -4,6 +4,7 @@ import { ZRecipientCreate, ZRecipientUpdate } from '../../domain/recipients/reci
 import { ZFieldLegacy, ZRecipientLegacy } from '../schemas/views.schema.js';
 import { documentFieldGeometry, ZDocumentId } from './document.schema.js';
 import { ZAttachmentData } from './envelope-parts.schema.js';
+import { ZRecordId } from '../../domain/model/record-id.js';
 
 /**
  * Documenso's document and template routes for recipients, fields and attachments (deprecated
@@ -11,7 +12,6 @@ import { ZAttachmentData } from './envelope-parts.schema.js';
  * document flow's names (`documentId`/`templateId`, `recipients`/`recipient`, `fields`/`field`,
  * pageNumber/pageX/pageY).
  */
-const ZOwnerIdMember = z.number().int().positive().max(2_147_483_647);
 
 /** A document's (or template's) recipient with its fields, as get, update and update-many answer it. */
 export const ZDocumentRecipient = ZRecipientLegacy.extend({ fields: z.array(ZFieldLegacy) }).meta({
@@ -22,11 +22,11 @@ export const ZDocumentRecipientUpdateManyResponse = z.object({ recipients: z.arr
 export const ZDocumentFieldsResponse = z.object({ fields: z.array(ZFieldLegacy) });
 
 const ZLegacyFieldCreate = fieldDefinitionSchema({
-  recipientId: z.number().int().positive(),
+  recipientId: ZRecordId,
   ...documentFieldGeometry,
 });
 const ZLegacyFieldUpdate = fieldDefinitionSchema({
-  id: z.number().int().positive(),
+  id: ZRecordId,
   pageNumber: documentFieldGeometry.pageNumber.optional(),
   pageX: documentFieldGeometry.pageX.optional(),
   pageY: documentFieldGeometry.pageY.optional(),
@@ -39,7 +39,7 @@ const ZLegacyFieldUpdate = fieldDefinitionSchema({
  * templates but for the member naming the owner (`documentId` or `templateId`), as in the SDK.
  */
 export function legacyPartBodies(ownerKey: 'documentId' | 'templateId') {
-  const owner = { [ownerKey]: ZOwnerIdMember } as Record<'documentId', typeof ZOwnerIdMember>;
+  const owner = { [ownerKey]: ZRecordId } as Record<'documentId', typeof ZRecordId>;
   return {
     recipientCreate: z.object({ ...owner, recipient: ZRecipientCreate }),
     recipientCreateMany: z.object({ ...owner, recipients: z.array(ZRecipientCreate).min(1).max(100) }),
@@ -53,4 +53,4 @@ export function legacyPartBodies(ownerKey: 'documentId' | 'templateId') {
 }
 
 export const ZDocumentAttachmentFindQuery = z.object({ documentId: ZDocumentId });
-export const ZDocumentAttachmentCreateBody = z.object({ documentId: ZOwnerIdMember, data: ZAttachmentData });
+export const ZDocumentAttachmentCreateBody = z.object({ documentId: ZRecordId, data: ZAttachmentData });

@@ -4,8 +4,9 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentLite, ZSigningRecipient } from '../schemas/views.schema.js';
+import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
 
-export const ZDocumentId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZDocumentId = ZRecordIdParam;
 
 export const ZAttachmentInput = z.object({
   label: z.string().trim().min(1).max(255),
@@ -53,7 +54,7 @@ export const ZDocumentCreateBody = z.object({
 export const ZDocumentCreateResponse = z.object({ id: z.number().int(), envelopeId: z.string() });
 
 export const ZDocumentDistributeBody = z.object({
-  documentId: z.number().int().positive(),
+  documentId: ZRecordId,
   meta: ZMetaInput.optional(),
   includeSigningUrls: z
     .boolean()

@@ -1,3 +1,4 @@
+import { recordIdList } from '../../domain/model/record-id.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -190,8 +191,8 @@ export function registerEnvelopeItemRoutes(app: FastifyInstance, ctx: Ctx): void
         body: z.object({
           ids: z.discriminatedUnion('type', [
             z.object({ type: z.literal('envelopeId'), ids: z.array(ZEnvelopeIdString).min(1).max(100) }),
-            z.object({ type: z.literal('documentId'), ids: z.array(z.number().int().positive()).min(1).max(100) }),
-            z.object({ type: z.literal('templateId'), ids: z.array(z.number().int().positive()).min(1).max(100) }),
+            z.object({ type: z.literal('documentId'), ids: recordIdList(1, 100) }),
+            z.object({ type: z.literal('templateId'), ids: recordIdList(1, 100) }),
           ]),
         }),
         response: { 200: z.object({ data: z.array(ZEnvelope) }), ...errorResponses() },

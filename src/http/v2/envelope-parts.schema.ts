@@ -3,11 +3,10 @@ import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fiel
 import { ZRecipientCreate, ZRecipientUpdate } from '../../domain/recipients/recipient-input.js';
 import { ZField, ZFieldLegacy, ZRecipient, ZRecipientLegacy, ZRecipientWithIdentity } from '../schemas/views.schema.js';
 import { ZEnvelopeIdString } from './envelope.schema.js';
+import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
 
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const ZRecipientIdParams = z.object({ recipientId: ZId });
-export const ZFieldIdParams = z.object({ fieldId: ZId });
+export const ZRecipientIdParams = z.object({ recipientId: ZRecordIdParam });
+export const ZFieldIdParams = z.object({ fieldId: ZRecordIdParam });
 
 export const ZRecipientCreateManyBody = z.object({
   envelopeId: ZEnvelopeIdString,
@@ -17,7 +16,7 @@ export const ZRecipientUpdateManyBody = z.object({
   envelopeId: ZEnvelopeIdString,
   data: z.array(ZRecipientUpdate).min(1).max(100),
 });
-export const ZRecipientDeleteBody = z.object({ recipientId: z.number().int().positive() });
+export const ZRecipientDeleteBody = z.object({ recipientId: ZRecordId });
 export const ZRecipientCreateManyResponse = z.object({ data: z.array(ZRecipientWithIdentity) });
 export const ZRecipientUpdateManyResponse = z.object({ data: z.array(ZRecipientLegacy) });
 export const ZRecipientGetResponse = ZRecipient.extend({ fields: z.array(ZFieldLegacy) }).meta({
@@ -30,7 +29,7 @@ const COORDINATES = ['page', 'positionX', 'positionY', 'width', 'height'] as con
  * `placeholder` instead of page and position, `width`/`height` then optional overrides.
  */
 export const ZFieldCreate = fieldDefinitionSchema({
-  recipientId: z.number().int().positive(),
+  recipientId: ZRecordId,
   envelopeItemId: z.string().min(1).max(64).optional().describe('Optional when the envelope has one item'),
   page: z.number().int().min(1).optional().describe('Required unless placeholder is given'),
   positionX: ZPercent.optional().describe('Required unless placeholder is given'),
@@ -59,7 +58,7 @@ export const ZFieldCreate = fieldDefinitionSchema({
       ctx.addIssue({ code: 'custom', path: [k], message: 'Required (or give placeholder instead of coordinates)' });
 });
 export const ZFieldUpdate = fieldDefinitionSchema({
-  id: z.number().int().positive(),
+  id: ZRecordId,
   envelopeItemId: z.string().min(1).max(64).optional(),
   page: z.number().int().min(1).optional(),
   positionX: ZPercent.optional(),
@@ -75,7 +74,7 @@ export const ZFieldUpdateManyBody = z.object({
   envelopeId: ZEnvelopeIdString,
   data: z.array(ZFieldUpdate).min(1).max(500),
 });
-export const ZFieldDeleteBody = z.object({ fieldId: z.number().int().positive() });
+export const ZFieldDeleteBody = z.object({ fieldId: ZRecordId });
 export const ZFieldsResponse = z.object({ data: z.array(ZFieldLegacy) });
 export const ZFieldGetResponse = ZField;
 
@@ -99,5 +98,5 @@ export const ZAttachmentDeleteBody = z.object({ id: z.string().min(1).max(64) })
 export const ZRejectOnBehalfBody = z.object({
   reason: z.string().trim().min(1).max(2000),
   envelopeId: ZEnvelopeIdString.optional(),
-  recipientId: z.number().int().optional(),
+  recipientId: ZRecordId.optional(),
 });

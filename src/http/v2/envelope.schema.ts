@@ -4,6 +4,7 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentMeta, ZField, ZRecipient, ZSigningRecipient, ZStatus } from '../schemas/views.schema.js';
+import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 export const ZEnvelopeIdString = z.string().min(1).max(64).describe('The envelope id, `envelope_…`');
@@ -78,7 +79,7 @@ export const ZEnvelopeFindQuery = z.object({
   type: z.enum(['DOCUMENT', 'TEMPLATE']).optional(),
   status: ZStatus.optional(),
   source: z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']).optional(),
-  templateId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  templateId: ZRecordIdParam.optional(),
   folderId: z.string().max(64).optional(),
   hasExpiredRecipients: z.enum(['true', 'false']).optional(),
   orderByColumn: z.literal('createdAt').optional(),
@@ -100,7 +101,7 @@ export const ZEnvelopeFindResponse = z
 export const ZEnvelopeDistributeBody = z.object({ envelopeId: ZEnvelopeIdString, meta: ZMetaInput.optional() });
 /** The recipients a redistribute sends their link again: shared by the envelope and document routes. */
 export const ZRedistributeRecipients = z
-  .array(z.number().int().positive())
+  .array(ZRecordId)
   .min(1)
   .max(100)
   .describe('Recipient ids to send the link again (and renew their expiry)');

@@ -6,10 +6,11 @@ import { ZFormValuesInput } from '../schemas/common.schema.js';
 import { ZSigningRecipient } from '../schemas/views.schema.js';
 import { ZAttachmentInput } from './document.schema.js';
 import { ZEnvelopeIdString } from './envelope.schema.js';
+import { ZRecordId } from '../../domain/model/record-id.js';
 
 /** One of the template's recipients (by its id in the template) and the real person who takes the role. */
 const ZUseRecipient = z.object({
-  id: z.number().int().positive().describe('The template recipient’s id'),
+  id: ZRecordId.describe('The template recipient’s id'),
   email: ZRecipientEmail,
   name: z.string().trim().max(255).optional().describe('Absent: the template recipient’s name'),
   signingOrder: z.number().int().min(0).max(10_000).optional(),
@@ -60,7 +61,7 @@ const useMembers = {
 
 export const ZTemplateUseBody = z
   .object({
-    templateId: z.number().int().positive().max(2_147_483_647),
+    templateId: ZRecordId,
     ...useMembers,
     customDocumentDataId: z
       .string()

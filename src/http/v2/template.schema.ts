@@ -5,6 +5,7 @@ import { ZDocumentMetaView } from '../../domain/model/document-meta-view.js';
 import { ZEnvelopeAuthOptions, ZFieldLegacy, ZFolder, ZRecipientLegacy } from '../schemas/views.schema.js';
 import { ZAttachmentInput } from './document.schema.js';
 import { ZEnvelopeFindQuery } from './envelope.schema.js';
+import { recordIdList, ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
 
 /**
  * Documenso's legacy template operations: a template is an envelope of type TEMPLATE, named by
@@ -12,8 +13,7 @@ import { ZEnvelopeFindQuery } from './envelope.schema.js';
  * accepted at their "off" value (PRIVATE, empty public title and description, no legacy field
  * insertion) and refused otherwise (PUBLIC_TEMPLATE_NOT_SUPPORTED, LEGACY_FIELD_INSERTION_NOT_SUPPORTED).
  */
-const ZTemplateIdMember = z.number().int().positive().max(2_147_483_647);
-export const ZTemplateIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZTemplateIdParam = ZRecordIdParam;
 const ZTemplateType = z.enum(['PUBLIC', 'PRIVATE', 'ORGANISATION']);
 const ZVisibility = z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']);
 const ts = z.string().describe('ISO 8601 UTC timestamp');
@@ -45,7 +45,7 @@ export const ZTemplateCreateBody = z.object({
 export const ZTemplateCreateResponse = z.object({ envelopeId: z.string(), id: z.number().int() });
 
 export const ZTemplateUpdateBody = z.object({
-  templateId: ZTemplateIdMember,
+  templateId: ZRecordId,
   data: z
     .object({
       title: z.string().trim().min(1).max(255).optional(),
@@ -61,15 +61,15 @@ export const ZTemplateUpdateBody = z.object({
   meta: ZMetaInput.optional(),
 });
 
-export const ZTemplateIdBody = z.object({ templateId: ZTemplateIdMember });
+export const ZTemplateIdBody = z.object({ templateId: ZRecordId });
 export const ZTemplateDirectCreateBody = z.object({
-  templateId: ZTemplateIdMember,
-  directRecipientId: ZTemplateIdMember.optional().describe(
+  templateId: ZRecordId,
+  directRecipientId: ZRecordId.optional().describe(
     'The template recipient the visitor becomes (not a CC); default: the first SIGNER in signing order',
   ),
 });
-export const ZTemplateDirectToggleBody = z.object({ templateId: ZTemplateIdMember, enabled: z.boolean() });
-export const ZTemplateGetManyBody = z.object({ templateIds: z.array(ZTemplateIdMember).min(1).max(100) });
+export const ZTemplateDirectToggleBody = z.object({ templateId: ZRecordId, enabled: z.boolean() });
+export const ZTemplateGetManyBody = z.object({ templateIds: recordIdList(1, 100) });
 
 export const ZTemplateFindQuery = ZEnvelopeFindQuery.pick({
   query: true,
