@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getBulkSend } from '../../domain/bulk-send/get-bulk-send.js';
 import { findBulkSendTemplate, startBulkSend } from '../../domain/bulk-send/start-bulk-send.js';
 import type { Ctx } from '../../domain/context.js';
-import { AppError } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
 import { documentOnlyValidator } from '../plugins/multipart.js';
