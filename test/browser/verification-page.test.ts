@@ -66,7 +66,7 @@ describeOrSkip(
       const code = /code: (\d{6})/.exec(String(mail!.text))![1]!;
       await page.locator('#verify-code').fill(code === '000000' ? '111111' : '000000');
       await page.locator('#verify-submit-code').click();
-      await page.locator('#verify-error-access', { hasText: 'tries left' }).waitFor();
+      await page.locator('#verify-error-access', { hasText: 'The code is not right' }).waitFor();
       await page.locator('#verify-code').fill(code);
       await page.locator('#verify-submit-code').click();
       await page.locator('.page canvas').first().waitFor();

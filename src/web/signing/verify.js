@@ -3,6 +3,7 @@
 // action must be (the code again, the sender's access code, the CUIL). The state lives in the
 // server: this only asks the signing API (`/verification…`) and says what it answered.
 import { messagesFor } from './i18n.js';
+import { ApiError } from './signing-api.js';
 import { el, holdFocus } from './signing-ui.js';
 
 /**
@@ -12,8 +13,10 @@ import { el, holdFocus } from './signing-ui.js';
 function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) {
   const t = messagesFor(lang).verify;
   const error = el('p', { class: 'dialog-error', role: 'alert', id: `verify-error-${stage}` });
+  // A refusal in the page's language by the API's code (the API's message is English); any other
+  // error is the page's own (its network message is already translated).
   const fail = (e) => {
-    error.textContent = e?.message || String(e);
+    error.textContent = e instanceof ApiError ? (t.errors[e.code] ?? t.errors.other) : e?.message || t.errors.other;
   };
   const sections = [];
 
@@ -90,8 +93,9 @@ function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) 
     typed('PASSWORD', 'verify-access-code', t.accessCodeLabel, '/verification/access-code', 'accessCode');
   if (pending.includes('CUIL')) typed('CUIL', 'verify-cuil', t.cuilLabel, '/verification/cuil', 'cuil');
 
+  // Only nodes: a null here would reach `replaceChildren`, which prints it as the text "null".
   const anyOf = pending.filter((m) => m !== 'CUIL').length > 1;
-  return [anyOf ? el('p', {}, t.oneOf) : null, ...sections, error];
+  return [...(anyOf ? [el('p', {}, t.oneOf)] : []), ...sections, error];
 }
 
 /** Access: replaces the page with the verification step; resolves once access is verified. */

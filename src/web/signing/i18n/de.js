@@ -137,5 +137,16 @@ export default {
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
     done: 'Bestätigt.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'Der Code ist nicht richtig. Prüfen Sie die 6 Ziffern und versuchen Sie es erneut.',
+      VERIFICATION_CODE_EXPIRED: 'Dieser Code ist nicht mehr gültig. Fordern Sie einen neuen an.',
+      VERIFICATION_CODE_LOCKED: 'Der Code wurde zu oft falsch eingegeben. Fordern Sie einen neuen an.',
+      ACCESS_CODE_INVALID: 'Der Zugangscode ist nicht richtig. Versuchen Sie es erneut.',
+      CUIL_MISMATCH: 'Das ist nicht die bei uns hinterlegte CUIL. Prüfen Sie sie und versuchen Sie es erneut.',
+      VERIFICATION_RESEND_LIMIT: 'Gerade wurde ein Code gesendet. Warten Sie kurz, bevor Sie einen weiteren anfordern.',
+      VERIFICATION_LOCKED: 'Zu viele falsche Versuche. Warten Sie 15 Minuten und versuchen Sie es erneut.',
+      VERIFICATION_NOT_PENDING: 'Diese Prüfung ist nicht mehr nötig. Laden Sie die Seite neu.',
+      other: 'Die Prüfung war nicht möglich. Versuchen Sie es erneut.',
+    },
   },
 };

@@ -127,5 +127,17 @@ export default {
     confirm: 'Confirm',
     cancel: 'Cancel',
     done: 'Verified.',
+    // A refusal by the API's code (its own message is English); `other` for any other code.
+    errors: {
+      VERIFICATION_CODE_INVALID: 'The code is not right. Check the 6 digits and try again.',
+      VERIFICATION_CODE_EXPIRED: 'This code is no longer valid. Ask for a new one.',
+      VERIFICATION_CODE_LOCKED: 'The code was mistyped too many times. Ask for a new one.',
+      ACCESS_CODE_INVALID: 'The access code is not right. Try again.',
+      CUIL_MISMATCH: 'That is not the CUIL we have for you. Check it and try again.',
+      VERIFICATION_RESEND_LIMIT: 'A code was sent a moment ago. Wait a little before asking for another.',
+      VERIFICATION_LOCKED: 'Too many wrong tries. Wait 15 minutes and try again.',
+      VERIFICATION_NOT_PENDING: 'This check is no longer needed. Reload the page.',
+      other: 'This could not be checked. Try again.',
+    },
   },
 };

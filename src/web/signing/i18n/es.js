@@ -127,5 +127,16 @@ export default {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     done: 'Verificado.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'El código no es correcto. Revise los 6 dígitos e intente de nuevo.',
+      VERIFICATION_CODE_EXPIRED: 'Este código ya no es válido. Pida uno nuevo.',
+      VERIFICATION_CODE_LOCKED: 'El código se escribió mal demasiadas veces. Pida uno nuevo.',
+      ACCESS_CODE_INVALID: 'El código de acceso no es correcto. Intente de nuevo.',
+      CUIL_MISMATCH: 'Ese no es el CUIL que tenemos registrado. Revíselo e intente de nuevo.',
+      VERIFICATION_RESEND_LIMIT: 'Se envió un código hace un momento. Espere un poco antes de pedir otro.',
+      VERIFICATION_LOCKED: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.',
+      VERIFICATION_NOT_PENDING: 'Esta verificación ya no es necesaria. Vuelva a cargar la página.',
+      other: 'No se pudo verificar. Intente de nuevo.',
+    },
   },
 };

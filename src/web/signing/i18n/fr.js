@@ -125,5 +125,16 @@ export default {
     confirm: 'Confirmer',
     cancel: 'Annuler',
     done: 'Vérifié.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'Le code n’est pas correct. Vérifiez les 6 chiffres et réessayez.',
+      VERIFICATION_CODE_EXPIRED: 'Ce code n’est plus valable. Demandez-en un nouveau.',
+      VERIFICATION_CODE_LOCKED: 'Le code a été mal saisi trop de fois. Demandez-en un nouveau.',
+      ACCESS_CODE_INVALID: 'Le code d’accès n’est pas correct. Réessayez.',
+      CUIL_MISMATCH: 'Ce n’est pas le CUIL enregistré pour vous. Vérifiez-le et réessayez.',
+      VERIFICATION_RESEND_LIMIT: 'Un code vient d’être envoyé. Patientez un peu avant d’en demander un autre.',
+      VERIFICATION_LOCKED: 'Trop d’essais incorrects. Attendez 15 minutes et réessayez.',
+      VERIFICATION_NOT_PENDING: 'Cette vérification n’est plus nécessaire. Rechargez la page.',
+      other: 'La vérification n’a pas pu être effectuée. Réessayez.',
+    },
   },
 };

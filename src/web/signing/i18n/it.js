@@ -131,5 +131,16 @@ export default {
     confirm: 'Conferma',
     cancel: 'Annulla',
     done: 'Verificato.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'Il codice non è corretto. Controlli le 6 cifre e riprovi.',
+      VERIFICATION_CODE_EXPIRED: 'Questo codice non è più valido. Ne richieda uno nuovo.',
+      VERIFICATION_CODE_LOCKED: 'Il codice è stato inserito in modo errato troppe volte. Ne richieda uno nuovo.',
+      ACCESS_CODE_INVALID: 'Il codice di accesso non è corretto. Riprovi.',
+      CUIL_MISMATCH: 'Questo non è il CUIL registrato per Lei. Lo controlli e riprovi.',
+      VERIFICATION_RESEND_LIMIT: 'Un codice è stato appena inviato. Attenda un momento prima di richiederne un altro.',
+      VERIFICATION_LOCKED: 'Troppi tentativi errati. Attenda 15 minuti e riprovi.',
+      VERIFICATION_NOT_PENDING: 'Questa verifica non è più necessaria. Ricarichi la pagina.',
+      other: 'Non è stato possibile effettuare la verifica. Riprovi.',
+    },
   },
 };

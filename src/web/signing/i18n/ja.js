@@ -122,5 +122,16 @@ export default {
     confirm: '確認',
     cancel: 'キャンセル',
     done: '確認が完了しました。',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'コードが正しくありません。6 桁の数字を確認して、もう一度お試しください。',
+      VERIFICATION_CODE_EXPIRED: 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
+      VERIFICATION_CODE_LOCKED: 'コードの入力を何度も間違えました。新しいコードをリクエストしてください。',
+      ACCESS_CODE_INVALID: 'アクセスコードが正しくありません。もう一度お試しください。',
+      CUIL_MISMATCH: '登録されている CUIL と一致しません。確認して、もう一度お試しください。',
+      VERIFICATION_RESEND_LIMIT: 'コードは先ほど送信されました。しばらく待ってから、もう一度リクエストしてください。',
+      VERIFICATION_LOCKED: '間違いが多すぎます。15 分待ってから、もう一度お試しください。',
+      VERIFICATION_NOT_PENDING: 'この確認はもう必要ありません。ページを再読み込みしてください。',
+      other: '確認できませんでした。もう一度お試しください。',
+    },
   },
 };

@@ -116,5 +116,16 @@ export default {
     confirm: '확인',
     cancel: '취소',
     done: '확인되었습니다.',
+    errors: {
+      VERIFICATION_CODE_INVALID: '코드가 올바르지 않습니다. 6자리 숫자를 확인하고 다시 시도하십시오.',
+      VERIFICATION_CODE_EXPIRED: '이 코드는 더 이상 유효하지 않습니다. 새 코드를 요청하십시오.',
+      VERIFICATION_CODE_LOCKED: '코드를 너무 여러 번 잘못 입력했습니다. 새 코드를 요청하십시오.',
+      ACCESS_CODE_INVALID: '접근 코드가 올바르지 않습니다. 다시 시도하십시오.',
+      CUIL_MISMATCH: '등록된 CUIL과 일치하지 않습니다. 확인하고 다시 시도하십시오.',
+      VERIFICATION_RESEND_LIMIT: '방금 코드를 보냈습니다. 잠시 기다린 후 다시 요청하십시오.',
+      VERIFICATION_LOCKED: '잘못된 시도가 너무 많습니다. 15분 후에 다시 시도하십시오.',
+      VERIFICATION_NOT_PENDING: '이 확인은 더 이상 필요하지 않습니다. 페이지를 새로 고치십시오.',
+      other: '확인하지 못했습니다. 다시 시도하십시오.',
+    },
   },
 };

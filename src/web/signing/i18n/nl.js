@@ -133,5 +133,16 @@ export default {
     confirm: 'Bevestigen',
     cancel: 'Annuleren',
     done: 'Geverifieerd.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'De code is niet juist. Controleer de 6 cijfers en probeer het opnieuw.',
+      VERIFICATION_CODE_EXPIRED: 'Deze code is niet meer geldig. Vraag een nieuwe aan.',
+      VERIFICATION_CODE_LOCKED: 'De code is te vaak verkeerd ingevoerd. Vraag een nieuwe aan.',
+      ACCESS_CODE_INVALID: 'De toegangscode is niet juist. Probeer het opnieuw.',
+      CUIL_MISMATCH: 'Dit is niet de CUIL die wij van u hebben. Controleer hem en probeer het opnieuw.',
+      VERIFICATION_RESEND_LIMIT: 'Er is zojuist een code verstuurd. Wacht even voordat u een nieuwe aanvraagt.',
+      VERIFICATION_LOCKED: 'Te veel onjuiste pogingen. Wacht 15 minuten en probeer het opnieuw.',
+      VERIFICATION_NOT_PENDING: 'Deze controle is niet meer nodig. Laad de pagina opnieuw.',
+      other: 'De controle is niet gelukt. Probeer het opnieuw.',
+    },
   },
 };

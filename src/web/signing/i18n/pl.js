@@ -136,5 +136,17 @@ export default {
     confirm: 'Potwierdź',
     cancel: 'Anuluj',
     done: 'Zweryfikowano.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'Kod jest nieprawidłowy. Prosimy sprawdzić 6 cyfr i spróbować ponownie.',
+      VERIFICATION_CODE_EXPIRED: 'Ten kod nie jest już ważny. Prosimy poprosić o nowy.',
+      VERIFICATION_CODE_LOCKED: 'Kod został zbyt wiele razy wpisany błędnie. Prosimy poprosić o nowy.',
+      ACCESS_CODE_INVALID: 'Kod dostępu jest nieprawidłowy. Prosimy spróbować ponownie.',
+      CUIL_MISMATCH: 'To nie jest CUIL zapisany w naszych danych. Prosimy go sprawdzić i spróbować ponownie.',
+      VERIFICATION_RESEND_LIMIT:
+        'Kod został wysłany przed chwilą. Prosimy chwilę poczekać przed poproszeniem o kolejny.',
+      VERIFICATION_LOCKED: 'Zbyt wiele błędnych prób. Prosimy odczekać 15 minut i spróbować ponownie.',
+      VERIFICATION_NOT_PENDING: 'Ta weryfikacja nie jest już potrzebna. Prosimy odświeżyć stronę.',
+      other: 'Nie udało się przeprowadzić weryfikacji. Prosimy spróbować ponownie.',
+    },
   },
 };

@@ -130,5 +130,16 @@ export default {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     done: 'Verificado.',
+    errors: {
+      VERIFICATION_CODE_INVALID: 'O código não está correto. Confira os 6 dígitos e tente novamente.',
+      VERIFICATION_CODE_EXPIRED: 'Este código não é mais válido. Peça um novo.',
+      VERIFICATION_CODE_LOCKED: 'O código foi digitado errado muitas vezes. Peça um novo.',
+      ACCESS_CODE_INVALID: 'O código de acesso não está correto. Tente novamente.',
+      CUIL_MISMATCH: 'Este não é o CUIL que temos registrado para você. Confira e tente novamente.',
+      VERIFICATION_RESEND_LIMIT: 'Um código acabou de ser enviado. Aguarde um pouco antes de pedir outro.',
+      VERIFICATION_LOCKED: 'Muitas tentativas erradas. Aguarde 15 minutos e tente novamente.',
+      VERIFICATION_NOT_PENDING: 'Esta verificação não é mais necessária. Recarregue a página.',
+      other: 'Não foi possível verificar. Tente novamente.',
+    },
   },
 };

@@ -114,5 +114,16 @@ export default {
     confirm: '确认',
     cancel: '取消',
     done: '验证成功。',
+    errors: {
+      VERIFICATION_CODE_INVALID: '验证码不正确。请核对 6 位数字后重试。',
+      VERIFICATION_CODE_EXPIRED: '此验证码已失效。请重新获取。',
+      VERIFICATION_CODE_LOCKED: '验证码输入错误次数过多。请重新获取。',
+      ACCESS_CODE_INVALID: '访问码不正确。请重试。',
+      CUIL_MISMATCH: '与登记的 CUIL 不一致。请核对后重试。',
+      VERIFICATION_RESEND_LIMIT: '验证码刚刚已发送。请稍等片刻再重新获取。',
+      VERIFICATION_LOCKED: '错误次数过多。请等待 15 分钟后重试。',
+      VERIFICATION_NOT_PENDING: '此验证已无需进行。请刷新页面。',
+      other: '无法完成验证。请重试。',
+    },
   },
 };
