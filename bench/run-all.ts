@@ -12,6 +12,7 @@ import { runBlobStoreBench } from './blob-store.bench.js';
 import { runBulkSendBench } from './bulk-send.bench.js';
 import { runCompletionBench } from './completion.bench.js';
 import { runEnvelopeFindBench } from './envelope-find.bench.js';
+import { runEvidenceLargeBench } from './evidence-large.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
 import { runJsonDepthBench } from './json-depth.bench.js';
@@ -40,6 +41,8 @@ const seal = await runSealBench({ pageCounts: [1, 10, 100, 500], reps: 10, large
 section('Burn-in (rendering fields) per page count');
 const render = await runRenderBench([1, 10, 100, 500]);
 for (const r of render) console.log(`${String(r.pages).padStart(4)} pages: median ${r.medianMs.toFixed(1)} ms`);
+section('Evidence of a large envelope (50 recipients, 500 events): certificate and audit pages, CPU');
+const evidenceLarge = await runEvidenceLargeBench();
 section('Completion throughput: signed 1-page 2-signer documents completed by one `firma worker`, beside the floor');
 const completion = await runCompletionBench();
 section('Full flows end to end, and server memory');
@@ -72,6 +75,7 @@ const report = {
   blobStore,
   seal,
   render,
+  evidenceLarge,
   completion,
   flow,
   bulkSend,

