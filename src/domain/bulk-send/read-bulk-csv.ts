@@ -35,11 +35,15 @@ export class BulkCsv {
     this.cells.push(JSON.stringify(row.cells));
   }
 
-  /** Rows `from` (0-based) up to `to`, excluded, checked against the template. */
+  /** The row at `index` (0-based), checked against the template. */
+  planRow(index: number): PlannedRow {
+    return planBulkRow({ line: this.lines[index]!, cells: JSON.parse(this.cells[index]!) as string[] }, this.header);
+  }
+
+  /** Rows `from` up to `to`, excluded. */
   plan(from: number, to: number): PlannedRow[] {
     const planned: PlannedRow[] = [];
-    for (let i = from; i < Math.min(to, this.lines.length); i++)
-      planned.push(planBulkRow({ line: this.lines[i]!, cells: JSON.parse(this.cells[i]!) as string[] }, this.header));
+    for (let i = from; i < Math.min(to, this.length); i++) planned.push(this.planRow(i));
     return planned;
   }
 }
