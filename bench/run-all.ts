@@ -16,6 +16,7 @@ import { runEvidenceLargeBench } from './evidence-large.bench.js';
 import { runFlowBench } from './flow.bench.js';
 import { runHostileFilesBench } from './hostile-files.bench.js';
 import { runJsonDepthBench } from './json-depth.bench.js';
+import { runHostileCsvBench } from './hostile-csv.bench.js';
 import { runHttpBench } from './http.bench.js';
 import { runHttpPgBench } from './http-pg.bench.js';
 import { runRenderBench } from './render.bench.js';
@@ -61,6 +62,9 @@ const hostileFiles = await runHostileFilesBench();
 section('Deep JSON: /health while bodies nested up to the body limit are refused');
 const jsonDepth = await runJsonDepthBench();
 
+section('Hostile CSVs: /health and server RSS while bulk-send CSVs over the caps are refused');
+const hostileCsv = await runHostileCsvBench();
+
 const report = {
   measuredAt: new Date().toISOString(),
   machine: {
@@ -83,6 +87,7 @@ const report = {
   webhookDrain,
   hostileFiles,
   jsonDepth,
+  hostileCsv,
 };
 mkdirSync(dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

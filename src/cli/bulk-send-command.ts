@@ -37,15 +37,15 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
     throw cannotRead(path, error);
   });
   const started = Date.now();
-  const { principal, template, rows } = await (async () => {
+  const { principal, template, csv } = await (async () => {
     try {
       const principal = await getPlatformOperator(ctx, platform);
       const template = await findBulkSendTemplate(ctx, principal.platformId, templateId);
       const source = file.createReadStream({ autoClose: false });
-      const rows = await readBulkCsv(source, template, ctx.config.limits.uploadBytes).catch((error: unknown) => {
+      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes).catch((error: unknown) => {
         throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
       });
-      return { principal, template, rows };
+      return { principal, template, csv };
     } finally {
       await file.close();
     }
@@ -53,7 +53,7 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
   const run = await startBulkSend(
     ctx,
     { principal, request: { ip: null, userAgent: 'firma-cli' } },
-    { template, rows, distribute: !input.draft },
+    { template, csv, distribute: !input.draft },
   );
   const bar = progressBar(process.stderr, 'bulk-send');
   let finished = false;

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { readBulkCsv } from '../../src/domain/bulk-send/read-bulk-csv.js';
 import { runBulkSend } from '../../src/domain/bulk-send/run-bulk-send.js';
+import { findBulkSendTemplate, startBulkSend } from '../../src/domain/bulk-send/start-bulk-send.js';
+import { getPlatformOperator } from '../../src/domain/platforms/get-platform-operator.js';
 import {
   bulkSendBody,
   createRentalTemplate,
@@ -140,6 +143,50 @@ for (const database of testDatabases()) {
       });
       assert.equal(after.status, 202, 'the server still takes a bulk send');
       await waitForBulkSend(server.api, after.body.id);
+    });
+
+    test('5,000 rows are checked and stored in steps: the event loop turns while the run is started', async () => {
+      // A template of its own: the documents its job may make before the rows are removed below
+      // are not counted by the other tests.
+      const own = await createRentalTemplate(server.api, 'Locación (steps)');
+      const principal = await getPlatformOperator(server.ctx, 'default');
+      const graph = await findBulkSendTemplate(server.ctx, principal.platformId, own.templateId);
+      const text = rentalCsv(5000, (cells, i) => {
+        if (i === 4321) cells[1] = 'not an address';
+      });
+      async function* source() {
+        yield new TextEncoder().encode(text);
+      }
+      const csv = await readBulkCsv(source(), graph, 2 ** 24);
+      assert.equal(csv.length, 5000);
+      // Counted only while the rows are planned and inserted (on SQLite every statement is
+      // synchronous: storing them in one go gave the event loop no turn at all).
+      let turns = 0;
+      let counting = true;
+      const tick = () => {
+        if (!counting) return;
+        turns++;
+        setImmediate(tick);
+      };
+      setImmediate(tick);
+      const view = await startBulkSend(
+        server.ctx,
+        { principal, request: { ip: null, userAgent: 'test' } },
+        { template: graph, csv, distribute: false },
+      );
+      counting = false;
+      assert.ok(turns >= 5, `${turns} turns while 5,000 rows were stored`);
+      assert.equal(view.totalRows, 5000);
+      assert.equal(view.pendingRows + view.doneRows, 4999, 'the job may have begun');
+      assert.deepEqual(
+        view.failures.map((f) => [f.line, f.column]),
+        [[4323, 'r1.email']],
+      );
+      const stored = server.ctx.db.selectFrom('bulkSendRow').where('bulkSendId', '=', view.id);
+      const rows = await stored.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.equal(Number(rows.n), 5000);
+      // Not worked through: a row the job takes after this finds itself gone and rolls back.
+      await server.ctx.db.deleteFrom('bulkSendRow').where('bulkSendId', '=', view.id).execute();
     });
 
     test('a row missing what the template lacks is reported; the others are made', async () => {

@@ -6,8 +6,12 @@ export type BulkSendRowRow = BulkSendRowTable;
 
 const CHUNK = 500;
 
-export async function insertBulkSend(trx: Db, row: BulkSendTable, rows: BulkSendRowTable[]): Promise<void> {
+export async function insertBulkSendRun(trx: Db, row: BulkSendTable): Promise<void> {
   await trx.insertInto('bulkSend').values(row).execute();
+}
+
+/** A run's rows, in statements of at most 500 rows (SQLite's bound-parameter limit). */
+export async function insertBulkSendRows(trx: Db, rows: BulkSendRowTable[]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
       .insertInto('bulkSendRow')

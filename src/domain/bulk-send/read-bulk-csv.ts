@@ -12,14 +12,51 @@ import {
   type PlannedRow,
 } from './plan-bulk-rows.js';
 
+/**
+ * A CSV as read: its header checked against the template, and its data rows as the parser gave
+ * them, each kept as one string (its cells as a JSON array) beside its line number: a row of ten
+ * cells is then one flat string instead of an array, ten strings (each a slice that keeps the
+ * whole decoded chunk it came from alive) and an object. Rows are checked as `use` would check
+ * them (`planBulkRow`) only when asked, a slice at a time, so what a large file holds while it is
+ * read is about its own text, and a file refused on a cap costs no planning at all.
+ */
+export class BulkCsv {
+  private readonly lines: number[] = [];
+  private readonly cells: string[] = [];
+
+  constructor(readonly header: BulkCsvHeader) {}
+
+  get length(): number {
+    return this.lines.length;
+  }
+
+  add(row: CsvRow): void {
+    this.lines.push(row.line);
+    this.cells.push(JSON.stringify(row.cells));
+  }
+
+  /** The row at `index` (0-based), checked against the template. */
+  planRow(index: number): PlannedRow {
+    return planBulkRow({ line: this.lines[index]!, cells: JSON.parse(this.cells[index]!) as string[] }, this.header);
+  }
+
+  /** Rows `from` up to `to`, excluded. */
+  plan(from: number, to: number): PlannedRow[] {
+    const planned: PlannedRow[] = [];
+    for (let i = from; i < Math.min(to, this.length); i++) planned.push(this.planRow(i));
+    return planned;
+  }
+}
+
 /** Bytes decoded and parsed in one step; larger chunks are cut to this. */
 const STEP_BYTES = 64 * 1024;
-/** How long one step may hold the event loop (parsing, then planning rows) before it yields. */
+/** How long one step may hold the event loop before it yields. */
 const SLICE_MS = 5;
 
 /**
- * Reads a bulk-send CSV as it arrives (an upload's file part, a file on disk) and checks each row
- * against the template, never holding more than one chunk and one row of the text. Every cap is
+ * Reads a bulk-send CSV as it arrives (an upload's file part, a file on disk): the header is
+ * checked against the template at once, the rows are kept as parsed text (`BulkCsv`, planned later
+ * in slices), so a file costs about its own text while it is read. Every cap is
  * enforced while reading, so a file over one is refused at the first byte past it, however much
  * follows: the total size (`maxBytes`), a cell's length (MAX_BULK_CELL_CHARS), the columns
  * (`bulkColumnLimit`) and the rows (MAX_BULK_ROWS). The work is cut into steps of at most 64 KB
@@ -32,22 +69,22 @@ export async function readBulkCsv(
   source: AsyncIterable<Uint8Array>,
   template: EnvelopeGraph,
   maxBytes: number,
-): Promise<PlannedRow[]> {
+): Promise<BulkCsv> {
   const parser = new CsvStreamParser({ maxCellChars: MAX_BULK_CELL_CHARS, maxColumns: bulkColumnLimit(template) });
   // ignoreBOM: the decoder keeps a byte order mark, for the parser to drop exactly one.
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const planned: PlannedRow[] = [];
-  let header: BulkCsvHeader | null = null;
+  let csv: BulkCsv | null = null;
   let bytes = 0;
   let sliceStart = performance.now();
-  const take = async (rows: CsvRow[]) => {
-    for (const row of rows) {
-      if (!header) header = planBulkHeader(row, template);
-      else {
-        if (planned.length === MAX_BULK_ROWS) throw tooManyRows(row.line);
-        planned.push(planBulkRow(row, header));
+  const take = async (parsed: CsvRow[]) => {
+    for (const row of parsed) {
+      if (!csv) {
+        csv = new BulkCsv(planBulkHeader(row, template));
+        if (performance.now() - sliceStart > SLICE_MS) await nextTurn();
+      } else {
+        if (csv.length === MAX_BULK_ROWS) throw tooManyRows(row.line);
+        csv.add(row);
       }
-      if (performance.now() - sliceStart > SLICE_MS) await nextTurn();
     }
   };
   const nextTurn = async () => {
@@ -73,8 +110,10 @@ export async function readBulkCsv(
   } catch (error) {
     throw asAppError(error);
   }
-  if (!header || planned.length === 0) throw noBulkRows();
-  return planned;
+  // Assigned inside `take`, which the compiler does not follow.
+  const read = csv as BulkCsv | null;
+  if (!read || read.length === 0) throw noBulkRows();
+  return read;
 }
 
 function tooManyRows(line: number): AppError {

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { PlannedRow } from '../../domain/bulk-send/plan-bulk-rows.js';
-import { readBulkCsv } from '../../domain/bulk-send/read-bulk-csv.js';
+import { readBulkCsv, type BulkCsv } from '../../domain/bulk-send/read-bulk-csv.js';
 import type { Ctx } from '../../domain/context.js';
 import type { EnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { AppError } from '../../errors.js';
@@ -14,7 +13,7 @@ const DISCARD_MS = 10_000;
 
 export interface BulkSendUpload {
   payload: z.output<typeof ZBulkSendPayload>;
-  rows: PlannedRow[];
+  csv: BulkCsv;
 }
 
 /**
@@ -40,13 +39,13 @@ export async function readBulkSendUpload(
   const maxBytes = ctx.config.limits.uploadBytes;
   const parts = request.parts({ limits: { fileSize: maxBytes + 1 } })[Symbol.asyncIterator]();
   let payloadText: string | undefined;
-  let rows: PlannedRow[] | undefined;
+  let csv: BulkCsv | undefined;
   for (;;) {
     const next = await parts.next().catch(throwAsMalformed);
     if (next.done) break;
     const part = next.value;
     if (part.type === 'file') {
-      if (part.fieldname !== 'file' || rows) {
+      if (part.fieldname !== 'file' || csv) {
         part.file.resume();
         throw new AppError(
           'INVALID_MULTIPART',
@@ -57,7 +56,7 @@ export async function readBulkSendUpload(
         );
       }
       try {
-        rows = await readBulkCsv(malformedAsAppError(part.file), template, maxBytes);
+        csv = await readBulkCsv(malformedAsAppError(part.file), template, maxBytes);
       } catch (error) {
         // The client may well be sending the rest (up to the upload limit, which any upload may
         // use): dropped unread, so the answer reaches it.
@@ -83,9 +82,9 @@ export async function readBulkSendUpload(
     });
   }
   const parsed = await parsePayload(ZBulkSendPayload, { payload, files: [] });
-  if (!rows)
+  if (!csv)
     throw new AppError('INVALID_MULTIPART', 'Send exactly one CSV in the "file" part', {
       issues: [{ path: ['file'], message: 'file: one CSV expected' }],
     });
-  return { payload: parsed, rows };
+  return { payload: parsed, csv };
 }

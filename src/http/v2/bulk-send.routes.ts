@@ -50,7 +50,7 @@ export function registerBulkSendStartRoute(app: FastifyInstance, ctx: Ctx): void
       const upload = await readBulkSendUpload(ctx, request, reply, template);
       const view = await startBulkSend(ctx, callerOf(request), {
         template,
-        rows: upload.rows,
+        csv: upload.csv,
         distribute: upload.payload.distributeDocument,
       });
       return reply.code(202).send(view);
