@@ -31,6 +31,7 @@ export async function startEvidence(
   title: string,
   runningHeader: (flow: Flow) => boolean,
   into?: PDFDocument,
+  raise: Raise | null = null,
 ): Promise<Evidence> {
   const doc = into ?? (await PDFDocument.create());
   const ts = await Typesetter.embed(doc, cjkFamilyFor(data.language, evidenceText(data)));
@@ -51,8 +52,41 @@ export async function startEvidence(
   const flow = new Flow(doc, ts, pageSize, marginsFor(pageSize), (f) => {
     if (runningHeader(f)) drawRunningHeader(f, title);
   });
+  if (raise) flow.raiseBottom(raise.page, raise.by);
   flow.newPage();
   return { doc, flow, ctx };
+}
+
+/** Where a second drawing ends a page early: page index (0-based) and points. */
+export interface Raise {
+  page: number;
+  by: number;
+}
+
+/** Content height (points, about six lines of body text) below which a last page counts as near-empty. */
+export const MIN_LAST_PAGE = 90;
+
+/** How to draw again so the last page carries at least MIN_LAST_PAGE: the page before it ends that much earlier. */
+export function lastPageRaise(flow: Flow): Raise | null {
+  const n = flow.pages.length;
+  const used = flow.usedOnPage;
+  return n < 2 || used >= MIN_LAST_PAGE ? null : { page: n - 2, by: MIN_LAST_PAGE - used };
+}
+
+/**
+ * Draws the evidence so that it never ends with a page holding a few words: a first drawing
+ * measures the last page; when it is near-empty the drawing is redone with the page before it
+ * ending earlier, which moves its last lines over (the layout before that page is unchanged, so
+ * the result is predictable). Into an existing document the first drawing goes to a scratch
+ * document, since pages added to a document cannot be taken back without leaving their objects.
+ */
+export async function drawBalanced(
+  draw: (into: PDFDocument | undefined, raise: Raise | null) => Promise<Evidence>,
+  into?: PDFDocument,
+): Promise<Evidence> {
+  const first = await draw(undefined, null);
+  const raise = lastPageRaise(first.flow);
+  return raise || into ? draw(into, raise) : first;
 }
 
 export async function finishEvidence(evidence: Evidence): Promise<Uint8Array> {

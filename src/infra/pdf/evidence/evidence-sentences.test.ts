@@ -146,15 +146,17 @@ test('each kind of entry is one sentence per language; hashes are labelled lines
   }
 });
 
-test('a type without its own sentence says who recorded what, in words, never as JSON', () => {
+test('an edit is worded with what changed; an unknown type says who recorded it, never its members', () => {
   const worded = wordAuditEvent(
     'en',
-    ev('RECIPIENT_UPDATED', { recipientId: 7, changed: ['name', 'email'], item: { sha256: H('b'), pages: 3 } }, sender),
+    ev('RECIPIENT_UPDATED', { recipientId: 7, recipientName: 'Bo', changed: ['name', 'email', 'cuil'] }, sender),
   );
+  assert.equal(worded.sentence, 'The sender (API) changed the recipient Bo (the name, the email address, the CUIL).');
+  const unknown = wordAuditEvent('en', ev('SOMETHING_NEW', { item: { sha256: H('b'), pages: 3 } }, system));
+  assert.equal(unknown.sentence, 'Firma recorded an event this version of Firma does not describe.');
+  assert.deepEqual(unknown.hashes, [{ label: 'SHA-256', value: H('b') }]);
   assert.equal(
-    worded.sentence,
-    'The sender (API) recorded RECIPIENT_UPDATED (recipientId: 7; changed: name, email; item pages: 3).',
+    wordAuditEvent('es', ev('SOMETHING_NEW', {}, system)).sentence,
+    'Firma registró un evento que esta versión de Firma no describe.',
   );
-  assert.deepEqual(worded.hashes, [{ label: 'SHA-256 (item sha256)', value: H('b') }]);
-  assert.equal(wordAuditEvent('es', ev('SOMETHING_NEW', {}, system)).sentence, 'Firma registró SOMETHING_NEW.');
 });

@@ -1,5 +1,6 @@
 import { dictionary } from './evidence-i18n.js';
 import type { EvidenceLanguage } from './evidence-types.js';
+import { EDIT_SENTENCES, memberOf, type EditSentences } from './i18n/edit-sentences.js';
 import type { EvidenceDictionary, EvidenceSentences } from './i18n/evidence-dictionary.js';
 
 /**
@@ -154,40 +155,96 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
     case 'DOCUMENT_DELETED':
       return done(w.deleted(who));
     default:
-      return done(recordedSentence(w, who, event.type, data, hashes));
+      return done(editSentence(language, d, who, event, hashes));
   }
 }
 
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** The changed members an entry names (`changed` keys, or the `type`/`field` of each `changes` entry), in words. */
+function changedText(e: EditSentences, data: Record<string, unknown>): string | null {
+  const keys = [
+    ...arr(data.changed).map(str),
+    ...arr(data.changes).map((c) =>
+      c && typeof c === 'object'
+        ? (str((c as Record<string, unknown>).type) ?? str((c as Record<string, unknown>).field))
+        : null,
+    ),
+  ].filter((k): k is string => k !== null);
+  const names = [...new Set(keys.map(memberOf))];
+  // "other settings" last, once, whatever the order the keys came in.
+  names.sort((a, b) => Number(a === 'other') - Number(b === 'other'));
+  return names.length ? e.list(names.map((n) => e.members[n])) : null;
+}
+
 /**
- * An entry this module has no sentence for (an edit before sending, a type added later): who did
- * it and what it recorded, as "member: value" pairs; hashes become labelled lines.
+ * The edits before sending and the system's own entries, worded; a type added by a later version
+ * gets a plain sentence naming who recorded it, never its raw members (its hashes still become lines).
  */
-function recordedSentence(
-  w: EvidenceSentences,
+function editSentence(
+  language: Lang,
+  d: EvidenceDictionary,
   who: string,
-  type: string,
-  data: Record<string, unknown>,
+  event: AuditEventToWord,
   hashes: WordedEvent['hashes'],
 ): string {
-  const parts: string[] = [];
-  const walk = (prefix: string, value: unknown) => {
-    if (value === null || value === undefined || value === '') return;
-    if (typeof value === 'string' && HEX64.test(value)) {
-      hashes.push({ label: `SHA-256 (${prefix})`, value });
-      return;
+  const e = EDIT_SENTENCES[language];
+  const { data, type } = event;
+  const recipient = () => e.recipient(str(data.recipientName) ?? event.recipientName);
+  const file = () => e.file(str(data.envelopeItemTitle));
+  const attachment = () => e.attachment(str(data.label));
+  const what = changedText(e, data);
+  switch (type) {
+    case 'RECIPIENT_CREATED':
+      return e.added(who, recipient());
+    case 'RECIPIENT_DELETED':
+      return e.removed(who, recipient());
+    case 'RECIPIENT_UPDATED':
+      return e.changed(who, recipient(), what);
+    case 'FIELD_CREATED':
+      return e.added(who, fieldText(d, data));
+    case 'FIELD_DELETED':
+      return e.removed(who, fieldText(d, data));
+    case 'FIELD_UPDATED':
+      return e.changed(who, fieldText(d, data), what);
+    case 'ENVELOPE_ITEM_CREATED': {
+      const sha = str(data.sha256);
+      if (sha && HEX64.test(sha))
+        hashes.push({ label: `${d.sentences.hashOriginal} — ${str(data.envelopeItemTitle) ?? ''}`, value: sha });
+      return e.added(who, file());
     }
-    if (Array.isArray(value)) {
-      if (value.every((v) => v === null || typeof v !== 'object')) parts.push(`${prefix}: ${value.join(', ')}`);
-      else value.forEach((v, i) => walk(`${prefix} ${i + 1}`, v));
-      return;
-    }
-    if (typeof value === 'object') {
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(prefix ? `${prefix} ${k}` : k, v);
-      return;
-    }
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-      parts.push(`${prefix}: ${String(value)}`);
-  };
-  walk('', data);
-  return w.recorded(who, type, parts.length ? parts.join('; ') : null);
+    case 'ENVELOPE_ITEM_DELETED':
+      return e.removed(who, file());
+    case 'ENVELOPE_ITEM_UPDATED':
+      return e.changed(who, file(), what);
+    case 'ENVELOPE_ATTACHMENT_CREATED':
+      return e.added(who, attachment());
+    case 'ENVELOPE_ATTACHMENT_DELETED':
+      return e.removed(who, attachment());
+    case 'ENVELOPE_ATTACHMENT_UPDATED':
+      return e.changed(who, attachment(), null);
+    case 'DOCUMENT_META_UPDATED':
+      return e.settingsChanged(who, what);
+    case 'DOCUMENT_RECIPIENT_REJECTED_ON_BEHALF':
+      return d.sentences.recipientRejected(event.recipientName ?? d.sentences.aRecipient, true, null);
+    case 'TEMPLATE_DIRECT_LINK_CREATED':
+      return e.added(who, e.directLink);
+    case 'TEMPLATE_DIRECT_LINK_DELETED':
+      return e.removed(who, e.directLink);
+    case 'TEMPLATE_DIRECT_LINK_TOGGLED':
+      return e.directLinkToggled(who, typeof data.enabled === 'boolean' ? data.enabled : null);
+    case 'DIGITAL_SIGNATURE_PREPARED':
+      return e.signaturePrepared(who);
+    case 'AUDIT_CHAIN_TAMPERED':
+      return e.chainTampered;
+    default:
+      hashesIn(data, hashes);
+      return e.other(who);
+  }
+}
+
+/** Every SHA-256 an unknown entry recorded, however nested, as a labelled line (the chain covers them). */
+function hashesIn(value: unknown, hashes: WordedEvent['hashes']): void {
+  if (typeof value === 'string' && HEX64.test(value)) hashes.push({ label: 'SHA-256', value });
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) hashesIn(v, hashes);
 }

@@ -271,6 +271,8 @@ export class Flow {
   page!: PDFPage;
   y = 0;
   private pageTop = 0;
+  /** Points the bottom margin is raised by on one page, so its last lines move to the next (see `balanced`). */
+  private raised: { page: number; by: number } | null = null;
 
   constructor(
     readonly doc: PDFDocument,
@@ -290,7 +292,16 @@ export class Flow {
     return this.right - this.left;
   }
   get bottom(): number {
-    return this.margins.bottom;
+    const r = this.raised;
+    return this.margins.bottom + (r && r.page === this.pages.length - 1 ? r.by : 0);
+  }
+  /** Ends page `page` (0-based) `by` points higher than the margin; the layout before it is unchanged. */
+  raiseBottom(page: number, by: number): void {
+    this.raised = { page, by };
+  }
+  /** Height the content of the current (last) page takes below its running header. */
+  get usedOnPage(): number {
+    return this.pageTop - this.y;
   }
   /** Usable height of a fresh page, below its running header. */
   get pageBody(): number {
@@ -370,7 +381,7 @@ export function drawFooter(flow: Flow, page: PDFPage, left: string, right: strin
   const rightText = ts.wrap(right, style, flow.width)[0] ?? '';
   const rightWidth = ts.width(rightText, style);
   const leftLines = ts.wrap(left, style, Math.max(flow.width - rightWidth - 16, flow.width / 3)).slice(0, 2);
-  const top = flow.bottom - 18;
+  const top = flow.margins.bottom - 18;
   page.drawLine({
     start: { x: flow.left, y: top + 6 },
     end: { x: flow.right, y: top + 6 },

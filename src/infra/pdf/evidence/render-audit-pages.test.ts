@@ -113,3 +113,21 @@ void test('audit pages drawn into the final document: the same text after its ow
     assertTextInsidePages(pdf);
   }
 });
+
+/** Lines of content on a page: its text without the running header (first line) and the footer. */
+const contentLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !/^(Envelope envelope_|Page \d+ of \d+)/.test(l))
+    .slice(1);
+
+void test('the audit pages never end with a near-empty page: the page before gives up lines', async () => {
+  // 50 recipients and 500 events on Letter ended with a page holding one short line of the seal notes.
+  const pdf = await renderAuditPagesPdf(largeData(50, 500), { width: 612, height: 792 });
+  const pages = pageCount(pdf);
+  const last = contentLines(pdfText(pdf, pages));
+  assert.ok(last.length >= 5, `the last page holds ${last.length} lines: ${JSON.stringify(last)}`);
+  assert.ok(contentLines(pdfText(pdf, pages - 1)).length > 10, 'the page before still carries its share');
+  assertTextInsidePages(pdf);
+});

@@ -1,12 +1,14 @@
 import { embedSignatures, drawRecipients } from './evidence-recipients.js';
 import type { PDFDocument } from 'pdf-lib';
 import {
+  drawBalanced,
   drawDocumentFacts,
   finishEvidence,
   finishEvidencePages,
   startEvidence,
   usablePageSize,
   type Evidence,
+  type Raise,
 } from './evidence-frame.js';
 import { translator } from './evidence-i18n.js';
 import {
@@ -30,7 +32,7 @@ export async function renderAuditPagesPdf(
   data: EvidenceData,
   pageSize: { width: number; height: number } = A4,
 ): Promise<Uint8Array> {
-  return finishEvidence(await drawAuditPages(data, pageSize));
+  return finishEvidence(await drawBalanced((into, raise) => drawAuditPages(data, pageSize, into, raise)));
 }
 
 /**
@@ -43,16 +45,17 @@ export async function appendAuditPages(
   data: EvidenceData,
   pageSize: { width: number; height: number } = A4,
 ): Promise<void> {
-  finishEvidencePages(await drawAuditPages(data, pageSize, doc));
+  finishEvidencePages(await drawBalanced((into, raise) => drawAuditPages(data, pageSize, into, raise), doc));
 }
 
 async function drawAuditPages(
   data: EvidenceData,
   pageSize: { width: number; height: number },
-  into?: PDFDocument,
+  into: PDFDocument | undefined,
+  raise: Raise | null,
 ): Promise<Evidence> {
   const title = `${translator(data.language).t('auditTrailTitle')} — ${data.envelope.title}`;
-  const evidence = await startEvidence(data, usablePageSize(pageSize, A4), title, () => true, into);
+  const evidence = await startEvidence(data, usablePageSize(pageSize, A4), title, () => true, into, raise);
   const { doc, flow, ctx } = evidence;
   const images = await embedSignatures(doc, data.recipients);
   const { tr } = ctx;

@@ -1,6 +1,13 @@
 import { embedSignatures, drawRecipients } from './evidence-recipients.js';
 import { translator } from './evidence-i18n.js';
-import { drawDocumentFacts, finishEvidence, startEvidence } from './evidence-frame.js';
+import {
+  drawBalanced,
+  drawDocumentFacts,
+  finishEvidence,
+  startEvidence,
+  type Evidence,
+  type Raise,
+} from './evidence-frame.js';
 import {
   drawDigitalSignatures,
   drawEvents,
@@ -22,7 +29,11 @@ import { A4, lineHeight, palette, roundedBox, type Flow, type TextStyle } from '
 export async function renderCertificatePdf(data: EvidenceData): Promise<Uint8Array> {
   const title = `${translator(data.language).t('certificateTitle')} — ${data.envelope.title}`;
   // Page 1 carries the big title block; later pages repeat the title as a running header.
-  const evidence = await startEvidence(data, A4, title, (flow) => flow.pages.length > 1);
+  return finishEvidence(await drawBalanced((_into, raise) => drawCertificate(data, title, raise)));
+}
+
+async function drawCertificate(data: EvidenceData, title: string, raise: Raise | null): Promise<Evidence> {
+  const evidence = await startEvidence(data, A4, title, (flow) => flow.pages.length > 1, undefined, raise);
   const { doc, flow, ctx } = evidence;
   const images = await embedSignatures(doc, data.recipients);
   const { tr } = ctx;
@@ -45,8 +56,7 @@ export async function renderCertificatePdf(data: EvidenceData): Promise<Uint8Arr
 
   sectionHeading(flow, tr.t('sectionIntegrity'));
   drawIntegrity(flow, ctx);
-
-  return finishEvidence(evidence);
+  return evidence;
 }
 
 const brandStyle: TextStyle = { font: 'bold', size: 9, color: palette.accent };

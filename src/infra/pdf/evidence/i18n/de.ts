@@ -224,7 +224,6 @@ export const de: EvidenceDictionary = {
     reminder: (name, n) => `Firma hat ${name} die Erinnerung${n ? ` Nr. ${n}` : ''} zur Unterzeichnung gesendet.`,
     cancelled: (who) => `${who} hat das Dokument storniert.`,
     deleted: (who) => `${who} hat das Dokument gelöscht.`,
-    recorded: (who, type, details) => `${who} hat ${type} erfasst${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 des Originals',
     hashFinal: 'SHA-256 der versiegelten Enddatei',
     hashSignatureImage: 'SHA-256 des Unterschriftsbildes',

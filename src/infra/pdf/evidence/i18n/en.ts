@@ -216,7 +216,6 @@ export const en: EvidenceDictionary = {
     reminder: (name, n) => `Firma sent ${name} reminder${n ? ` #${n}` : ''} to sign.`,
     cancelled: (who) => `${who} cancelled the document.`,
     deleted: (who) => `${who} deleted the document.`,
-    recorded: (who, type, details) => `${who} recorded ${type}${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 of the original',
     hashFinal: 'SHA-256 of the sealed final file',
     hashSignatureImage: 'SHA-256 of the signature image',

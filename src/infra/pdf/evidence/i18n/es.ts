@@ -215,7 +215,6 @@ export const es: EvidenceDictionary = {
     reminder: (name, n) => `Firma envió a ${name} el recordatorio${n ? ` n.º ${n}` : ''} de firmar.`,
     cancelled: (who) => `${who} canceló el documento.`,
     deleted: (who) => `${who} eliminó el documento.`,
-    recorded: (who, type, details) => `${who} registró ${type}${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 del original',
     hashFinal: 'SHA-256 del archivo final sellado',
     hashSignatureImage: 'SHA-256 de la imagen de la firma',

@@ -76,8 +76,6 @@ export interface EvidenceSentences {
   reminder(name: string, n: number | null): string;
   cancelled(who: string): string;
   deleted(who: string): string;
-  /** An entry without its own sentence: who recorded which type, and what ("member: value; …"). */
-  recorded(who: string, type: string, details: string | null): string;
   hashOriginal: string;
   hashFinal: string;
   hashSignatureImage: string;

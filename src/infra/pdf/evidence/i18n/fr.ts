@@ -213,7 +213,6 @@ export const fr: EvidenceDictionary = {
     reminder: (name, n) => `Firma a envoyé à ${name} le rappel${n ? ` n° ${n}` : ''} pour signer.`,
     cancelled: (who) => `${who} a annulé le document.`,
     deleted: (who) => `${who} a supprimé le document.`,
-    recorded: (who, type, details) => `${who} a enregistré ${type}${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 de l’original',
     hashFinal: 'SHA-256 du fichier final scellé',
     hashSignatureImage: 'SHA-256 de l’image de la signature',

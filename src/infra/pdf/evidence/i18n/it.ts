@@ -222,7 +222,6 @@ export const it: EvidenceDictionary = {
     reminder: (name, n) => `Firma ha inviato a ${name} il promemoria${n ? ` n. ${n}` : ''} per firmare.`,
     cancelled: (who) => `${who} ha annullato il documento.`,
     deleted: (who) => `${who} ha eliminato il documento.`,
-    recorded: (who, type, details) => `${who} ha registrato ${type}${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 dell’originale',
     hashFinal: 'SHA-256 del file finale sigillato',
     hashSignatureImage: 'SHA-256 dell’immagine della firma',

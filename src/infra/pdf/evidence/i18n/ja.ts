@@ -207,7 +207,6 @@ export const ja: EvidenceDictionary = {
     reminder: (name, n) => `Firma が${name}に署名の${n ? `第 ${n} 回` : ''}リマインダーを送信しました。`,
     cancelled: (who) => `${who}が文書を取り消しました。`,
     deleted: (who) => `${who}が文書を削除しました。`,
-    recorded: (who, type, details) => `${who}が ${type} を記録しました${details ? `（${details}）` : ''}。`,
     hashOriginal: '原本の SHA-256',
     hashFinal: '封印済み最終ファイルの SHA-256',
     hashSignatureImage: '署名画像の SHA-256',

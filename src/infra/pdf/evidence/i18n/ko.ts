@@ -207,7 +207,6 @@ export const ko: EvidenceDictionary = {
     reminder: (name, n) => `Firma가 ${name}에게 서명 알림${n ? `(${n}번째)` : ''}을 보냈습니다.`,
     cancelled: (who) => `${who}이(가) 문서를 취소했습니다.`,
     deleted: (who) => `${who}이(가) 문서를 삭제했습니다.`,
-    recorded: (who, type, details) => `${who}이(가) ${type}을(를) 기록했습니다${details ? `(${details})` : ''}.`,
     hashOriginal: '원본의 SHA-256',
     hashFinal: '봉인된 최종 파일의 SHA-256',
     hashSignatureImage: '서명 이미지의 SHA-256',

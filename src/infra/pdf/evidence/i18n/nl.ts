@@ -224,7 +224,6 @@ export const nl: EvidenceDictionary = {
     reminder: (name, n) => `Firma heeft ${name} herinnering${n ? ` nr. ${n}` : ''} gestuurd om te ondertekenen.`,
     cancelled: (who) => `${who} heeft het document geannuleerd.`,
     deleted: (who) => `${who} heeft het document verwijderd.`,
-    recorded: (who, type, details) => `${who} heeft ${type} vastgelegd${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 van het origineel',
     hashFinal: 'SHA-256 van het verzegelde eindbestand',
     hashSignatureImage: 'SHA-256 van de afbeelding van de handtekening',

@@ -219,15 +219,14 @@ export const pl: EvidenceDictionary = {
       `${subject} odrzucił(a) dokument${bySender ? ' (zarejestrowane przez nadawcę)' : ''}.${reason ? ` Powód: ${reason}.` : ''}`,
     documentCompleted: 'Wszyscy odbiorcy zakończyli; dokument został zapieczętowany.',
     documentRejected: 'Dokument zamknięto jako odrzucony i zapieczętowano.',
-    expired: (name) => `Upłynął termin podpisania dla: ${name}.`,
+    expired: (name) => `Upłynął termin podpisania wyznaczony odbiorcy ${name}.`,
     consent: (who, version, statement) =>
       `${who} wyraził(a) zgodę na podpis elektroniczny (oświadczenie w wersji ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>
       `${who} pobrał(a) ${certificate ? 'certyfikat' : 'podpisany dokument'} przez swój link.`,
-    reminder: (name, n) => `Firma wysłała przypomnienie${n ? ` nr ${n}` : ''} o podpisaniu do: ${name}.`,
+    reminder: (name, n) => `Firma wysłała odbiorcy ${name} przypomnienie${n ? ` nr ${n}` : ''} o podpisaniu.`,
     cancelled: (who) => `${who} anulował(a) dokument.`,
     deleted: (who) => `${who} usunął/usunęła dokument.`,
-    recorded: (who, type, details) => `${who} zarejestrował(a) ${type}${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 oryginału',
     hashFinal: 'SHA-256 zapieczętowanego pliku końcowego',
     hashSignatureImage: 'SHA-256 obrazu podpisu',

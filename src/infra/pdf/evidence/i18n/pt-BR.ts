@@ -219,7 +219,6 @@ export const ptBR: EvidenceDictionary = {
     reminder: (name, n) => `Firma enviou a ${name} o lembrete${n ? ` nº ${n}` : ''} para assinar.`,
     cancelled: (who) => `${who} cancelou o documento.`,
     deleted: (who) => `${who} excluiu o documento.`,
-    recorded: (who, type, details) => `${who} registrou ${type}${details ? ` (${details})` : ''}.`,
     hashOriginal: 'SHA-256 do original',
     hashFinal: 'SHA-256 do arquivo final selado',
     hashSignatureImage: 'SHA-256 da imagem da assinatura',

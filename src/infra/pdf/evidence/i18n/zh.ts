@@ -199,7 +199,6 @@ export const zh: EvidenceDictionary = {
     reminder: (name, n) => `Firma 向${name}发送了${n ? `第 ${n} 次` : ''}签署提醒。`,
     cancelled: (who) => `${who}取消了文件。`,
     deleted: (who) => `${who}删除了文件。`,
-    recorded: (who, type, details) => `${who}记录了 ${type}${details ? `（${details}）` : ''}。`,
     hashOriginal: '原件的 SHA-256',
     hashFinal: '已封印最终文件的 SHA-256',
     hashSignatureImage: '签名图像的 SHA-256',
