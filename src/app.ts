@@ -42,7 +42,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, (kind) => ctx.metrics.storageFailure(kind));
   registerRequestMetrics(app, ctx);
   registerResponseHeaders(app);
   registerCors(app, ctx);

@@ -111,6 +111,10 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // auto: human-readable lines on a terminal, JSON lines otherwise (a log collector, a file, a pipe).
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+    FIRMA_STORAGE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    FIRMA_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(10_000_000).default(64),
+    FIRMA_BLOB_GC_GRACE_HOURS: z.coerce.number().min(0).max(8760).default(24),
+    FIRMA_BLOB_GC_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(360),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
     // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
@@ -237,6 +241,12 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** auto: `pretty` when stdout is a terminal, `json` otherwise (infra/logger.ts decides). */
   logFormat: 'auto' | 'json' | 'pretty';
+  /** How long serve / worker keep retrying an unreachable blob store at start (0 = fail at once). */
+  storageWaitMs: number;
+  /** /ready answers 503 STORAGE_FULL below this much free space where the data dir is (fs blobs, SQLite). */
+  minFreeDiskBytes: number;
+  /** Blobs no row references are removed once older than `graceMs`, every `everyMs` (0 = only `firma blobs gc`). */
+  blobGc: { graceMs: number; everyMs: number };
 }
 
 export class ConfigError extends Error {
@@ -363,6 +373,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shutdownTimeoutMs: e.FIRMA_SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    storageWaitMs: e.FIRMA_STORAGE_WAIT_SECONDS * 1000,
+    minFreeDiskBytes: e.FIRMA_MIN_FREE_DISK_MB * 1024 * 1024,
+    blobGc: { graceMs: e.FIRMA_BLOB_GC_GRACE_HOURS * 3_600_000, everyMs: e.FIRMA_BLOB_GC_EVERY_MINUTES * 60_000 },
   };
 }
 
