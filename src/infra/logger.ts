@@ -92,7 +92,7 @@ export function sanitizeLogValue(value: unknown, depth = 0, seen = new WeakSet<o
   if (depth >= MAX_DEPTH) return '[…]';
   const proto = Object.getPrototypeOf(value) as object | null;
   const isPlain = proto === Object.prototype || proto === null || Array.isArray(value) || value instanceof Error;
-  if (!isPlain) return `[${(value).constructor?.name ?? 'object'}]`;
+  if (!isPlain) return `[${value.constructor?.name ?? 'object'}]`;
   seen.add(value);
   if (Array.isArray(value)) return value.slice(0, MAX_KEYS).map((v) => sanitizeLogValue(v, depth + 1, seen));
   const out: Record<string, unknown> = {};
