@@ -56,7 +56,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(refusingDroppedSecurityMembers(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, (kind) => ctx.metrics.storageFailure(kind));
   registerJsonBodyParser(app);
   registerRequestMetrics(app, ctx);
   registerResponseHeaders(app);

@@ -119,6 +119,7 @@ const EnvSchema = z
       .string()
       .optional()
       .transform((v, issue) => parseTrustProxy(v, issue)),
+    FIRMA_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(10_000_000).default(64),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
     // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
@@ -249,6 +250,8 @@ export interface Config {
   directLinkUsesPerHour: number;
   /** Fastify's trustProxy (FIRMA_TRUST_PROXY): false, a hop count, or the proxies' addresses and CIDRs. */
   trustProxy: false | number | string[];
+  /** /ready answers 503 STORAGE_FULL below this much free space where the data dir is (fs blobs, SQLite). */
+  minFreeDiskBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -377,6 +380,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logFormat: e.LOG_FORMAT,
     directLinkUsesPerHour: e.FIRMA_DIRECT_LINK_USES_PER_HOUR,
     trustProxy: e.FIRMA_TRUST_PROXY,
+    minFreeDiskBytes: e.FIRMA_MIN_FREE_DISK_MB * 1024 * 1024,
   };
 }
 

@@ -261,6 +261,10 @@ export const ERROR_STATUS = {
   AUTH_OPTIONS_CONFLICT: 400,
   /** A request member Firma does not know whose name speaks of auth, a password, a secret or a token: refused, never dropped. */
   UNKNOWN_SECURITY_MEMBER: 400,
+  /** The blob store (S3 bucket or data dir) is unreachable right now; retry after Retry-After seconds. */
+  STORAGE_UNAVAILABLE: 503,
+  /** The disk holding blobs or the SQLite database is full (or over quota); retry once space is freed. */
+  STORAGE_FULL: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -321,4 +325,16 @@ export const databaseUnavailable = (cause?: unknown): AppError =>
   new AppError('DATABASE_UNAVAILABLE', 'The database is temporarily unavailable; retry shortly', {
     headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
     cause,
+  });
+
+/** The answer to a blob store that cannot be reached. Names no endpoint or bucket. */
+export const storageUnavailable = (): AppError =>
+  new AppError('STORAGE_UNAVAILABLE', 'The file store is temporarily unavailable; retry shortly', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+
+/** The answer to a full disk (blobs or the SQLite file). */
+export const storageFull = (): AppError =>
+  new AppError('STORAGE_FULL', 'The server is out of storage space; retry later', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS * 6) },
   });

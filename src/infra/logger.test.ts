@@ -44,3 +44,22 @@ test('on a terminal the lines are human-readable and still redacted; JSON otherw
   createLogger('info', { isTTY: true, write: (line: string) => void auto.push(line) } as never, 'auto').info('y');
   assert.equal(auto[0]!.slice(14), '\u001b[32mINFO \u001b[0m  y\n', 'coloured on a terminal');
 });
+
+test('no request headers reach a line: a reply or an error dragging its request along, secrets at any depth', () => {
+  const lines: string[] = [];
+  const log = createLogger('info', { write: (line: string) => void lines.push(line) });
+  const headers = { authorization: 'Bearer api_abcdefghijklmnop', cookie: 'session=s3cr3t', 'x-api-key': 'k3y' };
+  class Reply {
+    statusCode = 503;
+    request = { headers, raw: { headers } };
+  }
+  // What Fastify's default error handler logs: the reply itself as `res`.
+  log.error({ req: { method: 'POST', url: '/x', headers }, res: new Reply() }, 'failed');
+  const error = Object.assign(new Error('release failed'), { code: 'ECONNREFUSED', request: { headers } });
+  log.error({ err: error, context: { deep: { deeper: { list: [{ Authorization: 'Basic dTpw' }] } } } }, 'failed');
+  log.warn({ response: { rawHeaders: ['Authorization', 'Bearer zz'] }, call: { 'x-service-secret': 'whsec' } });
+  const text = lines.join('');
+  assert.doesNotMatch(text, /abcdefghijklmnop|s3cr3t|k3y|dTpw|Bearer|whsec/);
+  assert.match(text, /"res":\{"statusCode":503\}/);
+  assert.match(text, /"code":"ECONNREFUSED"/);
+});

@@ -70,10 +70,72 @@ const REDACT_PATHS = [
   '*.downloadUrl',
 ];
 
+/**
+ * Keys whose values are credentials or carry them, at any depth of a logged object: the
+ * Authorization and Cookie headers, webhook secrets, tokens, passwords, signing and transfer URLs,
+ * and any `x-…` header named like a secret.
+ */
+const SECRET_KEY =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie|signingurl|uploadurl|downloadurl)$|(?:token|secret|password|passphrase)$|^x-.*(?:secret|token|key|signature|auth)/i;
+/** Header bags are never logged, whatever holds them (a request, a reply, an SDK's error). */
+const HEADER_KEY = /^(?:headers|rawheaders|_header|trailers)$/i;
+const MAX_DEPTH = 6;
+const MAX_KEYS = 50;
+
+/**
+ * A copy of a logged value that is safe to write: credential-named keys and header bags
+ * redacted at any depth, token-shaped substrings scrubbed, live objects (sockets, streams,
+ * requests) reduced to their class name, and bounded in depth, width and cycles, so an error that
+ * drags a request along cannot put its headers (or 17 KB of it) in a line.
+ */
+export function sanitizeLogValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return value;
+  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value))
+    return `[${value.constructor.name} ${value.byteLength} bytes]`;
+  if (seen.has(value)) return '[circular]';
+  if (depth >= MAX_DEPTH) return '[…]';
+  const proto = Object.getPrototypeOf(value) as object | null;
+  const isPlain = proto === Object.prototype || proto === null || Array.isArray(value) || value instanceof Error;
+  if (!isPlain) return `[${value.constructor?.name ?? 'object'}]`;
+  seen.add(value);
+  if (Array.isArray(value)) return value.slice(0, MAX_KEYS).map((v) => sanitizeLogValue(v, depth + 1, seen));
+  const out: Record<string, unknown> = {};
+  let count = 0;
+  for (const key of Object.keys(value)) {
+    if (count++ >= MAX_KEYS) break;
+    const inner = (value as Record<string, unknown>)[key];
+    out[key] = SECRET_KEY.test(key) || HEADER_KEY.test(key) ? '[redacted]' : sanitizeLogValue(inner, depth + 1, seen);
+  }
+  if (value instanceof Error) {
+    out.type ??= value.constructor.name;
+    out.message = scrubText(value.message);
+    if (value.stack) out.stack = scrubText(value.stack);
+  }
+  return out;
+}
+
+/** pino's error serializer (type, message, stack, cause, own properties), then sanitized. */
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return sanitizeLogValue(error);
+  // Its result has a prototype of pino's own: copied to a plain object to be walked.
+  return sanitizeLogValue({ ...pino.stdSerializers.err(error) });
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    formatters: {
+      // Every key but those with a serializer of their own, whose output is already safe.
+      log(object) {
+        const out: Record<string, unknown> = {};
+        for (const key of Object.keys(object))
+          out[key] = SERIALIZED_KEYS.has(key) ? object[key] : sanitizeLogValue(object[key], 1);
+        return out;
+      },
+    },
     serializers: {
       req(req: {
         method?: string;
@@ -86,15 +148,20 @@ export function loggerOptions(level: string): LoggerOptions {
         // By the route Fastify matched, whatever the spelling of the path: a route carrying a
         // credential is logged as its pattern; anything else with capabilities rewritten.
         const route = req.routeOptions?.url;
+        const userAgent = req.headers?.['user-agent'];
         return {
           method: req.method,
           url: route && CAPABILITY_PARAM.test(route) ? route : req.url ? redactUrl(req.url) : undefined,
           reqId: req.id,
           remoteAddress: req.ip,
-          userAgent: req.headers?.['user-agent'],
+          userAgent: typeof userAgent === 'string' ? scrubText(userAgent) : undefined,
         };
       },
-      err: pino.stdSerializers.err,
+      // Fastify logs its reply (which holds the request, headers and all) as `res`: the status only.
+      res(res: { statusCode?: unknown }) {
+        return { statusCode: typeof res?.statusCode === 'number' ? res.statusCode : undefined };
+      },
+      err: serializeError,
     },
     hooks: {
       logMethod(args, method) {
@@ -106,6 +173,8 @@ export function loggerOptions(level: string): LoggerOptions {
     },
   };
 }
+
+const SERIALIZED_KEYS = new Set(['req', 'res', 'err']);
 
 export type LogFormat = 'auto' | 'json' | 'pretty';
 

@@ -15,13 +15,17 @@ export interface TestS3Server {
   directory: string;
   /** The FIRMA_* variables that point a server at this bucket. */
   env: Record<string, string>;
+  /** Stops the server (an outage); its objects stay. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, with the same objects. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 const SCRIPT = `
 const S3rver = require(process.argv[1]);
 const server = new S3rver({
-  address: '127.0.0.1', port: 0, silent: true, directory: process.argv[2],
+  address: '127.0.0.1', port: Number(process.argv[4] ?? 0), silent: true, directory: process.argv[2],
   configureBuckets: [{ name: process.argv[3] }],
 });
 server.run().then(({ port }) => process.stdout.write(port + '\\n'), (e) => { console.error(e); process.exit(1); });
@@ -31,17 +35,27 @@ process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
 export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'firma-s3rver-'));
   const require = createRequire(import.meta.url);
-  const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT, require.resolve('s3rver'), directory, bucket], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(Number(out.trim()));
+  let child: ChildProcess;
+  const run = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      child = spawn(process.execPath, ['-e', SCRIPT, require.resolve('s3rver'), directory, bucket, String(port)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(Number(out.trim()));
+      });
+      child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
     });
-    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
-  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const port = await run(0);
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -57,12 +71,12 @@ export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
     },
+    stop,
+    async start() {
+      await run(port);
+    },
     async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -2,10 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseUnavailable, ERROR_STATUS, type ErrorCode, type ErrorIssue } from '../../errors.js';
+import {
+  AppError,
+  databaseUnavailable,
+  ERROR_STATUS,
+  storageFull,
+  storageUnavailable,
+  type ErrorCode,
+  type ErrorIssue,
+} from '../../errors.js';
 import { isTransientDatabaseError } from '../../domain/health/transient-errors.js';
 import { invalidLink } from '../../domain/signing/signing-session.js';
-import { BlobTooLargeError } from '../../infra/storage/blob-store.js';
+import { BlobTooLargeError, isStorageFullError, isStorageUnavailableError } from '../../infra/storage/blob-store.js';
 import { isIdOutOfRange } from '../../domain/model/record-id.js';
 import { issueCodeOf } from '../../domain/model/issue-code.js';
 import { validationFailure } from '../schemas/validation-failure.js';
@@ -74,10 +82,14 @@ function namesSomething(found: { params: Record<string, string | undefined>; sto
  * Turns every failure into `{message, code, issues?}` with the status from the one code table:
  * AppErrors from the domain, schema validation, body parsing and size limits, unknown routes
  * (404) and known paths with a wrong method (405 + Allow), a database that is down or cannot write
- * (503 DATABASE_UNAVAILABLE + Retry-After, see db/transient-errors.ts). Anything else is a 500 whose body
+ * (503 DATABASE_UNAVAILABLE + Retry-After, see db/transient-errors.ts), a blob store that is
+ * unreachable (503 STORAGE_UNAVAILABLE) or a full disk (503 STORAGE_FULL). Anything else is a 500 whose body
  * carries only the request id; the detail goes to the log.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  onStorageFailure: (kind: 'unavailable' | 'full') => void = () => undefined,
+): void {
   const knownRoutes = FindMyWay();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -114,6 +126,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (appError?.code === 'PAYLOAD_TOO_LARGE' || appError?.code === 'UNSUPPORTED_MEDIA_TYPE')
       return drainRefusedBody(request.raw).then(() => sendError(reply, appError));
     if (appError) return sendError(reply, appError);
+    // Before the database rule, which counts SQLITE_FULL among its transient failures.
+    if (isStorageFullError(error)) {
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'storage full; answered 503');
+      onStorageFailure('full');
+      return sendError(reply, storageFull());
+    }
+    if (isStorageUnavailableError(error)) {
+      request.log.warn({ reason: (error as { reason?: unknown }).reason }, 'blob store unavailable; answered 503');
+      onStorageFailure('unavailable');
+      return sendError(reply, storageUnavailable());
+    }
     if (isTransientDatabaseError(error)) {
       // Only the code: a driver's message may name the host; the logger scrubs the rest anyway.
       request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable; answered 503');

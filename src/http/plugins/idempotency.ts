@@ -58,15 +58,23 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
     clearInterval(claim.renewal);
     // Stored with the creation; any other status means that transaction rolled back.
     if (claim.storedInTransaction && reply.statusCode === 200) return payload;
-    if (reply.statusCode >= 500) {
-      await releaseIdempotencyKey(ctx, claim);
-      return payload;
+    // Never thrown from here: an onSend failure bypasses our error handler (Fastify's default
+    // answers and logs instead), and the answer is already decided. A key left claimed expires
+    // with its lease, after which the client's retry runs again.
+    try {
+      if (reply.statusCode >= 500) await releaseIdempotencyKey(ctx, claim);
+      else
+        await storeIdempotencyAnswer(ctx, claim, {
+          status: reply.statusCode,
+          body: typeof payload === 'string' ? payload : null,
+          contentType: String(reply.getHeader('content-type') ?? 'application/json'),
+        });
+    } catch (error) {
+      request.log.warn(
+        { code: (error as { code?: unknown }).code, status: reply.statusCode },
+        'idempotency key not released or answer not stored; it frees itself when its lease ends',
+      );
     }
-    await storeIdempotencyAnswer(ctx, claim, {
-      status: reply.statusCode,
-      body: typeof payload === 'string' ? payload : null,
-      contentType: String(reply.getHeader('content-type') ?? 'application/json'),
-    });
     return payload;
   };
 

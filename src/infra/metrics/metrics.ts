@@ -36,6 +36,7 @@ export class Metrics {
   private readonly seal: Histogram<'document'>;
   private readonly mail: Counter<'transport' | 'outcome'>;
   private readonly rateLimit: Counter<'scope'>;
+  private readonly storage: Counter<'kind'>;
   private jobQueueSource: (() => Promise<JobQueueStat[]>) | null = null;
   private jobQueueRead: Promise<JobQueueStat[]> | null = null;
   private renderSource: (() => Promise<string>) | null = null;
@@ -88,6 +89,12 @@ export class Metrics {
       name: 'firma_mail_messages_total',
       help: 'Mail messages handed to the transport, by transport and outcome',
       labelNames: ['transport', 'outcome'],
+      registers,
+    });
+    this.storage = new Counter({
+      name: 'firma_storage_failures_total',
+      help: 'Requests answered 503 because the blob store was unreachable (unavailable) or a disk was full (full)',
+      labelNames: ['kind'],
       registers,
     });
     this.rateLimit = new Counter({
@@ -164,6 +171,10 @@ export class Metrics {
 
   mailSent(transport: string, outcome: 'sent' | 'failed'): void {
     this.mail.labels(transport, outcome).inc();
+  }
+
+  storageFailure(kind: 'unavailable' | 'full'): void {
+    this.storage.inc({ kind });
   }
 
   rateLimitRefusal(scope: RateLimitScope): void {

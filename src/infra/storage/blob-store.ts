@@ -39,6 +39,11 @@ export interface BlobStore {
   tempPath(suffix?: string): string;
   /** Removes scratch files a crash left (untouched for `olderThanMs`); returns how many. */
   removeStaleTemp(olderThanMs?: number, now?: number): Promise<number>;
+  /**
+   * Throws when the store cannot be used now: StorageUnavailableError when it is unreachable (worth
+   * waiting for), any other error when its settings are wrong. Cheap: one metadata call at most.
+   */
+  check(): Promise<void>;
   /** Releases connections and local caches (the context closes it). */
   close(): Promise<void>;
 }
@@ -53,4 +58,38 @@ export class BlobNotFoundError extends Error {
   constructor(readonly sha256: string) {
     super('Blob not found');
   }
+}
+
+/**
+ * The store cannot be reached or answers with a server error (an S3 endpoint down, 5xx, a
+ * timeout). Carries only the failure's code, no cause: the database's transient-error rule walks
+ * causes and must not take a storage outage for a database one.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`blob store unavailable (${reason})`);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** Codes of a full disk or quota: the filesystem's and SQLite's (extended codes start with it). */
+const FULL_CODES = ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'];
+
+/** Whether `error` (or one of its causes) says the disk is full. */
+export function isStorageFullError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && FULL_CODES.some((c) => code.startsWith(c))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Whether `error` (or one of its causes) is a StorageUnavailableError. */
+export function isStorageUnavailableError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (e instanceof StorageUnavailableError) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

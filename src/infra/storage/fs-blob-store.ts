@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { accessSync, constants, createReadStream, mkdirSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { BlobNotFoundError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
+import {
+  BlobNotFoundError,
+  StorageUnavailableError,
+  type BlobStore,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.js';
 import { readSpooled, spool } from './spool.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -47,6 +53,20 @@ export class FsBlobStore implements BlobStore {
       removed++;
     }
     return removed;
+  }
+
+  /** The blob and scratch directories are there and writable (a network mount may have gone). */
+  check(): Promise<void> {
+    // Synchronous: two local syscalls, answered even while the thread pool is busy.
+    try {
+      accessSync(this.blobsDir, constants.W_OK);
+      accessSync(this.tmpDir, constants.W_OK);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(
+        new StorageUnavailableError(String((error as NodeJS.ErrnoException).code ?? 'not accessible')),
+      );
+    }
   }
 
   async close(): Promise<void> {

@@ -13,7 +13,13 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BlobNotFoundError, type BlobStore, type StagedBlob, type StoredBlob } from './blob-store.js';
+import {
+  BlobNotFoundError,
+  StorageUnavailableError,
+  type BlobStore,
+  type StagedBlob,
+  type StoredBlob,
+} from './blob-store.js';
 import { STALE_TEMP_MS } from './fs-blob-store.js';
 import { readSpooled, spool, type Spooled } from './spool.js';
 
@@ -93,8 +99,10 @@ export class S3BlobStore implements BlobStore {
   /** Fails, naming the bucket and the reason, when the bucket cannot be reached with these settings. */
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await reachable(() => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
     } catch (error) {
+      // Unreachable: worth waiting for (start-up retries it, /ready reports it).
+      if (error instanceof StorageUnavailableError) throw error;
       const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
       const status = e.$metadata?.httpStatusCode;
       throw new Error(
@@ -230,7 +238,7 @@ export class S3BlobStore implements BlobStore {
   async exists(sha256: string): Promise<boolean> {
     const key = this.keyOf(sha256);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await reachable(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -246,7 +254,7 @@ export class S3BlobStore implements BlobStore {
   private async getObject(sha256: string): Promise<Readable> {
     const key = this.keyOf(sha256);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await reachable(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
       return answer.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(sha256);
@@ -260,15 +268,17 @@ export class S3BlobStore implements BlobStore {
     const key = this.keyOf(sha256);
     if (await this.exists(sha256)) return { sha256, size };
     if (size <= this.multipartThreshold) {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: spooled.bytes ?? createReadStream(spooled.temp!),
-          ContentLength: size,
-          ContentType: 'application/octet-stream',
-          ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
-        }),
+      await reachable(() =>
+        this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: spooled.bytes ?? createReadStream(spooled.temp!),
+            ContentLength: size,
+            ContentType: 'application/octet-stream',
+            ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
+          }),
+        ),
       );
     } else {
       // At most queueSize × partSize bytes are in memory, whatever the file's size.
@@ -285,7 +295,7 @@ export class S3BlobStore implements BlobStore {
         queueSize: 2,
         leavePartsOnError: false,
       });
-      await upload.done();
+      await reachable(() => upload.done());
       // A single PUT cannot store fewer bytes than its Content-Length, but parts are cut from a
       // stream: the stored size must be what was hashed, else the object is not what its key says
       // and must not stay visible under it.
@@ -356,4 +366,22 @@ function verifier(sha256: string): Transform {
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Runs one call to the bucket, turning "no answer" (refused, reset, timed out: no HTTP status) and
+ * server errors (5xx) into StorageUnavailableError; an answer about the request (404, 403…) keeps
+ * its error.
+ */
+async function reachable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const e = error as { name?: string; code?: unknown; $metadata?: { httpStatusCode?: number } };
+    const status = e?.$metadata?.httpStatusCode;
+    if (status !== undefined && status >= 500) throw new StorageUnavailableError(`HTTP ${status}`);
+    if (status === undefined && !isNotFound(error))
+      throw new StorageUnavailableError(typeof e?.code === 'string' ? e.code : (e?.name ?? 'no answer'));
+    throw error;
+  }
 }
