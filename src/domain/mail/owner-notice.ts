@@ -10,7 +10,7 @@ import type { Ctx } from '../context.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { OWNER_NOTICE_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
-import { ZEmailAddress } from '../model/email-address.js';
+import { ZEmailAddress } from '../../lib/email-address.js';
 import { renderMail } from './mail-templates.js';
 
 export type OwnerNotice = JobPayload<typeof OWNER_NOTICE_MAIL>['notice'];

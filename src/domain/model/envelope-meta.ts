@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmailAddress } from './email-address.js';
+import { ZEmailAddress } from '../../lib/email-address.js';
 
 export const DATE_FORMATS = [
   'yyyy-MM-dd hh:mm a',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isValidCuil, normalizeTaxId } from './tax-id.js';
-import { ZOptionalEmailAddress } from '../model/email-address.js';
-import { ZRecordId } from '../model/record-id.js';
-import { issueParams } from '../model/issue-code.js';
+import { ZOptionalEmailAddress } from '../../lib/email-address.js';
+import { ZRecordId } from '../../lib/record-id.js';
+import { issueParams } from '../../lib/issue-code.js';
 
 export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);

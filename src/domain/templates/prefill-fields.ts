@@ -9,7 +9,7 @@ import { validateFieldValue } from '../fields/validate-field-value.js';
 import type { EnvelopeMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import type { IssueCollector } from '../envelopes/validation-issues.js';
-import { ZRecordId } from '../model/record-id.js';
+import { ZRecordId } from '../../lib/record-id.js';
 
 type Path = (string | number)[];
 

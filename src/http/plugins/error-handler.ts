@@ -14,8 +14,8 @@ import {
 import { isTransientDatabaseError } from '../../domain/health/transient-errors.js';
 import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError, isStorageFullError, isStorageUnavailableError } from '../../infra/storage/blob-store.js';
-import { isIdOutOfRange } from '../../domain/model/record-id.js';
-import { issueCodeOf } from '../../domain/model/issue-code.js';
+import { isIdOutOfRange } from '../../lib/record-id.js';
+import { issueCodeOf } from '../../lib/issue-code.js';
 import { validationFailure } from '../schemas/validation-failure.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONSENT_LANGUAGES, ZConsentInput } from '../../domain/model/signing-consent.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
 import { ZField, ZStatus } from '../schemas/views.schema.js';
-import { ZRecordIdParam } from '../../domain/model/record-id.js';
+import { ZRecordIdParam } from '../../lib/record-id.js';
 
 // No length or alphabet rule on the token: a token of any shape that opens no session is the same
 // 404 as any other wrong one (a rule would answer 400 quoting it, telling guesses apart from tokens).

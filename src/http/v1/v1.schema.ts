@@ -3,7 +3,7 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { FIELD_TYPES } from '../../domain/fields/field-input.js';
 import { RECIPIENT_ROLES, ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
 import { ZFieldLegacy, ZStatus } from '../schemas/views.schema.js';
-import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
+import { ZRecordId, ZRecordIdParam } from '../../lib/record-id.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 export const ZV1DocumentId = ZRecordIdParam;

@@ -1,4 +1,4 @@
-import { isIdOutOfRange } from '../../domain/model/record-id.js';
+import { isIdOutOfRange } from '../../lib/record-id.js';
 import { validationFailure } from '../schemas/validation-failure.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRecordIdParam } from '../../domain/model/record-id.js';
+import { ZRecordIdParam } from '../../lib/record-id.js';
 
 export const ZBulkSendPayload = z
   .object({

@@ -4,7 +4,7 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { ZAccessAuth, ZGlobalActionAuth } from '../../domain/recipients/recipient-input.js';
 import { ZDocument, ZDocumentLite, ZRecipient } from '../schemas/views.schema.js';
 import { ZEnvelopeFindQuery } from './envelope.schema.js';
-import { recordIdList, ZRecordId } from '../../domain/model/record-id.js';
+import { recordIdList, ZRecordId } from '../../lib/record-id.js';
 
 /** Documenso's document find: the envelope find's filters, without `type` (always DOCUMENT). */
 export const ZDocumentFindQuery = ZEnvelopeFindQuery.omit({ type: true });

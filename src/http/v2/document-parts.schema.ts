@@ -4,7 +4,7 @@ import { ZRecipientCreate, ZRecipientUpdate } from '../../domain/recipients/reci
 import { ZFieldLegacy, ZRecipientLegacy } from '../schemas/views.schema.js';
 import { documentFieldGeometry, ZDocumentId } from './document.schema.js';
 import { ZAttachmentData } from './envelope-parts.schema.js';
-import { ZRecordId } from '../../domain/model/record-id.js';
+import { ZRecordId } from '../../lib/record-id.js';
 
 /**
  * Documenso's document and template routes for recipients, fields and attachments (deprecated

@@ -4,7 +4,7 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentLite, ZSigningRecipient } from '../schemas/views.schema.js';
-import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
+import { ZRecordId, ZRecordIdParam } from '../../lib/record-id.js';
 
 export const ZDocumentId = ZRecordIdParam;
 

@@ -1,4 +1,4 @@
-import { recordIdList } from '../../domain/model/record-id.js';
+import { recordIdList } from '../../lib/record-id.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

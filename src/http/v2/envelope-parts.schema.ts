@@ -3,7 +3,7 @@ import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fiel
 import { ZRecipientCreate, ZRecipientUpdate } from '../../domain/recipients/recipient-input.js';
 import { ZField, ZFieldLegacy, ZRecipient, ZRecipientLegacy, ZRecipientWithIdentity } from '../schemas/views.schema.js';
 import { ZEnvelopeIdString } from './envelope.schema.js';
-import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
+import { ZRecordId, ZRecordIdParam } from '../../lib/record-id.js';
 
 export const ZRecipientIdParams = z.object({ recipientId: ZRecordIdParam });
 export const ZFieldIdParams = z.object({ fieldId: ZRecordIdParam });

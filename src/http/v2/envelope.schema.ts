@@ -4,7 +4,7 @@ import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentMeta, ZField, ZRecipient, ZSigningRecipient, ZStatus } from '../schemas/views.schema.js';
-import { ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
+import { ZRecordId, ZRecordIdParam } from '../../lib/record-id.js';
 
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 export const ZEnvelopeIdString = z.string().min(1).max(64).describe('The envelope id, `envelope_…`');

@@ -6,7 +6,7 @@ import { ZFormValuesInput } from '../schemas/common.schema.js';
 import { ZSigningRecipient } from '../schemas/views.schema.js';
 import { ZAttachmentInput } from './document.schema.js';
 import { ZEnvelopeIdString } from './envelope.schema.js';
-import { ZRecordId } from '../../domain/model/record-id.js';
+import { ZRecordId } from '../../lib/record-id.js';
 
 /** One of the template's recipients (by its id in the template) and the real person who takes the role. */
 const ZUseRecipient = z.object({

@@ -5,7 +5,7 @@ import { ZDocumentMetaView } from '../../domain/model/document-meta-view.js';
 import { ZEnvelopeAuthOptions, ZFieldLegacy, ZFolder, ZRecipientLegacy } from '../schemas/views.schema.js';
 import { ZAttachmentInput } from './document.schema.js';
 import { ZEnvelopeFindQuery } from './envelope.schema.js';
-import { recordIdList, ZRecordId, ZRecordIdParam } from '../../domain/model/record-id.js';
+import { recordIdList, ZRecordId, ZRecordIdParam } from '../../lib/record-id.js';
 
 /**
  * Documenso's legacy template operations: a template is an envelope of type TEMPLATE, named by

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../errors.js';
+import type { ErrorCode } from '../errors.js';
 
 /**
  * A schema issue that deserves its own error code rather than VALIDATION_ERROR carries it in
