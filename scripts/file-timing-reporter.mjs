@@ -9,7 +9,10 @@ const root = process.cwd() + '/';
 
 function printTable() {
   const rows = [...spans]
-    .map(([file, span]) => ({ file: file.startsWith(root) ? file.slice(root.length) : file, ms: span.last - span.first }))
+    .map(([file, span]) => ({
+      file: file.startsWith(root) ? file.slice(root.length) : file,
+      ms: span.last - span.first,
+    }))
     .sort((a, b) => b.ms - a.ms);
   if (rows.length === 0) return;
   const total = rows.reduce((sum, row) => sum + row.ms, 0);

@@ -7,6 +7,8 @@ export interface ReceivedWebhook {
   raw: string;
   body: { id: string; event: string; payload: any; createdAt: string; webhookEndpoint: string };
   path: string;
+  /** When the body had arrived (Date.now()), for lower-bound checks such as a retry's delay. */
+  receivedAt: number;
 }
 
 /** How the receiver answers the n-th request (0-based); default 200. */
@@ -26,7 +28,7 @@ export async function startReceiver(responder: Responder = (_n, _r, res) => void
       } catch {
         body = {} as ReceivedWebhook['body'];
       }
-      const hook = { headers: req.headers, raw, body, path: req.url ?? '/' };
+      const hook = { headers: req.headers, raw, body, path: req.url ?? '/', receivedAt: Date.now() };
       const n = received.length;
       received.push(hook);
       void Promise.resolve(responder(n, hook, res)).catch(() => res.destroy());
