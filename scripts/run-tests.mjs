@@ -20,16 +20,43 @@ function walk(dir, out) {
   return out;
 }
 
+// Tiers. The unit, API and SDK tests on SQLite always run: that is a newcomer's `npm test`. Each
+// further tier runs when its environment is set, and .ci/run sets them all:
+//   FIRMA_TEST_DATABASE_URL   the repository, API and page tests on PostgreSQL as well
+//   FIRMA_TEST_BROWSER        the pages driven in Chromium (test/browser)
+//   FIRMA_TEST_REDIS_URL      the rate limiter and the cluster on Redis
+//   FIRMA_TEST_PROCESSES=1    real `firma` processes started, killed and restarted (test/cli, test/cluster)
+// A file named on the command line runs whatever its tier.
+const PROCESS_TIER = ['test/cli/', 'test/cluster/'];
+const processesOn = process.env.FIRMA_TEST_PROCESSES === '1';
+const browserOn = Boolean(process.env.FIRMA_TEST_BROWSER);
+
 const filters = process.argv.slice(2);
-const files = roots
+const matched = roots
   .flatMap((r) => walk(join(root, r), []))
   .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)))
   .sort();
+const offTier = (f) =>
+  filters.length === 0 &&
+  ((!processesOn && PROCESS_TIER.some((dir) => f.startsWith(dir))) || (!browserOn && f.startsWith('test/browser/')));
+const files = matched.filter((f) => !offTier(f));
 
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+const tiers = [
+  'sqlite',
+  process.env.FIRMA_TEST_DATABASE_URL ? 'postgres' : '-postgres (FIRMA_TEST_DATABASE_URL)',
+  browserOn ? 'browser' : '-browser (FIRMA_TEST_BROWSER)',
+  process.env.FIRMA_TEST_REDIS_URL ? 'redis' : '-redis (FIRMA_TEST_REDIS_URL)',
+  processesOn || filters.length > 0
+    ? 'processes'
+    : '-processes (FIRMA_TEST_PROCESSES=1)',
+];
+console.log(`${files.length} test files; tiers: ${tiers.filter((t) => !t.startsWith('-')).join(', ')}`);
+const off = tiers.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
+if (off.length > 0) console.log(`not run here (set to run them; .ci/run sets all): ${off.join('; ')}`);
 
 const concurrency = process.env.FIRMA_TEST_CONCURRENCY ?? '2';
 // A hung test must fail the run, never stall CI: each test gets a deadline, the runner exits once

@@ -26,6 +26,7 @@ const EnvSchema = z
       })
       .optional(),
     FIRMA_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    FIRMA_SQLITE_SYNC: z.enum(['full', 'normal']).default('full'),
     FIRMA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     FIRMA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     FIRMA_SECRET_KEY: z
@@ -141,7 +142,14 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  database:
+    | {
+        kind: 'sqlite';
+        path: string;
+        /** SQLite's `synchronous` pragma: 'full' (default) survives a power cut; 'normal' a crash only. */
+        synchronous?: 'full' | 'normal';
+      }
+    | { kind: 'postgres'; url: string };
   /** How long `serve`, `serve --workers` and `worker` keep retrying an unavailable database at start; 0 = fail at once. */
   databaseWaitMs: number;
   environment: 'sandbox' | 'production';
@@ -291,6 +299,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       : {
           kind: 'sqlite',
           path: e.DATABASE_URL ? resolve(e.DATABASE_URL.slice('sqlite:'.length)) : resolve(dataDir, 'firma.db'),
+          synchronous: e.FIRMA_SQLITE_SYNC,
         };
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   const publicUrl = (

@@ -29,7 +29,9 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The one place the dialect is chosen. SQLite (embedded default): WAL, foreign keys on,
- * synchronous=FULL because an acknowledged signature must survive a power cut, not just a crash.
+ * synchronous=FULL by default because an acknowledged signature must survive a power cut, not just
+ * a crash; FIRMA_SQLITE_SYNC=normal trades that for one fsync per checkpoint instead of per commit
+ * (a crash still loses nothing committed; the test servers use it).
  * PostgreSQL: a pool; an optional schema isolates test servers sharing one database.
  */
 export function openDatabase(config: Pick<Config, 'database'>, options: DatabaseOptions = {}): Db {
@@ -38,7 +40,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     if (config.database.path !== ':memory:') mkdirSync(dirname(config.database.path), { recursive: true });
     const sqlite = new SQLite(config.database.path);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma(`synchronous = ${config.database.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });

@@ -75,6 +75,8 @@ export function spawnFirma(
       LOG_LEVEL: 'warn',
       FIRMA_RATE_LIMIT_PER_MINUTE: '1000000',
       FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000',
+      // See test-server.ts: no fsync per commit for data that dies with the test.
+      FIRMA_SQLITE_SYNC: 'normal',
       ...env,
     },
   });
