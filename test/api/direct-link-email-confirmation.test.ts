@@ -71,6 +71,35 @@ for (const database of testDatabases()) {
       assert.deepEqual(sent, ['attacker@example.com'], 'only the code, to the address that asked for it');
     });
 
+    test('asking for a code with a bad body is a 400 naming the member; nothing is mailed or stored', async () => {
+      const { token } = await newLink();
+      const challenges = await countRows(server, 'directLinkChallenge');
+      const mails = smtp.messages.length;
+      const code = (json: unknown) =>
+        server.anon.post(`/api/v2/direct/${token}/code`, { json: json as Record<string, unknown> });
+      for (const [body, member] of [
+        [{}, 'email'],
+        [{ email: 'not an address' }, 'email'],
+        [{ email: 'a@example.com\r\nBcc: victim@example.com' }, 'email'],
+        [{ email: 42 }, 'email'],
+      ] as const) {
+        const res = await code(body);
+        assert.equal(res.status, 400, JSON.stringify(res.body));
+        assert.equal(res.body.code, 'VALIDATION_ERROR');
+        assert.equal(res.body.issues[0].path.at(-1), member);
+      }
+      const notJson = await server.anon.post(`/api/v2/direct/${token}/code`, {
+        body: 'email=a@example.com',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(notJson.status, 400);
+      const unknown = await server.anon.post('/api/v2/direct/no-such-link/code', { json: { email: 'a@example.com' } });
+      assert.equal(unknown.status, 404);
+      await drain();
+      assert.equal(await countRows(server, 'directLinkChallenge'), challenges, 'no challenge stored');
+      assert.equal(smtp.messages.length, mails, 'nobody mailed');
+    });
+
     test('with the code: the document is made once and the visitor signs; the code does not work twice', async () => {
       const { token } = await newLink();
       const code = await askCode(token, 'Carla@Example.com');
