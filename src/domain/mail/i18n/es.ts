@@ -56,6 +56,7 @@ export const es: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Remitente: ${n}`,
   code: (c) => `Tu código: ${c}`,
   codeHint:
     'Vale por 10 minutos. No lo compartas: Firma nunca te lo va a pedir por teléfono ni por correo. Si no lo pediste, ignorá este mensaje.',
