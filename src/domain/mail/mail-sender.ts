@@ -10,9 +10,7 @@ export const SENDER_NAME_MAX = 100;
  * one space, so a name typed with a line break can neither add a header nor a line to a mail.
  */
 export function normaliseSenderName(name: string): string {
-  return name
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ')
-    .trim();
+  return name.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ').trim();
 }
 
 /**

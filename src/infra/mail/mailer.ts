@@ -49,7 +49,9 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
   return {
     kind: 'file',
     async send(message) {
-      const info = (await transport.sendMail({ from: fromOf(message.senderName), ...toNodemailer(message) })) as { message: Buffer };
+      const info = (await transport.sendMail({ from: fromOf(message.senderName), ...toNodemailer(message) })) as {
+        message: Buffer;
+      };
       await mkdir(dir, { recursive: true });
       const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       // Written aside and renamed, so a reader of the folder never sees half a message.
@@ -87,7 +89,9 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
  * to nodemailer as a structured address, which quotes or encodes it (RFC 2047), so quotes, commas,
  * accents or a line break in it stay inside the display name; line breaks are folded away first.
  */
-export function fromHeader(configured: string): (senderName?: string | null) => string | { name: string; address: string } {
+export function fromHeader(
+  configured: string,
+): (senderName?: string | null) => string | { name: string; address: string } {
   const [parsed] = addressparser(configured, { flatten: true });
   return (senderName) => {
     const sender = senderName?.replace(/[\p{Cc}\s]+/gu, ' ').trim();
