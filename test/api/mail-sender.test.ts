@@ -5,6 +5,8 @@ import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { envelopeOf, recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { isCodeMail } from '../helpers/direct-link.js';
+import { createDirectTemplate } from '../helpers/templates.js';
 import { setPlatformSenderName } from '../../src/domain/platforms/set-platform-sender-name.js';
 
 /**
@@ -79,6 +81,21 @@ for (const database of testDatabases()) {
       assert.equal(asked.status, 200, JSON.stringify(asked.body));
       const [code] = await smtp.waitFor(mailTo('dora@example.com', /verification code/));
       assertNamesSender(code!, 'Escribanía Sur', 'Sender: Escribanía Sur', 'code mail');
+    });
+
+    test('the direct-link code mail names the platform of the template', async () => {
+      const platform = await server.newPlatform('Inmobiliaria Este');
+      const t = await createDirectTemplate(platform);
+      const link = await platform.post('/api/v2/template/direct/create', {
+        json: { templateId: t.templateId, directRecipientId: t.client },
+      });
+      assert.equal(link.status, 200, JSON.stringify(link.body));
+      const asked = await server.anon.post(`/api/v2/direct/${link.body.token as string}/code`, {
+        json: { email: 'visita@example.com' },
+      });
+      assert.equal(asked.status, 200, JSON.stringify(asked.body));
+      const [code] = await smtp.waitFor((m) => isCodeMail(m, 'visita@example.com'));
+      assertNamesSender(code!, 'Inmobiliaria Este', 'Sender: Inmobiliaria Este', 'direct-link code mail');
     });
 
     test('a sender name with quotes, a line break and accents is encoded in From, adds no header, reads as written', async () => {
