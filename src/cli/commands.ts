@@ -3,6 +3,7 @@ import { createApiToken } from '../domain/auth/create-api-token.js';
 import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api-tokens.js';
 import { createPlatform } from '../domain/platforms/create-platform.js';
 import { setPlatformCsc } from '../domain/platforms/set-platform-csc.js';
+import { setPlatformSenderName } from '../domain/platforms/set-platform-sender-name.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
@@ -56,6 +57,17 @@ export async function runAdminCommand(
           json
             ? JSON.stringify({ platform: arg, notifyEmail: email === '-' ? null : email })
             : `owner notices of ${arg} go to ${email === '-' ? 'nobody' : email}`,
+        );
+        return 0;
+      }
+      case 'platform set-sender-name': {
+        const text = positionals[3];
+        if (!arg || text === undefined) throw usage('platform set-sender-name needs a platform name and a name (or -)');
+        const senderName = await setPlatformSenderName(ctx, arg, text);
+        out(
+          json
+            ? JSON.stringify({ platform: arg, senderName })
+            : `mails of ${arg} name as their sender: ${senderName ?? `the platform's name`}`,
         );
         return 0;
       }

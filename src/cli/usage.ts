@@ -10,6 +10,7 @@ export const COMMANDS = [
   'migrate',
   'platform create',
   'platform set-email',
+  'platform set-sender-name',
   'platform set-reminders',
   'platform set-csc',
   'token create',
@@ -42,6 +43,9 @@ Commands:
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
   platform set-email <name> <email|->  where the platform's owner notices go (- for none)
+  platform set-sender-name <name> <text|->
+                                      who the mails of its documents say sent them (the sender line
+                                      and From: "<text> via Firma"); - for the platform's own name
   platform set-reminders <name> <sendAfter> [repeatEvery]
                                       reminders for documents without their own reminderSettings:
                                       intervals 3d, 2w, 1m or off; sendAfter - removes the default

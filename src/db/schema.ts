@@ -28,6 +28,8 @@ export interface PlatformTable {
   cscUrl: Generated<string | null>;
   cscClientId: Generated<string | null>;
   cscClientSecretSealed: Generated<string | null>;
+  /** Who the mails say sent the platform's documents (free text); null: the platform's name. */
+  senderName: Generated<string | null>;
 }
 
 export type TokenScope = 'read' | 'full';

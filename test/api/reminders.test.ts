@@ -73,14 +73,14 @@ for (const database of testDatabases()) {
         (distributed.recipients as { email: string; id: number }[]).map((r) => [r.email, r.id]),
       );
       const [first] = await smtp.waitFor(reminderTo(ana), 2);
-      assert.equal(first!.subject, `Recordatorio: revisá y firmá: Contrato seq`);
+      assert.equal(first!.subject, `Recordatorio: revise y firme: Contrato seq`);
       assert.match(first!.html || '', /<html lang="es">/);
       assert.ok(first!.text?.includes(urls.get(ana)!), 'the reminder carries the recipient’s own link');
       assert.equal(remindersTo(bruno).length, 0, 'Bruno’s turn has not come');
 
       assert.equal((await signAll(server.anon, tokenOf(urls.get(ana)!))).status, 200);
       const anaSignedAt = (await recipientRow(ids.get(ana)!)).signedAt!;
-      await smtp.waitFor((m) => recipientOf(m) === bruno && /^Revisá y firmá/.test(m.subject ?? ''));
+      await smtp.waitFor((m) => recipientOf(m) === bruno && /^Revise y firme/.test(m.subject ?? ''));
       await smtp.waitFor(reminderTo(bruno), 2);
       const audit = await reminderAudit(documentId);
       const forAna = audit.filter((a) => a.recipientId === ids.get(ana));

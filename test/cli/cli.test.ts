@@ -122,6 +122,27 @@ for (const database of testDatabases()) {
       assert.equal((await runFirma(['migrate'], env)).code, 0);
     });
 
+    test("platform set-sender-name sets the mails' sender as one line, refuses bad input, - removes it", async () => {
+      assert.equal((await runFirma(['platform', 'create', 'norte'], env)).code, 0);
+      const set = await runFirma(
+        ['platform', 'set-sender-name', 'norte', 'Estudio "Norte"\r\nBcc: x@y.z', '--json'],
+        env,
+      );
+      assert.equal(set.code, 0, set.stderr);
+      assert.deepEqual(JSON.parse(set.stdout), { platform: 'norte', senderName: 'Estudio "Norte" Bcc: x@y.z' });
+      const plain = await runFirma(['platform', 'set-sender-name', 'norte', 'Escribanía Norte'], env);
+      assert.match(plain.stdout, /mails of norte name as their sender: Escribanía Norte/);
+
+      const empty = await runFirma(['platform', 'set-sender-name', 'norte', '   '], env);
+      assert.equal(empty.code, 2, 'invalid input');
+      assert.match(empty.stderr, /empty/);
+      assert.equal((await runFirma(['platform', 'set-sender-name', 'nadie', 'X'], env)).code, 1);
+      assert.equal((await runFirma(['platform', 'set-sender-name', 'norte'], env)).code, 2);
+
+      const removed = await runFirma(['platform', 'set-sender-name', 'norte', '-', '--json'], env);
+      assert.deepEqual(JSON.parse(removed.stdout), { platform: 'norte', senderName: null });
+    });
+
     test('invalid configuration lists every problem and exits non-zero', async () => {
       const res = await runFirma(['migrate'], { ...env, PORT: 'abc', FIRMA_ENVIRONMENT: 'staging' });
       assert.equal(res.code, 2);

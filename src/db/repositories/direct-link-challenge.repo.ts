@@ -102,7 +102,7 @@ export async function findDirectLinkForMail(db: Db, linkId: string) {
   return db
     .selectFrom('templateDirectLink as l')
     .innerJoin('envelope as e', 'e.id', 'l.envelopeId')
-    .select(['e.title', 'e.meta', 'l.enabled'])
+    .select(['e.title', 'e.meta', 'e.platformId', 'l.enabled'])
     .where('l.id', '=', linkId)
     .where('e.deletedAt', 'is', null)
     .executeTakeFirst();

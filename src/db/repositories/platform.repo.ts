@@ -30,6 +30,17 @@ export async function findPlatformNotifyTarget(db: Db, id: number) {
   return db.selectFrom('platform').select(['name', 'notifyEmail']).where('id', '=', id).executeTakeFirst();
 }
 
+/** What the mails of the platform's documents say about who sent them. */
+export async function findPlatformMailSender(db: Db, id: number) {
+  return db.selectFrom('platform').select(['name', 'senderName']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets (or, with null, removes) the mails' sender name; false when no platform has that name. */
+export async function setPlatformSenderNameByName(db: Db, name: string, senderName: string | null): Promise<boolean> {
+  const result = await db.updateTable('platform').set({ senderName }).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Sets (or, with null, removes) the owner address; false when no platform has that name. */
 export async function setPlatformNotifyEmailByName(db: Db, name: string, notifyEmail: string | null): Promise<boolean> {
   const result = await db.updateTable('platform').set({ notifyEmail }).where('name', '=', name).executeTakeFirst();

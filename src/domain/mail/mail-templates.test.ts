@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LANGUAGES } from '../model/envelope-meta.js';
 import { MAIL_DICTIONARIES } from './i18n/index.js';
-import { renderMail, type MailKind } from './mail-templates.js';
+import { escapeHtml, renderMail, type MailKind } from './mail-templates.js';
 
 const KINDS = Object.keys(MAIL_DICTIONARIES.en.kinds) as MailKind[];
 const ROLES = Object.keys(MAIL_DICTIONARIES.en.roles);
@@ -16,6 +16,7 @@ const content = {
   detail: 'Detalle',
   attached: true,
   code: '123456',
+  senderName: 'Estudio Norte',
 };
 
 test('every document language has every mail, each line filled and really translated', () => {
@@ -39,6 +40,24 @@ test('every document language has every mail, each line filled and really transl
     }
     assert.ok(d.directLinkUsed('ana@x.com').includes('ana@x.com'));
     assert.ok(!d.greeting('').includes('undefined') && d.greeting('Ana').includes('Ana'));
+  }
+});
+
+test('every mail in every language names its sender on a line of its own, escaped in HTML; none without one', () => {
+  for (const language of LANGUAGES) {
+    const d = MAIL_DICTIONARIES[language];
+    const line = d.sender('Estudio "Pérez" <&>');
+    assert.ok(line.includes('Estudio "Pérez" <&>'), `${language}: the sender line carries the name`);
+    assert.notEqual(line, 'Estudio "Pérez" <&>', `${language}: the sender line has its words`);
+    if (language !== 'en') assert.notEqual(d.sender('X'), MAIL_DICTIONARIES.en.sender('X'), `${language}: translated`);
+    for (const kind of KINDS) {
+      const mail = renderMail(kind, language, { ...content, senderName: 'Estudio "Pérez" <&>' });
+      assert.ok(mail.text.split('\n').includes(line), `${language} ${kind}: text`);
+      assert.ok(mail.html.includes(`>${escapeHtml(line)}<`), `${language} ${kind}: HTML`);
+      assert.ok(!mail.html.includes('"Pérez" <&>'), `${language} ${kind}: escaped`);
+      const anonymous = renderMail(kind, language, { ...content, senderName: null });
+      assert.ok(!anonymous.text.includes(d.sender('').trim()), `${language} ${kind}: no sender line without a sender`);
+    }
   }
 });
 

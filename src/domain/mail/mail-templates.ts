@@ -20,6 +20,8 @@ export interface MailContent {
   attached?: boolean;
   /** verificationCode: the one-time code (only in this mail, never stored in clear). */
   code?: string;
+  /** Who sent the document (the platform's display name or name); null: Firma alone, said by the footer. */
+  senderName?: string | null;
 }
 
 /** The mails' words in `language`; English for a language no dictionary has (bad stored data). */
@@ -38,6 +40,7 @@ export function renderMail(
   const roleLine = (t.roles as Record<string, string>)[c.role] ?? '';
   const greeting = t.greeting(c.recipientName || '');
   const lines: string[] = [greeting, '', k.intro(c.title)];
+  if (c.senderName) lines.push(t.sender(c.senderName));
   const asks = kind === 'signingRequest' || kind === 'reminder';
   if (asks) lines.push(roleLine);
   if (c.code) lines.push('', t.code(c.code), t.codeHint);
@@ -59,6 +62,7 @@ export function renderMail(
   const body = [
     p(greeting),
     p(k.intro(c.title)),
+    c.senderName ? p(t.sender(c.senderName)) : '',
     asks ? p(roleLine) : '',
     c.code
       ? `<p style="margin:0 0 16px;font-size:24px;font-weight:700;letter-spacing:4px">${escapeHtml(t.code(c.code))}</p>` +

@@ -3,6 +3,7 @@ import { PermanentJobError } from '../../infra/jobs/job-runner.js';
 import type { Ctx } from '../context.js';
 import type { DIRECT_LINK_CODE_MAIL, JobPayload } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
+import { mailSenderName } from './mail-sender.js';
 import { renderMail } from './mail-templates.js';
 
 /**
@@ -15,6 +16,7 @@ export async function sendDirectLinkCode(ctx: Ctx, payload: JobPayload<typeof DI
   const link = await findDirectLinkForMail(ctx.db, payload.linkId);
   if (!link || link.enabled !== 1) return;
   const meta = parseStoredMeta(link.meta);
+  const senderName = await mailSenderName(ctx.db, link.platformId);
   const content = renderMail('directLinkCode', meta.language, {
     title: link.title,
     recipientName: '',
@@ -22,9 +24,10 @@ export async function sendDirectLinkCode(ctx: Ctx, payload: JobPayload<typeof DI
     actionUrl: null,
     role: '',
     code: ctx.secrets.open(payload.codeSealed),
+    senderName,
   });
   try {
-    await ctx.mailer.send({ to: payload.email, ...content, replyTo: meta.emailReplyTo });
+    await ctx.mailer.send({ to: payload.email, ...content, replyTo: meta.emailReplyTo, senderName });
   } catch (error) {
     const e = error as { responseCode?: number };
     if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)

@@ -10,6 +10,7 @@ import { parseStoredMeta } from '../model/envelope-meta.js';
 import { safeFilename } from '../model/pdf-download.js';
 import { PermanentJobError } from '../../infra/jobs/job-runner.js';
 import { signingUrl } from '../model/signing-links.js';
+import { mailSenderName } from './mail-sender.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 
 /** Attachments above this go as a link instead, so mailboxes do not bounce the message. */
@@ -54,6 +55,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       });
     }
   }
+  const senderName = await mailSenderName(ctx.db, envelope.platformId);
   const content = renderMail(
     kind,
     language,
@@ -70,6 +72,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
           ? await findRejectionReason(ctx.db, envelope.id)
           : null,
       attached: attachments.length > 0,
+      senderName,
     },
     meta.subject,
   );
@@ -78,6 +81,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       to: recipient.email,
       ...content,
       replyTo: meta.emailReplyTo,
+      senderName,
       ...(attachments.length ? { attachments } : {}),
     });
   } catch (error) {

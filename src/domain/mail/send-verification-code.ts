@@ -3,6 +3,7 @@ import { PermanentJobError } from '../../infra/jobs/job-runner.js';
 import type { Ctx } from '../context.js';
 import type { JobPayload, VERIFICATION_CODE_MAIL } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
+import { mailSenderName } from './mail-sender.js';
 import { renderMail } from './mail-templates.js';
 
 /**
@@ -24,6 +25,7 @@ export async function sendVerificationCode(
   const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
   if (!envelope || envelope.deletedAt || (!access && envelope.status !== 'PENDING')) return;
   const meta = parseStoredMeta(envelope.meta);
+  const senderName = await mailSenderName(ctx.db, envelope.platformId);
   const content = renderMail('verificationCode', meta.language, {
     title: envelope.title,
     recipientName: recipient.name,
@@ -31,9 +33,10 @@ export async function sendVerificationCode(
     actionUrl: null,
     role: recipient.role,
     code: ctx.secrets.open(payload.codeSealed),
+    senderName,
   });
   try {
-    await ctx.mailer.send({ to: recipient.email, ...content, replyTo: meta.emailReplyTo });
+    await ctx.mailer.send({ to: recipient.email, ...content, replyTo: meta.emailReplyTo, senderName });
   } catch (error) {
     const e = error as { responseCode?: number };
     if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -10,6 +11,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string | null;
+  /** Who sent the document: the From header then reads "<senderName> via <configured name>". */
+  senderName?: string | null;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -25,6 +28,7 @@ export interface Mailer {
  * log says where a file went, never what link it carries.
  */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string; log: Logger }): Mailer {
+  const fromOf = fromHeader(options.from);
   if (options.smtpUrl) {
     // Bounded waits: a hung SMTP server fails the job (to be retried) instead of holding a worker.
     const transport = nodemailer.createTransport({
@@ -36,7 +40,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...toNodemailer(message) });
+        await transport.sendMail({ from: fromOf(message.senderName), ...toNodemailer(message) });
       },
     };
   }
@@ -45,7 +49,9 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
   return {
     kind: 'file',
     async send(message) {
-      const info = (await transport.sendMail({ from: options.from, ...toNodemailer(message) })) as { message: Buffer };
+      const info = (await transport.sendMail({ from: fromOf(message.senderName), ...toNodemailer(message) })) as {
+        message: Buffer;
+      };
       await mkdir(dir, { recursive: true });
       const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       // Written aside and renamed, so a reader of the folder never sees half a message.
@@ -74,6 +80,23 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
       ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
       : {}),
     ...extra,
+  };
+}
+
+/**
+ * The From header for a message: FIRMA_MAIL_FROM as configured, or, for a document whose sender is
+ * known, its address under the display name "<sender> via <configured name>". The name is handed
+ * to nodemailer as a structured address, which quotes or encodes it (RFC 2047), so quotes, commas,
+ * accents or a line break in it stay inside the display name; line breaks are folded away first.
+ */
+export function fromHeader(
+  configured: string,
+): (senderName?: string | null) => string | { name: string; address: string } {
+  const [parsed] = addressparser(configured, { flatten: true });
+  return (senderName) => {
+    const sender = senderName?.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+    if (!sender || !parsed?.address) return configured;
+    return { name: parsed.name ? `${sender} via ${parsed.name}` : sender, address: parsed.address };
   };
 }
 

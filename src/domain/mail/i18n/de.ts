@@ -57,6 +57,7 @@ export const de: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Absender: ${n}`,
   code: (c) => `Ihr Code: ${c}`,
   codeHint:
     'Er ist 10 Minuten gültig. Geben Sie ihn niemals weiter: Firma wird Sie nie telefonisch oder per E-Mail danach fragen. Falls Sie ihn nicht angefordert haben, ignorieren Sie diese Nachricht.',

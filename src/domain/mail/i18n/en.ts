@@ -55,6 +55,7 @@ export const en: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Sender: ${n}`,
   code: (c) => `Your code: ${c}`,
   codeHint:
     'It is valid for 10 minutes. Never share it: Firma will never ask you for it by phone or mail. If you did not ask for it, ignore this message.',

@@ -4,13 +4,13 @@ export const es: MailDictionary = {
   greeting: (name) => `${`Hola ${name}`.trim()},`,
   kinds: {
     signingRequest: {
-      subject: (t) => `Revisá y firmá: ${t}`,
-      intro: (t) => `Te pidieron que intervengas en «${t}».`,
+      subject: (t) => `Revise y firme: ${t}`,
+      intro: (t) => `Se le pidió que intervenga en «${t}».`,
       button: 'Abrir el documento',
     },
     reminder: {
-      subject: (t) => `Recordatorio: revisá y firmá: ${t}`,
-      intro: (t) => `Te recordamos que «${t}» todavía espera tu intervención.`,
+      subject: (t) => `Recordatorio: revise y firme: ${t}`,
+      intro: (t) => `Le recordamos que «${t}» todavía espera su intervención.`,
       button: 'Abrir el documento',
     },
     completed: {
@@ -25,12 +25,12 @@ export const es: MailDictionary = {
     },
     cancelled: {
       subject: (t) => `Cancelado: ${t}`,
-      intro: (t) => `El remitente canceló «${t}». No tenés que hacer nada más.`,
+      intro: (t) => `El remitente canceló «${t}». No tiene que hacer nada más.`,
       button: '',
     },
     ownerCreated: {
       subject: (t) => `Documento creado: ${t}`,
-      intro: (t) => `Se creó «${t}» en tu plataforma.`,
+      intro: (t) => `Se creó «${t}» en su plataforma.`,
       button: '',
     },
     ownerCompleted: {
@@ -41,35 +41,37 @@ export const es: MailDictionary = {
     },
     ownerRecipientExpired: {
       subject: (t) => `Enlace de firma vencido: ${t}`,
-      intro: (t) => `El enlace de un destinatario de «${t}» venció antes de que actuara. Redistribuí para renovarlo.`,
+      intro: (t) =>
+        `El enlace de un destinatario de «${t}» venció antes de que actuara. Vuelva a distribuirlo para renovarlo.`,
       button: '',
     },
     verificationCode: {
-      subject: (t) => `Tu código de verificación para ${t}`,
-      intro: (t) => `Alguien que abrió «${t}» con tu enlace pidió un código de verificación.`,
+      subject: (t) => `Su código de verificación para ${t}`,
+      intro: (t) => `Alguien que abrió «${t}» con su enlace pidió un código de verificación.`,
       button: '',
     },
     directLinkCode: {
-      subject: (t) => `Tu código para firmar ${t}`,
+      subject: (t) => `Su código para firmar ${t}`,
       intro: (t) =>
-        `Alguien pidió recibir «${t}» para firmar en esta dirección de correo. Ingresá este código en la página para confirmar que la dirección es tuya.`,
+        `Alguien pidió recibir «${t}» para firmar en esta dirección de correo. Ingrese este código en la página para confirmar que la dirección es suya.`,
       button: '',
     },
   },
-  code: (c) => `Tu código: ${c}`,
+  sender: (n) => `Remitente: ${n}`,
+  code: (c) => `Su código: ${c}`,
   codeHint:
-    'Vale por 10 minutos. No lo compartas: Firma nunca te lo va a pedir por teléfono ni por correo. Si no lo pediste, ignorá este mensaje.',
+    'Vale por 10 minutos. No lo comparta: Firma nunca se lo va a pedir por teléfono ni por correo. Si no lo pidió, ignore este mensaje.',
   roles: {
-    SIGNER: 'Por favor, firmalo.',
-    APPROVER: 'Por favor, aprobalo.',
-    VIEWER: 'Por favor, revisalo.',
-    ASSISTANT: 'Por favor, completá los campos que te asignaron.',
-    CC: 'Recibís una copia.',
+    SIGNER: 'Por favor, fírmelo.',
+    APPROVER: 'Por favor, apruébelo.',
+    VIEWER: 'Por favor, revíselo.',
+    ASSISTANT: 'Por favor, complete los campos que se le asignaron.',
+    CC: 'Recibe una copia.',
   },
   reason: 'Motivo indicado',
   attached: 'El documento firmado va adjunto a este mensaje.',
-  linkHint: 'Si el botón no funciona, copiá este enlace en tu navegador:',
-  privacy: 'Este enlace es personal: no lo reenvíes. Quien lo tenga puede actuar en tu nombre.',
+  linkHint: 'Si el botón no funciona, copie este enlace en su navegador:',
+  privacy: 'Este enlace es personal: no lo reenvíe. Quien lo tenga puede actuar en su nombre.',
   footer: 'Enviado por Firma, firma electrónica de documentos.',
   directLinkUsed: (email) =>
     `Lo creó con el enlace directo de la plantilla un visitante confirmado como ${email} (con un código enviado a esa dirección).`,

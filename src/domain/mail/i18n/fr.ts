@@ -57,6 +57,7 @@ export const fr: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Expéditeur : ${n}`,
   code: (c) => `Votre code : ${c}`,
   codeHint:
     'Il est valable 10 minutes. Ne le communiquez jamais : Firma ne vous le demandera jamais par téléphone ni par e-mail. Si vous ne l’avez pas demandé, ignorez ce message.',

@@ -57,6 +57,7 @@ export const it: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Mittente: ${n}`,
   code: (c) => `Il Suo codice: ${c}`,
   codeHint:
     'È valido per 10 minuti. Non lo condivida mai: Firma non glielo chiederà mai per telefono o per e-mail. Se non lo ha richiesto, ignori questo messaggio.',

@@ -55,6 +55,7 @@ export const ko: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `보낸 사람: ${n}`,
   code: (c) => `인증 코드: ${c}`,
   codeHint:
     '10분 동안 유효합니다. 절대 다른 사람과 공유하지 마십시오. Firma는 전화나 이메일로 코드를 묻지 않습니다. 요청하지 않으셨다면 이 메시지를 무시하십시오.',

@@ -27,6 +27,8 @@ export interface MailDictionary {
   /** The salutation line, with the addressee's name (or none), punctuation included. */
   greeting(name: string): string;
   kinds: Record<MailKind, MailKindText>;
+  /** The line saying who sent the document (a label, so no name needs declining or a full stop). */
+  sender(name: string): string;
   code(code: string): string;
   codeHint: string;
   /** What the recipient is asked to do, by role. */

@@ -57,6 +57,7 @@ export const nl: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Afzender: ${n}`,
   code: (c) => `Uw code: ${c}`,
   codeHint:
     'Deze is 10 minuten geldig. Deel hem nooit: Firma zal er nooit telefonisch of per e-mail om vragen. Hebt u hem niet aangevraagd? Negeer dan dit bericht.',

@@ -57,6 +57,7 @@ export const pl: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Nadawca: ${n}`,
   code: (c) => `Kod: ${c}`,
   codeHint:
     'Kod jest ważny przez 10 minut. Prosimy nikomu go nie udostępniać: Firma nigdy nie poprosi o niego telefonicznie ani e-mailem. Jeśli to nie Państwo o niego prosili, prosimy zignorować tę wiadomość.',

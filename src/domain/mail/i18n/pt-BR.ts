@@ -56,6 +56,7 @@ export const ptBR: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `Remetente: ${n}`,
   code: (c) => `Seu código: ${c}`,
   codeHint:
     'Ele é válido por 10 minutos. Nunca o compartilhe: a Firma nunca o pedirá por telefone ou e-mail. Se você não o solicitou, ignore esta mensagem.',

@@ -54,6 +54,7 @@ export const zh: MailDictionary = {
       button: '',
     },
   },
+  sender: (n) => `发件人：${n}`,
   code: (c) => `您的验证码：${c}`,
   codeHint:
     '验证码 10 分钟内有效。请勿与任何人分享：Firma 绝不会通过电话或邮件向您索取验证码。如果这不是您本人的请求，请忽略此邮件。',

@@ -1,4 +1,4 @@
-// The signing page in Spanish (Argentina), formal “usted”.
+// The signing page in Spanish (Argentina), formal “usted” like all Spanish text (test/architecture/spanish-register.test.ts).
 export default {
   loading: 'Cargando el documento…',
   invalidTitle: 'Este enlace no es válido',
@@ -106,9 +106,9 @@ export default {
     disabledTitle: 'Este enlace está desactivado',
     disabledBody: 'Su dueño desactivó este enlace por ahora. Pida a quien se lo envió otra forma de firmar.',
     sendCode: 'Enviarme un código para confirmar mi correo',
-    codeInvalid: 'El código no es correcto: revisá los 6 dígitos del correo que te enviamos.',
-    codeExpired: 'Este código ya no es válido: pedí uno nuevo.',
-    linkBusy: 'Este enlace se usó muchas veces en la última hora. Volvé a intentarlo más tarde.',
+    codeInvalid: 'El código no es correcto: revise los 6 dígitos del correo que le enviamos.',
+    codeExpired: 'Este código ya no es válido: pida uno nuevo.',
+    linkBusy: 'Este enlace se usó muchas veces en la última hora. Vuelva a intentarlo más tarde.',
   },
   // Recipient verification (verify.js): the code, the access code, the CUIL.
   verify: {
