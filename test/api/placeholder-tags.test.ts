@@ -25,11 +25,38 @@ interface WireField {
   fieldMeta: Record<string, unknown> | null;
 }
 
-function near(field: WireField, box: ExpectedBox) {
+/** Each type's minimum in points at font size 12 (README): a field grows from its tag's top-left corner. */
+const MINIMUM: Record<string, [number, number]> = {
+  SIGNATURE: [144, 36],
+  INITIALS: [56, 28],
+  NAME: [136, 18],
+  DATE: [136, 18],
+  TEXT: [136, 18],
+  EMAIL: [176, 18],
+  NUMBER: [70, 18],
+  DROPDOWN: [110, 18],
+  CHECKBOX: [18, 18],
+  RADIO: [18, 18],
+};
+
+/** The field sits at its tag's top-left corner, as large as the tag or its type's minimum. */
+function near(field: WireField, box: ExpectedBox, page: [number, number] = [600, 800]) {
   assert.equal(field.page, box.page);
+  const [minWidth, minHeight] = MINIMUM[field.type]!;
+  const expected = {
+    ...box,
+    width: Math.max(box.width, (minWidth / page[0]) * 100),
+    height: Math.max(box.height, (minHeight / page[1]) * 100),
+  };
   for (const k of ['positionX', 'positionY', 'width', 'height'] as const)
-    assert.ok(Math.abs(field[k] - box[k]) <= 1, `${k}: ${field[k]} vs ${box[k]}`);
+    assert.ok(Math.abs(field[k] - expected[k]) <= 1, `${field.type} ${k}: ${field[k]} vs ${expected[k]}`);
 }
+
+/** A wire field's box in points on a page of `page` points. */
+const inPoints = (f: WireField, page: [number, number] = [600, 800]) =>
+  [f.positionX * page[0], f.positionY * page[1], f.width * page[0], f.height * page[1]].map(
+    (v) => Math.round(v / 10) / 10,
+  );
 
 const signer = (name: string, email: string, cuil: string) => ({ name, email, role: 'SIGNER', cuil });
 
@@ -94,8 +121,10 @@ for (const database of testDatabases()) {
       fields.forEach((f, i) => {
         assert.equal(f.type, all[i]!.type);
         assert.equal(f.recipientId, all[i]!.recipientId);
-        near(f, all[i]!.box);
+        near(f, all[i]!.box, f.page === 2 ? [800, 600] : [600, 800]);
       });
+      const signature = fields.find((f) => f.type === 'SIGNATURE')!;
+      assert.deepEqual(inPoints(signature).slice(2), [144, 36], 'tall enough to sign, not the tag text');
       const text = fields.find((f) => f.type === 'TEXT')!;
       assert.equal(text.fieldMeta?.required, true);
       assert.equal(text.fieldMeta?.label, 'Domicilio');
@@ -268,8 +297,66 @@ for (const database of testDatabases()) {
       near(template.fields[0], boxes[0]!);
     });
 
+    test("width= and height= set a tag field's size in points or percent of the page; near an edge the box moves onto the page", async () => {
+      const { bytes, boxes } = await taggedPdf([
+        {
+          tags: [
+            { text: '{{signature, r1, width=200, height=50pt}}', x: 60, y: 700, size: 8 },
+            { text: '{{date, r1, width=40%, height=3%}}', x: 60, y: 500, size: 8 },
+            { text: '{{checkbox, r1}}', x: 60, y: 400 },
+            { text: '{{initials, r1, height=20}}', x: 60, y: 300, size: 3 },
+            { text: '{{signature, r1}}', x: 480, y: 20 },
+          ],
+        },
+      ]);
+      const created = await createDocument(
+        server.api,
+        { title: 'Tamaños', recipients: [signer('Ana', 'ana@example.com', CUIL_A)] },
+        bytes,
+      );
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const doc = (await server.api.get(`/api/v2/document/${created.body.id}`)).body;
+      const fields = (doc.fields as WireField[]).toSorted((a, b) => a.positionY - b.positionY);
+      assert.deepEqual(
+        fields.map((f) => f.type),
+        ['SIGNATURE', 'DATE', 'CHECKBOX', 'INITIALS', 'SIGNATURE'],
+      );
+      const [given, percent, checkbox, initials, corner] = fields as [
+        WireField,
+        WireField,
+        WireField,
+        WireField,
+        WireField,
+      ];
+      assert.deepEqual(inPoints(given).slice(2), [200, 50]);
+      assert.deepEqual(inPoints(percent).slice(2), [240, 24]);
+      assert.equal(inPoints(checkbox)[3], 18, 'the minimum height; as wide as the tag, which is wider');
+      near(checkbox, boxes[2]!);
+      assert.deepEqual(inPoints(initials).slice(2), [56, 20], 'height= given, width the minimum (the tag is narrower)');
+      for (const [f, box] of [
+        [given, boxes[0]!],
+        [percent, boxes[1]!],
+        [checkbox, boxes[2]!],
+        [initials, boxes[3]!],
+      ] as const) {
+        assert.ok(
+          Math.abs(f.positionX - box.positionX) <= 1 && Math.abs(f.positionY - box.positionY) <= 1,
+          'at the tag',
+        );
+      }
+      // The tag near the bottom-right corner: moved left and up so the whole box is on the page.
+      assert.deepEqual(inPoints(corner), [456, 764, 144, 36]);
+    });
+
     test('a bad tag is 400 naming the page and the tag; nothing is created', async () => {
       for (const [tag, words] of [
+        ['{{signature, r1, width=0}}', /tag \{\{signature, r1, width=0\}\}: option "width" must be a size in points/],
+        ['{{date, r1, height=tall}}', /tag \{\{date, r1, height=tall\}\}: option "height" must be a size/],
+        ['{{signature, r1, height=120%}}', /option "height" must be a size/],
+        [
+          '{{signature, r1, width=700}}',
+          /tag \{\{signature, r1, width=700\}\}: option "width" is 700 pt, more than the page's width \(600 pt\)/,
+        ],
         ['{{stamp, r1}}', /page 2, tag \{\{stamp, r1\}\}: unknown field type/],
         ['{{text, r1, colour=red}}', /page 2, tag .*unknown option "colour"/],
         ['{{text, r1, fontSize=huge}}', /fontSize" must be a number/],

@@ -12,6 +12,7 @@ import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent, type AuditInput } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { parsePlaceholderTag } from '../fields/placeholder-tags.js';
+import { tagFieldBox } from '../fields/tag-field-box.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { newFieldRow, newRecipientRow } from './create-envelope.js';
 import { placeFields, type FieldRequest } from './place-fields.js';
@@ -23,7 +24,9 @@ import { IssueCollector } from './validation-issues.js';
  * (to be completed before distribution, where Firma's own rules for signers apply). A tag without
  * `rN` is an anchor for a field created later with `placeholder` (`place-placeholder-fields.ts`):
  * checked like the others, it becomes no field and stays in the PDF. Every tag naming a recipient
- * is removed and covered in the stored PDF; the audit entry keeps the upload's own hash.
+ * is removed and covered in the stored PDF; the audit entry keeps the upload's own hash. A field
+ * starts at its tag's top-left corner, sized by `tag-field-box.ts` (its type's minimum, or the
+ * tag's `width=`/`height=`), never the tag text's few points.
  */
 
 export interface TagFieldPlan {
@@ -80,7 +83,13 @@ export function planTagFields(
         problems.push({ path, message: `${identifier}, page ${found.page}, tag ${found.text}: ${parsed.problem}` });
         continue;
       }
-      const { recipient, type, fieldMeta } = parsed.tag;
+      const { recipient, type, fieldMeta, size } = parsed.tag;
+      const fontSize = typeof fieldMeta.fontSize === 'number' ? fieldMeta.fontSize : undefined;
+      const placed = tagFieldBox(type, fontSize, found, size);
+      if (!placed.ok) {
+        problems.push({ path, message: `${identifier}, page ${found.page}, tag ${found.text}: ${placed.problem}` });
+        continue;
+      }
       // A tag without rN anchors a field created later with `placeholder` (field create-many):
       // Documenso creates nothing for it on upload and leaves it in the PDF, and so does Firma.
       if (recipient === null) continue;
@@ -91,10 +100,7 @@ export function planTagFields(
         fieldMeta,
         item: itemIndex,
         page: found.page,
-        positionX: found.positionX,
-        positionY: found.positionY,
-        width: found.width,
-        height: found.height,
+        ...placed.box,
         path,
       });
       fields.set(recipient - 1, list);

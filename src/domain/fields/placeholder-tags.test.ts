@@ -46,3 +46,40 @@ void test('unknown types, options and malformed values are problems', () => {
     if (!parsed.ok) assert.match(parsed.problem, new RegExp(words), tag);
   }
 });
+
+void test('width= and height= take points (180, 180pt) or percent of the page (30%), apart from fieldMeta', () => {
+  assert.deepEqual(parsePlaceholderTag('{{signature, r1, width=200, Height=48pt}}'), {
+    ok: true,
+    tag: {
+      type: 'SIGNATURE',
+      recipient: 1,
+      fieldMeta: { type: 'signature', fontSize: 12, overflow: 'auto' },
+      size: { width: { value: 200, unit: 'pt' }, height: { value: 48, unit: 'pt' } },
+    },
+  });
+  assert.deepEqual(parsePlaceholderTag('{{date, r2, width=30%}}'), {
+    ok: true,
+    tag: {
+      type: 'DATE',
+      recipient: 2,
+      fieldMeta: { type: 'date', fontSize: 12, overflow: 'auto' },
+      size: { width: { value: 30, unit: '%' } },
+    },
+  });
+  for (const tag of [
+    '{{signature, r1, width=0}}',
+    '{{signature, r1, width=-5}}',
+    '{{signature, r1, width=wide}}',
+    '{{signature, r1, height=120%}}',
+    '{{signature, r1, height=20000}}',
+    '{{signature, r1, width=3cm}}',
+    '{{signature, r1, width=}}',
+  ]) {
+    const parsed = parsePlaceholderTag(tag);
+    assert.equal(parsed.ok, false, tag);
+    if (!parsed.ok)
+      assert.match(parsed.problem, /option "(width|height)" must be a size in points .* or in percent/, tag);
+  }
+  const twice = parsePlaceholderTag('{{signature, r1, width=100, width=120}}');
+  assert.ok(!twice.ok && /twice/.test(twice.problem));
+});

@@ -5,6 +5,8 @@ import { fieldMetaInputSchema, type FieldMetaType } from './field-meta.js';
  * Documenso's PDF placeholder syntax, `{{TYPE, rN, option=value, …}}`, read into field
  * definitions. Every tag either becomes a field or is refused: an unknown type, recipient or
  * option, or a value its option cannot take, is a problem naming the page and the tag.
+ * Firma adds `width=` and `height=` (the field's size: points, `180` or `180pt`, or percent of
+ * the page, `30%`), which are geometry, not fieldMeta.
  */
 
 const TYPES: Record<string, FieldType> = {
@@ -36,13 +38,39 @@ const OPTIONS: Record<string, OptionKind> = {
   maxValue: 'number',
   numberFormat: 'string',
 };
-const OPTION_BY_LOWER = new Map(Object.keys(OPTIONS).map((k) => [k.toLowerCase(), k]));
+/** Firma's own options: the field's size, instead of the tag's box grown to its type's minimum. */
+const SIZE_OPTIONS = ['width', 'height'] as const;
+type SizeOption = (typeof SIZE_OPTIONS)[number];
+const OPTION_BY_LOWER = new Map<string, string>(
+  [...Object.keys(OPTIONS), ...SIZE_OPTIONS].map((k) => [k.toLowerCase(), k]),
+);
+
+/** A length given in a tag: points, or percent of the page's width (for width) or height (for height). */
+export interface TagLength {
+  value: number;
+  unit: 'pt' | '%';
+}
+
+/** The largest page side PDF allows (14 400 pt, 200 inches): no field can be larger. */
+const MAX_POINTS = 14_400;
 
 export interface ParsedTag {
   type: FieldType;
   /** 1-based recipient position (r1 is the first recipient created), or null for an anchor tag. */
   recipient: number | null;
   fieldMeta: Record<string, unknown>;
+  /** The `width=`/`height=` options, when the tag gives either. */
+  size?: Partial<Record<SizeOption, TagLength>>;
+}
+
+/** `180`, `180pt` or `30%`; null when the text is none of them or not a usable size. */
+function parseLength(raw: string): TagLength | null {
+  const m = /^(\d+(?:\.\d+)?|\.\d+)\s*(pt|%)?$/i.exec(raw);
+  if (!m) return null;
+  const value = Number(m[1]);
+  const unit = m[2] === '%' ? '%' : 'pt';
+  if (!(value > 0) || value > (unit === '%' ? 100 : MAX_POINTS)) return null;
+  return { value, unit };
 }
 
 export type TagParse = { ok: true; tag: ParsedTag } | { ok: false; problem: string };
@@ -67,6 +95,7 @@ export function parsePlaceholderTag(text: string): TagParse {
     rest = rest.slice(1);
   }
   const meta: Record<string, unknown> = {};
+  const size: Partial<Record<SizeOption, TagLength>> = {};
   for (const option of rest) {
     const eq = option.indexOf('=');
     if (eq <= 0) return { ok: false, problem: `"${option}" is neither a recipient (r1, r2, …) nor an option=value` };
@@ -75,9 +104,19 @@ export function parsePlaceholderTag(text: string): TagParse {
     if (!key)
       return {
         ok: false,
-        problem: `unknown option "${option.slice(0, eq).trim()}" (one of ${Object.keys(OPTIONS).join(', ')})`,
+        problem: `unknown option "${option.slice(0, eq).trim()}" (one of ${[...Object.keys(OPTIONS), ...SIZE_OPTIONS].join(', ')})`,
       };
-    if (key in meta) return { ok: false, problem: `option "${key}" is given twice` };
+    if (key in meta || key in size) return { ok: false, problem: `option "${key}" is given twice` };
+    if (key === 'width' || key === 'height') {
+      const length = parseLength(raw);
+      if (!length)
+        return {
+          ok: false,
+          problem: `option "${key}" must be a size in points (180 or 180pt, at most ${MAX_POINTS}) or in percent of the page (30%, at most 100%), greater than 0`,
+        };
+      size[key] = length;
+      continue;
+    }
     const kind = OPTIONS[key]!;
     if (kind === 'boolean') {
       if (!/^(true|false)$/i.test(raw)) return { ok: false, problem: `option "${key}" must be true or false` };
@@ -98,5 +137,7 @@ export function parsePlaceholderTag(text: string): TagParse {
   const dropped = Object.keys(meta).filter((k) => !(k in parsed.data));
   if (dropped.length > 0) return { ok: false, problem: `option "${dropped[0]}" does not apply to a ${typeName} field` };
   // The parsed form carries the defaults (fontSize…) a stored fieldMeta must have.
-  return { ok: true, tag: { type, recipient, fieldMeta: parsed.data } };
+  const tag: ParsedTag = { type, recipient, fieldMeta: parsed.data };
+  if (size.width || size.height) tag.size = size;
+  return { ok: true, tag };
 }

@@ -172,9 +172,8 @@ export function drawChoices(
     checked: o.checked,
   }));
   const layout = layoutChoices(options, value.direction, rect, font.metrics, fontSize, verticalAlign);
-  canvas.clipped(rect, () => {
-    for (const item of layout.items) canvas.push(...markOperators(value.style, item.mark, item.checked));
-    const labels = layout.items.map((i) => i.label).filter((l) => l.text);
-    if (labels.length > 0) canvas.push(...textOperators(canvas, font, layout.size, labels));
-  });
+  // Not clipped: options that do not fit even at the smallest size run past the box, whole.
+  for (const item of layout.items) canvas.push(...markOperators(value.style, item.mark, item.checked));
+  const labels = layout.items.map((i) => i.label).filter((l) => l.text);
+  if (labels.length > 0) canvas.push(...textOperators(canvas, font, layout.size, labels));
 }

@@ -45,14 +45,16 @@ export function textOperators(
   return ops;
 }
 
-/** Draws wrapped, shrink-to-fit text inside `rect`; nothing is drawn outside it. */
+/**
+ * Draws wrapped, shrink-to-fit text inside `rect`; text that cannot fit even at the smallest size
+ * runs past it, on the page, and is not clipped: a signed value is never shown cut.
+ */
 export function drawText(canvas: PageCanvas, rect: Rect, text: string, font: LoadedFont, style: TextStyle): void {
   const clean = font.sanitise(text).trim();
   if (!clean) return;
-  const layout = layoutText(clean, rect, font.metrics, style);
-  canvas.clipped(rect, () =>
-    canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing)),
-  );
+  const page = { x: 0, y: 0, width: canvas.width, height: canvas.height };
+  const layout = layoutText(clean, rect, font.metrics, style, page);
+  canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing));
 }
 
 /**

@@ -128,11 +128,22 @@ void test('a horizontal radio group draws one row; the selected option gets a fi
 
 void test('many options shrink to fit their box', async () => {
   const box = { left: 20, top: 20, right: 120, bottom: 80 };
-  const labels = Array.from({ length: 8 }, (_, i) => `Opción ${i + 1}`);
+  const labels = Array.from({ length: 6 }, (_, i) => `Opción ${i + 1}`);
   const { pdf, raster } = await render([field(box, choices('checkbox', 'vertical', [true, false, true], labels))]);
   assert.equal(countInkOutside(raster, box), 0);
   const text = pdfToText(pdf);
   for (const label of labels) assert.ok(text.includes(label), `"${label}" still shown`);
+});
+
+void test('options that do not fit even at the smallest size run past the bottom of the box, none hidden', async () => {
+  const box = { left: 20, top: 20, right: 120, bottom: 80 };
+  const labels = Array.from({ length: 8 }, (_, i) => `Opción ${i + 1}`);
+  const { pdf, raster } = await render([field(box, choices('checkbox', 'vertical', [true, false, true], labels))]);
+  const ink = inkBounds(raster)!;
+  assert.ok(ink.bottom > box.bottom + 5, `the last options are drawn below the box: ${JSON.stringify(ink)}`);
+  assert.ok(ink.top >= box.top && ink.left >= box.left && ink.right <= box.right, 'only downwards');
+  const text = pdfToText(pdf);
+  for (const label of labels) assert.ok(text.includes(label), `"${label}" shown`);
 });
 
 void test('a typed signature fills its box in the handwriting font and stays inside', async () => {

@@ -30,7 +30,7 @@ void test('short text in a single-line box keeps the requested size, left-aligne
   assert.equal(line.width, 30);
   // The 12 pt band (ascent 9.6 + descent 2.4) is centred: 4 pt above and below.
   assert.ok(Math.abs(line.y - (200 + 4 + 2.4)) < 1e-9);
-  assert.equal(layout.truncated, false);
+  assert.equal(layout.overflows, false);
 });
 
 void test('long text in a single-line box shrinks instead of overflowing', () => {
@@ -87,13 +87,47 @@ void test('a word longer than the box is broken across lines', () => {
   inside(box, layout);
 });
 
-void test('below the 6 pt floor the text is cut with an ellipsis, never drawn outside', () => {
-  const box = { x: 0, y: 0, width: 40, height: 16 };
-  const layout = layoutText('word '.repeat(200), box, mono, { fontSize: 12 });
+void test('text that does not fit even at the 6 pt floor keeps every character and runs past the bottom', () => {
+  const box = { x: 0, y: 100, width: 40, height: 16 };
+  const text = Array.from({ length: 200 }, (_, i) => `w${i}`).join(' ');
+  const layout = layoutText(text, box, mono, { fontSize: 12 });
   assert.equal(layout.size, MIN_FONT_SIZE);
-  assert.equal(layout.truncated, true);
-  assert.ok(layout.lines.at(-1)!.text.endsWith('…'));
-  inside(box, layout);
+  assert.equal(layout.overflows, true);
+  assert.equal(layout.lines.map((l) => l.text).join(' '), text, 'nothing cut, no ellipsis');
+  const pad = padding(box);
+  assert.ok(Math.abs(layout.lines[0]!.y - (116 - pad.y - 0.8 * MIN_FONT_SIZE)) < 1e-9, 'starts at the top of the box');
+  for (const line of layout.lines) assert.ok(line.x + line.width <= box.x + box.width + 1e-9, 'wrapped to its width');
+  assert.ok(layout.lines.at(-1)!.y < box.y, 'and goes on below it');
+});
+
+void test('overflowing text follows verticalAlign and textAlign, and is kept on the page', () => {
+  const box = { x: 50, y: 100, width: 40, height: 16 };
+  const text = 'word '.repeat(30).trim();
+  const up = layoutText(text, box, mono, { fontSize: 12, verticalAlign: 'bottom', textAlign: 'right' });
+  assert.ok(up.overflows);
+  const pad = padding(box);
+  assert.ok(Math.abs(up.lines.at(-1)!.y - (100 + pad.y + 0.2 * MIN_FONT_SIZE)) < 1e-9, 'ends at the bottom');
+  assert.ok(up.lines[0]!.y > box.y + box.height, 'grows upwards');
+  for (const line of up.lines) assert.ok(Math.abs(line.x + line.width - (90 - pad.x)) < 1e-9, 'right-aligned');
+  // Near the page's foot the block is lifted so its last line is still on the page.
+  const page = { x: 0, y: 0, width: 400, height: 300 };
+  const low = layoutText(text, { ...box, y: 2 }, mono, { fontSize: 12 }, page);
+  assert.ok(low.lines.at(-1)!.y - 0.2 * MIN_FONT_SIZE >= -1e-9, 'the last line is on the page');
+  assert.equal(low.lines.map((l) => l.text).join(' '), text);
+});
+
+void test('overflowing text too tall for the page at its box width takes the width to the page edge, then the page', () => {
+  const page = { x: 0, y: 0, width: 400, height: 300 };
+  const box = { x: 300, y: 200, width: 40, height: 16 };
+  const text = Array.from({ length: 150 }, (_, i) => `w${i}`).join(' ');
+  const wider = layoutText(text, box, mono, { fontSize: 12 }, page);
+  assert.equal(wider.lines.map((l) => l.text).join(' '), text);
+  assert.ok(Math.max(...wider.lines.map((l) => l.x + l.width)) > 340, 'wider than the box');
+  assert.ok(Math.min(...wider.lines.map((l) => l.x)) >= 300, 'from the box to the right edge');
+  for (const l of wider.lines) assert.ok(l.x + l.width <= 400 && l.y >= 0, `"${l.text}" on the page`);
+  const whole = layoutText(`${text} ${text} ${text}`, box, mono, { fontSize: 12 }, page);
+  assert.ok(Math.min(...whole.lines.map((l) => l.x)) < 300, 'across the whole page');
+  for (const l of whole.lines) assert.ok(l.x >= 0 && l.x + l.width <= 400 && l.y >= 0, `"${l.text}" on the page`);
 });
 
 void test('textAlign right and center, verticalAlign bottom', () => {

@@ -1,6 +1,8 @@
 /**
- * Pure text layout: fits text into a box by wrapping on words and shrinking the font size,
- * never overflowing. Knows nothing about PDF; fonts come in as metrics.
+ * Pure text layout: fits text into a box by wrapping on words and shrinking the font size, and
+ * when even that cannot fit it, lets the text run past the box rather than lose a character: a
+ * value burned into a signed document is shown whole. Knows nothing about PDF; fonts come in as
+ * metrics.
  */
 import type { FontMetrics } from './render-context.js';
 import type { Rect } from './page-geometry.js';
@@ -10,7 +12,6 @@ export const DEFAULT_FONT_SIZE = 12;
 export const MIN_FONT_SIZE = 6;
 export const DEFAULT_LINE_HEIGHT = 1.2;
 const SIZE_STEP = 0.5;
-const ELLIPSIS = '…';
 
 export interface TextStyle {
   fontSize?: number;
@@ -31,8 +32,11 @@ export interface PlacedLine {
 export interface TextLayout {
   size: number;
   lines: PlacedLine[];
-  /** True when even the smallest size could not show everything (the rest was cut with an ellipsis). */
-  truncated: boolean;
+  /**
+   * True when even the smallest size, wrapped, does not fit the box: the lines then run past its
+   * bottom edge (past its top for verticalAlign bottom, both for middle), all of them drawn.
+   */
+  overflows: boolean;
 }
 
 /** Inner padding so text does not touch the box edges. */
@@ -117,14 +121,6 @@ function wrapText(text: string, max: number, size: number, m: Measurer): string[
   return lines;
 }
 
-/** Shortens `text` with an ellipsis until it fits `max`. */
-function truncate(text: string, max: number, size: number, m: Measurer): string {
-  if (m.width(text, size) <= max) return text;
-  const chars = [...text];
-  while (chars.length > 0 && m.width(chars.join('').trimEnd() + ELLIPSIS, size) > max) chars.pop();
-  return chars.join('').trimEnd() + ELLIPSIS;
-}
-
 export function blockHeight(lines: number, size: number, lineHeight: number, metrics: FontMetrics): number {
   return (lines - 1) * size * lineHeight + size * (metrics.ascent + metrics.descent);
 }
@@ -132,10 +128,17 @@ export function blockHeight(lines: number, size: number, lineHeight: number, met
 /**
  * Lays `text` out inside `box`. A box tall enough for two lines at the requested size wraps on
  * words; a single-line box keeps one line and shrinks first, wrapping only if even the smallest
- * size does not fit on one line. The size goes down in half points to MIN_FONT_SIZE; below that
- * the text is cut with an ellipsis (and the caller clips to the box).
+ * size does not fit on one line. The size goes down in half points to MIN_FONT_SIZE; when the
+ * text, wrapped at that size, is still taller than the box, every line is kept and the block
+ * overflows the box (Documenso's `auto` overflow), moved back onto `page` when it would leave it.
  */
-export function layoutText(text: string, box: Rect, metrics: FontMetrics, style: TextStyle = {}): TextLayout {
+export function layoutText(
+  text: string,
+  box: Rect,
+  metrics: FontMetrics,
+  style: TextStyle = {},
+  page?: Rect,
+): TextLayout {
   const requested = Math.max(MIN_FONT_SIZE, style.fontSize ?? DEFAULT_FONT_SIZE);
   const lineHeight = style.lineHeight !== undefined && style.lineHeight > 0 ? style.lineHeight : DEFAULT_LINE_HEIGHT;
   const m = new Measurer(metrics, style.letterSpacing ?? 0);
@@ -161,28 +164,40 @@ export function layoutText(text: string, box: Rect, metrics: FontMetrics, style:
     return undefined;
   };
 
-  const place = (lines: string[], size: number, truncated: boolean): TextLayout => {
+  /** `across`: the left edge and width lines are aligned in (the box, or wider when overflowing). */
+  const place = (
+    lines: string[],
+    size: number,
+    overflows: boolean,
+    across: { x: number; width: number } = box,
+  ): TextLayout => {
     const vertical = style.verticalAlign ?? (lines.length > 1 || multiline ? 'top' : 'middle');
     const height = blockHeight(lines.length, size, lineHeight, metrics);
-    const top =
+    let top =
       vertical === 'top'
         ? box.y + box.height - pad.y
         : vertical === 'bottom'
           ? box.y + pad.y + height
           : box.y + (box.height + height) / 2;
+    // A block running past the page's edge would be as lost as a cut one: keep it on the page.
+    if (overflows && page) {
+      const pageTop = page.y + page.height;
+      top = Math.min(top, pageTop);
+      if (top - height < page.y) top = Math.min(pageTop, page.y + height);
+    }
     const firstBaseline = top - metrics.ascent * size;
     const align = style.textAlign ?? 'left';
     return {
       size,
-      truncated,
+      overflows,
       lines: lines.map((line, i) => {
         const width = m.width(line, size);
         const x =
           align === 'left'
-            ? box.x + pad.x
+            ? across.x + pad.x
             : align === 'right'
-              ? box.x + box.width - pad.x - width
-              : box.x + (box.width - width) / 2;
+              ? across.x + across.width - pad.x - width
+              : across.x + (across.width - width) / 2;
         return { text: line, x, y: firstBaseline - i * size * lineHeight, width };
       }),
     };
@@ -191,15 +206,16 @@ export function layoutText(text: string, box: Rect, metrics: FontMetrics, style:
   const laidOut = multiline ? attempt(true) : (attempt(false) ?? attempt(true));
   if (laidOut) return laidOut;
 
-  // Even the smallest size overflows: keep the lines that fit and cut the last one.
-  const lines = wrapText(text, maxWidth, MIN_FONT_SIZE, m);
-  let count = 1;
-  while (count < lines.length && blockHeight(count + 1, MIN_FONT_SIZE, lineHeight, metrics) <= maxHeight) count++;
-  const kept = lines.slice(0, count);
-  if (count < lines.length) kept[count - 1] = `${kept[count - 1]!}${ELLIPSIS}`;
-  return place(
-    kept.map((l) => truncate(l, maxWidth, MIN_FONT_SIZE, m)),
-    MIN_FONT_SIZE,
-    true,
-  );
+  // Even the smallest size does not fit: every line at that size, running past the box. When
+  // the lines at the box's width would be taller than the page, they take the width to the
+  // page's right edge, then the page's whole width, so that they stay on it.
+  const areas = [{ x: box.x, width: box.width }];
+  if (page) areas.push({ x: box.x, width: page.x + page.width - box.x }, { x: page.x, width: page.width });
+  let lines: string[] = [];
+  for (const area of areas) {
+    lines = wrapText(text, Math.max(0, area.width - 2 * pad.x), MIN_FONT_SIZE, m);
+    if (!page || blockHeight(lines.length, MIN_FONT_SIZE, lineHeight, metrics) <= page.height - 2 * pad.y)
+      return place(lines, MIN_FONT_SIZE, true, area);
+  }
+  return place(lines, MIN_FONT_SIZE, true, areas.at(-1));
 }

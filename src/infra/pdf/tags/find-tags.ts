@@ -22,6 +22,9 @@ export interface FoundTag {
   positionY: number;
   width: number;
   height: number;
+  /** The displayed page's size in points, which the percentages above are of. */
+  pageWidth: number;
+  pageHeight: number;
   /** What covers the tag on the page, in user space, one quad per run it spans. */
   cover: Quad[];
 }
@@ -229,6 +232,8 @@ export function placeMatches(
       positionY,
       width: Math.max(0.01, pct(maxX, viewport.width) - positionX),
       height: Math.max(0.01, pct(maxY, viewport.height) - positionY),
+      pageWidth: viewport.width,
+      pageHeight: viewport.height,
       cover,
     });
   }

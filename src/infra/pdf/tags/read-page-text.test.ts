@@ -13,7 +13,7 @@ import { pdfToText } from '../../../../test/support/pdf-tools.js';
  * pdf.js spaces characters evenly, this reader places each one by its width, so a tag in the
  * middle of prose is where it is drawn rather than where pdf.js estimates it.
  */
-function near(actual: FoundTag, expected: Omit<FoundTag, 'text' | 'cover'>, what: string) {
+function near(actual: FoundTag, expected: Omit<FoundTag, 'text' | 'cover' | 'pageWidth' | 'pageHeight'>, what: string) {
   for (const k of ['positionX', 'positionY', 'width', 'height'] as const)
     assert.ok(Math.abs(actual[k] - expected[k]) <= 1, `${actual.text} ${k}: ${actual[k]} vs ${what} ${expected[k]}`);
 }
