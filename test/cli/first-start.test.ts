@@ -140,7 +140,7 @@ for (const database of testDatabases()) {
       try {
         const [, url] = await output.waitFor(/listening on (http:\/\/\S+)/, 60_000);
         const [, token] = await output.waitFor(/^\s+(api_[A-Za-z0-9_-]{32})\s*$/m, 60_000);
-        await output.waitFor(/listening on[\s\S]*listening on/, 60_000);
+        await output.waitFor(/listening on[\s\S]*listening on/);
         assert.ok(output.text().includes(`Try: curl -H "Authorization: Bearer <token>" ${url}/api/v2/me`));
         assert.equal(output.text().match(TOKEN)?.length, 1, 'the token is printed exactly once');
         const me = await fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -169,7 +169,7 @@ for (const database of testDatabases()) {
       const child = spawnFirma(['worker'], env);
       const output = watchOutput(child);
       try {
-        await output.waitFor(/Firma worker \S+ is running/, 60_000);
+        await output.waitFor(/Firma worker \S+ is running/);
         assert.equal(await installationSeals(env, dataDir), 1);
       } finally {
         child.kill('SIGTERM');

@@ -161,7 +161,7 @@ describeOrSkip(
         [0, 1].map(async () => {
           const child = spawnFirma(['worker'], { ...env, FIRMA_DATA_DIR: ownDir() });
           children.push(child);
-          await watchOutput(child).waitFor(/Firma worker \S+ is running/, 60_000);
+          await watchOutput(child).waitFor(/Firma worker \S+ is running/);
           return child;
         }),
       );

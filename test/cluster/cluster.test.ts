@@ -169,7 +169,7 @@ describeOrSkip(
         [0, 1].map(async () => {
           const child = spawnFirma(['worker'], env);
           children.push(child);
-          await watchOutput(child).waitFor(/Firma worker \S+ is running/, 60_000);
+          await watchOutput(child).waitFor(/Firma worker \S+ is running/);
         }),
       );
 
@@ -263,7 +263,7 @@ describeOrSkip(
       const child = spawnFirma(['serve', '--workers', '2'], { ...env, PORT: String(port), FIRMA_WORKER: 'off' });
       const output = watchOutput(child);
       try {
-        await output.waitFor(/listening on[\s\S]*listening on/, 60_000);
+        await output.waitFor(/listening on[\s\S]*listening on/);
         assert.match(output.text(), /Firma cluster: 2 API processes/);
         const api = new HttpClient(`http://127.0.0.1:${port}`, token);
         const answers = await Promise.all(Array.from({ length: 20 }, () => api.get('/api/v2/me')));

@@ -195,10 +195,10 @@ describeOrSkip('PostgreSQL outages', { skip: pgClusterUnavailable() }, () => {
 
       await cluster.start();
       started = true;
-      await serveCluster.watch.waitFor(/Firma cluster: 2 API processes/, 15_000);
+      await serveCluster.watch.waitFor(/Firma cluster: 2 API processes/);
       // The token is made once a node listens: the nodes load and build the app first.
-      const [, token] = await serveCluster.watch.waitFor(/store it now:\s+(\S+)/, 60_000);
-      await worker.watch.waitFor(/Firma worker \S+ is running/, 15_000);
+      const [, token] = await serveCluster.watch.waitFor(/store it now:\s+(\S+)/);
+      await worker.watch.waitFor(/Firma worker \S+ is running/);
       const api = new HttpClient(`http://127.0.0.1:${port}`, token!);
       await waitForStatus(() => api.get('/ready'), 200, 15_000);
       // Round-robin over both nodes: every call is answered.

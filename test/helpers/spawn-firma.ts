@@ -98,7 +98,9 @@ export function watchOutput(child: ChildProcessWithoutNullStreams) {
   child.stderr.on('data', onData);
   return {
     text: () => seen,
-    waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<RegExpMatchArray> {
+    // Generous: a process that fails to start rejects at once (it exits); only a hang waits this long,
+    // and a busy machine starts a process through tsx in 5–20 s.
+    waitFor(pattern: RegExp, timeoutMs = 120_000): Promise<RegExpMatchArray> {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = seen.match(pattern);
