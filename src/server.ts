@@ -29,6 +29,7 @@ import type { SealIdentity } from './infra/pdf/seal/index.js';
 import { ensureSealIdentity, type SealIdentityDeps } from './domain/seal-identity/ensure-seal-identity.js';
 import { jobHandlers } from './worker.js';
 import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
+import { IDLE_GRACE_MS, trackConnections } from './http/connection-drain.js';
 
 export interface ContextOptions {
   log?: Logger;
@@ -240,10 +241,11 @@ export interface StartServerOptions {
  * Builds and starts listening, with the embedded worker unless FIRMA_WORKER=off, and the metrics
  * port when configured. `close()` is the graceful stop: stop accepting (the listener closes, so new
  * connections are refused), let in-flight requests finish (a request arriving meanwhile on a
- * kept-alive connection is still served, with `Connection: close`; idle kept-alive connections are
- * closed), stop claiming jobs and let the running ones finish, all within FIRMA_SHUTDOWN_TIMEOUT_MS;
- * past it, connections are cut and the jobs still running are handed back to the queue at once.
- * Then the database closes.
+ * kept-alive connection is still served, with `Connection: close`; kept-alive connections with no
+ * request are closed once idle for IDLE_GRACE_MS, so a request a client is sending is not reset),
+ * stop claiming jobs and let the running ones finish, all within FIRMA_SHUTDOWN_TIMEOUT_MS; past it,
+ * connections are cut and the jobs still running are handed back to the queue at once. Then the
+ * database closes.
  */
 export async function startServer(ctx: Ctx, options: StartServerOptions = {}): Promise<RunningServer> {
   const worker = ctx.config.worker.mode === 'embedded' ? createWorker(ctx) : null;
@@ -256,6 +258,7 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
     if (draining) void reply.header('connection', 'close');
     done(null, payload);
   });
+  const connections = trackConnections(app.server);
   let metricsServer: MetricsServer | null = null;
   try {
     await app.listen({ port: ctx.config.port, host: ctx.config.host });
@@ -281,8 +284,8 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
       closing ??= (async () => {
         const timeoutMs = ctx.config.shutdownTimeoutMs;
         draining = true;
-        // Connections that went idle after their answer would otherwise wait for their keep-alive timeout.
-        const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+        // Idle kept-alive connections stay open a moment for a request already on its way, then close.
+        const stopReaping = connections.begin(Math.min(IDLE_GRACE_MS, timeoutMs));
         const requestsDone = app.close().then(() => true);
         const jobsDone = worker ? worker.stopWithin(timeoutMs) : Promise.resolve(true);
         const inTime = await within(requestsDone, timeoutMs);
@@ -292,7 +295,7 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
           // Handlers of the cut requests may still be unwinding: a moment more before the database goes.
           await within(requestsDone, 1000);
         }
-        clearInterval(reaper);
+        stopReaping();
         await jobsDone;
         await metricsServer?.close();
         await closeContext(ctx);
