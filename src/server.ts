@@ -20,6 +20,9 @@ import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-bo
 import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
 import { createBlobStore } from './infra/storage/create-blob-store.js';
+import { isStorageUnavailableError, type BlobStore } from './infra/storage/blob-store.js';
+import { retryWhileStorageUnavailable, storageUnavailableReason } from './infra/storage/wait-for-storage.js';
+import { AppError } from './errors.js';
 import { createMailer, type Mailer } from './infra/mail/mailer.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { readJobQueueStats } from './domain/jobs/read-job-queue-stats.js';
@@ -34,6 +37,8 @@ import { IDLE_GRACE_MS, trackConnections } from './http/connection-drain.js';
 export interface ContextOptions {
   log?: Logger;
   database?: DatabaseOptions;
+  /** Wait up to FIRMA_STORAGE_WAIT_SECONDS for an unreachable blob store (the long-running commands), logging as `what`. */
+  waitForStorage?: { what: string };
 }
 
 /** The composition root: config → database (migrated) → storage → ctx. */
@@ -50,7 +55,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     throw error;
   }
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
-  const storage = await createBlobStore(config).catch(async (error: unknown) => {
+  const storage = await openBlobStore(config, log, options.waitForStorage).catch(async (error: unknown) => {
     await db.destroy().catch(() => undefined);
     throw error;
   });
@@ -90,6 +95,29 @@ export async function createContext(config: Config, options: ContextOptions = {}
   return ctx;
 }
 
+/**
+ * The blob store; with `wait`, retried while it is unreachable for up to FIRMA_STORAGE_WAIT_SECONDS
+ * (so a node started during a store outage comes up once it is back instead of exiting into a
+ * restart loop), then refused with one line naming the setting.
+ */
+async function openBlobStore(config: Config, log: Logger, wait?: { what: string }): Promise<BlobStore> {
+  if (!wait) return createBlobStore(config);
+  try {
+    return await retryWhileStorageUnavailable(wait.what, () => createBlobStore(config), {
+      log,
+      waitMs: config.storageWaitMs,
+    });
+  } catch (error) {
+    if (!isStorageUnavailableError(error)) throw error;
+    const store =
+      config.blobStore.kind === 's3' ? `S3 bucket "${config.blobStore.bucket}"` : 'blob folder of FIRMA_DATA_DIR';
+    throw new AppError(
+      'STORAGE_UNAVAILABLE',
+      `${wait.what}: the blob store (${store}) is still unreachable (${storageUnavailableReason(error) ?? 'no answer'}) after FIRMA_STORAGE_WAIT_SECONDS=${config.storageWaitMs / 1000}; start it, check its settings, or wait longer by raising FIRMA_STORAGE_WAIT_SECONDS`,
+    );
+  }
+}
+
 /** The mailer, counting each message's outcome. */
 function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
   return {
@@ -107,12 +135,13 @@ function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
 
 /**
  * `createContext` for the long-running commands: while the database is unreachable or cannot
- * write, retries with backoff for up to FIRMA_DATABASE_WAIT_SECONDS instead of failing, so nodes
- * started before the database (or restarted during an outage) come up on their own once it is back.
+ * write, retries with backoff for up to FIRMA_DATABASE_WAIT_SECONDS instead of failing, and while
+ * the blob store is unreachable for up to FIRMA_STORAGE_WAIT_SECONDS, so nodes started before
+ * either (or restarted during an outage) come up on their own once it is back.
  */
 export async function createContextWhenAvailable(config: Config, what: string): Promise<Ctx> {
   const log = createLogger(config.logLevel, undefined, config.logFormat);
-  return retryWhileDatabaseUnavailable(what, () => createContext(config, { log }), {
+  return retryWhileDatabaseUnavailable(what, () => createContext(config, { log, waitForStorage: { what } }), {
     log,
     waitMs: config.databaseWaitMs,
   });
