@@ -26,6 +26,7 @@ const EnvSchema = z
       })
       .optional(),
     FIRMA_DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    FIRMA_STORAGE_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     FIRMA_SQLITE_SYNC: z.enum(['full', 'normal']).default('full'),
     FIRMA_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     FIRMA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -152,6 +153,8 @@ export interface Config {
     | { kind: 'postgres'; url: string };
   /** How long `serve`, `serve --workers` and `worker` keep retrying an unavailable database at start; 0 = fail at once. */
   databaseWaitMs: number;
+  /** How long the same commands keep retrying an unreachable blob store (S3 or the data dir's blob folder) at start; 0 = fail at once. */
+  storageWaitMs: number;
   environment: 'sandbox' | 'production';
   publicUrl: string;
   /** Key for secrets kept at rest (recipient tokens, webhook secrets); null = generated in the data dir. */
@@ -311,6 +314,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir,
     database,
     databaseWaitMs: e.FIRMA_DATABASE_WAIT_SECONDS * 1000,
+    storageWaitMs: e.FIRMA_STORAGE_WAIT_SECONDS * 1000,
     environment: e.FIRMA_ENVIRONMENT,
     publicUrl,
     secretKey: e.FIRMA_SECRET_KEY ? Buffer.from(e.FIRMA_SECRET_KEY, 'hex') : null,

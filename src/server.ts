@@ -20,6 +20,9 @@ import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-bo
 import { createLogger } from './infra/logger.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
 import { createBlobStore } from './infra/storage/create-blob-store.js';
+import { isStorageUnavailableError, type BlobStore } from './infra/storage/blob-store.js';
+import { retryWhileStorageUnavailable, storageUnavailableReason } from './infra/storage/wait-for-storage.js';
+import { AppError } from './errors.js';
 import { createMailer, type Mailer } from './infra/mail/mailer.js';
 import { Metrics } from './infra/metrics/metrics.js';
 import { readJobQueueStats } from './domain/jobs/read-job-queue-stats.js';
@@ -29,10 +32,13 @@ import type { SealIdentity } from './infra/pdf/seal/index.js';
 import { ensureSealIdentity, type SealIdentityDeps } from './domain/seal-identity/ensure-seal-identity.js';
 import { jobHandlers } from './worker.js';
 import { startMetricsServer, type MetricsServer } from './http/metrics/metrics-server.js';
+import { IDLE_GRACE_MS, trackConnections } from './http/connection-drain.js';
 
 export interface ContextOptions {
   log?: Logger;
   database?: DatabaseOptions;
+  /** Wait up to FIRMA_STORAGE_WAIT_SECONDS for an unreachable blob store (the long-running commands), logging as `what`. */
+  waitForStorage?: { what: string };
 }
 
 /** The composition root: config → database (migrated) → storage → ctx. */
@@ -49,7 +55,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     throw error;
   }
   const secretKey = loadOrCreateSecretKey(config.secretKey, config.dataDir);
-  const storage = await createBlobStore(config).catch(async (error: unknown) => {
+  const storage = await openBlobStore(config, log, options.waitForStorage).catch(async (error: unknown) => {
     await db.destroy().catch(() => undefined);
     throw error;
   });
@@ -89,6 +95,29 @@ export async function createContext(config: Config, options: ContextOptions = {}
   return ctx;
 }
 
+/**
+ * The blob store; with `wait`, retried while it is unreachable for up to FIRMA_STORAGE_WAIT_SECONDS
+ * (so a node started during a store outage comes up once it is back instead of exiting into a
+ * restart loop), then refused with one line naming the setting.
+ */
+async function openBlobStore(config: Config, log: Logger, wait?: { what: string }): Promise<BlobStore> {
+  if (!wait) return createBlobStore(config);
+  try {
+    return await retryWhileStorageUnavailable(wait.what, () => createBlobStore(config), {
+      log,
+      waitMs: config.storageWaitMs,
+    });
+  } catch (error) {
+    if (!isStorageUnavailableError(error)) throw error;
+    const store =
+      config.blobStore.kind === 's3' ? `S3 bucket "${config.blobStore.bucket}"` : 'blob folder of FIRMA_DATA_DIR';
+    throw new AppError(
+      'STORAGE_UNAVAILABLE',
+      `${wait.what}: the blob store (${store}) is still unreachable (${storageUnavailableReason(error) ?? 'no answer'}) after FIRMA_STORAGE_WAIT_SECONDS=${config.storageWaitMs / 1000}; start it, check its settings, or wait longer by raising FIRMA_STORAGE_WAIT_SECONDS`,
+    );
+  }
+}
+
 /** The mailer, counting each message's outcome. */
 function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
   return {
@@ -106,12 +135,13 @@ function countedMailer(mailer: Mailer, metrics: Metrics): Mailer {
 
 /**
  * `createContext` for the long-running commands: while the database is unreachable or cannot
- * write, retries with backoff for up to FIRMA_DATABASE_WAIT_SECONDS instead of failing, so nodes
- * started before the database (or restarted during an outage) come up on their own once it is back.
+ * write, retries with backoff for up to FIRMA_DATABASE_WAIT_SECONDS instead of failing, and while
+ * the blob store is unreachable for up to FIRMA_STORAGE_WAIT_SECONDS, so nodes started before
+ * either (or restarted during an outage) come up on their own once it is back.
  */
 export async function createContextWhenAvailable(config: Config, what: string): Promise<Ctx> {
   const log = createLogger(config.logLevel, undefined, config.logFormat);
-  return retryWhileDatabaseUnavailable(what, () => createContext(config, { log }), {
+  return retryWhileDatabaseUnavailable(what, () => createContext(config, { log, waitForStorage: { what } }), {
     log,
     waitMs: config.databaseWaitMs,
   });
@@ -240,10 +270,11 @@ export interface StartServerOptions {
  * Builds and starts listening, with the embedded worker unless FIRMA_WORKER=off, and the metrics
  * port when configured. `close()` is the graceful stop: stop accepting (the listener closes, so new
  * connections are refused), let in-flight requests finish (a request arriving meanwhile on a
- * kept-alive connection is still served, with `Connection: close`; idle kept-alive connections are
- * closed), stop claiming jobs and let the running ones finish, all within FIRMA_SHUTDOWN_TIMEOUT_MS;
- * past it, connections are cut and the jobs still running are handed back to the queue at once.
- * Then the database closes.
+ * kept-alive connection is still served, with `Connection: close`; kept-alive connections with no
+ * request are closed once idle for IDLE_GRACE_MS, so a request a client is sending is not reset),
+ * stop claiming jobs and let the running ones finish, all within FIRMA_SHUTDOWN_TIMEOUT_MS; past it,
+ * connections are cut and the jobs still running are handed back to the queue at once. Then the
+ * database closes.
  */
 export async function startServer(ctx: Ctx, options: StartServerOptions = {}): Promise<RunningServer> {
   const worker = ctx.config.worker.mode === 'embedded' ? createWorker(ctx) : null;
@@ -256,6 +287,7 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
     if (draining) void reply.header('connection', 'close');
     done(null, payload);
   });
+  const connections = trackConnections(app.server);
   let metricsServer: MetricsServer | null = null;
   try {
     await app.listen({ port: ctx.config.port, host: ctx.config.host });
@@ -281,8 +313,8 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
       closing ??= (async () => {
         const timeoutMs = ctx.config.shutdownTimeoutMs;
         draining = true;
-        // Connections that went idle after their answer would otherwise wait for their keep-alive timeout.
-        const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+        // Idle kept-alive connections stay open a moment for a request already on its way, then close.
+        const stopReaping = connections.begin(Math.min(IDLE_GRACE_MS, timeoutMs));
         const requestsDone = app.close().then(() => true);
         const jobsDone = worker ? worker.stopWithin(timeoutMs) : Promise.resolve(true);
         const inTime = await within(requestsDone, timeoutMs);
@@ -292,7 +324,7 @@ export async function startServer(ctx: Ctx, options: StartServerOptions = {}): P
           // Handlers of the cut requests may still be unwinding: a moment more before the database goes.
           await within(requestsDone, 1000);
         }
-        clearInterval(reaper);
+        stopReaping();
         await jobsDone;
         await metricsServer?.close();
         await closeContext(ctx);

@@ -32,7 +32,8 @@ server.run().then(({ port }) => process.stdout.write(port + '\\n'), (e) => { con
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
 `;
 
-export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server> {
+/** Starts s3rver on `port` (0: any free port; a given one lets a node be pointed at it before it runs). */
+export async function startS3Server(bucket = 'firma-test', port = 0): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'firma-s3rver-'));
   const require = createRequire(import.meta.url);
   let child: ChildProcess;
@@ -55,8 +56,8 @@ export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server
       await exited;
     }
   };
-  const port = await run(0);
-  const endpoint = `http://127.0.0.1:${port}`;
+  const listening = await run(port);
+  const endpoint = `http://127.0.0.1:${listening}`;
   return {
     endpoint,
     bucket,
@@ -73,7 +74,7 @@ export async function startS3Server(bucket = 'firma-test'): Promise<TestS3Server
     },
     stop,
     async start() {
-      await run(port);
+      await run(listening);
     },
     async close() {
       await stop();

@@ -1,12 +1,16 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
-import type { BlobStore } from './blob-store.js';
+import { StorageUnavailableError, type BlobStore } from './blob-store.js';
 import { FsBlobStore } from './fs-blob-store.js';
 
-/** The store FIRMA_BLOB_STORE names: the data dir (fs) or an S3 bucket, with local scratch space in `<data dir>/tmp`. */
+/**
+ * The store FIRMA_BLOB_STORE names: the data dir (fs) or an S3 bucket, with local scratch space in
+ * `<data dir>/tmp`. Checked before it is returned: an unreachable store (a bucket's endpoint down, a
+ * blob folder on a volume not mounted yet) throws StorageUnavailableError, which a start waits out.
+ */
 export async function createBlobStore(config: Config): Promise<BlobStore> {
   const blobs = config.blobStore;
-  if (blobs.kind === 'fs') return new FsBlobStore(config.dataDir);
+  if (blobs.kind === 'fs') return createFsBlobStore(config.dataDir);
   // Loaded only when used: the AWS SDK adds ~70 ms to every start of every command.
   const { S3BlobStore } = await import('./s3-blob-store.js');
   const store = new S3BlobStore({
@@ -27,5 +31,19 @@ export async function createBlobStore(config: Config): Promise<BlobStore> {
     await store.close();
     throw error;
   }
+  return store;
+}
+
+async function createFsBlobStore(dataDir: string): Promise<BlobStore> {
+  let store: FsBlobStore;
+  try {
+    store = new FsBlobStore(dataDir);
+  } catch (error) {
+    // Its folders cannot be made (a symlinked volume not there yet, a read-only or stale mount).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw error;
+    throw new StorageUnavailableError(code);
+  }
+  await store.check();
   return store;
 }
