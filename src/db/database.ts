@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, sql, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import type { SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, sql, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { PgChangeSignal, trackPoolWrites } from './change-signal.js';
 import type { DB } from './schema.js';
+import { BusyRetryingSqliteDialect, SQLITE_SYNC_WAIT_MS } from './sqlite-busy-retry.js';
 
 export type Db = Kysely<DB>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,7 +24,10 @@ export interface DatabaseOptions {
   log?: Logger;
 }
 
-/** How long a statement waits for SQLite's write lock before failing with SQLITE_BUSY. */
+/**
+ * How long a statement waits for SQLite's write lock before failing with SQLITE_BUSY: retried
+ * asynchronously (sqlite-busy-retry.ts), so the event loop stays free while it waits.
+ */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** How long a request waits for a PostgreSQL connection (new or from a full pool) before a 503. */
 const PG_CONNECT_TIMEOUT_MS = 5000;
@@ -42,8 +47,9 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma(`synchronous = ${config.database.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+    sqlite.pragma(`busy_timeout = ${SQLITE_SYNC_WAIT_MS}`);
+    const dialect = new BusyRetryingSqliteDialect({ database: withStatementCache(sqlite) }, SQLITE_BUSY_TIMEOUT_MS);
+    const db = new Kysely<DB>({ dialect, plugins });
     sqliteHandles.set(db, sqlite);
     return db;
   }

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { SQLITE_BUSY_TIMEOUT_MS, sqliteHandleOf, type Db } from './database.js';
+import { SQLITE_SYNC_WAIT_MS } from './sqlite-busy-retry.js';
 
 export interface ReadinessProbeOptions {
   /** A result is reused this long, so a load balancer polling often costs no round trip each time. */
@@ -75,7 +76,7 @@ function sqliteCheck(db: Db): (() => Promise<boolean>) | null {
           statements.rollback.run();
         }
       } finally {
-        sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+        sqlite.pragma(`busy_timeout = ${SQLITE_SYNC_WAIT_MS}`);
       }
       busySince = null;
       return Promise.resolve(true);
