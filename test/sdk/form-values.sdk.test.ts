@@ -95,7 +95,11 @@ for (const database of testDatabases()) {
         files: [{ fileName: 'nuevo.pdf', content: await textPdf('Nuevo') }],
       });
       assert.match(used.id, /^envelope_/);
-      assert.deepEqual(used.recipients, []);
+      assert.deepEqual(
+        used.recipients.map((r) => [r.token, r.signingUrl]),
+        [['', '']],
+        'the new recipient, not distributed: no link',
+      );
     });
   });
 }

@@ -68,7 +68,7 @@ for (const database of testDatabases()) {
       assert.equal(doc.fields.length, 6);
     });
 
-    test('envelopes.use (multipart): {id, recipients} with signing URLs when distributed, none otherwise', async () => {
+    test('envelopes.use (multipart): {id, recipients} with signing URLs when distributed, "" otherwise', async () => {
       const sent = await sdk.envelopes.use({
         payload: {
           envelopeId: template.envelopeId,
@@ -87,7 +87,14 @@ for (const database of testDatabases()) {
 
       const draft = await sdk.envelopes.use({ payload: { envelopeId: template.envelopeId } });
       assert.match(draft.id, /^envelope_/);
-      assert.deepEqual(draft.recipients, []);
+      assert.deepEqual(
+        draft.recipients.map((r) => [r.name, r.token, r.signingUrl]),
+        [
+          ['Locador', '', ''],
+          ['Locatario', '', ''],
+        ],
+        'the new recipients, not distributed: no links',
+      );
       const found = await sdk.envelope.envelopeFind({ templateId: template.templateId, perPage: 100 });
       assert.ok(found.data.some((e) => e.id === draft.id) && found.data.some((e) => e.id === sent.id));
     });

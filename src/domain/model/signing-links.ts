@@ -55,10 +55,28 @@ export function tokenRevealFor(
 }
 
 /**
- * The links of every recipient who must act (CC recipients act on nothing and get none), for the
- * distribute and redistribute answers. Their token and URL come through `reveal` only: without one
- * (a presign or read-scope caller, see tokenRevealFor) both are '', the shape Documenso's SDK still
+ * One recipient in Documenso's SigningRecipient shape. The token and URL come through `reveal`
+ * only, and only for a recipient who must act and has been issued a token: a CC recipient, a
+ * recipient of a document not yet distributed, and any recipient answered to a presign or
+ * read-scope caller (see tokenRevealFor) get '' for both, the shape Documenso's SDK still
  * validates, so an embedding browser never learns a link that signs as someone else.
+ */
+function signingRecipient(ctx: Ctx, r: RecipientRow, reveal: TokenReveal | undefined): SigningLink {
+  const token = reveal ? reveal(r) : '';
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role,
+    signingOrder: r.signingOrder,
+    token,
+    signingUrl: token ? signingUrl(ctx, token) : '',
+  };
+}
+
+/**
+ * The links of every recipient who must act (CC recipients act on nothing and get none), for the
+ * redistribute answer, `document/distribute`'s signing URLs and a direct link's visitor.
  */
 export function signingLinks(
   ctx: Ctx,
@@ -68,16 +86,14 @@ export function signingLinks(
 ): SigningLink[] {
   return recipients
     .filter((r) => mustAct(r) && r.tokenSealed !== null && (!only || only.has(r.id)))
-    .map((r) => {
-      const token = reveal ? reveal(r) : '';
-      return {
-        id: r.id,
-        name: r.name,
-        email: r.email,
-        role: r.role,
-        signingOrder: r.signingOrder,
-        token,
-        signingUrl: token ? signingUrl(ctx, token) : '',
-      };
-    });
+    .map((r) => signingRecipient(ctx, r, reveal));
+}
+
+/**
+ * Every recipient of the envelope, CC included, as Documenso answers `envelope/distribute` and
+ * `envelope/use`: an integration reads the new recipient ids from it even before the document is
+ * sent. Only acting recipients with a token carry one (see signingRecipient).
+ */
+export function recipientLinks(ctx: Ctx, recipients: RecipientRow[], reveal: TokenReveal | undefined): SigningLink[] {
+  return recipients.map((r) => signingRecipient(ctx, r, reveal));
 }

@@ -99,6 +99,8 @@ export const ZSigningRecipient = z
     signingOrder: z.number().int().nullable(),
     signingUrl: z
       .string()
-      .describe('Private: whoever holds it can sign as this recipient ("" for a presign token, as is token)'),
+      .describe(
+        'Private: whoever holds it can sign as this recipient ("" for a CC, before distribution and for a presign token, as is token)',
+      ),
   })
   .meta({ id: 'SigningRecipient' });

@@ -1,4 +1,4 @@
-import { tokenRevealFor } from '../../domain/model/signing-links.js';
+import { recipientLinks, tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
@@ -94,7 +94,7 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
       schema: {
         operationId: 'envelope-distribute',
         summary:
-          'Send the envelope: DRAFT → PENDING; answers every acting recipient with its private signing URL. Repeating it changes nothing.',
+          'Send the envelope: DRAFT → PENDING; answers every recipient, each acting one with its private signing URL (a CC with token and signingUrl ""), as Documenso does. Repeating it changes nothing.',
         tags,
         body: ZEnvelopeDistributeBody,
         response: { 200: ZEnvelopeSigningResponse, ...errorResponses(404) },
@@ -105,7 +105,9 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
         key: { publicId: request.body.envelopeId },
         meta: request.body.meta,
       });
-      return { success: true, id: result.graph.envelope.publicId, recipients: result.links };
+      const reveal = tokenRevealFor(ctx, principalOf(request));
+      const recipients = recipientLinks(ctx, result.graph.recipients, reveal);
+      return { success: true, id: result.graph.envelope.publicId, recipients };
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
 import { documentView } from '../../domain/model/envelope-views.js';
-import { tokenRevealFor } from '../../domain/model/signing-links.js';
+import { recipientLinks, tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
 import { IssueCollector } from '../../domain/envelopes/validation-issues.js';
 import type { CustomDocumentInput } from '../../domain/templates/template-pdfs.js';
@@ -83,7 +83,7 @@ export function registerEnvelopeUseRoute(app: FastifyInstance, ctx: Ctx): void {
         operationId: 'envelope-use',
         summary: 'Create a document from a template envelope (and send it with distributeDocument)',
         description:
-          'multipart/form-data: a `payload` part (JSON) and optional replacement PDFs in `files`, each named (by file name or index) in payload.customDocumentData with the template item it replaces. Answers the new envelope’s id and, when distributed, each acting recipient’s private signing URL.',
+          'multipart/form-data: a `payload` part (JSON) and optional replacement PDFs in `files`, each named (by file name or index) in payload.customDocumentData with the template item it replaces. Answers the new envelope’s id and every one of its recipients (their new ids), each acting one with its private signing URL once distributed.',
         tags: ['Envelopes'],
         consumes: ['multipart/form-data'],
         body: ZEnvelopeUseBody,
@@ -96,7 +96,11 @@ export function registerEnvelopeUseRoute(app: FastifyInstance, ctx: Ctx): void {
         const fileHashes = body.files.map((f) => f.staged.sha256);
         if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: fileHashes })) return reply;
         const payload = await parsePayload(ZEnvelopeUsePayload, body);
-        const answerOf = (used: UseTemplateResult) => ({ id: used.graph.envelope.publicId, recipients: used.links });
+        const reveal = tokenRevealFor(ctx, principalOf(request));
+        const answerOf = (used: UseTemplateResult) => ({
+          id: used.graph.envelope.publicId,
+          recipients: recipientLinks(ctx, used.graph.recipients, reveal),
+        });
         const storeAnswer = answerInTransaction(ctx, request);
         const used = await useTemplate(ctx, callerOf(request), {
           template: { publicId: payload.envelopeId },

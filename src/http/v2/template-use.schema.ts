@@ -107,5 +107,7 @@ export const ZEnvelopeUseResponse = z.object({
   id: z.string(),
   recipients: z
     .array(ZSigningRecipient)
-    .describe('With distributeDocument: every acting recipient with its private signing URL; otherwise empty'),
+    .describe(
+      'Every recipient of the new document (CC too), by its new id; with distributeDocument each acting one carries its private token and signing URL, otherwise both are ""',
+    ),
 });
