@@ -88,7 +88,7 @@ describeOrSkip(
           return {
             box: { left: b.left, right: b.right, top: b.top, bottom: b.bottom },
             text: { left: t.left, right: t.right, top: t.top, bottom: t.bottom },
-            lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+            lines: new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size,
             overflowX: style.overflowX,
             overflowY: style.overflowY,
             textOverflow: style.textOverflow,
