@@ -77,7 +77,7 @@ export const ERROR_STATUS = {
   LANGUAGE_NOT_SUPPORTED: 400,
   /** `reminderSettings` with a repeat but no first reminder: the repeat would never take effect. */
   REMINDER_SETTINGS_INVALID: 400,
-  /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat, overflow). */
+  /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat). */
   FIELD_META_NOT_SUPPORTED: 400,
   /** `useLegacyFieldInsertion: true` (document/update): Firma burns fields in one way only. */
   LEGACY_FIELD_INSERTION_NOT_SUPPORTED: 400,

@@ -82,12 +82,6 @@ for (const database of testDatabases()) {
           ['payload', 'meta', 'allowDictateNextSigner'],
         ],
         [
-          'fieldMeta.overflow',
-          withField({ type: 'TEXT', fieldMeta: { overflow: 'crop' } }),
-          'FIELD_META_NOT_SUPPORTED',
-          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'overflow'],
-        ],
-        [
           'fieldMeta.values.checked (radio)',
           withField({
             type: 'RADIO',
@@ -322,10 +316,10 @@ for (const database of testDatabases()) {
       assert.equal(created.body.code, 'FIELD_META_NOT_SUPPORTED');
       assert.deepEqual(created.body.issues[0].path, ['data', 0, 'fieldMeta', 'defaultValue']);
       const updated = await server.api.post('/api/v2/envelope/field/update-many', {
-        json: { envelopeId, data: [{ id: text.id, type: 'TEXT', fieldMeta: { overflow: 'horizontal' } }] },
+        json: { envelopeId, data: [{ id: text.id, type: 'TEXT', fieldMeta: { overflow: 'diagonal' } }] },
       });
       assert.equal(updated.status, 400, JSON.stringify(updated.body));
-      assert.equal(updated.body.code, 'FIELD_META_NOT_SUPPORTED');
+      assert.equal(updated.body.code, 'VALIDATION_ERROR');
       assert.deepEqual((await envelope(envelopeId)).fields, view.fields);
     });
 

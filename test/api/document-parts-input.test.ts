@@ -129,17 +129,17 @@ for (const database of testDatabases()) {
           ['fields', 0, 'recipientId'],
         ],
         [
-          'a fieldMeta member Firma does not honour',
+          'an overflow mode the spec does not define',
           {
             method: 'POST',
             path: '/document/field/create',
             json: {
               documentId,
-              field: { ...box, type: 'TEXT', recipientId: ana.id, fieldMeta: { type: 'text', overflow: 'crop' } },
+              field: { ...box, type: 'TEXT', recipientId: ana.id, fieldMeta: { type: 'text', overflow: 'diagonal' } },
             },
           },
-          'FIELD_META_NOT_SUPPORTED',
-          ['field', 'fieldMeta', 'overflow'],
+          'VALIDATION_ERROR',
+          ['body', 'field', 'fieldMeta', 'overflow'],
         ],
         [
           "a field's type cannot change",

@@ -25,6 +25,7 @@ export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<Render
       height: f.height,
       value: rendered,
       ...(meta?.fontSize ? { fontSize: meta.fontSize } : {}),
+      ...(meta?.overflow ? { overflow: meta.overflow } : {}),
       ...(layout?.textAlign ? { textAlign: layout.textAlign } : {}),
       ...(meta && 'verticalAlign' in meta && meta.verticalAlign ? { verticalAlign: meta.verticalAlign } : {}),
       ...(meta && 'lineHeight' in meta && meta.lineHeight ? { lineHeight: meta.lineHeight } : {}),

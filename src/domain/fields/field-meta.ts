@@ -257,17 +257,11 @@ export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[];
 
 /**
  * Members that promise what neither the signing page nor the renderer does yet: prefills the
- * signer would not see (a checked option, a dropdown default, a NUMBER value), a number format
- * and overflow modes the renderer does not apply (it shrinks, wraps, then overflows, which is `auto`). Their
- * off values (false, '', null, `auto`) are accepted. Refused with FIELD_META_NOT_SUPPORTED.
+ * signer would not see (a checked option, a dropdown default, a NUMBER value) and a number
+ * format. Their off values (false, '', null) are accepted. Refused with FIELD_META_NOT_SUPPORTED.
  */
 export function unsupportedFieldMeta(meta: FieldMeta): { path: (string | number)[]; message: string }[] {
   const problems: { path: (string | number)[]; message: string }[] = [];
-  if (meta.overflow !== undefined && meta.overflow !== 'auto')
-    problems.push({
-      path: ['overflow'],
-      message: 'only "auto" is supported: text shrinks to fit its box, then wraps, then runs past it, never cut',
-    });
   switch (meta.type) {
     case 'radio':
     case 'checkbox':

@@ -29,6 +29,19 @@ void test('types are case-insensitive, recipients and options are read', () => {
   });
 });
 
+void test('overflow= sets fieldMeta.overflow to one of the four modes', () => {
+  for (const overflow of ['auto', 'horizontal', 'vertical', 'crop']) {
+    assert.deepEqual(parsePlaceholderTag(`{{text, r1, overflow=${overflow}}}`), {
+      ok: true,
+      tag: { type: 'TEXT', recipient: 1, fieldMeta: { type: 'text', fontSize: 12, overflow } },
+    });
+  }
+  assert.deepEqual(parsePlaceholderTag('{{signature, r1, overflow=crop}}'), {
+    ok: true,
+    tag: { type: 'SIGNATURE', recipient: 1, fieldMeta: { type: 'signature', fontSize: 12, overflow: 'crop' } },
+  });
+});
+
 void test('unknown types, options and malformed values are problems', () => {
   for (const [tag, words] of [
     ['{{stamp, r1}}', 'unknown field type'],
@@ -36,6 +49,7 @@ void test('unknown types, options and malformed values are problems', () => {
     ['{{text, r1, required=yes}}', 'true or false'],
     ['{{text, r1, fontSize=big}}', 'must be a number'],
     ['{{text, r1, textAlign=middle}}', 'textAlign'],
+    ['{{text, r1, overflow=diagonal}}', 'overflow'],
     ['{{signature, r1, characterLimit=3}}', 'does not apply'],
     ['{{signature, r0}}', 'not a recipient'],
     ['{{signature, bob}}', 'neither a recipient'],

@@ -23,12 +23,14 @@ const TYPES: Record<string, FieldType> = {
 };
 
 type OptionKind = 'boolean' | 'number' | 'string';
-/** The options Documenso's placeholders take, by their canonical spelling. */
+/** The options Documenso's placeholders take (and `overflow`), by their canonical spelling. */
 const OPTIONS: Record<string, OptionKind> = {
   required: 'boolean',
   readOnly: 'boolean',
   fontSize: 'number',
   textAlign: 'string',
+  // Not one of Documenso's: the spec's fieldMeta.overflow (auto, horizontal, vertical, crop), so a tag can set it too.
+  overflow: 'string',
   label: 'string',
   placeholder: 'string',
   text: 'string',

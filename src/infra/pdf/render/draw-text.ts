@@ -46,15 +46,18 @@ export function textOperators(
 }
 
 /**
- * Draws wrapped, shrink-to-fit text inside `rect`; text that cannot fit even at the smallest size
- * runs past it, on the page, and is not clipped: a signed value is never shown cut.
+ * Draws text in `rect` as its overflow mode says (text-layout.ts): text that does not fit runs
+ * past the box, on the page, and is not clipped, so a signed value is never shown cut; except in
+ * `crop`, where the sender asked for exactly that: drawn inside a clipping path (`re W n`) of the box.
  */
 export function drawText(canvas: PageCanvas, rect: Rect, text: string, font: LoadedFont, style: TextStyle): void {
   const clean = font.sanitise(text).trim();
   if (!clean) return;
   const page = { x: 0, y: 0, width: canvas.width, height: canvas.height };
   const layout = layoutText(clean, rect, font.metrics, style, page);
-  canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing));
+  const draw = () => canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing));
+  if (layout.clipped) canvas.clipped(rect, draw);
+  else draw();
 }
 
 /**

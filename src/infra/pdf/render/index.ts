@@ -1,3 +1,3 @@
 export { renderFields } from './render-fields.js';
 export { RenderError } from './types.js';
-export type { RenderField, RenderOptions, RenderValue, TextAlign, VerticalAlign } from './types.js';
+export type { Overflow, RenderField, RenderOptions, RenderValue, TextAlign, VerticalAlign } from './types.js';

@@ -14,7 +14,7 @@ import { drawText, drawTypedSignature } from './draw-text.js';
 import { PageCanvas } from './page-canvas.js';
 import { percentToDisplayRect } from './page-geometry.js';
 import { RenderContext } from './render-context.js';
-import { RenderError } from './types.js';
+import { OVERFLOWS, RenderError } from './types.js';
 import type { RenderField, RenderOptions } from './types.js';
 
 /** Each indirect object's serialisation, to tell afterwards which ones drawing changed or added. */
@@ -63,6 +63,8 @@ function checkField(field: RenderField, index: number, pageCount: number): void 
     const v = field[key];
     if (v !== undefined && !Number.isFinite(v)) throw new RenderError(`${key} is not a finite number`, index);
   }
+  if (field.overflow !== undefined && !OVERFLOWS.includes(field.overflow))
+    throw new RenderError(`overflow must be one of ${OVERFLOWS.join(', ')}`, index);
 }
 
 async function drawField(ctx: RenderContext, canvas: PageCanvas, field: RenderField, index: number): Promise<void> {

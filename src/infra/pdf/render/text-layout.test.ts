@@ -150,3 +150,134 @@ void test('letterSpacing widens lines and lineHeight spreads them', () => {
   const lines = layoutText('a\nb', box, mono, { fontSize: 10, lineHeight: 2 }).lines;
   assert.equal(lines[0]!.y - lines[1]!.y, 20);
 });
+
+// ---- fieldMeta.overflow: horizontal, vertical, crop (auto is every test above) ----
+
+const page = { x: 0, y: 0, width: 400, height: 300 };
+const joined = (layout: ReturnType<typeof layoutText>) => layout.lines.map((l) => l.text).join(' ');
+const onPage = (layout: ReturnType<typeof layoutText>) => {
+  for (const l of layout.lines) {
+    assert.ok(
+      l.x >= page.x - 1e-9 && l.x + l.width <= page.x + page.width + 1e-9,
+      `"${l.text}" within the page's width`,
+    );
+    assert.ok(l.y - mono.descent * layout.size >= page.y - 1e-9, `"${l.text}" above the page's foot`);
+    assert.ok(l.y + mono.ascent * layout.size <= page.y + page.height + 1e-9, `"${l.text}" below the page's top`);
+  }
+};
+
+void test('auto never clips', () => {
+  const layout = layoutText('word '.repeat(80), { x: 0, y: 100, width: 40, height: 16 }, mono, {}, page);
+  assert.equal(layout.clipped, false);
+  assert.equal(layoutText('word', { x: 0, y: 100, width: 40, height: 16 }, mono, { overflow: 'auto' }).clipped, false);
+});
+
+void test('horizontal: text that fits is placed as auto places it', () => {
+  const box = { x: 100, y: 200, width: 200, height: 20 };
+  for (const textAlign of ['left', 'center', 'right'] as const) {
+    const style = { fontSize: 12, textAlign };
+    assert.deepEqual(layoutText('Hello', box, mono, { ...style, overflow: 'horizontal' }, page), {
+      ...layoutText('Hello', box, mono, style, page),
+    });
+  }
+});
+
+void test('horizontal: one line at the font size, from the box to the right, never shrunk or wrapped', () => {
+  const box = { x: 50, y: 100, width: 60, height: 30 }; // a box that holds two lines
+  const text = 'uno dos tres\ncuatro cinco'; // 24 characters: 144 pt at 12 pt
+  const layout = layoutText(text, box, mono, { fontSize: 12, textAlign: 'right', overflow: 'horizontal' }, page);
+  assert.equal(layout.size, 12);
+  assert.equal(layout.overflows, true);
+  assert.equal(layout.clipped, false);
+  assert.deepEqual(
+    layout.lines.map((l) => l.text),
+    ['uno dos tres cuatro cinco'],
+    'newlines become spaces',
+  );
+  const line = layout.lines[0]!;
+  assert.equal(line.x, box.x + padding(box).x, 'starts at the box, whatever the alignment');
+  assert.ok(line.x + line.width > box.x + box.width, 'and runs past its right edge');
+  // Vertically it stays in the box's band: centred on a box that holds it.
+  assert.ok(line.y - 0.2 * 12 >= box.y && line.y + 0.8 * 12 <= box.y + box.height);
+  // Without a page nothing bounds it.
+  assert.equal(layoutText('a'.repeat(500), box, mono, { fontSize: 12, overflow: 'horizontal' }).size, 12);
+});
+
+void test('horizontal: at the page edge it shrinks, and at the floor wraps up to the edge, keeping every character', () => {
+  const box = { x: 300, y: 100, width: 40, height: 16 };
+  const text = 'a'.repeat(25); // 150 pt at 12 pt; 100 − 2 pt of padding to the edge → ≤ 7.84 pt
+  const shrunk = layoutText(text, box, mono, { fontSize: 12, overflow: 'horizontal' }, page);
+  assert.equal(shrunk.size, 7.5);
+  assert.equal(shrunk.lines.length, 1);
+  onPage(shrunk);
+  const words = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+  const floor = layoutText(words, box, mono, { fontSize: 12, overflow: 'horizontal' }, page);
+  assert.equal(floor.size, MIN_FONT_SIZE);
+  assert.ok(floor.lines.length > 1);
+  assert.equal(joined(floor), words, 'nothing lost');
+  for (const l of floor.lines) assert.ok(l.x >= box.x, `"${l.text}" from the box rightwards`);
+  onPage(floor);
+});
+
+void test('vertical: text that fits is placed as auto places it', () => {
+  const box = { x: 10, y: 10, width: 100, height: 60 };
+  const style = { fontSize: 10, verticalAlign: 'bottom' as const };
+  assert.deepEqual(
+    layoutText('one two three', box, mono, { ...style, overflow: 'vertical' }, page),
+    layoutText('one two three', box, mono, style, page),
+  );
+});
+
+void test('vertical: wrapped at the box width at the font size, growing downward from the box top', () => {
+  const box = { x: 20, y: 200, width: 64, height: 16 }; // a single-line box
+  const text = 'one two three four five six seven eight';
+  const layout = layoutText(text, box, mono, { fontSize: 10, verticalAlign: 'bottom', overflow: 'vertical' }, page);
+  assert.equal(layout.size, 10, 'not shrunk');
+  assert.equal(layout.overflows, true);
+  assert.equal(layout.clipped, false);
+  assert.equal(joined(layout), text);
+  assert.ok(layout.lines.length >= 3);
+  const pad = padding(box);
+  assert.ok(Math.abs(layout.lines[0]!.y - (216 - pad.y - 8)) < 1e-9, 'the first line at the top of the box');
+  assert.ok(layout.lines.at(-1)!.y < box.y, 'the last ones below it');
+  for (const l of layout.lines) assert.ok(l.x >= box.x && l.x + l.width <= box.x + box.width, 'within its width');
+});
+
+void test('vertical: at the page foot it shrinks, and at the floor keeps every character on the page', () => {
+  const box = { x: 20, y: 30, width: 64, height: 16 };
+  const text = Array.from({ length: 12 }, (_, i) => `w${i}`).join(' ');
+  const shrunk = layoutText(text, box, mono, { fontSize: 12, overflow: 'vertical' }, page);
+  assert.ok(shrunk.size < 12 && shrunk.size >= MIN_FONT_SIZE, `shrunk to ${shrunk.size}`);
+  assert.equal(joined(shrunk), text);
+  onPage(shrunk);
+  assert.ok(Math.abs(shrunk.lines[0]!.y + 0.8 * shrunk.size - (46 - padding(box).y)) < 1e-9, 'still from the top');
+  const long = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
+  const floor = layoutText(long, box, mono, { fontSize: 12, overflow: 'vertical' }, page);
+  assert.equal(floor.size, MIN_FONT_SIZE);
+  assert.equal(joined(floor), long);
+  onPage(floor);
+});
+
+void test('crop: at the font size, clipped, lines past the box left where they are', () => {
+  const single = { x: 20, y: 100, width: 60, height: 16 };
+  const one = layoutText('a'.repeat(40), single, mono, { fontSize: 12, overflow: 'crop' }, page);
+  assert.equal(one.size, 12, 'not shrunk');
+  assert.equal(one.clipped, true);
+  assert.equal(one.overflows, true);
+  assert.equal(one.lines.length, 1, 'a single-line box keeps one line');
+  assert.equal(one.lines[0]!.x, single.x + padding(single).x);
+  assert.ok(one.lines[0]!.x + one.lines[0]!.width > 250, 'running far past the box (hidden by the clip)');
+
+  const tall = { x: 20, y: 2, width: 60, height: 30 };
+  const text = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
+  const many = layoutText(text, tall, mono, { fontSize: 10, overflow: 'crop' }, page);
+  assert.equal(many.size, 10);
+  assert.equal(many.clipped, true);
+  assert.ok(many.lines.length > 2, 'a multi-line box wraps');
+  assert.ok(Math.abs(many.lines[0]!.y - (32 - padding(tall).y - 8)) < 1e-9, 'from the top of the box');
+  assert.ok(many.lines.at(-1)!.y < 0, 'not lifted onto the page: the clip hides it anyway');
+
+  const fits = layoutText('short', single, mono, { fontSize: 10, overflow: 'crop' }, page);
+  assert.equal(fits.clipped, true);
+  assert.equal(fits.overflows, false);
+});

@@ -16,6 +16,9 @@ export type RenderValue =
 
 export type TextAlign = 'left' | 'center' | 'right';
 export type VerticalAlign = 'top' | 'middle' | 'bottom';
+/** fieldMeta.overflow: what text too long for its box does (see text-layout.ts). */
+export type Overflow = 'auto' | 'horizontal' | 'vertical' | 'crop';
+export const OVERFLOWS: readonly Overflow[] = ['auto', 'horizontal', 'vertical', 'crop'];
 
 export interface RenderField {
   /** 1-based page number. */
@@ -26,8 +29,14 @@ export interface RenderField {
   width: number;
   height: number;
   value: RenderValue;
-  /** Points; default 12. Text shrinks below it (to 6 pt) rather than overflow the box. */
+  /** Points; default 12. With overflow `auto` text shrinks below it (to 6 pt) rather than overflow the box. */
   fontSize?: number;
+  /**
+   * Text values only (typed and drawn signatures are scaled to their box, choices laid out as
+   * their own): `auto` (default) shrinks, wraps, then runs past the box; `horizontal` grows to
+   * the right; `vertical` grows downward; `crop` clips to the box.
+   */
+  overflow?: Overflow;
   /** Default left (centre for typed signatures). */
   textAlign?: TextAlign;
   /** Default middle for single-line boxes, top for boxes that hold several lines and for vertical choice lists. */
