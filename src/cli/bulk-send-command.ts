@@ -1,3 +1,4 @@
+import { loadIdentityRule } from '../domain/recipients/load-identity-rule.js';
 import { open } from 'node:fs/promises';
 import { readBulkCsv } from '../domain/bulk-send/read-bulk-csv.js';
 import { getBulkSend } from '../domain/bulk-send/get-bulk-send.js';
@@ -42,7 +43,8 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
       const principal = await getPlatformOperator(ctx, platform);
       const template = await findBulkSendTemplate(ctx, principal.platformId, templateId);
       const source = file.createReadStream({ autoClose: false });
-      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes).catch((error: unknown) => {
+      const identityRule = await loadIdentityRule(ctx.db, principal.platformId);
+      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes, identityRule).catch((error: unknown) => {
         throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
       });
       return { principal, template, csv };

@@ -3,6 +3,7 @@ import { createApiToken } from '../domain/auth/create-api-token.js';
 import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api-tokens.js';
 import { createPlatform } from '../domain/platforms/create-platform.js';
 import { setPlatformCsc } from '../domain/platforms/set-platform-csc.js';
+import { setPlatformIdentityRule } from '../domain/platforms/set-platform-identity-rule.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
@@ -46,6 +47,14 @@ export async function runAdminCommand(
         if (!arg) throw usage('platform create needs a name');
         const platform = await createPlatform(ctx, { name: arg });
         out(json ? JSON.stringify({ id: platform.id, name: platform.name }) : String(platform.id));
+        return 0;
+      }
+      case 'platform set': {
+        const rule = stringOption(values, 'identity-rule');
+        if (rule === undefined) throw usage('platform set needs --identity-rule cuil|none|rut|ci-uy|cpf');
+        const name = arg ?? platform;
+        const set = await setPlatformIdentityRule(ctx, { platform: name, rule });
+        out(json ? JSON.stringify(set) : `identity rule of ${name}: ${set.identityRule}`);
         return 0;
       }
       case 'platform set-email': {

@@ -30,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
         clear: { type: 'boolean', default: false },
+        'identity-rule': { type: 'string' },
         to: { type: 'string' },
         template: { type: 'string' },
         draft: { type: 'boolean', default: false },

@@ -9,6 +9,7 @@ export const COMMANDS = [
   'worker',
   'migrate',
   'platform create',
+  'platform set',
   'platform set-email',
   'platform set-reminders',
   'platform set-csc',
@@ -41,6 +42,10 @@ Commands:
   worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
+  platform set [<name>] --identity-rule cuil|none|rut|ci-uy|cpf [--platform <name>]
+                                      the national ID the platform's signers need before a document
+                                      is sent (in the recipient's cuil member): cuil (default),
+                                      none, Chile's rut, Uruguay's ci-uy, Brazil's cpf
   platform set-email <name> <email|->  where the platform's owner notices go (- for none)
   platform set-reminders <name> <sendAfter> [repeatEvery]
                                       reminders for documents without their own reminderSettings:

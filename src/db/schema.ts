@@ -28,6 +28,8 @@ export interface PlatformTable {
   cscUrl: Generated<string | null>;
   cscClientId: Generated<string | null>;
   cscClientSecretSealed: Generated<string | null>;
+  /** The national ID its signers need before sending: 'CUIL' (default), 'NONE', 'RUT', 'CI_UY', 'CPF'. */
+  identityRule: Generated<string>;
 }
 
 export type TokenScope = 'read' | 'full';

@@ -72,3 +72,15 @@ export async function setPlatformCscByName(db: Db, name: string, csc: PlatformCs
   const result = await db.updateTable('platform').set(csc).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The platform's identity rule as stored; undefined when no such platform. */
+export async function findPlatformIdentityRule(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('platform').select('identityRule').where('id', '=', id).executeTakeFirst();
+  return row?.identityRule;
+}
+
+/** Sets the identity rule; false when no platform has that name. */
+export async function setPlatformIdentityRuleByName(db: Db, name: string, identityRule: string): Promise<boolean> {
+  const result = await db.updateTable('platform').set({ identityRule }).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -4,6 +4,12 @@ import { IssueCollector } from '../envelopes/validation-issues.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { ZCuil, ZRecipientEmail } from '../recipients/recipient-input.js';
+import {
+  DEFAULT_IDENTITY_RULE,
+  nationalIdRule,
+  satisfiesIdentityRule,
+  type IdentityRuleName,
+} from '../recipients/identity-rule.js';
 import { planPrefills, type PrefillField } from '../templates/prefill-fields.js';
 import type { TemplateRecipientInput } from '../templates/use-template.js';
 import type { CsvRow } from './parse-csv.js';
@@ -66,6 +72,8 @@ export interface BulkCsvHeader {
   recipients: EnvelopeGraph['recipients'];
   template: EnvelopeGraph;
   meta: ReturnType<typeof parseStoredMeta>;
+  /** The platform's identity rule: whether a signer without an ID can be sent. */
+  identityRule: IdentityRuleName;
 }
 
 /**
@@ -87,10 +95,21 @@ export function bulkColumnLimit(template: EnvelopeGraph): number {
  * problem is reported with its line and column while the others go ahead.
  * @throws BULK_SEND_CSV_INVALID
  */
-export function planBulkHeader(header: CsvRow, template: EnvelopeGraph): BulkCsvHeader {
+export function planBulkHeader(
+  header: CsvRow,
+  template: EnvelopeGraph,
+  identityRule: IdentityRuleName = DEFAULT_IDENTITY_RULE,
+): BulkCsvHeader {
   const recipients = [...template.recipients].sort((a, b) => a.id - b.id);
   const columns = readHeader(header.cells, template, recipients.length);
-  return { columns, names: header.cells, recipients, template, meta: parseStoredMeta(template.envelope.meta) };
+  return {
+    columns,
+    names: header.cells,
+    recipients,
+    template,
+    meta: parseStoredMeta(template.envelope.meta),
+    identityRule,
+  };
 }
 
 export function noBulkRows(): AppError {
@@ -161,8 +180,14 @@ export function planBulkRow(row: CsvRow, header: BulkCsvHeader): PlannedRow {
         if (parsed.data) person.email = parsed.data;
       } else if (column.member === 'cuil') {
         const parsed = Cuil.safeParse(cell);
-        if (!parsed.success)
-          return fail('is not a valid CUIL (11 digits, a person prefix and a correct check digit)', index);
+        // Any rule's ID parses; the platform's own rule is the one a row is sent under.
+        if (!parsed.success || (parsed.data && !satisfiesIdentityRule(header.identityRule, parsed.data)))
+          return fail(
+            header.identityRule === 'CUIL'
+              ? 'is not a valid CUIL (11 digits, a person prefix and a correct check digit)'
+              : `is not a valid ${nationalIdRule(header.identityRule)?.label ?? 'CUIL'}`,
+            index,
+          );
         if (parsed.data) person.cuil = parsed.data;
       } else if (cell) {
         if (cell.length > 255) return fail('is longer than 255 characters', index);
@@ -186,9 +211,17 @@ export function planBulkRow(row: CsvRow, header: BulkCsvHeader): PlannedRow {
   // Recipients in order, each one's e-mail before its CUIL: when documents are sent, a signer
   // without a CUIL before any recipient without an e-mail is the row's problem.
   const noEmail = people.findIndex((p) => !p.email);
-  const noCuil = people.findIndex((p, index) => templateRecipients[index]!.role === 'SIGNER' && !p.cuil);
+  const idRule = nationalIdRule(header.identityRule);
+  const noCuil = idRule
+    ? people.findIndex(
+        (p, index) =>
+          templateRecipients[index]!.role === 'SIGNER' && !satisfiesIdentityRule(header.identityRule, p.cuil),
+      )
+    : -1;
   if (noCuil >= 0 && (noEmail < 0 || noCuil < noEmail))
-    distributed = { message: `r${noCuil + 1}.cuil is needed: a signer's CUIL, and the template's recipient has none` };
+    distributed = {
+      message: `r${noCuil + 1}.cuil is needed: a signer's ${idRule!.label}, and the template's recipient has no valid one`,
+    };
   if (noEmail >= 0) return fail(`r${noEmail + 1}.email is needed: the template's recipient has none`);
   const issues = new IssueCollector();
   planPrefills(prefills, template.fields, meta, [], issues);

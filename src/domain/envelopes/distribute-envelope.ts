@@ -16,7 +16,8 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
-import { isValidCuil } from '../recipients/tax-id.js';
+import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../recipients/identity-rule.js';
+import { loadIdentityRule } from '../recipients/load-identity-rule.js';
 import {
   effectiveVerification,
   refuseUnenforcedVerification,
@@ -52,7 +53,8 @@ export interface DistributeResult {
  * one transaction. Distributing a PENDING envelope again changes nothing and answers its current
  * state with the same links, so a client that lost the first answer can safely repeat the call.
  * @throws NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_COMPLETED/REJECTED/CANCELLED, ENVELOPE_HAS_NO_DOCUMENT,
- *   ENVELOPE_NO_RECIPIENTS, MISSING_SIGNATURE_FIELD, RECIPIENT_INVALID_CUIL, RECIPIENT_MISSING_EMAIL
+ *   ENVELOPE_NO_RECIPIENTS, MISSING_SIGNATURE_FIELD, RECIPIENT_INVALID_CUIL (RECIPIENT_INVALID_NATIONAL_ID under
+ *   another identity rule), RECIPIENT_MISSING_EMAIL
  */
 export async function distributeEnvelope(
   ctx: Ctx,
@@ -106,7 +108,8 @@ export async function distributeInTransaction(
   // The merged meta: members stored before they were refused must not go out ignored either;
   // the caller can clear them in this same call.
   refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
-  assertDistributable(graph, meta.distributionMethod);
+  const identityRule = await loadIdentityRule(trx, envelope.platformId);
+  assertDistributable(graph, meta.distributionMethod, identityRule);
 
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -144,6 +147,8 @@ export async function distributeInTransaction(
       distributionMethod: meta.distributionMethod,
       signingOrder: meta.signingOrder,
       notified: notifyByMail ? [...turn] : [],
+      // The rule the signers' IDs were checked against: the certificate names it (and says when there was none).
+      identityRule,
     },
     actor: input.actor ?? apiActor(caller),
     request: caller.request,
@@ -163,7 +168,11 @@ export async function distributeInTransaction(
   };
 }
 
-function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {
+function assertDistributable(
+  graph: EnvelopeGraph,
+  distributionMethod: 'EMAIL' | 'NONE',
+  identityRule: IdentityRuleName,
+): void {
   // Options stored before they were refused at create and update must not go out unenforced.
   refuseUnenforcedVerification([
     ...storedVerification(parseStoredEnvelopeAuth(graph.envelope.authOptions), ['authOptions']),
@@ -188,11 +197,14 @@ function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' |
           path,
           `signer ${r.name || r.email || r.id} has no SIGNATURE or FREE_SIGNATURE field`,
         );
-      if (!r.cuil || !isValidCuil(r.cuil))
+      const nationalId = nationalIdRule(identityRule);
+      if (nationalId && !satisfiesIdentityRule(identityRule, r.cuil))
         issues.add(
-          'RECIPIENT_INVALID_CUIL',
+          nationalId.name === 'CUIL' ? 'RECIPIENT_INVALID_CUIL' : 'RECIPIENT_INVALID_NATIONAL_ID',
           [...path, 'cuil'],
-          `signer ${r.name || r.email || r.id} needs a valid CUIL`,
+          nationalId.name === 'CUIL'
+            ? `signer ${r.name || r.email || r.id} needs a valid CUIL`
+            : `signer ${r.name || r.email || r.id} needs a valid ${nationalId.label} (the platform's identity rule ${nationalId.name}: ${nationalId.shape}), sent in cuil`,
         );
     }
     const verification = effectiveVerification(
