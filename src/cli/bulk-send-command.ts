@@ -44,9 +44,11 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
       const template = await findBulkSendTemplate(ctx, principal.platformId, templateId);
       const source = file.createReadStream({ autoClose: false });
       const identityRule = await loadIdentityRule(ctx.db, principal.platformId);
-      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes, identityRule).catch((error: unknown) => {
-        throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
-      });
+      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes, identityRule).catch(
+        (error: unknown) => {
+          throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
+        },
+      );
       return { principal, template, csv };
     } finally {
       await file.close();

@@ -11,11 +11,7 @@ import { FIELD_TYPES } from '../domain/fields/field-input.js';
 import { ZMetaInput } from '../domain/model/envelope-meta.js';
 import { getPlatformOperator } from '../domain/platforms/get-platform-operator.js';
 import { ZRecipientCreate } from '../domain/recipients/recipient-input.js';
-import {
-  nationalIdRule,
-  satisfiesIdentityRule,
-  type IdentityRuleName,
-} from '../domain/recipients/identity-rule.js';
+import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../domain/recipients/identity-rule.js';
 import { loadIdentityRule } from '../domain/recipients/load-identity-rule.js';
 import { AppError } from '../errors.js';
 import { progressBar } from './progress.js';
@@ -118,11 +114,7 @@ export async function sendCommand(ctx: Ctx, input: SendCommandInput, out: (text:
 const SIGNER = /^\s*(.*?)\s*<([^<>\s]+)>\s*([\d\s-]*)$/;
 const FIELD = /^([a-z_]+):(\d+):(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/i;
 
-function parseRecipients(
-  ordered: SendCommandInput['ordered'],
-  placeholders: boolean,
-  identityRule: IdentityRuleName,
-) {
+function parseRecipients(ordered: SendCommandInput['ordered'], placeholders: boolean, identityRule: IdentityRuleName) {
   type Recipient = ReturnType<typeof ZRecipientCreate.parse> & {
     path: (string | number)[];
     fields: {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import type { HttpClient } from '../helpers/http-client.js';
 import { runFirma } from '../helpers/spawn-firma.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
@@ -23,7 +24,8 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    const ruleOf = async (client = acme) => (await client.get('/api/v2/me')).body.platform.identityRule as string;
+    const ruleOf = async (client: HttpClient = acme) =>
+      (await client.get('/api/v2/me')).body.platform.identityRule as string;
 
     test('sets the rule of the platform named (positional or --platform); /me shows it; the others keep theirs', async () => {
       const set = await runFirma(['platform', 'set', 'acme', '--identity-rule', 'ci-uy', '--json'], env);

@@ -84,5 +84,7 @@ export function parseIdentityRule(text: string): IdentityRuleName | null {
 
 /** A stored value read back: anything unknown is the default, so a bad row never loosens the rule. */
 export function storedIdentityRule(value: string | null | undefined): IdentityRuleName {
-  return (IDENTITY_RULES as readonly string[]).includes(value ?? '') ? (value as IdentityRuleName) : DEFAULT_IDENTITY_RULE;
+  return (IDENTITY_RULES as readonly string[]).includes(value ?? '')
+    ? (value as IdentityRuleName)
+    : DEFAULT_IDENTITY_RULE;
 }

@@ -35,7 +35,11 @@ export function registerMeRoutes(app: FastifyInstance, ctx: Ctx): void {
     async (request) => {
       const p = principalOf(request);
       return {
-        platform: { id: p.platformId, name: p.platformName, identityRule: await getPlatformIdentityRule(ctx, p.platformId) },
+        platform: {
+          id: p.platformId,
+          name: p.platformName,
+          identityRule: await getPlatformIdentityRule(ctx, p.platformId),
+        },
         token: { id: p.tokenId, scope: p.scope, environment: p.environment },
       };
     },
