@@ -1,4 +1,4 @@
-import { loadIdentityRule } from '../domain/recipients/load-identity-rule.js';
+import { loadIdentityPolicy } from '../domain/recipients/load-identity-rule.js';
 import { open } from 'node:fs/promises';
 import { readBulkCsv } from '../domain/bulk-send/read-bulk-csv.js';
 import { getBulkSend } from '../domain/bulk-send/get-bulk-send.js';
@@ -43,8 +43,8 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
       const principal = await getPlatformOperator(ctx, platform);
       const template = await findBulkSendTemplate(ctx, principal.platformId, templateId);
       const source = file.createReadStream({ autoClose: false });
-      const identityRule = await loadIdentityRule(ctx.db, principal.platformId);
-      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes, identityRule).catch(
+      const identity = await loadIdentityPolicy(ctx.db, principal.platformId);
+      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes, identity).catch(
         (error: unknown) => {
           throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
         },

@@ -50,11 +50,17 @@ export async function runAdminCommand(
         return 0;
       }
       case 'platform set': {
-        const rule = stringOption(values, 'identity-rule');
-        if (rule === undefined) throw usage('platform set needs --identity-rule cuil|none|rut|ci-uy|cpf');
         const name = arg ?? platform;
-        const set = await setPlatformIdentityRule(ctx, { platform: name, rule });
-        out(json ? JSON.stringify(set) : `identity rule of ${name}: ${set.identityRule}`);
+        const set = await setPlatformIdentityRule(ctx, {
+          platform: name,
+          rule: stringOption(values, 'identity-rule'),
+          signerEntersId: stringOption(values, 'signer-enters-id'),
+        });
+        out(
+          json
+            ? JSON.stringify(set)
+            : `identity rule of ${name}: ${set.identityRule}; signers enter their own ID: ${set.signerEntersId ? 'on' : 'off'}`,
+        );
         return 0;
       }
       case 'platform set-email': {

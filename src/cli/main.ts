@@ -31,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
         'client-secret': { type: 'string' },
         clear: { type: 'boolean', default: false },
         'identity-rule': { type: 'string' },
+        'signer-enters-id': { type: 'string' },
         to: { type: 'string' },
         template: { type: 'string' },
         draft: { type: 'boolean', default: false },

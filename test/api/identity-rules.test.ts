@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { setPlatformIdentityRule } from '../../src/domain/platforms/set-platform-identity-rule.js';
 import { createDocument, CUIL_A, typicalPayload } from '../helpers/documents.js';
 import type { HttpClient } from '../helpers/http-client.js';
-import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
+import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { pdfToText } from '../support/pdf-tools.js';
 
@@ -35,12 +35,13 @@ for (const database of testDatabases()) {
     let server: TestServer;
     const platforms = new Map<string, HttpClient & { platformName: string }>();
     /** A platform of its own per rule, so each test sees only the rule it sets. */
-    const platformWith = async (rule: string) => {
-      const known = platforms.get(rule);
+    const platformWith = async (rule: string, signerEntersId?: 'on') => {
+      const key = `${rule}${signerEntersId ? '-entry' : ''}`;
+      const known = platforms.get(key);
       if (known) return known;
-      const client = await server.newPlatform(`rule-${rule}`);
-      await setPlatformIdentityRule(server.ctx, { platform: client.platformName, rule });
-      platforms.set(rule, client);
+      const client = await server.newPlatform(`rule-${key}`);
+      await setPlatformIdentityRule(server.ctx, { platform: client.platformName, rule, signerEntersId });
+      platforms.set(key, client);
       return client;
     };
     const distribute = async (client: HttpClient, cuil?: string) => {
@@ -145,6 +146,42 @@ for (const database of testDatabases()) {
       assert.equal(again.body.status, 'PENDING');
     });
 
+    test('signer enters their ID: sent without one, the signer must give a valid one on the page before signing', async () => {
+      const client = await platformWith('cuil', 'on');
+      const me = await client.get('/api/v2/me');
+      assert.deepEqual([me.body.platform.identityRule, me.body.platform.signerEntersId], ['CUIL', true]);
+      assert.equal((await server.api.get('/api/v2/me')).body.platform.signerEntersId, false, 'off by default');
+      // An ID given is still checked when the document is sent.
+      assert.equal((await distribute(client, CPF)).sent.body.code, 'RECIPIENT_INVALID_CUIL');
+
+      const { created, sent } = await distribute(client);
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const token = tokenOf(sent.body.recipients[0].signingUrl);
+      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      for (const f of view.body.fields)
+        await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
+      const refused = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT });
+      assert.deepEqual([refused.status, refused.body.stage, refused.body.pending], [403, 'action', ['CUIL']]);
+      const invalid = await server.anon.post(`/api/v2/signing/${token}/verification/cuil`, { json: { cuil: CPF } });
+      assert.equal(invalid.body.code, 'CUIL_MISMATCH', 'not a CUIL: a wrong try, nothing stored');
+      assert.equal((await client.get(`/api/v2/document/${created.body.id}`)).body.recipients[0].cuil, null);
+
+      const entered = await server.anon.post(`/api/v2/signing/${token}/verification/cuil`, {
+        json: { cuil: '20-12345678-6' },
+      });
+      assert.equal(entered.status, 200, JSON.stringify(entered.body));
+      const headers = { 'x-firma-verification': entered.body.verificationToken as string };
+      const done = await server.anon.post(`/api/v2/signing/${token}/complete`, { json: CONSENT, headers });
+      assert.equal(done.status, 200, JSON.stringify(done.body));
+      assert.equal((await client.get(`/api/v2/document/${created.body.id}`)).body.recipients[0].cuil, CUIL_A);
+      const log = (await client.get(`/api/v2/envelope/${created.body.envelopeId}/audit-log?perPage=100`)).body.data;
+      const passed = log.find((e: { firmaType?: string }) => e.firmaType === 'RECIPIENT_VERIFICATION_PASSED');
+      assert.deepEqual([passed.data.method, passed.data.entered], ['CUIL', true]);
+      await waitForStatus(client, created.body.id, ['COMPLETED']);
+      const text = pdfToText((await client.get(`/api/v2/document/${created.body.id}/certificate`)).bytes);
+      assert.match(text.replace(/\s+/g, ' '), /CUIL 20-12345678-6/);
+    });
+
     test('an unknown rule or platform is refused and changes nothing', async () => {
       await assert.rejects(setPlatformIdentityRule(server.ctx, { platform: 'default', rule: 'dni' }), {
         code: 'VALIDATION_ERROR',
@@ -152,6 +189,10 @@ for (const database of testDatabases()) {
       await assert.rejects(setPlatformIdentityRule(server.ctx, { platform: 'nobody-here', rule: 'rut' }), {
         code: 'NOT_FOUND',
       });
+      await assert.rejects(setPlatformIdentityRule(server.ctx, { platform: 'default', signerEntersId: 'yes' }), {
+        code: 'VALIDATION_ERROR',
+      });
+      await assert.rejects(setPlatformIdentityRule(server.ctx, { platform: 'default' }), { code: 'VALIDATION_ERROR' });
       assert.equal((await server.api.get('/api/v2/me')).body.platform.identityRule, 'CUIL');
     });
   });

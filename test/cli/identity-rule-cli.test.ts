@@ -30,15 +30,28 @@ for (const database of testDatabases()) {
     test('sets the rule of the platform named (positional or --platform); /me shows it; the others keep theirs', async () => {
       const set = await runFirma(['platform', 'set', 'acme', '--identity-rule', 'ci-uy', '--json'], env);
       assert.equal(set.code, 0, set.stderr);
-      assert.deepEqual(JSON.parse(set.stdout), { platform: 'acme', identityRule: 'CI_UY' });
+      assert.deepEqual(JSON.parse(set.stdout), { platform: 'acme', identityRule: 'CI_UY', signerEntersId: false });
       assert.equal(await ruleOf(), 'CI_UY');
       assert.equal(await ruleOf(server.api), 'CUIL', 'the default platform is untouched');
 
       const plain = await runFirma(['platform', 'set', '--platform', 'acme', '--identity-rule', 'NONE'], env);
       assert.equal(plain.code, 0, plain.stderr);
-      assert.equal(plain.stdout.trim(), 'identity rule of acme: NONE');
+      assert.equal(plain.stdout.trim(), 'identity rule of acme: NONE; signers enter their own ID: off');
       assert.equal(await ruleOf(), 'NONE');
       assert.equal(await ruleOf(server.api), 'CUIL');
+    });
+
+    test('--signer-enters-id on|off alone keeps the rule; /me shows both', async () => {
+      const on = await runFirma(['platform', 'set', 'acme', '--signer-enters-id', 'on'], env);
+      assert.equal(on.code, 0, on.stderr);
+      assert.equal(on.stdout.trim(), 'identity rule of acme: NONE; signers enter their own ID: on');
+      assert.equal((await acme.get('/api/v2/me')).body.platform.signerEntersId, true);
+      assert.equal((await server.api.get('/api/v2/me')).body.platform.signerEntersId, false);
+      const bad = await runFirma(['platform', 'set', 'acme', '--signer-enters-id', 'maybe'], env);
+      assert.equal(bad.code, 2);
+      assert.equal(bad.stderr.trim(), 'firma: --signer-enters-id takes on or off');
+      const off = await runFirma(['platform', 'set', 'acme', '--signer-enters-id', 'off', '--json'], env);
+      assert.equal(JSON.parse(off.stdout).signerEntersId, false);
     });
 
     test('a bad rule name: exit 2, one line naming the rules, nothing changed', async () => {

@@ -51,6 +51,17 @@ for (const database of testDatabases()) {
       assert.ok(doc.recipients.every((r) => r.token.length > 20));
     });
 
+    test('CUIL with signers entering their own: the SDK sends the template; each signer gives their CUIL before signing', async () => {
+      const client = await server.newPlatform('sdk-entry');
+      await setPlatformIdentityRule(server.ctx, { platform: client.platformName, signerEntersId: 'on' });
+      const doc = await use(client, []);
+      assert.equal(doc.status, 'PENDING');
+      const view = await server.anon.get(`/api/v2/signing/${doc.recipients[0]!.token}`);
+      assert.equal(view.status, 200);
+      const status = await server.anon.get(`/api/v2/signing/${doc.recipients[0]!.token}/verification`);
+      assert.deepEqual(status.body.action.required, ['CUIL'], JSON.stringify(status.body));
+    });
+
     test('RUT: the template recipients’ stored RUTs are taken for the document the SDK sends', async () => {
       const client = await server.newPlatform('sdk-rut');
       await setPlatformIdentityRule(server.ctx, { platform: client.platformName, rule: 'rut' });

@@ -73,14 +73,20 @@ export async function setPlatformCscByName(db: Db, name: string, csc: PlatformCs
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The platform's identity rule as stored; undefined when no such platform. */
-export async function findPlatformIdentityRule(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('platform').select('identityRule').where('id', '=', id).executeTakeFirst();
-  return row?.identityRule;
+/** The platform's identity rule and whether signers may enter their own ID, as stored; undefined when no such platform. */
+export async function findPlatformIdentityPolicy(
+  db: Db,
+  id: number,
+): Promise<{ identityRule: string; signerEntersId: number } | undefined> {
+  return db.selectFrom('platform').select(['identityRule', 'signerEntersId']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Sets the identity rule; false when no platform has that name. */
-export async function setPlatformIdentityRuleByName(db: Db, name: string, identityRule: string): Promise<boolean> {
-  const result = await db.updateTable('platform').set({ identityRule }).where('name', '=', name).executeTakeFirst();
+/** Sets the identity rule and/or the signer-entry switch; false when no platform has that name. */
+export async function setPlatformIdentityPolicyByName(
+  db: Db,
+  name: string,
+  patch: { identityRule?: string; signerEntersId?: number },
+): Promise<boolean> {
+  const result = await db.updateTable('platform').set(patch).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

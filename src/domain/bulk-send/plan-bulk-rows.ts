@@ -72,8 +72,10 @@ export interface BulkCsvHeader {
   recipients: EnvelopeGraph['recipients'];
   template: EnvelopeGraph;
   meta: ReturnType<typeof parseStoredMeta>;
-  /** The platform's identity rule: whether a signer without an ID can be sent. */
+  /** The platform's identity rule: which ID a signer's cell must be, and whether a signer without one can be sent. */
   identityRule: IdentityRuleName;
+  /** The platform lets a signer sent without an ID enter their own on the signing page. */
+  signerEntersId: boolean;
 }
 
 /**
@@ -98,7 +100,10 @@ export function bulkColumnLimit(template: EnvelopeGraph): number {
 export function planBulkHeader(
   header: CsvRow,
   template: EnvelopeGraph,
-  identityRule: IdentityRuleName = DEFAULT_IDENTITY_RULE,
+  identity: { rule: IdentityRuleName; signerEntersId: boolean } = {
+    rule: DEFAULT_IDENTITY_RULE,
+    signerEntersId: false,
+  },
 ): BulkCsvHeader {
   const recipients = [...template.recipients].sort((a, b) => a.id - b.id);
   const columns = readHeader(header.cells, template, recipients.length);
@@ -108,7 +113,8 @@ export function planBulkHeader(
     recipients,
     template,
     meta: parseStoredMeta(template.envelope.meta),
-    identityRule,
+    identityRule: identity.rule,
+    signerEntersId: identity.signerEntersId,
   };
 }
 
@@ -212,12 +218,13 @@ export function planBulkRow(row: CsvRow, header: BulkCsvHeader): PlannedRow {
   // without a CUIL before any recipient without an e-mail is the row's problem.
   const noEmail = people.findIndex((p) => !p.email);
   const idRule = nationalIdRule(header.identityRule);
-  const noCuil = idRule
-    ? people.findIndex(
-        (p, index) =>
-          templateRecipients[index]!.role === 'SIGNER' && !satisfiesIdentityRule(header.identityRule, p.cuil),
-      )
-    : -1;
+  const noCuil =
+    idRule && !header.signerEntersId
+      ? people.findIndex(
+          (p, index) =>
+            templateRecipients[index]!.role === 'SIGNER' && !satisfiesIdentityRule(header.identityRule, p.cuil),
+        )
+      : -1;
   if (noCuil >= 0 && (noEmail < 0 || noCuil < noEmail))
     distributed = {
       message: `r${noCuil + 1}.cuil is needed: a signer's ${idRule!.label}, and the template's recipient has no valid one`,

@@ -16,8 +16,8 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
-import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../recipients/identity-rule.js';
-import { loadIdentityRule } from '../recipients/load-identity-rule.js';
+import { nationalIdRule, satisfiesIdentityRule } from '../recipients/identity-rule.js';
+import { loadIdentityPolicy, type IdentityPolicy } from '../recipients/load-identity-rule.js';
 import {
   effectiveVerification,
   refuseUnenforcedVerification,
@@ -108,8 +108,8 @@ export async function distributeInTransaction(
   // The merged meta: members stored before they were refused must not go out ignored either;
   // the caller can clear them in this same call.
   refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
-  const identityRule = await loadIdentityRule(trx, envelope.platformId);
-  assertDistributable(graph, meta.distributionMethod, identityRule);
+  const identity = await loadIdentityPolicy(trx, envelope.platformId);
+  assertDistributable(graph, meta.distributionMethod, identity);
 
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -122,6 +122,8 @@ export async function distributeInTransaction(
     const token = newSigningToken();
     const mailedNow = notifyByMail && turn.has(r.id);
     const patch = {
+      // A signer sent without an ID where the platform lets them enter it: asked on the page before signing.
+      ...(entersOwnId(r, identity) ? { requireCuil: 1 } : {}),
       tokenHash: hashSigningToken(token),
       tokenSealed: ctx.secrets.seal(token),
       expiresAt: mustAct(r) ? expiresAt : null,
@@ -148,7 +150,8 @@ export async function distributeInTransaction(
       signingOrder: meta.signingOrder,
       notified: notifyByMail ? [...turn] : [],
       // The rule the signers' IDs were checked against: the certificate names it (and says when there was none).
-      identityRule,
+      identityRule: identity.rule,
+      ...(identity.signerEntersId ? { signerEntersId: true } : {}),
     },
     actor: input.actor ?? apiActor(caller),
     request: caller.request,
@@ -168,10 +171,15 @@ export async function distributeInTransaction(
   };
 }
 
+/** A SIGNER without an ID on a platform whose signers may type their own (under a rule that asks for one). */
+function entersOwnId(r: RecipientRow, identity: IdentityPolicy): boolean {
+  return identity.signerEntersId && identity.rule !== 'NONE' && r.role === 'SIGNER' && !r.cuil;
+}
+
 function assertDistributable(
   graph: EnvelopeGraph,
   distributionMethod: 'EMAIL' | 'NONE',
-  identityRule: IdentityRuleName,
+  identity: IdentityPolicy,
 ): void {
   // Options stored before they were refused at create and update must not go out unenforced.
   refuseUnenforcedVerification([
@@ -197,8 +205,8 @@ function assertDistributable(
           path,
           `signer ${r.name || r.email || r.id} has no SIGNATURE or FREE_SIGNATURE field`,
         );
-      const nationalId = nationalIdRule(identityRule);
-      if (nationalId && !satisfiesIdentityRule(identityRule, r.cuil))
+      const nationalId = nationalIdRule(identity.rule);
+      if (nationalId && !entersOwnId(r, identity) && !satisfiesIdentityRule(identity.rule, r.cuil))
         issues.add(
           nationalId.name === 'CUIL' ? 'RECIPIENT_INVALID_CUIL' : 'RECIPIENT_INVALID_NATIONAL_ID',
           [...path, 'cuil'],

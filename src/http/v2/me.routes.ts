@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
-import { getPlatformIdentityRule } from '../../domain/platforms/get-platform-identity-rule.js';
+import { getPlatformIdentityPolicy } from '../../domain/platforms/get-platform-identity-policy.js';
 import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { errorResponses } from '../schemas/common.schema.js';
@@ -15,6 +15,11 @@ export const ZMeResponse = z.object({
       .enum(IDENTITY_RULES)
       .describe(
         'Firma: the national ID every SIGNER needs (in the recipient’s `cuil` member) before a document is sent: CUIL (the default), NONE, RUT (Chile), CI_UY (Uruguay) or CPF (Brazil); set with `firma platform set --identity-rule`',
+      ),
+    signerEntersId: z
+      .boolean()
+      .describe(
+        'Firma: true when a signer sent without an ID types their own on the signing page, checked against identityRule, before signing (`firma platform set --signer-enters-id on`); false (the default): every signer’s ID is needed before the document is sent',
       ),
   }),
   token: z.object({ id: z.string(), scope: z.enum(['read', 'full']), environment: z.enum(['sandbox', 'production']) }),
@@ -34,11 +39,13 @@ export function registerMeRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
     async (request) => {
       const p = principalOf(request);
+      const policy = await getPlatformIdentityPolicy(ctx, p.platformId);
       return {
         platform: {
           id: p.platformId,
           name: p.platformName,
-          identityRule: await getPlatformIdentityRule(ctx, p.platformId),
+          identityRule: policy.rule,
+          signerEntersId: policy.signerEntersId,
         },
         token: { id: p.tokenId, scope: p.scope, environment: p.environment },
       };
