@@ -109,6 +109,8 @@ export const ERROR_STATUS = {
   MISSING_SIGNATURE_FIELD: 400,
   /** Every SIGNER needs a valid CUIL (11 digits, known prefix, mod-11 check digit). */
   RECIPIENT_INVALID_CUIL: 400,
+  /** On a platform whose identity rule is RUT, CI_UY or CPF: every SIGNER needs a valid ID of that rule (in `cuil`). */
+  RECIPIENT_INVALID_NATIONAL_ID: 400,
   /** A CUIL (or CUIT/DNI in a field) failed its check. */
   INVALID_CUIL: 400,
   /** Every recipient must have an e-mail when Firma sends the mail itself. */

@@ -1,3 +1,4 @@
+import { loadIdentityPolicy } from '../domain/recipients/load-identity-rule.js';
 import { open } from 'node:fs/promises';
 import { readBulkCsv } from '../domain/bulk-send/read-bulk-csv.js';
 import { getBulkSend } from '../domain/bulk-send/get-bulk-send.js';
@@ -42,9 +43,12 @@ export async function bulkSendCommand(ctx: Ctx, input: BulkSendCommandInput, out
       const principal = await getPlatformOperator(ctx, platform);
       const template = await findBulkSendTemplate(ctx, principal.platformId, templateId);
       const source = file.createReadStream({ autoClose: false });
-      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes).catch((error: unknown) => {
-        throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
-      });
+      const identity = await loadIdentityPolicy(ctx.db, principal.platformId);
+      const csv = await readBulkCsv(source, template, ctx.config.limits.uploadBytes, identity).catch(
+        (error: unknown) => {
+          throw error instanceof AppError ? error : cannotRead(path, error as NodeJS.ErrnoException);
+        },
+      );
       return { principal, template, csv };
     } finally {
       await file.close();

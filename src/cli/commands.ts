@@ -4,6 +4,7 @@ import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api
 import { createPlatform } from '../domain/platforms/create-platform.js';
 import { setPlatformCsc } from '../domain/platforms/set-platform-csc.js';
 import { setPlatformSenderName } from '../domain/platforms/set-platform-sender-name.js';
+import { setPlatformIdentityRule } from '../domain/platforms/set-platform-identity-rule.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
@@ -47,6 +48,20 @@ export async function runAdminCommand(
         if (!arg) throw usage('platform create needs a name');
         const platform = await createPlatform(ctx, { name: arg });
         out(json ? JSON.stringify({ id: platform.id, name: platform.name }) : String(platform.id));
+        return 0;
+      }
+      case 'platform set': {
+        const name = arg ?? platform;
+        const set = await setPlatformIdentityRule(ctx, {
+          platform: name,
+          rule: stringOption(values, 'identity-rule'),
+          signerEntersId: stringOption(values, 'signer-enters-id'),
+        });
+        out(
+          json
+            ? JSON.stringify(set)
+            : `identity rule of ${name}: ${set.identityRule}; signers enter their own ID: ${set.signerEntersId ? 'on' : 'off'}`,
+        );
         return 0;
       }
       case 'platform set-email': {

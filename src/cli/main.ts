@@ -30,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
         clear: { type: 'boolean', default: false },
+        'identity-rule': { type: 'string' },
+        'signer-enters-id': { type: 'string' },
         to: { type: 'string' },
         template: { type: 'string' },
         draft: { type: 'boolean', default: false },

@@ -11,7 +11,8 @@ import { FIELD_TYPES } from '../domain/fields/field-input.js';
 import { ZMetaInput } from '../domain/model/envelope-meta.js';
 import { getPlatformOperator } from '../domain/platforms/get-platform-operator.js';
 import { ZRecipientCreate } from '../domain/recipients/recipient-input.js';
-import { isValidCuil } from '../domain/recipients/tax-id.js';
+import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../domain/recipients/identity-rule.js';
+import { loadIdentityRule } from '../domain/recipients/load-identity-rule.js';
 import { AppError } from '../errors.js';
 import { progressBar } from './progress.js';
 
@@ -43,7 +44,12 @@ const USAGE =
  */
 export async function sendCommand(ctx: Ctx, input: SendCommandInput, out: (text: string) => void): Promise<number> {
   if (!input.file) throw new AppError('VALIDATION_ERROR', USAGE);
-  const recipients = parseRecipients(input.ordered, input.placeholders);
+  const principal = await getPlatformOperator(ctx, input.platform);
+  const recipients = parseRecipients(
+    input.ordered,
+    input.placeholders,
+    await loadIdentityRule(ctx.db, principal.platformId),
+  );
   const size = await stat(input.file).then(
     (s) => s.size,
     (error: NodeJS.ErrnoException) => {
@@ -51,7 +57,7 @@ export async function sendCommand(ctx: Ctx, input: SendCommandInput, out: (text:
     },
   );
   const caller: ApiCaller = {
-    principal: await getPlatformOperator(ctx, input.platform),
+    principal,
     request: { ip: null, userAgent: 'firma-cli' },
   };
   const staged = await ctx.storage.stage(withProgress(createReadStream(input.file), size), {
@@ -108,7 +114,7 @@ export async function sendCommand(ctx: Ctx, input: SendCommandInput, out: (text:
 const SIGNER = /^\s*(.*?)\s*<([^<>\s]+)>\s*([\d\s-]*)$/;
 const FIELD = /^([a-z_]+):(\d+):(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/i;
 
-function parseRecipients(ordered: SendCommandInput['ordered'], placeholders: boolean) {
+function parseRecipients(ordered: SendCommandInput['ordered'], placeholders: boolean, identityRule: IdentityRuleName) {
   type Recipient = ReturnType<typeof ZRecipientCreate.parse> & {
     path: (string | number)[];
     fields: {
@@ -131,11 +137,12 @@ function parseRecipients(ordered: SendCommandInput['ordered'], placeholders: boo
         name: match[1],
         email: match[2],
         role: 'SIGNER',
-        ...(match[3]?.trim() ? { cuil: match[3].replace(/[\s-]/g, '') } : {}),
+        ...(match[3]?.trim() ? { cuil: match[3].replace(/[\s.-]/g, '') } : {}),
       });
-      // Checked here as distribution would, so a mistyped CUIL leaves no draft behind.
-      if (match[3]?.trim() && !isValidCuil(match[3]))
-        throw new AppError('VALIDATION_ERROR', `--signer "${value}": the CUIL's check digit is wrong`);
+      // Checked here as distribution would (the platform's identity rule), so a mistyped ID leaves no draft behind.
+      const idRule = nationalIdRule(identityRule);
+      if (match[3]?.trim() && idRule && !satisfiesIdentityRule(identityRule, match[3]))
+        throw new AppError('VALIDATION_ERROR', `--signer "${value}": not a valid ${idRule.label} (${idRule.shape})`);
       if (!parsed.success)
         throw new AppError(
           'VALIDATION_ERROR',

@@ -9,6 +9,7 @@ export const COMMANDS = [
   'worker',
   'migrate',
   'platform create',
+  'platform set',
   'platform set-email',
   'platform set-sender-name',
   'platform set-reminders',
@@ -42,6 +43,12 @@ Commands:
   worker                              run only the job worker (completion, mail, webhooks, sweeps), no HTTP
   migrate                             bring the database schema up to date
   platform create <name>              create a platform (tenant); prints its id
+  platform set [<name>] [--identity-rule cuil|none|rut|ci-uy|cpf] [--signer-enters-id on|off]
+        [--platform <name>]           the national ID the platform's signers need before a document
+                                      is sent (in the recipient's cuil member): cuil (default),
+                                      none, Chile's rut, Uruguay's ci-uy, Brazil's cpf; with
+                                      --signer-enters-id on, a signer sent without one types their
+                                      own on the signing page before signing
   platform set-email <name> <email|->  where the platform's owner notices go (- for none)
   platform set-sender-name <name> <text|->
                                       who the mails of its documents say sent them (the sender line

@@ -30,6 +30,10 @@ export interface PlatformTable {
   cscClientSecretSealed: Generated<string | null>;
   /** Who the mails say sent the platform's documents (free text); null: the platform's name. */
   senderName: Generated<string | null>;
+  /** The national ID its signers need before sending: 'CUIL' (default), 'NONE', 'RUT', 'CI_UY', 'CPF'. */
+  identityRule: Generated<string>;
+  /** 0/1: a signer without an ID types their own on the signing page before signing. */
+  signerEntersId: Generated<number>;
 }
 
 export type TokenScope = 'read' | 'full';

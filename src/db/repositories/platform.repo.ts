@@ -83,3 +83,21 @@ export async function setPlatformCscByName(db: Db, name: string, csc: PlatformCs
   const result = await db.updateTable('platform').set(csc).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The platform's identity rule and whether signers may enter their own ID, as stored; undefined when no such platform. */
+export async function findPlatformIdentityPolicy(
+  db: Db,
+  id: number,
+): Promise<{ identityRule: string; signerEntersId: number } | undefined> {
+  return db.selectFrom('platform').select(['identityRule', 'signerEntersId']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the identity rule and/or the signer-entry switch; false when no platform has that name. */
+export async function setPlatformIdentityPolicyByName(
+  db: Db,
+  name: string,
+  patch: { identityRule?: string; signerEntersId?: number },
+): Promise<boolean> {
+  const result = await db.updateTable('platform').set(patch).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -4,6 +4,12 @@ import { IssueCollector } from '../envelopes/validation-issues.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { ZCuil, ZRecipientEmail } from '../recipients/recipient-input.js';
+import {
+  DEFAULT_IDENTITY_RULE,
+  nationalIdRule,
+  satisfiesIdentityRule,
+  type IdentityRuleName,
+} from '../recipients/identity-rule.js';
 import { planPrefills, type PrefillField } from '../templates/prefill-fields.js';
 import type { TemplateRecipientInput } from '../templates/use-template.js';
 import type { CsvRow } from './parse-csv.js';
@@ -66,6 +72,10 @@ export interface BulkCsvHeader {
   recipients: EnvelopeGraph['recipients'];
   template: EnvelopeGraph;
   meta: ReturnType<typeof parseStoredMeta>;
+  /** The platform's identity rule: which ID a signer's cell must be, and whether a signer without one can be sent. */
+  identityRule: IdentityRuleName;
+  /** The platform lets a signer sent without an ID enter their own on the signing page. */
+  signerEntersId: boolean;
 }
 
 /**
@@ -87,10 +97,25 @@ export function bulkColumnLimit(template: EnvelopeGraph): number {
  * problem is reported with its line and column while the others go ahead.
  * @throws BULK_SEND_CSV_INVALID
  */
-export function planBulkHeader(header: CsvRow, template: EnvelopeGraph): BulkCsvHeader {
+export function planBulkHeader(
+  header: CsvRow,
+  template: EnvelopeGraph,
+  identity: { rule: IdentityRuleName; signerEntersId: boolean } = {
+    rule: DEFAULT_IDENTITY_RULE,
+    signerEntersId: false,
+  },
+): BulkCsvHeader {
   const recipients = [...template.recipients].sort((a, b) => a.id - b.id);
   const columns = readHeader(header.cells, template, recipients.length);
-  return { columns, names: header.cells, recipients, template, meta: parseStoredMeta(template.envelope.meta) };
+  return {
+    columns,
+    names: header.cells,
+    recipients,
+    template,
+    meta: parseStoredMeta(template.envelope.meta),
+    identityRule: identity.rule,
+    signerEntersId: identity.signerEntersId,
+  };
 }
 
 export function noBulkRows(): AppError {
@@ -161,8 +186,14 @@ export function planBulkRow(row: CsvRow, header: BulkCsvHeader): PlannedRow {
         if (parsed.data) person.email = parsed.data;
       } else if (column.member === 'cuil') {
         const parsed = Cuil.safeParse(cell);
-        if (!parsed.success)
-          return fail('is not a valid CUIL (11 digits, a person prefix and a correct check digit)', index);
+        // Any rule's ID parses; the platform's own rule is the one a row is sent under.
+        if (!parsed.success || (parsed.data && !satisfiesIdentityRule(header.identityRule, parsed.data)))
+          return fail(
+            header.identityRule === 'CUIL'
+              ? 'is not a valid CUIL (11 digits, a person prefix and a correct check digit)'
+              : `is not a valid ${nationalIdRule(header.identityRule)?.label ?? 'CUIL'}`,
+            index,
+          );
         if (parsed.data) person.cuil = parsed.data;
       } else if (cell) {
         if (cell.length > 255) return fail('is longer than 255 characters', index);
@@ -186,9 +217,18 @@ export function planBulkRow(row: CsvRow, header: BulkCsvHeader): PlannedRow {
   // Recipients in order, each one's e-mail before its CUIL: when documents are sent, a signer
   // without a CUIL before any recipient without an e-mail is the row's problem.
   const noEmail = people.findIndex((p) => !p.email);
-  const noCuil = people.findIndex((p, index) => templateRecipients[index]!.role === 'SIGNER' && !p.cuil);
+  const idRule = nationalIdRule(header.identityRule);
+  const noCuil =
+    idRule && !header.signerEntersId
+      ? people.findIndex(
+          (p, index) =>
+            templateRecipients[index]!.role === 'SIGNER' && !satisfiesIdentityRule(header.identityRule, p.cuil),
+        )
+      : -1;
   if (noCuil >= 0 && (noEmail < 0 || noCuil < noEmail))
-    distributed = { message: `r${noCuil + 1}.cuil is needed: a signer's CUIL, and the template's recipient has none` };
+    distributed = {
+      message: `r${noCuil + 1}.cuil is needed: a signer's ${idRule!.label}, and the template's recipient has no valid one`,
+    };
   if (noEmail >= 0) return fail(`r${noEmail + 1}.email is needed: the template's recipient has none`);
   const issues = new IssueCollector();
   planPrefills(prefills, template.fields, meta, [], issues);

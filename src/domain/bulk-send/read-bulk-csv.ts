@@ -11,6 +11,8 @@ import {
   type BulkCsvHeader,
   type PlannedRow,
 } from './plan-bulk-rows.js';
+import { DEFAULT_IDENTITY_RULE } from '../recipients/identity-rule.js';
+import type { IdentityPolicy } from '../recipients/load-identity-rule.js';
 
 /**
  * A CSV as read: its header checked against the template, and its data rows as the parser gave
@@ -69,6 +71,7 @@ export async function readBulkCsv(
   source: AsyncIterable<Uint8Array>,
   template: EnvelopeGraph,
   maxBytes: number,
+  identity: IdentityPolicy = { rule: DEFAULT_IDENTITY_RULE, signerEntersId: false },
 ): Promise<BulkCsv> {
   const parser = new CsvStreamParser({ maxCellChars: MAX_BULK_CELL_CHARS, maxColumns: bulkColumnLimit(template) });
   // ignoreBOM: the decoder keeps a byte order mark, for the parser to drop exactly one.
@@ -79,7 +82,7 @@ export async function readBulkCsv(
   const take = async (parsed: CsvRow[]) => {
     for (const row of parsed) {
       if (!csv) {
-        csv = new BulkCsv(planBulkHeader(row, template));
+        csv = new BulkCsv(planBulkHeader(row, template, identity));
         if (performance.now() - sliceStart > SLICE_MS) await nextTurn();
       } else {
         if (csv.length === MAX_BULK_ROWS) throw tooManyRows(row.line);

@@ -17,6 +17,7 @@ import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldValue } from '../model/stored-json.js';
 import { parseAuditActor, parseAuditData } from '../audit/stored-audit.js';
+import { nationalIdRule, storedIdentityRule } from '../recipients/identity-rule.js';
 
 type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };
 
@@ -49,6 +50,7 @@ export async function buildEvidence(
     )
       completions.set(row.recipientId, row);
   }
+  const idRule = nationalIdRule(sentUnderRule(audit));
   const recipients: EvidenceRecipient[] = [];
   for (const r of graph.recipients) {
     const completion = completions.get(r.id);
@@ -57,7 +59,7 @@ export async function buildEvidence(
       name: r.name,
       email: r.email,
       role: r.role,
-      cuil: r.cuil,
+      cuil: idRule && idRule.name !== 'CUIL' && r.cuil && idRule.isValid(r.cuil) ? idRule.format(r.cuil) : r.cuil,
       signingStatus: r.signingStatus,
       signedAt: r.signedAt ? new Date(r.signedAt) : null,
       rejectionReason: r.rejectionReason,
@@ -85,6 +87,7 @@ export async function buildEvidence(
       timezone: meta.timezone,
     },
     platformName: input.platformName,
+    nationalIdLabel: idRule?.label ?? null,
     serviceName: 'Firma',
     publicUrl: ctx.config.publicUrl,
     items: graph.items.map((i) => ({
@@ -100,6 +103,15 @@ export async function buildEvidence(
     digitalSignatures: await digitalSignaturesOf(ctx, graph, names),
     generatedAt: input.generatedAt ?? input.completedAt ?? new Date(),
   };
+}
+
+/**
+ * The identity rule the document was sent under, as its last DOCUMENT_SENT entry records it (the
+ * platform's rule may have changed since). Before the rule was recorded, or never sent: CUIL.
+ */
+function sentUnderRule(audit: readonly AuditRow[]) {
+  const sent = audit.findLast((row) => row.type === 'DOCUMENT_SENT');
+  return storedIdentityRule(sent ? (parseAuditData(sent).identityRule as string | undefined) : undefined);
 }
 
 /** One entry per signer (a signer's documents share one certificate and one moment). */

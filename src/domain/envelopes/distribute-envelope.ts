@@ -16,7 +16,8 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
-import { isValidCuil } from '../recipients/tax-id.js';
+import { nationalIdRule, satisfiesIdentityRule } from '../recipients/identity-rule.js';
+import { loadIdentityPolicy, type IdentityPolicy } from '../recipients/load-identity-rule.js';
 import {
   effectiveVerification,
   refuseUnenforcedVerification,
@@ -52,7 +53,8 @@ export interface DistributeResult {
  * one transaction. Distributing a PENDING envelope again changes nothing and answers its current
  * state with the same links, so a client that lost the first answer can safely repeat the call.
  * @throws NOT_FOUND, TEMPLATE_NOT_DISTRIBUTABLE, ENVELOPE_COMPLETED/REJECTED/CANCELLED, ENVELOPE_HAS_NO_DOCUMENT,
- *   ENVELOPE_NO_RECIPIENTS, MISSING_SIGNATURE_FIELD, RECIPIENT_INVALID_CUIL, RECIPIENT_MISSING_EMAIL
+ *   ENVELOPE_NO_RECIPIENTS, MISSING_SIGNATURE_FIELD, RECIPIENT_INVALID_CUIL (RECIPIENT_INVALID_NATIONAL_ID under
+ *   another identity rule), RECIPIENT_MISSING_EMAIL
  */
 export async function distributeEnvelope(
   ctx: Ctx,
@@ -106,7 +108,8 @@ export async function distributeInTransaction(
   // The merged meta: members stored before they were refused must not go out ignored either;
   // the caller can clear them in this same call.
   refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
-  assertDistributable(graph, meta.distributionMethod);
+  const identity = await loadIdentityPolicy(trx, envelope.platformId);
+  assertDistributable(graph, meta.distributionMethod, identity);
 
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -119,6 +122,8 @@ export async function distributeInTransaction(
     const token = newSigningToken();
     const mailedNow = notifyByMail && turn.has(r.id);
     const patch = {
+      // A signer sent without an ID where the platform lets them enter it: asked on the page before signing.
+      ...(entersOwnId(r, identity) ? { requireCuil: 1 } : {}),
       tokenHash: hashSigningToken(token),
       tokenSealed: ctx.secrets.seal(token),
       expiresAt: mustAct(r) ? expiresAt : null,
@@ -144,6 +149,9 @@ export async function distributeInTransaction(
       distributionMethod: meta.distributionMethod,
       signingOrder: meta.signingOrder,
       notified: notifyByMail ? [...turn] : [],
+      // The rule the signers' IDs were checked against: the certificate names it (and says when there was none).
+      identityRule: identity.rule,
+      ...(identity.signerEntersId ? { signerEntersId: true } : {}),
     },
     actor: input.actor ?? apiActor(caller),
     request: caller.request,
@@ -163,7 +171,16 @@ export async function distributeInTransaction(
   };
 }
 
-function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' | 'NONE'): void {
+/** A SIGNER without an ID on a platform whose signers may type their own (under a rule that asks for one). */
+function entersOwnId(r: RecipientRow, identity: IdentityPolicy): boolean {
+  return identity.signerEntersId && identity.rule !== 'NONE' && r.role === 'SIGNER' && !r.cuil;
+}
+
+function assertDistributable(
+  graph: EnvelopeGraph,
+  distributionMethod: 'EMAIL' | 'NONE',
+  identity: IdentityPolicy,
+): void {
   // Options stored before they were refused at create and update must not go out unenforced.
   refuseUnenforcedVerification([
     ...storedVerification(parseStoredEnvelopeAuth(graph.envelope.authOptions), ['authOptions']),
@@ -188,11 +205,14 @@ function assertDistributable(graph: EnvelopeGraph, distributionMethod: 'EMAIL' |
           path,
           `signer ${r.name || r.email || r.id} has no SIGNATURE or FREE_SIGNATURE field`,
         );
-      if (!r.cuil || !isValidCuil(r.cuil))
+      const nationalId = nationalIdRule(identity.rule);
+      if (nationalId && !entersOwnId(r, identity) && !satisfiesIdentityRule(identity.rule, r.cuil))
         issues.add(
-          'RECIPIENT_INVALID_CUIL',
+          nationalId.name === 'CUIL' ? 'RECIPIENT_INVALID_CUIL' : 'RECIPIENT_INVALID_NATIONAL_ID',
           [...path, 'cuil'],
-          `signer ${r.name || r.email || r.id} needs a valid CUIL`,
+          nationalId.name === 'CUIL'
+            ? `signer ${r.name || r.email || r.id} needs a valid CUIL`
+            : `signer ${r.name || r.email || r.id} needs a valid ${nationalId.label} (the platform's identity rule ${nationalId.name}: ${nationalId.shape}), sent in cuil`,
         );
     }
     const verification = effectiveVerification(

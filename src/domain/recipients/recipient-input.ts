@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCuil, normalizeTaxId } from './tax-id.js';
+import { compactNationalId, rulesSatisfiedBy } from './identity-rule.js';
 import { ZOptionalEmailAddress } from '../../lib/email-address.js';
 import { ZRecordId } from '../../lib/record-id.js';
 import { issueParams } from '../../lib/issue-code.js';
@@ -19,9 +20,11 @@ export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];
 export const ZRecipientEmail = ZOptionalEmailAddress;
 
 /**
- * A CUIL as sent: up to `max` characters (11 on create, so digits only; 20 on update, so the
- * hyphenated form fits). Stored as its 11 digits; a malformed or wrong-check-digit value is
- * refused at once rather than at distribution.
+ * A signer's national ID as sent, in the spec's `cuil` member: up to `max` characters (11 on
+ * create, so digits only; 20 on update, so the hyphenated form fits). A CUIL is stored as its 11
+ * digits and, on a platform with another identity rule (identity-rule.ts), that rule's ID (RUT,
+ * CI, CPF) without separators. Which rule applies is the platform's, known at distribution; here a
+ * value no rule accepts (a malformed number, a wrong check digit) is refused at once.
  */
 export function ZCuil(max: number) {
   return z
@@ -31,14 +34,15 @@ export function ZCuil(max: number) {
     .transform((value, ctx) => {
       if (value === null || value.trim() === '') return null;
       const digits = normalizeTaxId(value);
-      if (!digits || !isValidCuil(digits)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'is not a valid CUIL (11 digits, a person prefix 20/23/24/25/26/27 and a correct check digit)',
-        });
-        return z.NEVER;
-      }
-      return digits;
+      if (digits && isValidCuil(digits)) return digits;
+      const compact = compactNationalId(value);
+      if (rulesSatisfiedBy(compact).length > 0) return compact;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'is not a valid CUIL (11 digits, a person prefix 20/23/24/25/26/27 and a correct check digit), nor the RUT, CI or CPF a platform with that identity rule takes',
+      });
+      return z.NEVER;
     });
 }
 

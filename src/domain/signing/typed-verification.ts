@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.js';
 import { saveVerificationState } from '../../db/repositories/recipient-verification.repo.js';
 import { AppError, type ErrorCode } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -30,7 +31,8 @@ export async function typedVerification(
   token: string,
   request: SigningRequest,
   method: { name: 'PASSWORD' | 'CUIL'; asked: (req: Requirements) => boolean; wrong: ErrorCode; wrongMessage: string },
-  matches: (s: SigningSession) => Promise<boolean> | boolean,
+  /** 'entered': the signer gave what was missing (their own ID), which `matches` stored in this transaction. */
+  matches: (s: SigningSession, trx: Db) => Promise<boolean | 'entered'> | boolean,
 ): Promise<VerificationGranted> {
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
@@ -48,7 +50,8 @@ export async function typedVerification(
     if (!method.asked(req)) throw new AppError('VERIFICATION_NOT_PENDING', `${method.name} is not asked of you`);
     if (state.lockedUntil && Date.parse(state.lockedUntil) > now.getTime())
       return { locked: Math.ceil((Date.parse(state.lockedUntil) - now.getTime()) / 1000) };
-    const ok = await matches(s);
+    const answer = await matches(s, trx);
+    const ok = answer !== false;
     const tries = method.name === 'PASSWORD' ? 'accessCodeTries' : 'cuilTries';
     const verifiedAt = method.name === 'PASSWORD' ? 'accessCodeVerifiedAt' : 'cuilVerifiedAt';
     let triesLeft = MAX_TRIES;
@@ -67,7 +70,9 @@ export async function typedVerification(
     await appendAuditEvent(ctx, trx, {
       envelopeId: s.graph.envelope.id,
       type: ok ? 'RECIPIENT_VERIFICATION_PASSED' : 'RECIPIENT_VERIFICATION_FAILED',
-      data: ok ? { method: method.name } : { method: method.name, triesLeft },
+      data: ok
+        ? { method: method.name, ...(answer === 'entered' ? { entered: true } : {}) }
+        : { method: method.name, triesLeft },
       actor: recipientActor(s.recipient),
       recipientId: s.recipient.id,
       request,

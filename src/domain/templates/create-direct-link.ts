@@ -14,6 +14,7 @@ import { IssueCollector } from '../envelopes/validation-issues.js';
 import { newId } from '../ids.js';
 import { directLinkView, hashDirectLinkToken, newDirectLinkToken } from '../model/direct-link.js';
 import { collectDirectLinkGaps, pickDirectRecipient } from './direct-link-rules.js';
+import { loadIdentityRule } from '../recipients/load-identity-rule.js';
 
 /** The caller's template, locked, with its parts and link. @throws NOT_FOUND (unknown, a document, another platform's) */
 export async function lockTemplate(trx: Db, caller: ApiCaller, templateId: number) {
@@ -48,7 +49,7 @@ export async function createDirectLink(
     if (graph.directLink) throw new AppError('ALREADY_EXISTS', 'This template already has a direct link');
     const direct = pickDirectRecipient(graph, input.directRecipientId);
     const issues = new IssueCollector();
-    collectDirectLinkGaps(graph, direct, issues);
+    collectDirectLinkGaps(graph, direct, await loadIdentityRule(trx, caller.principal.platformId), issues);
     issues.throwIfAny('Documents cannot be made from this template through a direct link yet');
 
     const now = ctx.clock();

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { IssueCollector } from '../envelopes/validation-issues.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
-import { isValidCuil } from '../recipients/tax-id.js';
+import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../recipients/identity-rule.js';
 
 /**
  * The template recipient a visitor becomes. Named: it must be one of the template's recipients
@@ -51,12 +51,17 @@ export function pickDirectRecipient(graph: EnvelopeGraph, directRecipientId: num
 /**
  * What the document made through the link needs beyond the visitor: every other recipient a real
  * e-mail (the link makes and sends the document at once, with nobody to fill placeholders in) and
- * every other signer a valid CUIL; the visitor's role, if a SIGNER, a signature field, and their
+ * every other signer a valid ID under the platform's identity rule (none under NONE); the visitor's role, if a SIGNER, a signature field, and their
  * turn at once (the first group of a SEQUENTIAL template). Checked
  * when the link is made (with the details, for the owner) and again when it is used (the template
  * may have changed since), where the visitor learns only that the link cannot be used.
  */
-export function collectDirectLinkGaps(graph: EnvelopeGraph, direct: RecipientRow, issues: IssueCollector): void {
+export function collectDirectLinkGaps(
+  graph: EnvelopeGraph,
+  direct: RecipientRow,
+  identityRule: IdentityRuleName,
+  issues: IssueCollector,
+): void {
   // The visitor signs as they arrive: in a SEQUENTIAL template they must be in the first group.
   const { signingOrder } = parseStoredMeta(graph.envelope.meta);
   if (!currentTurn(graph.recipients, signingOrder).has(direct.id))
@@ -81,11 +86,11 @@ export function collectDirectLinkGaps(graph: EnvelopeGraph, direct: RecipientRow
         [...path, 'email'],
         `recipient ${r.id} (${r.name || r.role}) has no e-mail`,
       );
-    if (r.role === 'SIGNER' && (!r.cuil || !isValidCuil(r.cuil)))
+    if (r.role === 'SIGNER' && !satisfiesIdentityRule(identityRule, r.cuil))
       issues.add(
         'DIRECT_LINK_TEMPLATE_INCOMPLETE',
         [...path, 'cuil'],
-        `signer ${r.id} (${r.name || r.email}) has no valid CUIL`,
+        `signer ${r.id} (${r.name || r.email}) has no valid ${nationalIdRule(identityRule)?.label ?? 'ID'}`,
       );
   }
 }

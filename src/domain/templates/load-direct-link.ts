@@ -4,9 +4,10 @@ import type { Ctx } from '../context.js';
 import { getEnvelopeGraph } from '../envelopes/get-envelope.js';
 import { hashDirectLinkToken } from '../model/direct-link.js';
 import { disabledLink } from './direct-link-rules.js';
+import { loadIdentityRule } from '../recipients/load-identity-rule.js';
 
 /**
- * The link behind a public token and its template, read without writing anything.
+ * The link behind a public token, its template and its platform's identity rule, read without writing anything.
  * @throws NOT_FOUND (unknown or deleted link, deleted template: the same answer), DIRECT_LINK_DISABLED,
  *   DIRECT_LINK_TEMPLATE_INCOMPLETE (the recipient it names is gone)
  */
@@ -19,7 +20,7 @@ export async function loadDirectLink(ctx: Ctx, token: string) {
   const direct = graph.recipients.find((r) => r.id === link.directRecipientId);
   // The owner removed the recipient the link named: unusable until the link is made again.
   if (!direct) throw unusableLink();
-  return { link, graph, direct };
+  return { link, graph, direct, identityRule: await loadIdentityRule(ctx.db, link.platformId) };
 }
 
 /** Said to a visitor whatever the template lacks: its recipients are the owner's business. */

@@ -42,9 +42,9 @@ export interface DirectLinkCodeSent {
  *   VERIFICATION_RESEND_LIMIT (429)
  */
 export async function requestDirectLinkCode(ctx: Ctx, token: string, rawEmail: string): Promise<DirectLinkCodeSent> {
-  const { link, graph, direct } = await loadDirectLink(ctx, token);
+  const { link, graph, direct, identityRule } = await loadDirectLink(ctx, token);
   const gaps = new IssueCollector();
-  collectDirectLinkGaps(graph, direct, gaps);
+  collectDirectLinkGaps(graph, direct, identityRule, gaps);
   if (gaps.size > 0) throw unusableLink();
   const email = challengeEmail(rawEmail);
   // Hashed before the link is locked: scrypt takes tens of milliseconds.

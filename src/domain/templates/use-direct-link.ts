@@ -11,7 +11,7 @@ import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { chosenLanguage, parseStoredMeta } from '../model/envelope-meta.js';
-import { isValidCuil, normalizeTaxId } from '../recipients/tax-id.js';
+import { compactNationalId, nationalIdRule } from '../recipients/identity-rule.js';
 import { collectDirectLinkGaps } from './direct-link-rules.js';
 import { loadDirectLink, unusableLink } from './load-direct-link.js';
 import { challengeEmail, DIRECT_CODE_MAX_TRIES } from './request-direct-link-code.js';
@@ -27,12 +27,14 @@ export interface DirectLinkVisitor {
 
 /** What the page shows before the visitor's details: the template's title, the visitor's role and what it asks. */
 export async function openDirectLink(ctx: Ctx, token: string) {
-  const { graph, direct } = await loadDirectLink(ctx, token);
+  const { graph, direct, identityRule } = await loadDirectLink(ctx, token);
   return {
     title: graph.envelope.title,
     language: parseStoredMeta(graph.envelope.meta).language,
     role: direct.role,
-    requiresCuil: direct.role === 'SIGNER',
+    // The visitor types the national ID their platform's rule asks of a signer, in `cuil`; none under NONE.
+    requiresCuil: direct.role === 'SIGNER' && identityRule !== 'NONE',
+    identityRule,
     fieldCount: graph.fields.filter((f) => f.recipientId === direct.id).length,
     pageCount: graph.items.reduce((sum, i) => sum + i.pageCount, 0),
   };
@@ -59,6 +61,7 @@ export async function checkDirectLink(
 /** Codes about what the visitor sent: answered as they are; any other refusal is the template's. */
 const VISITOR_CODES = new Set([
   'RECIPIENT_INVALID_CUIL',
+  'RECIPIENT_INVALID_NATIONAL_ID',
   'VALIDATION_ERROR',
   'NOT_FOUND',
   'DIRECT_LINK_DISABLED',
@@ -80,23 +83,21 @@ const VISITOR_CODES = new Set([
  *   VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_INVALID, VERIFICATION_CODE_LOCKED
  */
 export async function useDirectLink(ctx: Ctx, token: string, visitor: DirectLinkVisitor, request: RequestMeta) {
-  const { link, graph, direct } = await loadDirectLink(ctx, token);
+  const { link, graph, direct, identityRule } = await loadDirectLink(ctx, token);
   let cuil: string | null = null;
-  if (direct.role === 'SIGNER') {
-    const digits = normalizeTaxId(visitor.cuil ?? '');
-    if (!digits || !isValidCuil(digits))
-      throw new AppError('RECIPIENT_INVALID_CUIL', 'A signer needs a valid CUIL', {
-        issues: [
-          {
-            path: ['cuil'],
-            message: 'cuil: 11 digits, a person prefix 20/23/24/25/26/27 and a correct check digit',
-          },
-        ],
-      });
-    cuil = digits;
+  const nationalId = nationalIdRule(identityRule);
+  if (direct.role === 'SIGNER' && nationalId) {
+    const compact = compactNationalId(visitor.cuil ?? '');
+    if (!nationalId.isValid(compact))
+      throw new AppError(
+        nationalId.name === 'CUIL' ? 'RECIPIENT_INVALID_CUIL' : 'RECIPIENT_INVALID_NATIONAL_ID',
+        `A signer needs a valid ${nationalId.label}`,
+        { issues: [{ path: ['cuil'], message: `cuil: ${nationalId.shape}` }] },
+      );
+    cuil = compact;
   }
   const gaps = new IssueCollector();
-  collectDirectLinkGaps(graph, direct, gaps);
+  collectDirectLinkGaps(graph, direct, identityRule, gaps);
   if (gaps.size > 0) throw unusableLink();
   const email = await confirmVisitorEmail(ctx, link.id, visitor.email, visitor.code);
   const platform = await findPlatformById(ctx.db, link.platformId);

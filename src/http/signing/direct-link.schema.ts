@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
 
 export const ZDirectLinkParams = z.object({ token: z.string().describe("The template's direct-link token (private)") });
@@ -8,7 +9,14 @@ export const ZDirectLinkView = z
     title: z.string(),
     language: z.string(),
     role: z.enum(['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT']),
-    requiresCuil: z.boolean().describe('The visitor becomes a SIGNER: a valid CUIL is required'),
+    requiresCuil: z
+      .boolean()
+      .describe(
+        'The visitor becomes a SIGNER on a platform whose identity rule asks for an ID: a valid one is required in `cuil`',
+      ),
+    identityRule: z
+      .enum(IDENTITY_RULES)
+      .describe('The platform’s identity rule: which ID `cuil` holds (CUIL, RUT, CI_UY, CPF; NONE: no ID asked)'),
     fieldCount: z.number().int(),
     pageCount: z.number().int(),
   })
@@ -35,7 +43,9 @@ export const ZDirectLinkUseBody = z.object({
     .max(20)
     .nullable()
     .optional()
-    .describe('Required when requiresCuil: 11 digits (hyphens allowed) with a correct check digit'),
+    .describe(
+      'Required when requiresCuil: the ID of the platform’s identityRule (a CUIL: 11 digits, hyphens allowed, a correct check digit)',
+    ),
   code: z
     .string()
     .regex(/^\d{6}$/, 'the 6-digit code mailed to this address')

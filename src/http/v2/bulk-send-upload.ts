@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { readBulkCsv, type BulkCsv } from '../../domain/bulk-send/read-bulk-csv.js';
 import type { Ctx } from '../../domain/context.js';
 import type { EnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
+import { loadIdentityPolicy } from '../../domain/recipients/load-identity-rule.js';
 import { AppError } from '../../errors.js';
 import { discardRestOfBody } from '../plugins/discard-rest-of-body.js';
 import { malformedAsAppError, parsePayload, throwAsMalformed } from '../plugins/multipart.js';
@@ -37,6 +38,7 @@ export async function readBulkSendUpload(
       'This operation takes multipart/form-data with a "payload" part and the CSV file',
     );
   const maxBytes = ctx.config.limits.uploadBytes;
+  const identity = await loadIdentityPolicy(ctx.db, template.envelope.platformId);
   const parts = request.parts({ limits: { fileSize: maxBytes + 1 } })[Symbol.asyncIterator]();
   let payloadText: string | undefined;
   let csv: BulkCsv | undefined;
@@ -56,7 +58,7 @@ export async function readBulkSendUpload(
         );
       }
       try {
-        csv = await readBulkCsv(malformedAsAppError(part.file), template, maxBytes);
+        csv = await readBulkCsv(malformedAsAppError(part.file), template, maxBytes, identity);
       } catch (error) {
         // The client may well be sending the rest (up to the upload limit, which any upload may
         // use): dropped unread, so the answer reaches it.

@@ -48,7 +48,7 @@ export function v2Routes(ctx: Ctx) {
       registerDocumentUploadUrlRoute(rawPdf, ctx);
       done();
     });
-    registerMeRoutes(scope);
+    registerMeRoutes(scope, ctx);
     registerDocumentRoutes(scope, ctx);
     registerDocumentPartRoutes(scope, ctx);
     registerDocumentManageRoutes(scope, ctx);

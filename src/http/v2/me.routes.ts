@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Ctx } from '../../domain/context.js';
+import { getPlatformIdentityPolicy } from '../../domain/platforms/get-platform-identity-policy.js';
+import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { errorResponses } from '../schemas/common.schema.js';
 
 export const ZMeResponse = z.object({
-  platform: z.object({ id: z.number().int(), name: z.string() }),
+  platform: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    identityRule: z
+      .enum(IDENTITY_RULES)
+      .describe(
+        'Firma: the national ID every SIGNER needs (in the recipient’s `cuil` member) before a document is sent: CUIL (the default), NONE, RUT (Chile), CI_UY (Uruguay) or CPF (Brazil); set with `firma platform set --identity-rule`',
+      ),
+    signerEntersId: z
+      .boolean()
+      .describe(
+        'Firma: true when a signer sent without an ID types their own on the signing page, checked against identityRule, before signing (`firma platform set --signer-enters-id on`); false (the default): every signer’s ID is needed before the document is sent',
+      ),
+  }),
   token: z.object({ id: z.string(), scope: z.enum(['read', 'full']), environment: z.enum(['sandbox', 'production']) }),
 });
 
-/** Lets an integrator check which platform and environment a token belongs to. */
-export function registerMeRoutes(app: FastifyInstance): void {
+/** Lets an integrator check which platform and environment a token belongs to, and the platform's identity rule. */
+export function registerMeRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/me',
     {
@@ -21,10 +37,16 @@ export function registerMeRoutes(app: FastifyInstance): void {
         response: { 200: ZMeResponse, ...errorResponses(401, 403) },
       },
     },
-    (request) => {
+    async (request) => {
       const p = principalOf(request);
+      const policy = await getPlatformIdentityPolicy(ctx, p.platformId);
       return {
-        platform: { id: p.platformId, name: p.platformName },
+        platform: {
+          id: p.platformId,
+          name: p.platformName,
+          identityRule: policy.rule,
+          signerEntersId: policy.signerEntersId,
+        },
         token: { id: p.tokenId, scope: p.scope, environment: p.environment },
       };
     },

@@ -75,8 +75,17 @@ function form(view) {
     maxlength: 254,
     required: true,
   });
+  // The platform's identity rule names the ID (RUT, CI and CPF are names, alike in every language);
+  // only a CUIL is checked here, the others by the server.
+  const asksCuil = (view.identityRule ?? 'CUIL') === 'CUIL';
+  const idLabel = { RUT: 'RUT', CI_UY: 'CI', CPF: 'CPF' }[view.identityRule] ?? t.cuil;
   const cuil = view.requiresCuil
-    ? field('visitor-cuil', t.cuil, { type: 'text', inputmode: 'numeric', maxlength: 20, required: true }, t.cuilHelp)
+    ? field(
+        'visitor-cuil',
+        idLabel,
+        { type: 'text', inputmode: asksCuil ? 'numeric' : 'text', maxlength: 20, required: true },
+        asksCuil ? t.cuilHelp : null,
+      )
     : null;
   const failure = el('p', { class: 'dialog-error', role: 'alert' });
   // Step two, shown once a code was mailed: the code field and a way to ask for another.
@@ -95,7 +104,7 @@ function form(view) {
   const check = () => {
     name.error.textContent = name.input.value.trim() ? '' : t.nameMissing;
     email.error.textContent = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.input.value.trim()) ? '' : t.emailInvalid;
-    if (cuil) cuil.error.textContent = isValidCuil(cuil.input.value) ? '' : t.cuilInvalid;
+    if (cuil) cuil.error.textContent = !asksCuil || isValidCuil(cuil.input.value) ? '' : t.cuilInvalid;
     code.error.textContent = !codeAsked || /^\d{6}$/.test(code.input.value.trim()) ? '' : t.codeInvalid;
     const fields = [name, email, cuil, codeAsked ? code : null].filter(Boolean);
     for (const f of fields) f.input.setAttribute('aria-invalid', f.error.textContent ? 'true' : 'false');
@@ -108,8 +117,8 @@ function form(view) {
     const reason = error.body?.code;
     if (reason === 'DIRECT_LINK_LIMIT_REACHED') failure.textContent = t.linkBusy;
     else if (error.status === 429) failure.textContent = t.tooMany;
-    else if (reason === 'RECIPIENT_INVALID_CUIL' && cuil) {
-      cuil.error.textContent = t.cuilInvalid;
+    else if ((reason === 'RECIPIENT_INVALID_CUIL' || reason === 'RECIPIENT_INVALID_NATIONAL_ID') && cuil) {
+      cuil.error.textContent = asksCuil ? t.cuilInvalid : `${idLabel} ✗`;
       cuil.input.setAttribute('aria-invalid', 'true');
       cuil.input.focus();
     } else if (reason === 'VERIFICATION_CODE_INVALID') {

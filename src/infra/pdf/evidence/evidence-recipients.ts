@@ -61,12 +61,21 @@ export function drawRecipients(flow: Flow, ctx: Ctx, images: SignatureImages, he
   });
 }
 
+/** The recipient's national ID under the document's identity rule; under none, that no ID was asked. */
+function nationalIdFact(ctx: Ctx, r: EvidenceRecipient): { label: string; value: Run[] } {
+  const label = ctx.data.nationalIdLabel;
+  const v = (text: string): Run[] => [{ text, style: valueStyle }];
+  if (label === null) return { label: ctx.tr.t('nationalId'), value: v(ctx.tr.t('nationalIdNone')) };
+  if (label === undefined || label === 'CUIL') return { label: ctx.tr.t('cuil'), value: v(formatCuil(r.cuil)) };
+  return { label, value: v(r.cuil?.trim() || '—') };
+}
+
 function facts(ctx: Ctx, r: EvidenceRecipient): { label: string; value: Run[]; danger?: boolean }[] {
   const { tr } = ctx;
   const v = (text: string): Run[] => [{ text, style: valueStyle }];
   const list: { label: string; value: Run[]; danger?: boolean }[] = [
     { label: tr.t('role'), value: v(tr.role(r.role)) },
-    { label: tr.t('cuil'), value: v(formatCuil(r.cuil)) },
+    nationalIdFact(ctx, r),
     { label: tr.t('signingOrder'), value: v(r.signingOrder === null ? '—' : String(r.signingOrder)) },
     { label: tr.t('sent'), value: timeRuns(ctx, r.sentAt, valueStyle) },
     { label: tr.t('opened'), value: timeRuns(ctx, r.openedAt, valueStyle) },

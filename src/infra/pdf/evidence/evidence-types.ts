@@ -19,7 +19,7 @@ export interface EvidenceRecipient {
   name: string;
   email: string;
   role: EvidenceRole;
-  /** 11 digits; displayed as NN-NNNNNNNN-N. */
+  /** Under the CUIL rule 11 digits, displayed as NN-NNNNNNNN-N; under another rule its ID as written. */
   cuil: string | null;
   signingStatus: EvidenceSigningStatus;
   signedAt: Date | null;
@@ -77,6 +77,11 @@ export interface EvidenceData {
   language: EvidenceLanguage;
   envelope: EvidenceEnvelope;
   platformName: string;
+  /**
+   * What the recipients' national ID is called under the identity rule the document was sent with
+   * (CUIL, RUT, CI, CPF); null: no rule (NONE), so no ID is shown as checked; absent: CUIL.
+   */
+  nationalIdLabel?: string | null | undefined;
   /** "Firma". */
   serviceName: string;
   publicUrl: string;

@@ -62,6 +62,8 @@ export const de: EvidenceDictionary = {
     email: 'E-Mail',
     role: 'Rolle',
     cuil: 'CUIL',
+    nationalId: 'Nationale ID',
+    nationalIdNone: 'nicht verlangt: die Plattform hat keine Regel für eine nationale ID',
     signingOrder: 'Reihenfolge der Unterzeichnung',
     ip: 'IP-Adresse',
     userAgent: 'User-Agent',

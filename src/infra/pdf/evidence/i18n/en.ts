@@ -57,6 +57,8 @@ export const messages = {
   email: 'Email',
   role: 'Role',
   cuil: 'CUIL',
+  nationalId: 'National ID',
+  nationalIdNone: 'not required: the platform has no national ID rule',
   signingOrder: 'Signing order',
   ip: 'IP address',
   userAgent: 'User agent',

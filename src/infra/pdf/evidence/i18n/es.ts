@@ -62,6 +62,8 @@ export const es: EvidenceDictionary = {
     email: 'Correo electrónico',
     role: 'Rol',
     cuil: 'CUIL',
+    nationalId: 'Documento nacional',
+    nationalIdNone: 'no exigido: la plataforma no tiene regla de documento nacional',
     signingOrder: 'Orden de firma',
     ip: 'Dirección IP',
     userAgent: 'Agente de usuario',

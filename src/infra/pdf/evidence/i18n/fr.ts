@@ -62,6 +62,8 @@ export const fr: EvidenceDictionary = {
     email: 'E-mail',
     role: 'Rôle',
     cuil: 'CUIL',
+    nationalId: 'Identifiant national',
+    nationalIdNone: 'non exigé : la plateforme n’a pas de règle d’identifiant national',
     signingOrder: 'Ordre de signature',
     ip: 'Adresse IP',
     userAgent: 'Agent utilisateur',

@@ -62,6 +62,8 @@ export const it: EvidenceDictionary = {
     email: 'E-mail',
     role: 'Ruolo',
     cuil: 'CUIL',
+    nationalId: 'Identificativo nazionale',
+    nationalIdNone: 'non richiesto: la piattaforma non ha una regola di identificativo nazionale',
     signingOrder: 'Ordine di firma',
     ip: 'Indirizzo IP',
     userAgent: 'User agent',

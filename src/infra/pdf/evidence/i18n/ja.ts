@@ -60,6 +60,8 @@ export const ja: EvidenceDictionary = {
     email: 'メールアドレス',
     role: '役割',
     cuil: 'CUIL',
+    nationalId: '国民識別番号',
+    nationalIdNone: '不要: このプラットフォームには国民識別番号の規則がありません',
     signingOrder: '署名順序',
     ip: 'IP アドレス',
     userAgent: 'ユーザーエージェント',

@@ -60,6 +60,8 @@ export const ko: EvidenceDictionary = {
     email: '이메일',
     role: '역할',
     cuil: 'CUIL',
+    nationalId: '국가 신분 번호',
+    nationalIdNone: '필요 없음: 이 플랫폼에는 국가 신분 번호 규칙이 없습니다',
     signingOrder: '서명 순서',
     ip: 'IP 주소',
     userAgent: '사용자 에이전트',

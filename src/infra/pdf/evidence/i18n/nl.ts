@@ -62,6 +62,8 @@ export const nl: EvidenceDictionary = {
     email: 'E-mail',
     role: 'Rol',
     cuil: 'CUIL',
+    nationalId: 'Nationaal identificatienummer',
+    nationalIdNone: 'niet vereist: het platform heeft geen regel voor een nationaal identificatienummer',
     signingOrder: 'Volgorde van ondertekening',
     ip: 'IP-adres',
     userAgent: 'User-agent',

@@ -63,6 +63,8 @@ export const pl: EvidenceDictionary = {
     email: 'E-mail',
     role: 'Rola',
     cuil: 'CUIL',
+    nationalId: 'Krajowy numer identyfikacyjny',
+    nationalIdNone: 'niewymagany: platforma nie ma reguły krajowego numeru identyfikacyjnego',
     signingOrder: 'Kolejność podpisywania',
     ip: 'Adres IP',
     userAgent: 'Agent użytkownika',

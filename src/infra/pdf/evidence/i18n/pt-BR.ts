@@ -62,6 +62,8 @@ export const ptBR: EvidenceDictionary = {
     email: 'E-mail',
     role: 'Função',
     cuil: 'CUIL',
+    nationalId: 'Documento nacional',
+    nationalIdNone: 'não exigido: a plataforma não tem regra de documento nacional',
     signingOrder: 'Ordem de assinatura',
     ip: 'Endereço IP',
     userAgent: 'Agente do usuário',

@@ -59,6 +59,8 @@ export const zh: EvidenceDictionary = {
     email: '电子邮件',
     role: '角色',
     cuil: 'CUIL',
+    nationalId: '国家身份号码',
+    nationalIdNone: '不要求：该平台没有国家身份号码规则',
     signingOrder: '签署顺序',
     ip: 'IP 地址',
     userAgent: '用户代理',
