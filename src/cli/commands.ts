@@ -7,17 +7,16 @@ import { setPlatformSenderName } from '../domain/platforms/set-platform-sender-n
 import { setPlatformIdentityRule } from '../domain/platforms/set-platform-identity-rule.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
-import { closeContext, createContext } from '../server.js';
-import { auditVerifyCommand } from './audit-command.js';
+import { closeContext, createContext } from '../context.js';
 import { blobsCommand } from './blobs-command.js';
-import { bulkSendCommand } from './bulk-send-command.js';
-import { webhookCommand } from './webhook-command.js';
-import { downloadCommand, statusCommand } from './document-command.js';
-import { sendCommand, type SendCommandInput } from './send-command.js';
+import type { SendCommandInput } from './send-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
 
 type Values = Record<string, string | boolean | undefined>;
+
+// The commands that render, send or verify documents are imported when run, so the token and
+// platform commands load no PDF, mail or HTTP code (see context.ts).
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
@@ -172,7 +171,9 @@ export async function runAdminCommand(
       case 'webhook create':
       case 'webhook list':
       case 'webhook delete':
-        return await webhookCommand(
+        return await (
+          await import('./webhook-command.js')
+        ).webhookCommand(
           ctx,
           {
             sub,
@@ -186,7 +187,9 @@ export async function runAdminCommand(
           out,
         );
       case 'bulk-send':
-        return await bulkSendCommand(
+        return await (
+          await import('./bulk-send-command.js')
+        ).bulkSendCommand(
           ctx,
           {
             platform: stringOption(values, 'platform'),
@@ -198,7 +201,9 @@ export async function runAdminCommand(
           out,
         );
       case 'send':
-        return await sendCommand(
+        return await (
+          await import('./send-command.js')
+        ).sendCommand(
           ctx,
           {
             file: sub,
@@ -212,15 +217,17 @@ export async function runAdminCommand(
           out,
         );
       case 'status':
-        return await statusCommand(ctx, { ref: sub, platform, json }, out);
+        return await (await import('./document-command.js')).statusCommand(ctx, { ref: sub, platform, json }, out);
       case 'download':
-        return await downloadCommand(
+        return await (
+          await import('./document-command.js')
+        ).downloadCommand(
           ctx,
           { ref: sub, platform, certificate: values.certificate === true, outFile: stringOption(values, 'out'), json },
           out,
         );
       case 'audit verify':
-        return await auditVerifyCommand(ctx, arg, json, out);
+        return await (await import('./audit-command.js')).auditVerifyCommand(ctx, arg, json, out);
       default:
         throw usage(`unknown command "${positionals.join(' ')}"`);
     }

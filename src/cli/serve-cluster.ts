@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { printBanner } from './banner.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable } from '../server.js';
+import { bootstrapWhenAvailable, closeContext, createContextWhenAvailable } from '../context.js';
 import { firstStartMessage, prepareSealIdentity, serve } from './serve.js';
 import { EXIT_CONFIGURATION, refuseStart } from './start-problem.js';
 import { aggregateClusterMetrics } from '../infra/metrics/cluster-metrics.js';

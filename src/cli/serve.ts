@@ -6,8 +6,8 @@ import {
   closeContext,
   createContextWhenAvailable,
   sealIdentityWhenAvailable,
-  startServer,
-} from '../server.js';
+} from '../context.js';
+import { startServer } from '../server.js';
 import { refuseStart } from './start-problem.js';
 import { joinClusterMetrics } from '../infra/metrics/cluster-metrics.js';
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { printBanner } from './banner.js';
-import { closeContext, createContextWhenAvailable, createWorker, startProcessMetricsServer } from '../server.js';
+import { closeContext, createContextWhenAvailable } from '../context.js';
+import { createWorker, startProcessMetricsServer } from '../server.js';
 import type { MetricsServer } from '../http/metrics/metrics-server.js';
 import { prepareSealIdentity } from './serve.js';
 import { refuseStart } from './start-problem.js';

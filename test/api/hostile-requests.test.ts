@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, typicalPayload } from '../helpers/documents.js';
 import { parseConfig } from '../../src/config.js';
-import { closeContext, createContext } from '../../src/server.js';
+import { closeContext, createContext } from '../../src/context.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { CONSENT } from '../helpers/signing.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../../src/config.js';
 import { findPlatformByName, findPlatformCsc } from '../../src/db/repositories/platform.repo.js';
-import { closeContext, createContext } from '../../src/server.js';
+import { closeContext, createContext } from '../../src/context.js';
 import { runFirma, spawnFirma } from '../helpers/spawn-firma.js';
 
 // The CLI shares the domain's use case; SQLite is enough to prove the wiring, the output and the sealing.

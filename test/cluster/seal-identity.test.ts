@@ -15,7 +15,7 @@ import { completeEnvelope } from '../../src/domain/completion/complete-envelope.
 import type { Ctx } from '../../src/domain/context.js';
 import { createPlatform } from '../../src/domain/platforms/create-platform.js';
 import { loadSealIdentity, sealPdf, type SealIdentity } from '../../src/infra/pdf/seal/index.js';
-import { closeContext, createContext } from '../../src/server.js';
+import { closeContext, createContext } from '../../src/context.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument } from '../helpers/documents.js';
 import { HttpClient } from '../helpers/http-client.js';

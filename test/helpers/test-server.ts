@@ -10,7 +10,8 @@ import { createApiToken } from '../../src/domain/auth/create-api-token.js';
 import type { Ctx } from '../../src/domain/context.js';
 import { createPlatform } from '../../src/domain/platforms/create-platform.js';
 import type { JobRunner } from '../../src/infra/jobs/job-runner.js';
-import { closeContext, createContext, createWorker } from '../../src/server.js';
+import { closeContext, createContext } from '../../src/context.js';
+import { createWorker } from '../../src/server.js';
 import { HttpClient } from './http-client.js';
 import { createLogger } from '../../src/infra/logger.js';
 
