@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../server.js';
 import { auditVerifyCommand } from './audit-command.js';
-import { blobsCommand } from './blobs-command.js';
+import { blobsCommand, blobsGcCommand } from './blobs-command.js';
 import { bulkSendCommand } from './bulk-send-command.js';
 import { webhookCommand } from './webhook-command.js';
 import { downloadCommand, statusCommand } from './document-command.js';
@@ -28,8 +28,8 @@ export async function runAdminCommand(
 ): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
-  // Needs no database: it reads the data dir and writes to the bucket.
-  if (command === 'blobs') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
+  // `blobs migrate` needs no database: it reads the data dir and writes to the bucket.
+  if (command === 'blobs' && sub !== 'gc') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr, config.logFormat) });
@@ -194,6 +194,8 @@ export async function runAdminCommand(
         );
       case 'audit verify':
         return await auditVerifyCommand(ctx, arg, json, out);
+      case 'blobs gc':
+        return await blobsGcCommand(ctx, values['dry-run'] === true, json, out);
       default:
         throw usage(`unknown command "${positionals.join(' ')}"`);
     }

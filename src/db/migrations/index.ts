@@ -32,6 +32,7 @@ import * as m0045 from './2026_11_26_0045_issuer_revocations.js';
 import * as m0049 from './2026_11_28_0049_audit_mac_floor.js';
 import * as m0051 from './2026_11_28_0051_direct_link_challenges.js';
 import * as m0053 from './2026_11_28_0053_seal_identities.js';
+import * as m0055 from './2026_11_28_0055_blob_references.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0049_audit_mac_floor': m0049,
   '2026_11_28_0051_direct_link_challenges': m0051,
   '2026_11_28_0053_seal_identities': m0053,
+  '2026_11_28_0055_blob_references': m0055,
 };
