@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { Kysely } from 'kysely';
+import { nameDrawnSignatures } from '../../src/db/migrations/2026_11_28_0055_blob_references.js';
 import { scheduleBlobGc } from '../../src/domain/blobs/run-blob-gc.js';
 import { createPendingDocument } from '../helpers/documents.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
@@ -119,6 +121,41 @@ for (const database of testDatabases()) {
         },
       );
 
+      test("one sweeper at a time: while another sweep holds its lease, the next interval's job does nothing", async () => {
+        const orphan = (await server.ctx.storage.putBytes(randomBytes(2000))).sha256;
+        await scheduleBlobGc(server.ctx, 7_000);
+        const running = await server.ctx.db
+          .updateTable('job')
+          .set({ status: 'running', lockedBy: 'another-node', lockedUntil: new Date(Date.now() + HOUR).toISOString() })
+          .where('kind', '=', 'blobs.gc')
+          .where('status', '=', 'pending')
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        server.ctx.config.blobGc.graceMs = 0;
+        try {
+          await scheduleBlobGc(server.ctx, 11_000);
+          assert.equal(await server.worker.drain(), 1);
+          assert.ok((await listed(server)).has(orphan), 'the second sweep stood aside');
+        } finally {
+          server.ctx.config.blobGc.graceMs = HOUR;
+          await server.ctx.db.updateTable('job').set({ status: 'done' }).where('id', '=', running.id).execute();
+        }
+      });
+
+      test('migration 0055 names the drawn signatures stored before it', async () => {
+        await server.ctx.db.updateTable('field').set({ signatureSha256: null }).execute();
+        await nameDrawnSignatures(server.ctx.db as unknown as Kysely<unknown>);
+        const named = await server.ctx.db
+          .selectFrom('field')
+          .select('signatureSha256')
+          .where('signatureSha256', 'is not', null)
+          .execute();
+        assert.deepEqual(
+          named.map((f) => f.signatureSha256),
+          [referenced[1]],
+        );
+      });
+
       if (store === 'fs')
         test('storing bytes already there touches them: a writer about to reference an old unreferenced blob keeps it', async () => {
           const bytes = randomBytes(4000);
@@ -136,6 +173,18 @@ for (const database of testDatabases()) {
           await scheduleBlobGc(server.ctx, 1000);
           await server.worker.drain();
           assert.equal((await listed(server)).has(old), false);
+        });
+
+      if (store === 'fs')
+        test('a blob a killed sweep left moved aside goes back to its address at the next start', async () => {
+          const held = (await server.ctx.storage.putBytes(randomBytes(1500))).sha256;
+          const path = join(server.dataDir, 'blobs', held.slice(0, 2), held.slice(2, 4), held);
+          mkdirSync(join(server.dataDir, 'gc'), { recursive: true });
+          renameSync(path, join(server.dataDir, 'gc', `${held}-killed`));
+          assert.equal(await server.ctx.storage.exists(held), false);
+          await server.ctx.storage.removeStaleTemp();
+          assert.equal(await server.ctx.storage.exists(held), true);
+          assert.deepEqual(readdirSync(join(server.dataDir, 'gc')), []);
         });
     });
   }

@@ -21,14 +21,24 @@ const INDEXED: [table: string, column: string][] = [
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('field').addColumn('signature_sha256', 'text').execute();
-  const drawn = await sql<{ id: number; value: string }>`
-    select id, value from field where value like ${'%"drawn"%'}`.execute(db);
-  for (const row of drawn.rows) {
-    const sha256 = drawnSignatureSha256(row.value);
-    if (sha256) await sql`update field set signature_sha256 = ${sha256} where id = ${row.id}`.execute(db);
-  }
+  await nameDrawnSignatures(db);
   for (const [table, column] of INDEXED)
     await db.schema.createIndex(`${table}_${column}_idx`).on(table).column(column).execute();
+}
+
+/** Fills `signature_sha256` of the fields whose value is a drawn signature (exported for its test). */
+export async function nameDrawnSignatures(db: Kysely<unknown>): Promise<void> {
+  // A page at a time: a large installation's drawn signatures are not all held in memory.
+  for (let after = 0; ;) {
+    const page = await sql<{ id: number; value: string }>`
+      select id, value from field where id > ${after} and value like ${'%"drawn"%'} order by id limit 500`.execute(db);
+    for (const row of page.rows) {
+      const sha256 = drawnSignatureSha256(row.value);
+      if (sha256) await sql`update field set signature_sha256 = ${sha256} where id = ${row.id}`.execute(db);
+    }
+    if (page.rows.length < 500) break;
+    after = page.rows.at(-1)!.id;
+  }
 }
 
 function drawnSignatureSha256(value: string): string | null {

@@ -48,6 +48,7 @@ export class FsBlobStore implements BlobStore {
    * to another node sharing the directory. Returns how many were removed.
    */
   async removeStaleTemp(olderThanMs = STALE_TEMP_MS, now = Date.now()): Promise<number> {
+    await this.restoreHeldBlobs();
     let removed = 0;
     for (const name of await readdir(this.tmpDir)) {
       const path = join(this.tmpDir, name);
@@ -169,6 +170,24 @@ export class FsBlobStore implements BlobStore {
     await rm(held, { force: true });
     await syncDir(dirname(path));
     return info.size;
+  }
+
+  /**
+   * A sweep stopped (killed) between moving a blob out of its address and deciding leaves it in
+   * `gc/`: it goes back where it was (unless stored there again), and the next sweep decides.
+   */
+  private async restoreHeldBlobs(): Promise<void> {
+    const names = await readdir(this.gcDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const sha256 = name.split('-')[0] ?? '';
+      if (!SHA256_HEX.test(sha256)) continue;
+      const target = this.pathOf(sha256);
+      await mkdir(dirname(target), { recursive: true });
+      await link(join(this.gcDir, name), target).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+      });
+      await rm(join(this.gcDir, name), { force: true });
+    }
   }
 
   /** Marks a stored blob as written now; false when there is none. */
