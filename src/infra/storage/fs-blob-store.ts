@@ -158,7 +158,9 @@ export class FsBlobStore implements BlobStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    const info = await stat(held);
+    // Gone: a node starting meanwhile put it back (restoreHeldBlobs); the next sweep decides.
+    const info = await stat(held).catch(() => null);
+    if (!info) return null;
     if (info.mtimeMs >= untouchedBeforeMs) {
       // Back under its address, unless a writer has stored it there again meanwhile.
       await link(held, path).catch((error: NodeJS.ErrnoException) => {
