@@ -122,6 +122,10 @@ const EnvSchema = z
       .optional()
       .transform((v, issue) => parseTrustProxy(v, issue)),
     FIRMA_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(10_000_000).default(64),
+    // Blob garbage collection: every N minutes (0: never, `firma blobs gc` still works), removing
+    // blobs no row names once untouched this long (longer than any write takes to commit).
+    FIRMA_BLOB_GC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
+    FIRMA_BLOB_GC_GRACE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
   })
   .refine((e) => e.FIRMA_WEBHOOK_CONCURRENCY_PER_ENDPOINT * 2 <= e.FIRMA_WEBHOOK_CONCURRENCY, {
     // Otherwise a few hanging receivers could hold every slot and delay the healthy endpoints.
@@ -263,6 +267,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** /ready answers 503 STORAGE_FULL below this much free space where the data dir is (fs blobs, SQLite). */
   minFreeDiskBytes: number;
+  /**
+   * The periodic sweep removing blobs no row references (FIRMA_BLOB_GC_*): `intervalMs` 0 = never;
+   * a blob is removed only once untouched for `graceMs`, so a write not yet committed keeps its blob.
+   */
+  blobGc: { intervalMs: number; graceMs: number };
 }
 
 export class ConfigError extends Error {
@@ -394,6 +403,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     directLinkUsesPerHour: e.FIRMA_DIRECT_LINK_USES_PER_HOUR,
     trustProxy: e.FIRMA_TRUST_PROXY,
     minFreeDiskBytes: e.FIRMA_MIN_FREE_DISK_MB * 1024 * 1024,
+    blobGc: { intervalMs: e.FIRMA_BLOB_GC_INTERVAL_MINUTES * 60_000, graceMs: e.FIRMA_BLOB_GC_GRACE_MINUTES * 60_000 },
   };
 }
 

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { WebhookDispatcher } from './domain/webhooks/dispatch-webhooks.js';
 import { expireRecipients } from './domain/signing/expire-recipients.js';
 import { sweepCompletions } from './domain/completion/sweep-completions.js';
+import { scheduleBlobGc } from './domain/blobs/run-blob-gc.js';
 import type { Ctx } from './domain/context.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
 import { jobHandlers } from './worker.js';
@@ -28,6 +29,20 @@ export function createWorker(ctx: Ctx): JobRunner {
       },
       { name: 'expiry-sweep', everyMs: ctx.config.worker.expirySweepMs, run: () => expireRecipients(ctx) },
       { name: 'webhooks', everyMs: ctx.config.worker.pollMs, run: () => webhooks.tick() },
+      // Queues the current interval's sweep (once, whatever the number of workers: a dedupe key
+      // per interval), looking every few minutes, so nodes redeployed more often than the interval
+      // still sweep; not at start, which stays cheap.
+      ...(ctx.config.blobGc.intervalMs > 0
+        ? [
+            {
+              name: 'blob-gc',
+              everyMs: Math.min(ctx.config.blobGc.intervalMs, 5 * 60_000),
+              run: async (atStart: boolean) => {
+                if (!atStart) await scheduleBlobGc(ctx, ctx.config.blobGc.intervalMs);
+              },
+            },
+          ]
+        : []),
     ],
     onStop: () => webhooks.settle(),
     onSettled: (kind, outcome, seconds) => ctx.metrics.job(kind, outcome, seconds),

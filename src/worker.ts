@@ -13,6 +13,7 @@ import {
   SIGNING_REQUEST_MAIL,
   VERIFICATION_CODE_MAIL,
   DIRECT_LINK_CODE_MAIL,
+  BLOB_GC_JOB,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
@@ -22,6 +23,7 @@ import { sendVerificationCode } from './domain/mail/send-verification-code.js';
 import { sendDirectLinkCode } from './domain/mail/send-direct-link-code.js';
 import { sendReminder } from './domain/reminders/send-reminder.js';
 import { runBulkSend } from './domain/bulk-send/run-bulk-send.js';
+import { runBlobGc } from './domain/blobs/run-blob-gc.js';
 
 /**
  * Every job kind and the use case that runs it. Job definitions (kind + payload) are written by
@@ -48,6 +50,9 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
     [BULK_SEND_JOB]: ({ bulkSendId }) => runBulkSend(ctx, bulkSendId),
     [VERIFICATION_CODE_MAIL]: (payload) => sendVerificationCode(ctx, payload),
     [DIRECT_LINK_CODE_MAIL]: (payload) => sendDirectLinkCode(ctx, payload),
+    [BLOB_GC_JOB]: async (_payload, job) => {
+      await runBlobGc(ctx, job);
+    },
   };
 }
 

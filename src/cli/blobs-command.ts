@@ -3,6 +3,8 @@ import { progressBar } from './progress.js';
 import { AppError } from '../errors.js';
 import { createBlobStore } from '../infra/storage/create-blob-store.js';
 import { copyFsBlobs, type CopyProgress } from '../infra/storage/copy-blobs.js';
+import type { Ctx } from '../domain/context.js';
+import { collectUnreferencedBlobs } from '../domain/blobs/collect-unreferenced-blobs.js';
 
 /**
  * `firma blobs migrate --to s3`: copies the data dir's blobs into the configured bucket
@@ -17,7 +19,7 @@ export async function blobsCommand(
   json: boolean,
   out: (text: string) => void,
 ): Promise<number> {
-  if (sub !== 'migrate') throw new AppError('VALIDATION_ERROR', 'usage: firma blobs migrate --to s3');
+  if (sub !== 'migrate') throw new AppError('VALIDATION_ERROR', 'usage: firma blobs migrate --to s3 | firma blobs gc');
   if (to !== 's3') throw new AppError('VALIDATION_ERROR', 'blobs migrate needs --to s3');
   if (config.blobStore.kind !== 's3') {
     throw new AppError(
@@ -44,6 +46,25 @@ export async function blobsCommand(
   } finally {
     await target.close();
   }
+}
+
+/**
+ * `firma blobs gc [--dry-run]`: one sweep of the garbage collection the workers run periodically,
+ * with the same grace period (FIRMA_BLOB_GC_GRACE_MINUTES), so it is safe beside running nodes.
+ */
+export async function blobsGcCommand(
+  ctx: Ctx,
+  dryRun: boolean,
+  json: boolean,
+  out: (text: string) => void,
+): Promise<number> {
+  const result = await collectUnreferencedBlobs(ctx, { graceMs: ctx.config.blobGc.graceMs, dryRun });
+  if (json) out(JSON.stringify(result));
+  else
+    out(
+      `${result.examined} blobs: ${result.removed} unreferenced ${dryRun ? 'would be removed' : 'removed'} (${mib(result.removedBytes)}), ${result.referenced} referenced, ${result.young} within the grace period`,
+    );
+  return 0;
 }
 
 function mib(bytes: number): string {

@@ -8,7 +8,7 @@ import { setPlatformIdentityRule } from '../domain/platforms/set-platform-identi
 import { AppError } from '../errors.js';
 import { createLogger } from '../infra/logger.js';
 import { closeContext, createContext } from '../context.js';
-import { blobsCommand } from './blobs-command.js';
+import { blobsCommand, blobsGcCommand } from './blobs-command.js';
 import type { SendCommandInput } from './send-command.js';
 import { setPlatformNotifyEmail } from '../domain/mail/owner-notice.js';
 import { setPlatformReminders } from '../domain/reminders/set-platform-reminders.js';
@@ -29,8 +29,8 @@ export async function runAdminCommand(
 ): Promise<number> {
   const [command, sub, arg] = positionals;
   const json = values.json === true;
-  // Needs no database: it reads the data dir and writes to the bucket.
-  if (command === 'blobs') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
+  // `blobs migrate` needs no database: it reads the data dir and writes to the bucket.
+  if (command === 'blobs' && sub !== 'gc') return blobsCommand(config, sub, stringOption(values, 'to'), json, out);
 
   // Administrative commands log only warnings, to stderr, so stdout carries just the answer.
   const ctx = await createContext(config, { log: createLogger('warn', process.stderr, config.logFormat) });
@@ -228,6 +228,8 @@ export async function runAdminCommand(
         );
       case 'audit verify':
         return await (await import('./audit-command.js')).auditVerifyCommand(ctx, arg, json, out);
+      case 'blobs gc':
+        return await blobsGcCommand(ctx, values['dry-run'] === true, json, out);
       default:
         throw usage(`unknown command "${positionals.join(' ')}"`);
     }

@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
         to: { type: 'string' },
         template: { type: 'string' },
         draft: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
         signer: { type: 'string', multiple: true },
         field: { type: 'string', multiple: true },
         placeholders: { type: 'boolean', default: false },

@@ -21,6 +21,7 @@ export const COMMANDS = [
   'webhook list',
   'webhook delete',
   'blobs migrate',
+  'blobs gc',
   'bulk-send',
   'audit verify',
   'send',
@@ -76,6 +77,10 @@ Commands:
   blobs migrate --to s3               copy the data dir's blobs into the configured bucket
                                       (FIRMA_BLOB_STORE=s3), verifying every hash; skips blobs
                                       already there, so it can be run again; exit 1 if any failed
+  blobs gc [--dry-run]                remove the blobs (files or bucket objects) no row references
+                                      and untouched for FIRMA_BLOB_GC_GRACE_MINUTES (the sweep
+                                      workers run every FIRMA_BLOB_GC_INTERVAL_MINUTES); prints
+                                      counts and bytes; --dry-run removes nothing
   send <file.pdf> --signer "Name <email> CUIL" [--field type:page:x,y]… [--signer …]
         [--placeholders] [--title T] [--email] [--platform <name>]
                                       create the document and send it; prints each signing URL

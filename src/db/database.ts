@@ -105,9 +105,15 @@ export function pgChangeSignalOf(db: Db): PgChangeSignal | undefined {
  */
 function withStatementCache(sqlite: SQLite.Database, capacity = 1000): SqliteDialectDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  let nothing: SQLite.Statement | undefined;
   return {
     close: () => sqlite.close(),
     prepare(given: string) {
+      // SQLite rolls a transaction back itself when a statement or the commit fails with
+      // SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY or SQLITE_NOMEM. Kysely's `rollback` would then fail
+      // ("no transaction is active") and its error would replace the real one: a full disk would
+      // be answered 500 instead of 503 STORAGE_FULL. There is nothing left to roll back.
+      if (given === 'rollback' && !sqlite.inTransaction) return (nothing ??= sqlite.prepare('select 0 where 0'));
       // Kysely opens every transaction with a deferred `begin`. When another process (the CLI, a
       // worker) commits between such a transaction's first read and its first write, SQLite
       // refuses the write at once (SQLITE_BUSY on a stale snapshot; busy_timeout does not apply).

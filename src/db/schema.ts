@@ -219,6 +219,8 @@ export interface FieldTable {
   fieldMeta: string | null;
   /** JSON of the inserted value (see domain/fields/field-value.ts). */
   value: string | null;
+  /** A drawn signature's blob (also inside `value`), in a column of its own for the blob garbage collection. */
+  signatureSha256: Generated<string | null>;
   insertedAt: string | null;
   insertedByRecipientId: number | null;
 }

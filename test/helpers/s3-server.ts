@@ -39,9 +39,15 @@ export async function startS3Server(bucket = 'firma-test', port = 0): Promise<Te
   let child: ChildProcess;
   const run = (port: number) =>
     new Promise<number>((resolve, reject) => {
-      child = spawn(process.execPath, ['-e', SCRIPT, require.resolve('s3rver'), directory, bucket, String(port)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      // s3rver's ListObjectsV2 continuation tokens are DES-encrypted, a cipher OpenSSL 3 offers
+      // only through its legacy provider: without it every truncated listing answers 500.
+      child = spawn(
+        process.execPath,
+        ['--openssl-legacy-provider', '-e', SCRIPT, require.resolve('s3rver'), directory, bucket, String(port)],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let out = '';
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();

@@ -32,6 +32,7 @@ import * as m0045 from './2026_11_26_0045_issuer_revocations.js';
 import * as m0049 from './2026_11_28_0049_audit_mac_floor.js';
 import * as m0051 from './2026_11_28_0051_direct_link_challenges.js';
 import * as m0053 from './2026_11_28_0053_seal_identities.js';
+import * as m0055 from './2026_11_28_0055_blob_references.js';
 import * as m0058 from './2026_11_28_0058_platform_sender_name.js';
 import * as m0059 from './2026_11_28_0059_platform_identity_rule.js';
 import * as m0060 from './2026_11_28_0060_platform_signer_enters_id.js';
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0049_audit_mac_floor': m0049,
   '2026_11_28_0051_direct_link_challenges': m0051,
   '2026_11_28_0053_seal_identities': m0053,
+  '2026_11_28_0055_blob_references': m0055,
   '2026_11_28_0058_platform_sender_name': m0058,
   '2026_11_28_0059_platform_identity_rule': m0059,
   '2026_11_28_0060_platform_signer_enters_id': m0060,

@@ -158,3 +158,17 @@ export async function releaseJobLeases(db: Db, workerId: string, now: string): P
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Whether a job of `kind` other than `exceptId` is held under a live lease (running somewhere now). */
+export async function otherJobRunning(db: Db, kind: string, exceptId: number, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('job')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('status', '=', 'running')
+    .where('lockedUntil', '>', now)
+    .where('id', '!=', exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -22,6 +22,8 @@ export const BULK_SEND_JOB = 'bulk-send.run';
 export const VERIFICATION_CODE_MAIL = 'mail.verification-code';
 /** The code confirming a direct-link visitor's e-mail, to that address only; sealed like the one above. */
 export const DIRECT_LINK_CODE_MAIL = 'mail.direct-link-code';
+/** One run of the blob garbage collection; queued by every worker's timer, once per interval (dedupe key). */
+export const BLOB_GC_JOB = 'blobs.gc';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
@@ -44,6 +46,7 @@ export const jobCatalogue = {
     /** access: opens the document (after completion too: the downloads); absent in older jobs: action. */
     purpose: z.enum(['access', 'action']).optional(),
   }),
+  [BLOB_GC_JOB]: z.object({}),
   [DIRECT_LINK_CODE_MAIL]: z.object({
     linkId: z.string().min(1).max(64),
     email: z.string().min(3).max(320),

@@ -43,13 +43,16 @@ export async function insertField(
       drawSignatureEnabled: s.meta.drawSignatureEnabled,
     });
     let stored = validated.stored;
+    let signatureSha256: string | null = null;
     if (validated.png) {
-      const blob = await ctx.storage.putBytes(validated.png);
-      stored = { kind: 'signature', signature: { type: 'drawn', sha256: blob.sha256 } };
+      signatureSha256 = (await ctx.storage.putBytes(validated.png)).sha256;
+      stored = { kind: 'signature', signature: { type: 'drawn', sha256: signatureSha256 } };
     }
     const patch = {
       inserted: 1,
       value: JSON.stringify(stored),
+      // The blob named in a column of its own: the blob garbage collection looks for it there.
+      signatureSha256,
       customText: validated.customText,
       insertedAt: now.toISOString(),
       insertedByRecipientId: s.recipient.id,
@@ -90,7 +93,14 @@ export async function removeField(
     const meta = parseStoredFieldMeta(field.fieldMeta);
     if (meta?.readOnly) throw new AppError('FIELD_READ_ONLY', 'This field is read-only');
     if (field.inserted === 1) {
-      const patch = { inserted: 0, value: null, customText: '', insertedAt: null, insertedByRecipientId: null };
+      const patch = {
+        inserted: 0,
+        value: null,
+        signatureSha256: null,
+        customText: '',
+        insertedAt: null,
+        insertedByRecipientId: null,
+      };
       await updateFieldRow(trx, field.id, patch);
       Object.assign(field, patch);
       await updateEnvelope(trx, s.graph.envelope.id, {}, now);

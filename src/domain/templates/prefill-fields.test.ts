@@ -25,6 +25,7 @@ function field(type: FieldType, fieldMeta: Record<string, unknown> | null = null
     inserted: 0,
     fieldMeta: fieldMeta ? JSON.stringify(fieldMeta) : null,
     value: null,
+    signatureSha256: null,
     insertedAt: null,
     insertedByRecipientId: null,
   };

@@ -37,6 +37,8 @@ export class Metrics {
   private readonly mail: Counter<'transport' | 'outcome'>;
   private readonly rateLimit: Counter<'scope'>;
   private readonly storage: Counter<'kind'>;
+  private readonly blobsCollected: Counter;
+  private readonly blobBytesCollected: Counter;
   private jobQueueSource: (() => Promise<JobQueueStat[]>) | null = null;
   private jobQueueRead: Promise<JobQueueStat[]> | null = null;
   private renderSource: (() => Promise<string>) | null = null;
@@ -95,6 +97,16 @@ export class Metrics {
       name: 'firma_storage_failures_total',
       help: 'Requests answered 503 because the blob store was unreachable (unavailable) or a disk was full (full)',
       labelNames: ['kind'],
+      registers,
+    });
+    this.blobsCollected = new Counter({
+      name: 'firma_blobs_collected_total',
+      help: 'Blobs no row referenced, removed by the garbage collection after its grace period',
+      registers,
+    });
+    this.blobBytesCollected = new Counter({
+      name: 'firma_blob_bytes_collected_total',
+      help: 'Bytes of the blobs the garbage collection removed',
       registers,
     });
     this.rateLimit = new Counter({
@@ -175,6 +187,11 @@ export class Metrics {
 
   storageFailure(kind: 'unavailable' | 'full'): void {
     this.storage.inc({ kind });
+  }
+
+  blobsRemoved(count: number, bytes: number): void {
+    this.blobsCollected.inc(count);
+    this.blobBytesCollected.inc(bytes);
   }
 
   rateLimitRefusal(scope: RateLimitScope): void {

@@ -44,8 +44,26 @@ export interface BlobStore {
    * waiting for), any other error when its settings are wrong. Cheap: one metadata call at most.
    */
   check(): Promise<void>;
+  /**
+   * Every blob, a page at a time in address order (never the whole store in memory): for the
+   * garbage collection, which must see every object, also those no row names.
+   */
+  list(pageSize?: number): AsyncIterable<ListedBlob[]>;
+  /**
+   * Removes the blob unless it was written or touched at or after `untouchedBeforeMs` (epoch ms):
+   * storing bytes that are already there touches them, so a writer about to reference an old
+   * unreferenced blob keeps it. Returns the bytes removed, or null when it stayed (or was gone).
+   */
+  removeIfUntouched(sha256: string, untouchedBeforeMs: number): Promise<number | null>;
   /** Releases connections and local caches (the context closes it). */
   close(): Promise<void>;
+}
+
+/** A blob as the store lists it: its address, size and when it was last written or touched. */
+export interface ListedBlob {
+  sha256: string;
+  size: number;
+  modifiedMs: number;
 }
 
 export class BlobTooLargeError extends Error {

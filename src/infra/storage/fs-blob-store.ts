@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { accessSync, constants, createReadStream, mkdirSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   BlobNotFoundError,
   StorageUnavailableError,
   type BlobStore,
+  type ListedBlob,
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.js';
@@ -29,12 +30,15 @@ export const STALE_TEMP_MS = 15 * 60 * 1000;
 export class FsBlobStore implements BlobStore {
   private readonly blobsDir: string;
   private readonly tmpDir: string;
+  /** Where the garbage collection moves a blob while it decides (not tmp: start-up empties that). */
+  private readonly gcDir: string;
   /** Blob directories known to exist (created once, never removed while running). */
   private readonly knownDirs = new Set<string>();
 
   constructor(root: string) {
     this.blobsDir = join(root, 'blobs');
     this.tmpDir = join(root, 'tmp');
+    this.gcDir = join(root, 'gc');
     mkdirSync(this.blobsDir, { recursive: true });
     mkdirSync(this.tmpDir, { recursive: true });
   }
@@ -44,6 +48,7 @@ export class FsBlobStore implements BlobStore {
    * to another node sharing the directory. Returns how many were removed.
    */
   async removeStaleTemp(olderThanMs = STALE_TEMP_MS, now = Date.now()): Promise<number> {
+    await this.restoreHeldBlobs();
     let removed = 0;
     for (const name of await readdir(this.tmpDir)) {
       const path = join(this.tmpDir, name);
@@ -118,13 +123,95 @@ export class FsBlobStore implements BlobStore {
     };
   }
 
+  async *list(pageSize = 1000): AsyncIterable<ListedBlob[]> {
+    let page: ListedBlob[] = [];
+    // `ab/cd/<sha256>`, each level sorted: address order, one directory read at a time.
+    for (const a of await sortedNames(this.blobsDir, /^[0-9a-f]{2}$/)) {
+      for (const b of await sortedNames(join(this.blobsDir, a), /^[0-9a-f]{2}$/)) {
+        const dir = join(this.blobsDir, a, b);
+        for (const name of await sortedNames(dir, SHA256_HEX)) {
+          const info = await stat(join(dir, name)).catch(() => null);
+          if (!info?.isFile()) continue;
+          page.push({ sha256: name, size: info.size, modifiedMs: info.mtimeMs });
+          if (page.length >= pageSize) {
+            yield page;
+            page = [];
+          }
+        }
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
+  /**
+   * Moves the blob out of its address first (atomic), then looks at its time: a writer that
+   * touched it before the move is seen and the blob is put back; one that comes after the move
+   * finds no blob and stores it again. Either way no stored or revived blob is lost.
+   */
+  async removeIfUntouched(sha256: string, untouchedBeforeMs: number): Promise<number | null> {
+    const path = this.pathOf(sha256);
+    await mkdir(this.gcDir, { recursive: true });
+    const held = join(this.gcDir, `${sha256}-${randomBytes(6).toString('hex')}`);
+    try {
+      await rename(path, held);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    // Gone: a node starting meanwhile put it back (restoreHeldBlobs); the next sweep decides.
+    const info = await stat(held).catch(() => null);
+    if (!info) return null;
+    if (info.mtimeMs >= untouchedBeforeMs) {
+      // Back under its address, unless a writer has stored it there again meanwhile.
+      await link(held, path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      await rm(held, { force: true });
+      return null;
+    }
+    await rm(held, { force: true });
+    await syncDir(dirname(path));
+    return info.size;
+  }
+
+  /**
+   * A sweep stopped (killed) between moving a blob out of its address and deciding leaves it in
+   * `gc/`: it goes back where it was (unless stored there again), and the next sweep decides.
+   */
+  private async restoreHeldBlobs(): Promise<void> {
+    const names = await readdir(this.gcDir).catch(() => [] as string[]);
+    for (const name of names) {
+      const sha256 = name.split('-')[0] ?? '';
+      if (!SHA256_HEX.test(sha256)) continue;
+      const target = this.pathOf(sha256);
+      await mkdir(dirname(target), { recursive: true });
+      await link(join(this.gcDir, name), target).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+      });
+      await rm(join(this.gcDir, name), { force: true });
+    }
+  }
+
+  /** Marks a stored blob as written now; false when there is none. */
+  private async touch(sha256: string): Promise<boolean> {
+    const now = new Date();
+    try {
+      await utimes(this.pathOf(sha256), now, now);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
   async putBytes(bytes: Uint8Array): Promise<StoredBlob> {
     return this.storeBytes(bytes, createHash('sha256').update(bytes).digest('hex'));
   }
 
   /** Writes bytes whose SHA-256 is already known (a staged upload hashed while it arrived). */
   private async storeBytes(bytes: Uint8Array, sha256: string): Promise<StoredBlob> {
-    if (await this.exists(sha256)) return { sha256, size: bytes.length };
+    // Already there: touched, so the garbage collection's grace period starts again for it.
+    if (await this.touch(sha256)) return { sha256, size: bytes.length };
     const temp = this.tempPath();
     try {
       const file = await open(temp, 'wx', 0o600);
@@ -213,20 +300,35 @@ export class FsBlobStore implements BlobStore {
       await mkdir(dir, { recursive: true });
       this.knownDirs.add(dir);
     }
-    try {
-      // link() fails if the blob exists, so identical content is stored once and never overwritten.
-      await link(temp, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        await rename(temp, target);
-        await syncDir(dirname(target));
-        return { sha256, size };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // link() fails if the blob exists, so identical content is stored once and never overwritten.
+        await link(temp, target);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+          await rename(temp, target);
+          await syncDir(dirname(target));
+          return { sha256, size };
+        }
+        // There already: touched (see storeBytes). Gone again before the touch (the garbage
+        // collection took it): link once more.
+        if ((await this.touch(sha256)) || attempt >= 3) break;
       }
     }
     await unlink(temp).catch(() => undefined);
     await syncDir(dirname(target));
     return { sha256, size };
   }
+}
+
+/** The names in `dir` that match `pattern`, sorted; none when `dir` is gone. */
+async function sortedNames(dir: string, pattern: RegExp): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return names.filter((n) => pattern.test(n)).sort();
 }
 
 async function syncDir(dir: string): Promise<void> {

@@ -17,11 +17,20 @@ import {
   BlobNotFoundError,
   StorageUnavailableError,
   type BlobStore,
+  type ListedBlob,
   type StagedBlob,
   type StoredBlob,
 } from './blob-store.js';
 import { STALE_TEMP_MS } from './fs-blob-store.js';
 import { readSpooled, spool, type Spooled } from './spool.js';
+import {
+  deleteObjectIfUntouched,
+  isNotFound,
+  listObjects,
+  reachable,
+  touchObject,
+  type ObjectsAt,
+} from './s3-calls.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -246,6 +255,18 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  list(pageSize = 1000): AsyncIterable<ListedBlob[]> {
+    return listObjects(this.at(), SHA256_HEX, pageSize);
+  }
+
+  removeIfUntouched(sha256: string, untouchedBeforeMs: number): Promise<number | null> {
+    return deleteObjectIfUntouched(this.at(), this.keyOf(sha256), untouchedBeforeMs);
+  }
+
+  private at(): ObjectsAt {
+    return { client: this.client, bucket: this.bucket, prefix: this.prefix };
+  }
+
   private keyOf(sha256: string): string {
     if (!SHA256_HEX.test(sha256)) throw new BlobNotFoundError(sha256);
     return `${this.prefix}${sha256}`;
@@ -266,7 +287,8 @@ export class S3BlobStore implements BlobStore {
   private async upload(spooled: Spooled): Promise<StoredBlob> {
     const { sha256, size } = spooled;
     const key = this.keyOf(sha256);
-    if (await this.exists(sha256)) return { sha256, size };
+    // Already there: touched, so the garbage collection's grace period starts again for it.
+    if (await touchObject(this.at(), key)) return { sha256, size };
     if (size <= this.multipartThreshold) {
       await reachable(() =>
         this.client.send(
@@ -361,27 +383,4 @@ function verifier(sha256: string): Transform {
       callback(null, held ?? undefined);
     },
   });
-}
-
-function isNotFound(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
-}
-
-/**
- * Runs one call to the bucket, turning "no answer" (refused, reset, timed out: no HTTP status) and
- * server errors (5xx) into StorageUnavailableError; an answer about the request (404, 403…) keeps
- * its error.
- */
-async function reachable<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    const e = error as { name?: string; code?: unknown; $metadata?: { httpStatusCode?: number } };
-    const status = e?.$metadata?.httpStatusCode;
-    if (status !== undefined && status >= 500) throw new StorageUnavailableError(`HTTP ${status}`);
-    if (status === undefined && !isNotFound(error))
-      throw new StorageUnavailableError(typeof e?.code === 'string' ? e.code : (e?.name ?? 'no answer'));
-    throw error;
-  }
 }
