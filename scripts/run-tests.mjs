@@ -50,9 +50,7 @@ const tiers = [
   process.env.FIRMA_TEST_DATABASE_URL ? 'postgres' : '-postgres (FIRMA_TEST_DATABASE_URL)',
   browserOn ? 'browser' : '-browser (FIRMA_TEST_BROWSER)',
   process.env.FIRMA_TEST_REDIS_URL ? 'redis' : '-redis (FIRMA_TEST_REDIS_URL)',
-  processesOn || filters.length > 0
-    ? 'processes'
-    : '-processes (FIRMA_TEST_PROCESSES=1)',
+  processesOn || filters.length > 0 ? 'processes' : '-processes (FIRMA_TEST_PROCESSES=1)',
 ];
 console.log(`${files.length} test files; tiers: ${tiers.filter((t) => !t.startsWith('-')).join(', ')}`);
 const off = tiers.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
