@@ -26,10 +26,14 @@ function walk(dir, out) {
 //   FIRMA_TEST_BROWSER        the pages driven in Chromium (test/browser)
 //   FIRMA_TEST_REDIS_URL      the rate limiter and the cluster on Redis
 //   FIRMA_TEST_PROCESSES=1    real `firma` processes started, killed and restarted (test/cli, test/cluster)
+//   FIRMA_TEST_STRESS=1       the attacks that load the machine on purpose: decompression bombs, hostile
+//                             requests, the fuzzer (each holds both cores for a minute or more)
 // A file named on the command line runs whatever its tier.
 const PROCESS_TIER = ['test/cli/', 'test/cluster/'];
 const processesOn = process.env.FIRMA_TEST_PROCESSES === '1';
 const browserOn = Boolean(process.env.FIRMA_TEST_BROWSER);
+const STRESS_TIER = ['test/api/hostile-requests.test.ts', 'test/api/hostile-files.test.ts', 'test/api/fuzz.test.ts'];
+const stressOn = process.env.FIRMA_TEST_STRESS === '1';
 
 const filters = process.argv.slice(2);
 const matched = roots
@@ -38,7 +42,9 @@ const matched = roots
   .sort();
 const offTier = (f) =>
   filters.length === 0 &&
-  ((!processesOn && PROCESS_TIER.some((dir) => f.startsWith(dir))) || (!browserOn && f.startsWith('test/browser/')));
+  ((!processesOn && PROCESS_TIER.some((dir) => f.startsWith(dir))) ||
+    (!stressOn && STRESS_TIER.includes(f)) ||
+    (!browserOn && f.startsWith('test/browser/')));
 const files = matched.filter((f) => !offTier(f));
 
 if (files.length === 0) {
@@ -51,6 +57,7 @@ const tiers = [
   browserOn ? 'browser' : '-browser (FIRMA_TEST_BROWSER)',
   process.env.FIRMA_TEST_REDIS_URL ? 'redis' : '-redis (FIRMA_TEST_REDIS_URL)',
   processesOn || filters.length > 0 ? 'processes' : '-processes (FIRMA_TEST_PROCESSES=1)',
+  stressOn || filters.length > 0 ? 'stress' : '-stress (FIRMA_TEST_STRESS=1)',
 ];
 console.log(`${files.length} test files; tiers: ${tiers.filter((t) => !t.startsWith('-')).join(', ')}`);
 const off = tiers.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
