@@ -1,4 +1,5 @@
 import type { FieldType } from '../../db/schema.js';
+import type { FoundTag } from '../../infra/pdf/tags/find-tags.js';
 import type { TagLength } from './placeholder-tags.js';
 
 /**
@@ -49,14 +50,7 @@ export function minimumFieldSize(type: FieldType, fontSize = 12): { width: numbe
 }
 
 /** Where a tag was found: its box in percent of the displayed page, and that page's size in points. */
-export interface TagBox {
-  positionX: number;
-  positionY: number;
-  width: number;
-  height: number;
-  pageWidth: number;
-  pageHeight: number;
-}
+export type TagBox = Pick<FoundTag, 'positionX' | 'positionY' | 'width' | 'height' | 'pageWidth' | 'pageHeight'>;
 
 export interface PercentBox {
   positionX: number;
