@@ -3,7 +3,7 @@ import type { Ctx } from '../../domain/context.js';
 import { downloadByLink } from '../../domain/envelopes/download-link.js';
 import { receiveDocumentUpload, type ReceivedUpload } from '../../domain/envelopes/receive-document-upload.js';
 import { AppError } from '../../errors.js';
-import { sendPdf } from '../v2/document.routes.js';
+import { sendPdf } from '../views/send-pdf.js';
 
 /**
  * The two capability URLs v1 and v2 hand out, served the same way under either version: the

@@ -13,7 +13,7 @@ import { signerItemPdf } from '../../domain/signing/signer-item-pdf.js';
 import { signingRequest, signingRouteOptions, ZSigningHeaders } from './signing-request.js';
 import { errorResponses } from '../schemas/common.schema.js';
 import { registerSigningVerificationRoutes } from './signing-verification.routes.js';
-import { sendPdf } from '../v2/document.routes.js';
+import { sendPdf } from '../views/send-pdf.js';
 import {
   ZCompleteBody,
   ZCompleteResponse,

@@ -1,22 +1,19 @@
-import { contentDisposition } from '../views/content-disposition.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createEnvelope } from '../../domain/envelopes/create-envelope.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
-import { downloadItem, type PdfDownload } from '../../domain/envelopes/download-item.js';
+import { downloadItem } from '../../domain/envelopes/download-item.js';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { getDocumentGraph } from '../../domain/envelopes/get-envelope.js';
 import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import { getCertificate } from '../../domain/completion/get-certificate.js';
-import type { Ctx } from '../../domain/context.js';
 import { AppError, notFound } from '../../errors.js';
 import { callerOf } from '../plugins/caller.js';
-import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
+import { parsePayload, readMultipart } from '../plugins/multipart.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
-import { errorResponses } from '../schemas/common.schema.js';
+import { defineOperation, pdfAnswer } from '../operation.js';
+import { sendPdf } from '../views/send-pdf.js';
 import { ZDocument } from '../schemas/views.schema.js';
 import {
   ZDocumentCreateBody,
@@ -29,31 +26,24 @@ import {
   documentRecipientsInput,
 } from './document.schema.js';
 
-const PDF_RESPONSE = {
-  200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
-};
+const tags = ['Documents'];
 
-/** The stable v2 document flow's upload: registered where multipart bodies are parsed. */
-export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/document/create',
-    {
-      validatorCompiler: documentOnlyValidator,
-      config: { idempotent: 'multipart' },
-      schema: {
-        operationId: 'document-create',
-        summary: 'Create a document from a PDF, with recipients and their fields',
-        description:
-          'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF). Field geometry is in percent of the page; pageNumber starts at 1.',
-        tags: ['Documents'],
-        consumes: ['multipart/form-data'],
-        body: ZDocumentCreateBody,
-        response: { 200: ZDocumentCreateResponse, ...errorResponses(413) },
-      },
-    },
-    async (request, reply) => {
+/** The stable v2 document flow: create (an upload), get, distribute, download, certificate. */
+export const documentOperations = [
+  defineOperation({
+    method: 'POST',
+    url: '/document/create',
+    operationId: 'document-create',
+    summary: 'Create a document from a PDF, with recipients and their fields',
+    description:
+      'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF). Field geometry is in percent of the page; pageNumber starts at 1.',
+    tags,
+    upload: 'multipart',
+    idempotent: 'multipart',
+    body: ZDocumentCreateBody,
+    response: ZDocumentCreateResponse,
+    errors: [413],
+    handle: async (ctx, request, reply) => {
       const body = await readMultipart(ctx, request, ['file']);
       // The fingerprint of a multipart request: its payload and the SHA-256 of each file, never the
       // raw bytes (whose boundary changes on every call).
@@ -97,25 +87,18 @@ export function registerDocumentCreateRoute(app: FastifyInstance, ctx: Ctx): voi
       });
       return answerOf(graph);
     },
-  );
-}
+  }),
 
-/** The stable v2 document flow: get, distribute, download, certificate (create: above). */
-export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/document/:documentId',
-    {
-      schema: {
-        operationId: 'document-get',
-        summary: 'A document with its status, recipients and fields (never the PDF bytes)',
-        tags: ['Documents'],
-        params: z.object({ documentId: ZDocumentId }),
-        response: { 200: ZDocument, ...errorResponses(404) },
-      },
-    },
-    (request, reply) => {
+  defineOperation({
+    method: 'GET',
+    url: '/document/:documentId',
+    operationId: 'document-get',
+    summary: 'A document with its status, recipients and fields (never the PDF bytes)',
+    tags,
+    params: z.object({ documentId: ZDocumentId }),
+    response: ZDocument,
+    errors: [404],
+    handle: (ctx, request, reply) => {
       const principal = principalOf(request);
       const reveal = tokenRevealFor(ctx, principal);
       return replyEnvelopeView(
@@ -134,69 +117,57 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: Ctx): void {
         },
       );
     },
-  );
+  }),
 
-  r.post(
-    '/document/distribute',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'document-distribute',
-        summary: 'Send the document for signing (DRAFT → PENDING); repeating it on a PENDING document changes nothing',
-        tags: ['Documents'],
-        body: ZDocumentDistributeBody,
-        response: { 200: ZDocumentDistributeResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/document/distribute',
+    operationId: 'document-distribute',
+    summary: 'Send the document for signing (DRAFT → PENDING); repeating it on a PENDING document changes nothing',
+    tags,
+    idempotent: 'json',
+    body: ZDocumentDistributeBody,
+    response: ZDocumentDistributeResponse,
+    errors: [404],
+    handle: async (ctx, request) => {
       const { documentId, meta, includeSigningUrls } = request.body;
       const result = await distributeEnvelope(ctx, callerOf(request), { key: { documentId }, meta });
       const { recipients: _recipients, fields: _fields, ...lite } = documentView(result.graph);
       if (!includeSigningUrls) return lite;
       return { ...lite, recipients: result.links.map(({ token: _token, ...link }) => link) };
     },
-  );
+  }),
 
-  r.get(
-    '/document/:documentId/download',
-    {
-      schema: {
-        operationId: 'document-download',
-        summary: 'The final PDF (version=signed, the default, once COMPLETED) or the upload (version=original)',
-        tags: ['Documents'],
-        params: z.object({ documentId: ZDocumentId }),
-        querystring: ZDownloadQuery,
-        response: { ...PDF_RESPONSE, ...errorResponses(404, 409) },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    method: 'GET',
+    url: '/document/:documentId/download',
+    operationId: 'document-download',
+    summary: 'The final PDF (version=signed, the default, once COMPLETED) or the upload (version=original)',
+    tags,
+    params: z.object({ documentId: ZDocumentId }),
+    query: ZDownloadQuery,
+    response: pdfAnswer(),
+    errors: [404, 409],
+    handle: async (ctx, request, reply) => {
       const graph = await getDocumentGraph(ctx.db, principalOf(request).platformId, request.params.documentId);
       const item = graph.items[0];
       if (!item) throw new AppError('ENVELOPE_HAS_NO_DOCUMENT', 'The document has no PDF yet');
       return sendPdf(reply, await downloadItem(ctx, graph, item, request.query.version));
     },
-  );
+  }),
 
-  r.get(
-    '/document/:documentId/certificate',
-    {
-      schema: {
-        operationId: 'document-certificate',
-        summary: 'The completion certificate, a separate sealed PDF; 409 while DRAFT or PENDING',
-        tags: ['Documents'],
-        params: z.object({ documentId: ZDocumentId }),
-        response: { ...PDF_RESPONSE, ...errorResponses(404, 409) },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    method: 'GET',
+    url: '/document/:documentId/certificate',
+    operationId: 'document-certificate',
+    summary: 'The completion certificate, a separate sealed PDF; 409 while DRAFT or PENDING',
+    tags,
+    params: z.object({ documentId: ZDocumentId }),
+    response: pdfAnswer(),
+    errors: [404, 409],
+    handle: async (ctx, request, reply) => {
       const graph = await getDocumentGraph(ctx.db, principalOf(request).platformId, request.params.documentId);
       return sendPdf(reply, getCertificate(ctx, graph));
     },
-  );
-}
-
-export function sendPdf(reply: FastifyReply, pdf: PdfDownload): FastifyReply {
-  void reply.type('application/pdf').header('Content-Disposition', contentDisposition(pdf.filename));
-  if (pdf.size !== null) void reply.header('Content-Length', pdf.size);
-  return reply.send(pdf.stream);
-}
+  }),
+];

@@ -8,7 +8,7 @@ import type { Ctx } from '../../domain/context.js';
 import { getEnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { errorResponses } from '../schemas/common.schema.js';
-import { sendPdf } from './document.routes.js';
+import { sendPdf } from '../views/send-pdf.js';
 
 const PDF_RESPONSE = {
   200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },

@@ -21,7 +21,7 @@ import { callerOf } from '../plugins/caller.js';
 import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
 import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
 import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
-import { sendPdf } from './document.routes.js';
+import { sendPdf } from '../views/send-pdf.js';
 import {
   ZEnvelope,
   ZEnvelopeIdBody,

@@ -83,7 +83,7 @@ export function registerEnvelopeRoutes(app: FastifyInstance, ctx: Ctx): void {
         // Two cached renderings: with signing tokens (see tokenRevealFor) and without.
         reveal ? 'envelope:with-tokens' : 'envelope',
         (graph) => envelopeView(graph, principal.platformName, reveal),
-      );
+      ) as unknown as void; // TRANSITIONAL until this family is an operation list
     },
   );
 

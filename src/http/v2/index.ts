@@ -1,8 +1,10 @@
+// The import order below is the order in which the schemas' modules load, which is the order of the
+// OpenAPI document's components: keep it when converting a family (the document stays byte-identical).
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { registerApiTokenAuth } from '../plugins/authenticate.js';
-import multipart from '@fastify/multipart';
-import { registerDocumentCreateRoute, registerDocumentRoutes } from './document.routes.js';
+import { registerOperations, unconverted } from '../operation.js';
+import { documentOperations } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
@@ -11,7 +13,7 @@ import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './enve
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
-import { registerFolderRoutes } from './folder.routes.js';
+import { folderOperations } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
@@ -23,50 +25,42 @@ import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-u
 import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
 import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
 
-/** Every v2 operation. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
+/**
+ * Every v2 operation, in the order of the OpenAPI document (uploads are registered first, in
+ * scopes of their own: see registerOperations).
+ */
+export const v2Operations = [
+  unconverted(registerMeRoutes),
+  ...documentOperations,
+  unconverted(registerDocumentPartRoutes),
+  unconverted(registerDocumentUploadUrlRoute, 'raw-pdf'),
+  unconverted(registerDocumentManageRoutes),
+  unconverted(registerTemplateCreateRoute, 'multipart'),
+  unconverted(registerTemplateRoutes),
+  unconverted((app, ctx) => registerLegacyPartRoutes(app, ctx, 'template')),
+  unconverted(registerSigningRoutes),
+  unconverted(registerDigitalSigningRoutes),
+  unconverted(registerCscSigningRoutes),
+  unconverted(registerDirectLinkRoutes),
+  unconverted(registerTemplateDirectRoutes),
+  unconverted(registerEnvelopeRoutes),
+  unconverted(registerEnvelopePartRoutes),
+  unconverted(registerEnvelopeUploadRoutes, 'multipart'),
+  unconverted(registerEnvelopeItemRoutes),
+  unconverted(registerWebhookRoutes),
+  unconverted(registerEnvelopeEvidenceRoutes),
+  ...folderOperations,
+  unconverted(registerEmbeddingRoutes),
+  unconverted(registerEnvelopeUseRoute, 'multipart'),
+  unconverted(registerTemplateUseRoute),
+  unconverted(registerBulkSendStartRoute, 'multipart'),
+  unconverted(registerBulkSendRoutes),
+];
+
+/** The v2 API. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
 export function v2Routes(ctx: Ctx) {
   return async function (scope: FastifyInstance): Promise<void> {
     registerApiTokenAuth(scope, ctx);
-    // Multipart parsing, and the hooks that plugin adds to every request, only where PDFs are uploaded.
-    await scope.register(async (uploads) => {
-      await uploads.register(multipart, {
-        limits: {
-          fileSize: ctx.config.limits.uploadBytes + 1,
-          files: ctx.config.limits.itemsPerEnvelope,
-          fields: 20,
-          fieldSize: ctx.config.limits.jsonBodyBytes,
-        },
-      });
-      registerDocumentCreateRoute(uploads, ctx);
-      registerTemplateCreateRoute(uploads, ctx);
-      registerEnvelopeUploadRoutes(uploads, ctx);
-      registerEnvelopeUseRoute(uploads, ctx);
-      registerBulkSendStartRoute(uploads, ctx);
-    });
-    // The raw-PDF body parser, only for the upload URL.
-    await scope.register((rawPdf, _options, done) => {
-      registerDocumentUploadUrlRoute(rawPdf, ctx);
-      done();
-    });
-    registerMeRoutes(scope, ctx);
-    registerDocumentRoutes(scope, ctx);
-    registerDocumentPartRoutes(scope, ctx);
-    registerDocumentManageRoutes(scope, ctx);
-    registerTemplateRoutes(scope, ctx);
-    registerLegacyPartRoutes(scope, ctx, 'template');
-    registerSigningRoutes(scope, ctx);
-    registerDigitalSigningRoutes(scope, ctx);
-    registerCscSigningRoutes(scope, ctx);
-    registerDirectLinkRoutes(scope, ctx);
-    registerTemplateDirectRoutes(scope, ctx);
-    registerEnvelopeRoutes(scope, ctx);
-    registerEnvelopePartRoutes(scope, ctx);
-    registerEnvelopeItemRoutes(scope, ctx);
-    registerWebhookRoutes(scope, ctx);
-    registerEnvelopeEvidenceRoutes(scope, ctx);
-    registerFolderRoutes(scope, ctx);
-    registerEmbeddingRoutes(scope, ctx);
-    registerTemplateUseRoute(scope, ctx);
-    registerBulkSendRoutes(scope, ctx);
+    await registerOperations(scope, ctx, v2Operations);
   };
 }

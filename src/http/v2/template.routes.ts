@@ -163,7 +163,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
           if (graph.envelope.type !== 'TEMPLATE') throw notFound('Template');
           return templateView(graph, principal.platformName, reveal);
         },
-      );
+      ) as unknown as void; // TRANSITIONAL until this family is an operation list
     },
   );
 

@@ -18,7 +18,7 @@ export function replyEnvelopeView(
   key: EnvelopeKey,
   variant: string,
   view: (graph: EnvelopeGraph) => unknown,
-): void | Promise<void> {
+): FastifyReply | Promise<FastifyReply> {
   const body = readEnvelopeView(
     ctx,
     platformId,
@@ -27,7 +27,5 @@ export function replyEnvelopeView(
     (graph) => Buffer.from(reply.serialize(view(graph)) as string),
     changeStampOf(ctx, request),
   );
-  return whenReady(body, (json) => {
-    void reply.type('application/json; charset=utf-8').send(json);
-  });
+  return whenReady(body, (json) => reply.type('application/json; charset=utf-8').send(json));
 }
