@@ -182,6 +182,20 @@ for (const database of testDatabases()) {
       assert.match(text.replace(/\s+/g, ' '), /CUIL 20-12345678-6/);
     });
 
+    test('the signing page learns which ID to ask for: GET /verification names the platform’s rule', async () => {
+      for (const [rule, expected] of [
+        ['rut', 'RUT'],
+        ['cuil', 'CUIL'],
+      ] as const) {
+        const client = await platformWith(rule, 'on');
+        const { sent } = await distribute(client);
+        const token = tokenOf(sent.body.recipients[0].signingUrl);
+        const status = await server.anon.get(`/api/v2/signing/${token}/verification`);
+        assert.equal(status.status, 200, JSON.stringify(status.body));
+        assert.deepEqual([status.body.identityRule, status.body.action.required], [expected, ['CUIL']]);
+      }
+    });
+
     test('an unknown rule or platform is refused and changes nothing', async () => {
       await assert.rejects(setPlatformIdentityRule(server.ctx, { platform: 'default', rule: 'dni' }), {
         code: 'VALIDATION_ERROR',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { CONSENT_LANGUAGES, ZConsentInput } from '../../domain/model/signing-consent.js';
 import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
 import { ZField, ZStatus } from '../schemas/views.schema.js';
@@ -167,6 +168,14 @@ export const ZVerificationStatus = z
     emailHint: z.string().nullable().describe('Where a code goes, masked'),
   })
   .meta({ id: 'SigningVerificationStatus' });
+
+export const ZVerificationStatusView = ZVerificationStatus.extend({
+  identityRule: z
+    .enum(IDENTITY_RULES)
+    .describe(
+      'The national ID the `CUIL` method asks for: the platform’s identity rule (CUIL by default; RUT, CI_UY, CPF; NONE asks none)',
+    ),
+}).meta({ id: 'SigningVerificationStatusView' });
 
 export const ZVerificationGranted = ZVerificationStatus.extend({
   verificationToken: z

@@ -6,17 +6,24 @@ import { messagesFor } from './i18n.js';
 import { ApiError } from './signing-api.js';
 import { el, holdFocus } from './signing-ui.js';
 
+/** What each identity rule's ID is called (the API names the rules; `NONE` asks for no ID). */
+const ID_NAMES = { CUIL: 'CUIL', RUT: 'RUT', CI_UY: 'CI', CPF: 'CPF' };
+
 /**
  * The forms for what is pending at one stage. `onStatus` gets each successful answer (the
  * server's verification status); the caller decides whether the stage is over.
  */
-function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) {
+function verificationForms({ call, lang, stage, pending, emailHint, identityRule, onStatus }) {
   const t = messagesFor(lang).verify;
   const error = el('p', { class: 'dialog-error', role: 'alert', id: `verify-error-${stage}` });
   // A refusal in the page's language by the API's code (the API's message is English); any other
   // error is the page's own (its network message is already translated).
+  // The `CUIL` method asks for the platform's national ID, named as its country names it.
+  const idName = ID_NAMES[identityRule] ?? 'CUIL';
+  const refusal = (code) =>
+    code === 'CUIL_MISMATCH' && idName !== 'CUIL' ? t.idMismatch(idName) : (t.errors[code] ?? t.errors.other);
   const fail = (e) => {
-    error.textContent = e instanceof ApiError ? (t.errors[e.code] ?? t.errors.other) : e?.message || t.errors.other;
+    error.textContent = e instanceof ApiError ? refusal(e.code) : e?.message || t.errors.other;
   };
   const sections = [];
 
@@ -91,7 +98,7 @@ function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) 
   };
   if (pending.includes('PASSWORD'))
     typed('PASSWORD', 'verify-access-code', t.accessCodeLabel, '/verification/access-code', 'accessCode');
-  if (pending.includes('CUIL')) typed('CUIL', 'verify-cuil', t.cuilLabel, '/verification/cuil', 'cuil');
+  if (pending.includes('CUIL')) typed('CUIL', 'verify-cuil', t.idLabel(idName), '/verification/cuil', 'cuil');
 
   // Only nodes: a null here would reach `replaceChildren`, which prints it as the text "null".
   const anyOf = pending.filter((m) => m !== 'CUIL').length > 1;
@@ -102,8 +109,9 @@ function verificationForms({ call, lang, stage, pending, emailHint, onStatus }) 
 export async function verifyAccess(root, { call, lang, pending }) {
   const t = messagesFor(lang).verify;
   let emailHint = null;
+  let identityRule = null;
   try {
-    emailHint = (await call('GET', '/verification')).emailHint;
+    ({ emailHint, identityRule } = await call('GET', '/verification'));
   } catch {
     // The hint is a courtesy; the step works without it.
   }
@@ -114,6 +122,7 @@ export async function verifyAccess(root, { call, lang, pending }) {
       stage: 'access',
       pending,
       emailHint,
+      identityRule,
       onStatus: (status) => {
         if (status.access.pending.length === 0) resolve();
       },
@@ -148,7 +157,7 @@ export function verifyAction({ call, lang, pending }) {
       closed();
       resolve(value);
     };
-    const render = (emailHint) => {
+    const render = ({ emailHint, identityRule }) => {
       dialog.replaceChildren(
         el('h2', { id: 'verify-action-title' }, t.actionTitle),
         el('p', {}, t.actionIntro),
@@ -158,10 +167,11 @@ export function verifyAction({ call, lang, pending }) {
           stage: 'action',
           pending: remaining,
           emailHint,
+          identityRule,
           onStatus: (status) => {
             remaining = status.action.pending;
             if (remaining.length === 0) close(true);
-            else render(emailHint);
+            else render({ emailHint, identityRule });
           },
         }),
         el(
@@ -177,8 +187,8 @@ export function verifyAction({ call, lang, pending }) {
     });
     document.body.append(dialog);
     call('GET', '/verification')
-      .then((s) => render(s.emailHint))
-      .catch(() => render(null))
+      .then((s) => render(s))
+      .catch(() => render({ emailHint: null, identityRule: null }))
       .finally(() => dialog.showModal());
   });
 }

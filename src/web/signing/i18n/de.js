@@ -133,7 +133,9 @@ export default {
     codeLabel: '6-stelliger Code',
     verify: 'Bestätigen',
     accessCodeLabel: 'Zugangscode, den Sie vom Absender erhalten haben',
-    cuilLabel: 'Ihre CUIL',
+    idLabel: (id) => `Ihre ${id}`,
+    idMismatch: (id) =>
+      `Das ist nicht die ${id}, die uns für Sie vorliegt. Bitte prüfen Sie sie und versuchen Sie es erneut.`,
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
     done: 'Bestätigt.',
