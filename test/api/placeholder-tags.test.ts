@@ -25,7 +25,7 @@ interface WireField {
   fieldMeta: Record<string, unknown> | null;
 }
 
-/** Each type's minimum in points at font size 12 (README): a field grows from its tag's top-left corner. */
+/** Each type's minimum in points at font size 12 (docs/documents.md): a field grows from its tag's top-left corner. */
 const MINIMUM: Record<string, [number, number]> = {
   SIGNATURE: [144, 36],
   INITIALS: [56, 28],

@@ -14,8 +14,8 @@ const PG_URL = process.env.FIRMA_TEST_DATABASE_URL;
 /**
  * How long after the test's own listener heard a commit a node's listener may still be receiving
  * it: both backends were signalled by the same commit; delivery measured at most ~3 ms at a load
- * of 10 on 2 cores. The next read after that must see the change (ARCHITECTURE.md, "Reads on the
- * hot path", for the window before it).
+ * of 10 on 2 cores. The next read after that must see the change (docs/design/hot-path-reads.md
+ * for the window before it).
  */
 const DELIVERY_GRACE_MS = 100;
 

@@ -18,8 +18,8 @@ export async function untilSignalHealthy(db: Db, timeoutMs = 10_000): Promise<Ch
 
 /**
  * Waits until the stamp differs from `before`: a commit made elsewhere has been signalled to this
- * process. A read that starts earlier may not see it (the signal's delivery window, ARCHITECTURE.md
- * "Reads on the hot path"); one that starts later must.
+ * process. A read that starts earlier may not see it (the signal's delivery window,
+ * docs/design/hot-path-reads.md); one that starts later must.
  */
 export async function untilSignalled(db: Db, before: ChangeStamp, timeoutMs = 5000): Promise<void> {
   if (before === null) return;

@@ -48,7 +48,7 @@ for (const database of testDatabases()) {
       assert.deepEqual(created.document.envelopeItems, []);
       assert.match(created.uploadUrl, new RegExp(`^${server.url}/api/v2/uploads/[A-Za-z0-9_-]{40,}$`));
 
-      // The SDK has no cuil member: set it over plain HTTP, as the README tells SDK users.
+      // The SDK has no cuil member: set it over plain HTTP, as docs/identity-rules.md tells SDK users.
       const signer = created.document.recipients.find((r) => r.role === 'SIGNER')!;
       const cuil = await server.api.post('/api/v2/envelope/recipient/update-many', {
         json: { envelopeId: created.document.envelopeId, data: [{ id: signer.id, cuil: CUIL_A }] },

@@ -67,7 +67,7 @@ for (const database of testDatabases()) {
       assert.equal(doc.fields.length, 3);
       assert.equal(doc.documentMeta.timezone, 'America/Argentina/Buenos_Aires');
 
-      // The SDK has no cuil member: set it over plain HTTP, as the README tells SDK users.
+      // The SDK has no cuil member: set it over plain HTTP, as docs/identity-rules.md tells SDK users.
       const signer = doc.recipients.find((r) => r.role === 'SIGNER')!;
       await server.ctx.db.updateTable('recipient').set({ cuil: CUIL_A }).where('id', '=', signer.id).execute();
 

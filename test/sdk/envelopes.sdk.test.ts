@@ -8,7 +8,7 @@ import { startTestServer, testDatabases, type TestServer } from '../helpers/test
  * Every JSON envelope operation through Documenso's official SDK, pointed at Firma by its base URL
  * only: any shape Firma got wrong would surface as an SDK validation error. Downloads are checked
  * over plain HTTP (the SDK expects JSON there), and the CUIL, which the SDK has no member for, is
- * set with a plain HTTP call as the README tells SDK users.
+ * set with a plain HTTP call as docs/identity-rules.md tells SDK users.
  */
 for (const database of testDatabases()) {
   describe(`@documenso/sdk-typescript against the envelope operations (${database})`, () => {
