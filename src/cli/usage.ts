@@ -72,7 +72,7 @@ Commands:
   webhook delete <webhookId> --platform <name>
                                       remove an endpoint
   bulk-send <rows.csv> --platform <name> --template <id> [--draft]
-                                      one document per CSV row from a template (see README), with a
+                                      one document per CSV row from a template (see docs/documents.md), with a
                                       progress bar; exit 1 if any row failed (each listed)
   blobs migrate --to s3               copy the data dir's blobs into the configured bucket
                                       (FIRMA_BLOB_STORE=s3), verifying every hash; skips blobs
@@ -104,5 +104,5 @@ Options:
   -h, --help                          this help
 
 Configuration comes from environment variables and, for those not set, from a .env file in the
-working directory; see README.md.
+working directory; see docs/configuration.md.
 `;

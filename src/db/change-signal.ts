@@ -21,7 +21,7 @@ const RECONNECT_MAX_MS = 5000;
 export const CHANGE_CHANNEL_SQL = `'firma_change_' || md5(current_schema())`;
 
 /**
- * PostgreSQL's change signal for one process (ARCHITECTURE.md, "Reads on the hot path"): a
+ * PostgreSQL's change signal for one process (docs/design/hot-path-reads.md): a
  * dedicated connection (not from the pool) LISTENs on the schema's change channel, which
  * statement-level triggers notify on every commit that touches a table a cache depends on. Every
  * notification moves a counter; so does every commit of this process (`noteOwnCommit`, called

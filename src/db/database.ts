@@ -90,7 +90,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
   return db;
 }
 
-/** The change signal of a PostgreSQL Kysely instance (ARCHITECTURE.md, "Reads on the hot path"). */
+/** The change signal of a PostgreSQL Kysely instance (docs/design/hot-path-reads.md). */
 const pgSignals = new WeakMap<Db, PgChangeSignal>();
 
 export function pgChangeSignalOf(db: Db): PgChangeSignal | undefined {

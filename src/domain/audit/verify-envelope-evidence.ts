@@ -44,7 +44,7 @@ export interface EvidenceVerdict {
  * MAC of every entry (keyed by the instance secret) and, once the envelope is final, the sealed
  * certificate, whose record states the chain head at completion and the documents' hashes, and
  * the seals of the final documents (keyed by the sealing identity). What this cannot catch is
- * written down in ARCHITECTURE.md ("Audit verification").
+ * written down in docs/design/completion-and-audit.md.
  */
 export async function verifyEnvelopeEvidence(ctx: Ctx, key: EnvelopeKey): Promise<EvidenceVerdict> {
   const envelope = await findEnvelopeForOperator(ctx.db, key);

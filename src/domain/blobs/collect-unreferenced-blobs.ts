@@ -15,7 +15,7 @@ export interface BlobGcResult {
 }
 
 /**
- * Removes the blobs no row references (ARCHITECTURE.md, "Blob garbage collection"): files of a
+ * Removes the blobs no row references (docs/operations.md, blob garbage collection): files of a
  * request that failed after storing its upload, of a crash between a write and its commit, of an
  * outage. A page of the store's listing at a time: blobs untouched for the grace period are looked
  * up in every blob column (`referencedBlobs`), and each unreferenced one is removed only if it is

@@ -8,7 +8,7 @@ import { IssueCollector } from './validation-issues.js';
  * Members the API accepts for Documenso compatibility but Firma cannot act on yet. Firma's rule:
  * a member either has its effect or is refused with a specific 400 until it does, never stored
  * and ignored. Each check accepts the member's "off" value (absent, null, [], false, the
- * default) so SDK clients that send defaults keep working. README.md "Accepted but not yet
+ * default) so SDK clients that send defaults keep working. docs/compatibility.md "Accepted but not yet
  * supported" lists them.
  */
 
