@@ -8,9 +8,11 @@ import { setTimeout } from 'node:timers';
 // a second or two), and each file's process loads that instead of compiling TypeScript through tsx
 // (which cost each of the ~160 processes a second or two of CPU). FIRMA_TEST_TSX=1 runs the sources
 // through tsx as before; one file by hand: `node --import tsx --test test/api/x.test.ts`.
-import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compileTests, removeTestBuild } from './compile-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -71,8 +73,33 @@ if (off.length > 0) console.log(`not run here (set to run them; .ci/run sets all
 
 const viaTsx = process.env.FIRMA_TEST_TSX === '1';
 const build = viaTsx ? undefined : await compileTests(root);
-const removeBuild = () => build && removeTestBuild(build);
 const testFiles = build ? files.map((f) => join(build, f.replace(/\.ts$/, '.js'))) : files;
+const loader = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
+
+// One freshly started SQLite installation for the whole run, which each test server copies instead
+// of migrating its own database (test/helpers/sqlite-template.ts).
+const sqliteTemplate = mkdtempSync(join(tmpdir(), 'firma-sqlite-template-'));
+const helper = pathToFileURL(join(build ?? root, `test/helpers/sqlite-template.${build ? 'js' : 'ts'}`)).href;
+const made = spawnSync(
+  process.execPath,
+  [
+    ...loader,
+    '--input-type=module',
+    '-e',
+    `await (await import(${JSON.stringify(helper)})).makeSqliteTemplate(process.argv[1]);`,
+    sqliteTemplate,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+const removeBuild = () => {
+  if (build) removeTestBuild(build);
+  rmSync(sqliteTemplate, { recursive: true, force: true });
+};
+if (made.status !== 0) {
+  console.error('could not make the SQLite template the test servers copy');
+  removeBuild();
+  process.exit(1);
+}
 
 const concurrency = process.env.FIRMA_TEST_CONCURRENCY ?? '2';
 // A hung test must fail the run, never stall CI: each test gets a deadline, the runner exits once
@@ -82,7 +109,7 @@ const runLimitMs = Number(process.env.FIRMA_TEST_RUN_LIMIT_MS ?? 40 * 60 * 1000)
 const child = spawn(
   process.execPath,
   [
-    ...(build ? ['--enable-source-maps'] : ['--import', 'tsx']),
+    ...loader,
     '--test',
     `--test-concurrency=${concurrency}`,
     `--test-timeout=${testTimeoutMs}`,
@@ -94,7 +121,15 @@ const child = spawn(
     ...testFiles,
   ],
   // The file-timing reporter names files as in the repository, not as in the build.
-  { cwd: root, stdio: 'inherit', env: { ...process.env, ...(build ? { FIRMA_TEST_BUILD_DIR: build } : {}) } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      FIRMA_TEST_SQLITE_TEMPLATE: sqliteTemplate,
+      ...(build ? { FIRMA_TEST_BUILD_DIR: build } : {}),
+    },
+  },
 );
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
