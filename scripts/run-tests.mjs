@@ -36,12 +36,21 @@ function walk(dir, out) {
 //   FIRMA_TEST_PROCESSES=1    real `firma` processes started, killed and restarted (test/cli, test/cluster)
 //   FIRMA_TEST_STRESS=1       the attacks that load the machine on purpose: decompression bombs, hostile
 //                             requests, the fuzzer (each holds both cores for a minute or more)
+//   FIRMA_TEST_EXTENDED=1     the slowest end-to-end scenarios, whose behaviour faster files also test:
+//                             - postman-flow: the Postman collection run in newman, 16 requests from
+//                               upload to sealed PDF (the API it calls: the other API files; the
+//                               collection's shape: api-docs.test.ts);
+//                             - placeholder-positioning: create-many placing fields on text, PDF
+//                               rewriting per test (placeholder and matchAll: placeholder.sdk.test.ts;
+//                               tags and hidden text: placeholder-tags.test.ts)
 // A file named on the command line runs whatever its tier.
 const PROCESS_TIER = ['test/cli/', 'test/cluster/'];
 const processesOn = process.env.FIRMA_TEST_PROCESSES === '1';
 const browserOn = Boolean(process.env.FIRMA_TEST_BROWSER);
 const STRESS_TIER = ['test/api/hostile-requests.test.ts', 'test/api/hostile-files.test.ts', 'test/api/fuzz.test.ts'];
 const stressOn = process.env.FIRMA_TEST_STRESS === '1';
+const EXTENDED_TIER = ['test/api/postman-flow.test.ts', 'test/api/placeholder-positioning.test.ts'];
+const extendedOn = process.env.FIRMA_TEST_EXTENDED === '1';
 
 const filters = process.argv.slice(2);
 const matched = roots
@@ -52,6 +61,7 @@ const offTier = (f) =>
   filters.length === 0 &&
   ((!processesOn && PROCESS_TIER.some((dir) => f.startsWith(dir))) ||
     (!stressOn && STRESS_TIER.includes(f)) ||
+    (!extendedOn && EXTENDED_TIER.includes(f)) ||
     (!browserOn && f.startsWith('test/browser/')));
 const files = matched.filter((f) => !offTier(f));
 
@@ -66,6 +76,7 @@ const tiers = [
   process.env.FIRMA_TEST_REDIS_URL ? 'redis' : '-redis (FIRMA_TEST_REDIS_URL)',
   processesOn || filters.length > 0 ? 'processes' : '-processes (FIRMA_TEST_PROCESSES=1)',
   stressOn || filters.length > 0 ? 'stress' : '-stress (FIRMA_TEST_STRESS=1)',
+  extendedOn || filters.length > 0 ? 'extended' : '-extended (FIRMA_TEST_EXTENDED=1)',
 ];
 console.log(`${files.length} test files; tiers: ${tiers.filter((t) => !t.startsWith('-')).join(', ')}`);
 const off = tiers.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
