@@ -8,11 +8,16 @@ import { writeSync } from 'node:fs';
 // 'exit' because --test-force-exit ends the process before a reporter's last yield is read.
 const totals = new Map();
 const root = process.cwd() + '/';
+// When run-tests.mjs runs the compiled files, a file is named by its source: test/api/x.test.ts.
+const build = process.env.FIRMA_TEST_BUILD_DIR ? process.env.FIRMA_TEST_BUILD_DIR + '/' : undefined;
+
+function shown(file) {
+  if (build && file.startsWith(build)) return file.slice(build.length).replace(/\.js$/, '.ts');
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
 
 function printTable() {
-  const rows = [...totals]
-    .map(([file, ms]) => ({ file: file.startsWith(root) ? file.slice(root.length) : file, ms }))
-    .sort((a, b) => b.ms - a.ms);
+  const rows = [...totals].map(([file, ms]) => ({ file: shown(file), ms })).sort((a, b) => b.ms - a.ms);
   if (rows.length === 0) return;
   const total = rows.reduce((sum, row) => sum + row.ms, 0);
   let text = `\nslowest test files (${rows.length} files, ${(total / 1000).toFixed(0)} s of test time in all):\n`;

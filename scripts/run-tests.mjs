@@ -1,11 +1,19 @@
 #!/usr/bin/env node
 import { setTimeout } from 'node:timers';
-// Runs every *.test.ts under src/ and test/ with node's own test runner (through tsx).
-// Node 20's runner does not expand globs, so the files are listed here. Pass paths or
-// substrings to run a subset: `npm run test:only -- signing`.
-import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+// Runs every *.test.ts under src/ and test/ with node's own test runner. Node 20's runner does not
+// expand globs, so the files are listed here. Pass paths or substrings to run a subset:
+// `npm run test:only -- signing`.
+//
+// The files run compiled: src/ and test/ are compiled to JavaScript once (scripts/compile-tests.mjs,
+// a second or two), and each file's process loads that instead of compiling TypeScript through tsx
+// (which cost each of the ~160 processes a second or two of CPU). FIRMA_TEST_TSX=1 runs the sources
+// through tsx as before; one file by hand: `node --import tsx --test test/api/x.test.ts`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compileTests, removeTestBuild } from './compile-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const roots = ['src', 'test'];
@@ -28,12 +36,21 @@ function walk(dir, out) {
 //   FIRMA_TEST_PROCESSES=1    real `firma` processes started, killed and restarted (test/cli, test/cluster)
 //   FIRMA_TEST_STRESS=1       the attacks that load the machine on purpose: decompression bombs, hostile
 //                             requests, the fuzzer (each holds both cores for a minute or more)
+//   FIRMA_TEST_EXTENDED=1     the slowest end-to-end scenarios, whose behaviour faster files also test:
+//                             - postman-flow: the Postman collection run in newman, 16 requests from
+//                               upload to sealed PDF (the API it calls: the other API files; the
+//                               collection's shape: api-docs.test.ts);
+//                             - placeholder-positioning: create-many placing fields on text, PDF
+//                               rewriting per test (placeholder and matchAll: placeholder.sdk.test.ts;
+//                               tags and hidden text: placeholder-tags.test.ts)
 // A file named on the command line runs whatever its tier.
 const PROCESS_TIER = ['test/cli/', 'test/cluster/'];
 const processesOn = process.env.FIRMA_TEST_PROCESSES === '1';
 const browserOn = Boolean(process.env.FIRMA_TEST_BROWSER);
 const STRESS_TIER = ['test/api/hostile-requests.test.ts', 'test/api/hostile-files.test.ts', 'test/api/fuzz.test.ts'];
 const stressOn = process.env.FIRMA_TEST_STRESS === '1';
+const EXTENDED_TIER = ['test/api/postman-flow.test.ts', 'test/api/placeholder-positioning.test.ts'];
+const extendedOn = process.env.FIRMA_TEST_EXTENDED === '1';
 
 const filters = process.argv.slice(2);
 const matched = roots
@@ -44,6 +61,7 @@ const offTier = (f) =>
   filters.length === 0 &&
   ((!processesOn && PROCESS_TIER.some((dir) => f.startsWith(dir))) ||
     (!stressOn && STRESS_TIER.includes(f)) ||
+    (!extendedOn && EXTENDED_TIER.includes(f)) ||
     (!browserOn && f.startsWith('test/browser/')));
 const files = matched.filter((f) => !offTier(f));
 
@@ -58,10 +76,41 @@ const tiers = [
   process.env.FIRMA_TEST_REDIS_URL ? 'redis' : '-redis (FIRMA_TEST_REDIS_URL)',
   processesOn || filters.length > 0 ? 'processes' : '-processes (FIRMA_TEST_PROCESSES=1)',
   stressOn || filters.length > 0 ? 'stress' : '-stress (FIRMA_TEST_STRESS=1)',
+  extendedOn || filters.length > 0 ? 'extended' : '-extended (FIRMA_TEST_EXTENDED=1)',
 ];
 console.log(`${files.length} test files; tiers: ${tiers.filter((t) => !t.startsWith('-')).join(', ')}`);
 const off = tiers.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
 if (off.length > 0) console.log(`not run here (set to run them; .ci/run sets all): ${off.join('; ')}`);
+
+const viaTsx = process.env.FIRMA_TEST_TSX === '1';
+const build = viaTsx ? undefined : await compileTests(root);
+const testFiles = build ? files.map((f) => join(build, f.replace(/\.ts$/, '.js'))) : files;
+const loader = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
+
+// One freshly started SQLite installation for the whole run, which each test server copies instead
+// of migrating its own database (test/helpers/sqlite-template.ts).
+const sqliteTemplate = mkdtempSync(join(tmpdir(), 'firma-sqlite-template-'));
+const helper = pathToFileURL(join(build ?? root, `test/helpers/sqlite-template.${build ? 'js' : 'ts'}`)).href;
+const made = spawnSync(
+  process.execPath,
+  [
+    ...loader,
+    '--input-type=module',
+    '-e',
+    `await (await import(${JSON.stringify(helper)})).makeSqliteTemplate(process.argv[1]);`,
+    sqliteTemplate,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+const removeBuild = () => {
+  if (build) removeTestBuild(build);
+  rmSync(sqliteTemplate, { recursive: true, force: true });
+};
+if (made.status !== 0) {
+  console.error('could not make the SQLite template the test servers copy');
+  removeBuild();
+  process.exit(1);
+}
 
 const concurrency = process.env.FIRMA_TEST_CONCURRENCY ?? '2';
 // A hung test must fail the run, never stall CI: each test gets a deadline, the runner exits once
@@ -71,8 +120,7 @@ const runLimitMs = Number(process.env.FIRMA_TEST_RUN_LIMIT_MS ?? 40 * 60 * 1000)
 const child = spawn(
   process.execPath,
   [
-    '--import',
-    'tsx',
+    ...loader,
     '--test',
     `--test-concurrency=${concurrency}`,
     `--test-timeout=${testTimeoutMs}`,
@@ -81,13 +129,31 @@ const child = spawn(
     '--test-reporter-destination=stdout',
     `--test-reporter=${join(root, 'scripts/file-timing-reporter.mjs')}`,
     '--test-reporter-destination=stdout',
-    ...files,
+    ...testFiles,
   ],
-  { cwd: root, stdio: 'inherit' },
+  // The file-timing reporter names files as in the repository, not as in the build.
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      FIRMA_TEST_SQLITE_TEMPLATE: sqliteTemplate,
+      ...(build ? { FIRMA_TEST_BUILD_DIR: build } : {}),
+    },
+  },
 );
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    child.kill(signal);
+    removeBuild();
+    process.exit(1);
+  });
 const watchdog = setTimeout(() => {
   console.error(`test run exceeded ${runLimitMs} ms; stopping it`);
   child.kill('SIGKILL');
 }, runLimitMs);
 watchdog.unref();
-child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
+child.on('exit', (code, signal) => {
+  removeBuild();
+  process.exit(signal ? 1 : (code ?? 1));
+});

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,8 @@ function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return files(path);
+    // A .js beside its .ts is the compiled copy scripts/run-tests.mjs runs, not a page script.
+    if (name.endsWith('.js') && existsSync(path.replace(/\.js$/, '.ts'))) return [];
     return /\.(ts|js)$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
   });
 }

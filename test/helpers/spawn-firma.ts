@@ -25,9 +25,11 @@ function newestChange(dir: string): number {
  * The command line that starts the CLI. The compiled `dist/` (which `npm install` builds) starts
  * about twice as fast as compiling the sources on the fly, and the CLI tests start the CLI a few
  * hundred times; when a source file changed after the last build, the sources run through tsx, so
- * a test never exercises stale code.
+ * a test never exercises stale code. When the tests themselves run compiled (scripts/run-tests.mjs
+ * compiles src/ with test/ for each run), the CLI compiled with them is the current one.
  */
 const CLI_COMMAND: string[] = (() => {
+  if (import.meta.url.endsWith('.js')) return [join(REPO_ROOT, 'src/cli/main.js')];
   const compiled = join(REPO_ROOT, 'dist/cli/main.js');
   let builtAt = 0;
   try {

@@ -13,6 +13,7 @@ import type { JobRunner } from '../../src/infra/jobs/job-runner.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { createWorker } from '../../src/server.js';
 import { HttpClient } from './http-client.js';
+import { copySqliteTemplate } from './sqlite-template.js';
 import { createLogger } from '../../src/infra/logger.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -58,7 +59,8 @@ export interface TestServerOptions {
 
 /**
  * Starts the real application on 127.0.0.1 with a free port, over a fresh database: a SQLite file
- * in a temp data dir, or a fresh PostgreSQL schema that is dropped on close.
+ * in a temp data dir (a copy of a migrated one: sqlite-template.ts), or a fresh PostgreSQL schema
+ * that is dropped on close.
  */
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-test-'));
@@ -80,6 +82,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.database === 'postgres' ? { DATABASE_URL: pgUrl } : {}),
     ...options.env,
   });
+  // The embedded SQLite file under the generated key starts as a copy of a migrated one.
+  if (config.database.kind === 'sqlite' && config.database.path === join(dataDir, 'firma.db') && !config.secretKey)
+    await copySqliteTemplate(dataDir);
   const logs: string[] = [];
   const log = options.captureLogs
     ? createLogger(config.logLevel, { write: (line: string) => void logs.push(line) })

@@ -63,6 +63,9 @@ export function setUpOpensslTsa(dir: string): RequestListener {
   );
   let counter = 0;
   return (request, response) => {
+    // One connection per request: a client reusing a kept-alive socket the server closes at that
+    // moment gets ECONNRESET, and on a loaded machine the two timers cross (a flaky TSA_FAILED).
+    response.shouldKeepAlive = false;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
