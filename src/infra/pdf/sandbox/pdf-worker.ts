@@ -59,3 +59,6 @@ parentPort!.on('message', (message: { id: number; task: PdfTask }) => {
     (error: unknown) => parentPort!.postMessage({ id: message.id, ok: false, error: serializeError(error) }),
   );
 });
+// Loaded: the pool starts a task's deadline from here, not from the thread's creation (a cold
+// thread on a busy machine can take seconds to load its modules).
+parentPort!.postMessage({ ready: true });

@@ -31,7 +31,9 @@ interface Pending {
 
 interface Running extends Pending {
   id: number;
-  timer: NodeJS.Timeout;
+  /** Started once the thread has loaded (a task given to a cold thread waits for it). */
+  timer?: NodeJS.Timeout;
+  timeoutMs: number;
 }
 
 /** What a caller sees when a thread had to be stopped: the document, not Firma, is the problem. */
@@ -55,6 +57,8 @@ export class PdfWorkers {
   private readonly idle: Worker[] = [];
   private readonly running = new Map<Worker, Running>();
   private readonly queue: Pending[] = [];
+  /** Threads whose modules have loaded: a deadline counts the task's work, not the thread's start. */
+  private readonly loaded = new WeakSet<Worker>();
   private nextId = 1;
   private closed = false;
 
@@ -90,13 +94,18 @@ export class PdfWorkers {
     const timeoutMs = ['inspect', 'fill-form', 'find-tags', 'find-text'].includes(pending.task.kind)
       ? (this.options.inspectTimeoutMs ?? 30_000)
       : (this.options.renderTimeoutMs ?? 300_000);
-    const timer = setTimeout(
-      () => this.fail(worker, tooComplex(`processing took longer than ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    this.running.set(worker, { ...pending, id, timer });
+    const job: Running = { ...pending, id, timeoutMs };
+    this.running.set(worker, job);
+    if (this.loaded.has(worker)) this.startDeadline(worker, job);
     worker.ref();
     worker.postMessage({ id, task: pending.task });
+  }
+
+  private startDeadline(worker: Worker, job: Running): void {
+    job.timer = setTimeout(
+      () => this.fail(worker, tooComplex(`processing took longer than ${job.timeoutMs} ms`)),
+      job.timeoutMs,
+    );
   }
 
   private spawn(): Worker {
@@ -111,18 +120,27 @@ export class PdfWorkers {
     });
     worker.stdout.resume();
     worker.stderr.resume();
-    worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: SerializedError }) => {
-      const job = this.running.get(worker);
-      if (!job || job.id !== message.id) return;
-      clearTimeout(job.timer);
-      this.running.delete(worker);
-      worker.unref();
-      if (message.ok) job.resolve(message.value);
-      else job.reject(deserializeError(message.error!));
-      if (this.closed) void worker.terminate();
-      else this.idle.push(worker);
-      this.pump();
-    });
+    worker.on(
+      'message',
+      (message: { id: number; ok: boolean; value?: unknown; error?: SerializedError; ready?: true }) => {
+        if (message.ready) {
+          this.loaded.add(worker);
+          const waiting = this.running.get(worker);
+          if (waiting && !waiting.timer) this.startDeadline(worker, waiting);
+          return;
+        }
+        const job = this.running.get(worker);
+        if (!job || job.id !== message.id) return;
+        clearTimeout(job.timer);
+        this.running.delete(worker);
+        worker.unref();
+        if (message.ok) job.resolve(message.value);
+        else job.reject(deserializeError(message.error!));
+        if (this.closed) void worker.terminate();
+        else this.idle.push(worker);
+        this.pump();
+      },
+    );
     worker.on('error', (error: Error & { code?: string }) => {
       const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
       this.fail(worker, outOfMemory ? tooComplex('processing needed more memory than a PDF worker has') : error);
