@@ -11,7 +11,7 @@ import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
 import { registerDocumentPartRoutes } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
-import { registerMeRoutes } from './me.routes.js';
+import { meOperations } from './me.routes.js';
 import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
 import { folderOperations } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
@@ -30,7 +30,7 @@ import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
  * scopes of their own: see registerOperations).
  */
 export const v2Operations = [
-  unconverted(registerMeRoutes),
+  ...meOperations,
   ...documentOperations,
   unconverted(registerDocumentPartRoutes),
   unconverted(registerDocumentUploadUrlRoute, 'raw-pdf'),
