@@ -8,7 +8,7 @@ import { documentOperations } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
-import { registerDocumentPartRoutes } from './document-parts.routes.js';
+import { documentPartOperations } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { meOperations } from './me.routes.js';
@@ -23,7 +23,7 @@ import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
 import { registerTemplateDirectRoutes } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
 import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
-import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
+import { legacyPartOperations } from './legacy-parts.routes.js';
 
 /**
  * Every v2 operation, in the order of the OpenAPI document (uploads are registered first, in
@@ -32,12 +32,12 @@ import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
 export const v2Operations = [
   ...meOperations,
   ...documentOperations,
-  unconverted(registerDocumentPartRoutes),
+  ...documentPartOperations,
   unconverted(registerDocumentUploadUrlRoute, 'raw-pdf'),
   unconverted(registerDocumentManageRoutes),
   unconverted(registerTemplateCreateRoute, 'multipart'),
   unconverted(registerTemplateRoutes),
-  unconverted((app, ctx) => registerLegacyPartRoutes(app, ctx, 'template')),
+  ...legacyPartOperations('template'),
   unconverted(registerSigningRoutes),
   unconverted(registerDigitalSigningRoutes),
   unconverted(registerCscSigningRoutes),
