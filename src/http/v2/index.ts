@@ -15,7 +15,7 @@ import { meOperations } from './me.routes.js';
 import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
 import { folderOperations } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
-import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
+import { documentManageOperations } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
 import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
@@ -33,8 +33,7 @@ export const v2Operations = [
   ...meOperations,
   ...documentOperations,
   ...documentPartOperations,
-  unconverted(registerDocumentUploadUrlRoute, 'raw-pdf'),
-  unconverted(registerDocumentManageRoutes),
+  ...documentManageOperations,
   unconverted(registerTemplateCreateRoute, 'multipart'),
   unconverted(registerTemplateRoutes),
   ...legacyPartOperations('template'),
