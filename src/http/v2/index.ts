@@ -22,7 +22,7 @@ import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
 import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
 import { registerTemplateDirectRoutes } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
-import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
+import { templateOperations } from './template.routes.js';
 import { legacyPartOperations } from './legacy-parts.routes.js';
 
 /**
@@ -34,8 +34,7 @@ export const v2Operations = [
   ...documentOperations,
   ...documentPartOperations,
   ...documentManageOperations,
-  unconverted(registerTemplateCreateRoute, 'multipart'),
-  unconverted(registerTemplateRoutes),
+  ...templateOperations,
   ...legacyPartOperations('template'),
   unconverted(registerSigningRoutes),
   unconverted(registerDigitalSigningRoutes),
