@@ -20,7 +20,7 @@ import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
 import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
 import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
-import { registerTemplateDirectRoutes } from './template-direct.routes.js';
+import { templateDirectOperations } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
 import { templateOperations } from './template.routes.js';
 import { legacyPartOperations } from './legacy-parts.routes.js';
@@ -40,7 +40,7 @@ export const v2Operations = [
   unconverted(registerDigitalSigningRoutes),
   unconverted(registerCscSigningRoutes),
   unconverted(registerDirectLinkRoutes),
-  unconverted(registerTemplateDirectRoutes),
+  ...templateDirectOperations,
   unconverted(registerEnvelopeRoutes),
   unconverted(registerEnvelopePartRoutes),
   unconverted(registerEnvelopeUploadRoutes, 'multipart'),
