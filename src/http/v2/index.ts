@@ -21,7 +21,7 @@ import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.
 import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
 import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
 import { templateDirectOperations } from './template-direct.routes.js';
-import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
+import { templateUseOperations } from './template-use.routes.js';
 import { templateOperations } from './template.routes.js';
 import { legacyPartOperations } from './legacy-parts.routes.js';
 
@@ -49,8 +49,7 @@ export const v2Operations = [
   unconverted(registerEnvelopeEvidenceRoutes),
   ...folderOperations,
   unconverted(registerEmbeddingRoutes),
-  unconverted(registerEnvelopeUseRoute, 'multipart'),
-  unconverted(registerTemplateUseRoute),
+  ...templateUseOperations,
   unconverted(registerBulkSendStartRoute, 'multipart'),
   unconverted(registerBulkSendRoutes),
 ];
