@@ -12,7 +12,7 @@ import { documentPartOperations } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
 import { meOperations } from './me.routes.js';
-import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
+import { bulkSendOperations } from './bulk-send.routes.js';
 import { folderOperations } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
 import { documentManageOperations } from './document-manage.routes.js';
@@ -50,8 +50,7 @@ export const v2Operations = [
   ...folderOperations,
   unconverted(registerEmbeddingRoutes),
   ...templateUseOperations,
-  unconverted(registerBulkSendStartRoute, 'multipart'),
-  unconverted(registerBulkSendRoutes),
+  ...bulkSendOperations,
 ];
 
 /** The v2 API. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */
