@@ -15,7 +15,8 @@ import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerTextGuard } from './http/plugins/text-guard.js';
 import { registerJsonBodyParser } from './http/plugins/json-body.js';
 import { v2Routes } from './http/v2/index.js';
-import { registerV1Routes } from './http/v1/v1.routes.js';
+import { v1Operations } from './http/v1/v1.routes.js';
+import { registerOperationsInPlace } from './http/operation.js';
 import { registerDocsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
 import { requestLogging } from './http/plugins/lazy-request-logger.js';
@@ -107,10 +108,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
       }),
     );
     await legacy.register(
-      (scope, _options, done) => {
+      async (scope) => {
         registerApiTokenAuth(scope, ctx);
-        registerV1Routes(scope, ctx);
-        done();
+        await registerOperationsInPlace(scope, ctx, v1Operations);
       },
       { prefix: '/api/v1' },
     );

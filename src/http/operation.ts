@@ -205,3 +205,12 @@ function registerOne(app: FastifyInstance, ctx: Ctx, op: Operation): void {
     handler: (request, reply) => spec.handle(ctx, request as never, reply),
   });
 }
+
+/**
+ * Registers a list with every operation at its place, an upload in a scope of its own where it
+ * stands (not first, as registerOperations puts them): v1's document lists its upload URL second,
+ * after the creation that answers it, and stays as it was.
+ */
+export async function registerOperationsInPlace(app: FastifyInstance, ctx: Ctx, operations: readonly Operation[]) {
+  for (const op of operations) await registerOperations(app, ctx, [op]);
+}

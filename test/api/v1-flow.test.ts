@@ -155,6 +155,22 @@ for (const database of testDatabases()) {
       }
     });
 
+    test('only the upload URL parses a raw PDF: a PDF sent to a JSON route is 415 and creates nothing', async () => {
+      const count = async () =>
+        ((await server.api.get('/api/v1/documents?perPage=100')).body as { documents: unknown[] }).documents.length;
+      const before = await count();
+      for (const type of ['application/pdf', 'application/octet-stream']) {
+        const refused = await fetch(`${server.url}/api/v1/documents`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${server.api.token}`, 'content-type': type },
+          body: new Uint8Array(await onePagePdf()),
+        });
+        assert.equal(refused.status, 415, type);
+        assert.equal(((await refused.json()) as { code: string }).code, 'UNSUPPORTED_MEDIA_TYPE');
+      }
+      assert.equal(await count(), before);
+    });
+
     test('v1 refusals use the same error body; other platforms get 404; no token 401', async () => {
       const bad = await server.api.post('/api/v1/documents', { json: { title: '' } });
       assert.equal(bad.status, 400);

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { distributeEnvelope } from '../../domain/envelopes/distribute-envelope.js';
@@ -14,8 +12,8 @@ import { AppError, notFound } from '../../errors.js';
 import { pick } from '../../lib/pick.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
-import { acceptRawPdf, receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
-import { errorResponses } from '../schemas/common.schema.js';
+import { receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
+import { defineOperation, pdfAnswer } from '../operation.js';
 import {
   ZV1CreateBody,
   ZV1CreateResponse,
@@ -31,42 +29,31 @@ import {
 } from './v1.schema.js';
 
 const tags = ['Documents (v1)'];
-const PDF = {
-  200: {
-    description: 'The sealed PDF',
-    content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-  },
-};
+
+/** v1 knows documents only: a template's id is not found here, as in the v1 list. */
+async function v1DocumentGraph(ctx: Ctx, platformId: number, documentId: number) {
+  const graph = await getEnvelopeGraph(ctx.db, platformId, { documentId });
+  if (graph.envelope.type !== 'DOCUMENT') throw notFound('Document');
+  return graph;
+}
 
 /**
  * The legacy v1 API: an adapter over the same domain use cases as v2 (create, distribute,
  * download), with v1's shapes. The only v1-specific pieces are the upload URL and the download
- * link, which are capabilities Firma issues itself.
+ * link, which are capabilities Firma issues itself. Registered in list order (the upload URL
+ * second, where v1's document lists it): see registerOperationsInPlace.
  */
-export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // v1 knows documents only: a template's id is not found here, as in the v1 list.
-  const v1DocumentGraph = async (platformId: number, documentId: number) => {
-    const graph = await getEnvelopeGraph(ctx.db, platformId, { documentId });
-    if (graph.envelope.type !== 'DOCUMENT') throw notFound('Document');
-    return graph;
-  };
-  // The upload is the raw PDF: streamed to staging, never buffered (the size limit applies while streaming).
-  acceptRawPdf(app);
-
-  r.post(
-    '/documents',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'v1-document-create',
-        summary: 'Create a document; PUT its PDF to the answered uploadUrl',
-        tags,
-        body: ZV1CreateBody,
-        response: { 200: ZV1CreateResponse, ...errorResponses() },
-      },
-    },
-    async (request) => {
+export const v1Operations = [
+  defineOperation({
+    method: 'POST',
+    url: '/documents',
+    operationId: 'v1-document-create',
+    summary: 'Create a document; PUT its PDF to the answered uploadUrl',
+    tags,
+    idempotent: 'json',
+    body: ZV1CreateBody,
+    response: ZV1CreateResponse,
+    handle: async (ctx, request) => {
       const body = request.body;
       const { graph, uploadUrl } = await createDocumentForUpload(ctx, callerOf(request), {
         api: 'v1',
@@ -89,42 +76,36 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         recipients: graph.recipients.map(v1Recipient),
       };
     },
-  );
+  }),
 
-  r.put(
-    '/uploads/:token',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'v1-upload',
-        summary:
-          'The PDF of a v1 document: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
-        tags,
-        security: [],
-        params: z.object({ token: z.string().min(16).max(128) }),
-        response: {
-          200: z.object({ documentId: z.number().int(), pageCount: z.number().int() }),
-          ...errorResponses(404, 409, 410, 413, 415),
-        },
-      },
-    },
-    async (request, reply) => receiveRawPdf(ctx, request.params.token, request, reply),
-  );
+  // The upload is the raw PDF: streamed to staging, never buffered (the size limit applies while streaming).
+  defineOperation({
+    method: 'PUT',
+    url: '/uploads/:token',
+    operationId: 'v1-upload',
+    summary:
+      'The PDF of a v1 document: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
+    tags,
+    public: true,
+    upload: 'raw-pdf',
+    params: z.object({ token: z.string().min(16).max(128) }),
+    response: z.object({ documentId: z.number().int(), pageCount: z.number().int() }),
+    errors: [404, 409, 410, 413, 415],
+    handle: (ctx, request, reply) => receiveRawPdf(ctx, request.params.token, request, reply),
+  }),
 
-  r.post(
-    '/documents/:id/fields',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'v1-fields-create',
-        summary: 'Add one field or many; pageWidth/pageHeight are the field size in percent of the page',
-        tags,
-        params: ZV1DocumentParams,
-        body: ZV1FieldsBody,
-        response: { 200: ZV1FieldsResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/documents/:id/fields',
+    operationId: 'v1-fields-create',
+    summary: 'Add one field or many; pageWidth/pageHeight are the field size in percent of the page',
+    tags,
+    idempotent: 'json',
+    params: ZV1DocumentParams,
+    body: ZV1FieldsBody,
+    response: ZV1FieldsResponse,
+    errors: [404],
+    handle: async (ctx, request) => {
       const fields = await addV1Fields(
         ctx,
         callerOf(request),
@@ -133,22 +114,20 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
       );
       return { documentId: request.params.id, fields: fields.map(v1Field) };
     },
-  );
+  }),
 
-  r.post(
-    '/documents/:id/send',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'v1-document-send',
-        summary: 'Send the document (sendEmail: false → Firma mails nothing; use the signingUrls)',
-        tags,
-        params: ZV1DocumentParams,
-        body: ZV1SendBody,
-        response: { 200: ZV1SendResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/documents/:id/send',
+    operationId: 'v1-document-send',
+    summary: 'Send the document (sendEmail: false → Firma mails nothing; use the signingUrls)',
+    tags,
+    idempotent: 'json',
+    params: ZV1DocumentParams,
+    body: ZV1SendBody,
+    response: ZV1SendResponse,
+    errors: [404],
+    handle: async (ctx, request) => {
       const { sendEmail, sendCompletionEmails } = request.body;
       // With sendEmail false Firma mails nothing at all, so completion mails cannot be asked for.
       if (!sendEmail && sendCompletionEmails === true) {
@@ -170,41 +149,33 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         ...v1Document(ctx, result.graph, tokenRevealFor(ctx, principalOf(request))),
       };
     },
-  );
+  }),
 
-  r.get(
-    '/documents/:id',
-    {
-      schema: {
-        operationId: 'v1-document-get',
-        summary: 'A document with its recipients and fields',
-        tags,
-        params: ZV1DocumentParams,
-        response: { 200: ZV1Document, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'GET',
+    url: '/documents/:id',
+    operationId: 'v1-document-get',
+    summary: 'A document with its recipients and fields',
+    tags,
+    params: ZV1DocumentParams,
+    response: ZV1Document,
+    errors: [404],
+    handle: async (ctx, request) => {
       const principal = principalOf(request);
-      return v1Document(
-        ctx,
-        await v1DocumentGraph(principal.platformId, request.params.id),
-        tokenRevealFor(ctx, principal),
-      );
+      const graph = await v1DocumentGraph(ctx, principal.platformId, request.params.id);
+      return v1Document(ctx, graph, tokenRevealFor(ctx, principal));
     },
-  );
+  }),
 
-  r.get(
-    '/documents',
-    {
-      schema: {
-        operationId: 'v1-document-list',
-        summary: 'Documents, newest first',
-        tags,
-        querystring: ZV1ListQuery,
-        response: { 200: ZV1ListResponse, ...errorResponses() },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'GET',
+    url: '/documents',
+    operationId: 'v1-document-list',
+    summary: 'Documents, newest first',
+    tags,
+    query: ZV1ListQuery,
+    response: ZV1ListResponse,
+    handle: async (ctx, request) => {
       const page = await findDocuments(ctx, principalOf(request), {
         page: request.query.page,
         perPage: request.query.perPage,
@@ -216,22 +187,20 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         totalPages: page.totalPages,
       };
     },
-  );
+  }),
 
-  r.get(
-    '/documents/:id/download',
-    {
-      schema: {
-        operationId: 'v1-document-download',
-        summary: 'When COMPLETED: a short-lived URL serving the sealed PDF without the API token (409 before)',
-        tags,
-        params: ZV1DocumentParams,
-        response: { 200: ZV1DownloadResponse, ...errorResponses(404, 409) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'GET',
+    url: '/documents/:id/download',
+    operationId: 'v1-document-download',
+    summary: 'When COMPLETED: a short-lived URL serving the sealed PDF without the API token (409 before)',
+    tags,
+    params: ZV1DocumentParams,
+    response: ZV1DownloadResponse,
+    errors: [404, 409],
+    handle: async (ctx, request) => {
       const principal = principalOf(request);
-      const graph = await v1DocumentGraph(principal.platformId, request.params.id);
+      const graph = await v1DocumentGraph(ctx, principal.platformId, request.params.id);
       if (graph.envelope.status !== 'COMPLETED')
         throw new AppError(
           'DOCUMENT_NOT_COMPLETED',
@@ -246,24 +215,21 @@ export function registerV1Routes(app: FastifyInstance, ctx: Ctx): void {
         }),
       };
     },
-  );
+  }),
 
-  r.get(
-    '/downloads/:link',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'v1-download',
-        summary: 'The sealed PDF behind a download URL (no API token; the URL is the credential)',
-        tags,
-        security: [],
-        params: z.object({ link: z.string().min(16).max(2048) }),
-        response: { ...PDF, ...errorResponses(404, 410) },
-      },
-    },
-    async (request, reply) => sendLinkedPdf(ctx, request.params.link, reply),
-  );
-}
+  defineOperation({
+    method: 'GET',
+    url: '/downloads/:link',
+    operationId: 'v1-download',
+    summary: 'The sealed PDF behind a download URL (no API token; the URL is the credential)',
+    tags,
+    public: true,
+    params: z.object({ link: z.string().min(16).max(2048) }),
+    response: pdfAnswer('The sealed PDF'),
+    errors: [404, 410],
+    handle: (ctx, request, reply) => sendLinkedPdf(ctx, request.params.link, reply),
+  }),
+];
 
 function v1Recipient(r: EnvelopeGraph['recipients'][number]) {
   return {

@@ -1,7 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx } from '../../domain/context.js';
 import { createDocumentForUpload } from '../../domain/envelopes/create-document-for-upload.js';
 import { deleteEnvelope } from '../../domain/envelopes/delete-envelope.js';
 import { createDocumentDownloadLink } from '../../domain/envelopes/download-link.js';
@@ -16,9 +13,15 @@ import { documentView } from '../../domain/model/envelope-views.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
 import { answerInTransaction } from '../plugins/idempotency.js';
-import { acceptRawPdf, receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
-import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
-import { documentRecipientsInput, ZDocumentCreatePayload, ZDocumentId } from './document.schema.js';
+import { receiveRawPdf, sendLinkedPdf } from '../plugins/capability-urls.js';
+import { defineOperation, pdfAnswer } from '../operation.js';
+import { ZSuccess } from '../schemas/common.schema.js';
+import {
+  documentCreationMembers,
+  documentRecipientsInput,
+  ZDocumentCreatePayload,
+  ZDocumentId,
+} from './document.schema.js';
 import {
   ZDocumentCreateBetaResponse,
   ZDocumentDuplicateResponse,
@@ -39,24 +42,35 @@ const tags = ['Documents'];
 
 /**
  * The rest of Documenso's `document` family, as adapters over the envelope use cases addressed
- * by documentId: find, get-many, update, delete, duplicate, redistribute, the JSON creation whose
- * PDF follows at an upload URL, and the download link.
+ * by documentId: the upload URL of the JSON creation (the only v2 route that parses a raw PDF
+ * body), find, get-many, update, delete, duplicate, redistribute, the JSON creation whose PDF
+ * follows at that upload URL, and the download link.
  */
-export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export const documentManageOperations = [
+  defineOperation({
+    method: 'PUT',
+    url: '/uploads/:token',
+    operationId: 'document-upload',
+    summary:
+      'The PDF of a document made by document/create/beta: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
+    tags,
+    public: true,
+    upload: 'raw-pdf',
+    params: z.object({ token: z.string().min(16).max(128) }),
+    response: ZUploadResponse,
+    errors: [404, 409, 410, 413, 415],
+    handle: (ctx, request, reply) => receiveRawPdf(ctx, request.params.token, request, reply),
+  }),
 
-  r.get(
-    '/document',
-    {
-      schema: {
-        operationId: 'document-find',
-        summary: 'Find documents: filters, newest first, pages of at most 100',
-        tags,
-        querystring: ZDocumentFindQuery,
-        response: { 200: ZDocumentFindResponse, ...errorResponses() },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'GET',
+    url: '/document',
+    operationId: 'document-find',
+    summary: 'Find documents: filters, newest first, pages of at most 100',
+    tags,
+    query: ZDocumentFindQuery,
+    response: ZDocumentFindResponse,
+    handle: (ctx, request) => {
       const q = request.query;
       return findDocuments(ctx, principalOf(request), {
         page: q.page,
@@ -70,35 +84,32 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
         orderByDirection: q.orderByDirection,
       });
     },
-  );
+  }),
 
-  r.post(
-    '/document/get-many',
-    {
-      schema: {
-        operationId: 'document-getMany',
-        summary: "Several documents by documentId (unknown ids, templates and other platforms' ids are left out)",
-        tags,
-        body: ZDocumentGetManyBody,
-        response: { 200: ZDocumentGetManyResponse, ...errorResponses() },
-      },
-    },
-    async (request) => ({ data: await getManyDocuments(ctx, principalOf(request), request.body.documentIds) }),
-  );
+  defineOperation({
+    method: 'POST',
+    url: '/document/get-many',
+    operationId: 'document-getMany',
+    summary: "Several documents by documentId (unknown ids, templates and other platforms' ids are left out)",
+    tags,
+    body: ZDocumentGetManyBody,
+    response: ZDocumentGetManyResponse,
+    handle: async (ctx, request) => ({
+      data: await getManyDocuments(ctx, principalOf(request), request.body.documentIds),
+    }),
+  }),
 
-  r.post(
-    '/document/update',
-    {
-      schema: {
-        operationId: 'document-update',
-        summary:
-          'Change the title, externalId or meta of a DRAFT or PENDING document (signingOrder and distributionMethod only while DRAFT)',
-        tags,
-        body: ZDocumentUpdateBody,
-        response: { 200: ZDocumentUpdateResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/document/update',
+    operationId: 'document-update',
+    summary:
+      'Change the title, externalId or meta of a DRAFT or PENDING document (signingOrder and distributionMethod only while DRAFT)',
+    tags,
+    body: ZDocumentUpdateBody,
+    response: ZDocumentUpdateResponse,
+    errors: [404],
+    handle: async (ctx, request) => {
       const { documentId, data = {}, meta } = request.body;
       const { useLegacyFieldInsertion, ...envelopeData } = data;
       refuseUnsupported((issues) => collectUnsupportedDocumentMembers(issues, ['data'], { useLegacyFieldInsertion }));
@@ -107,95 +118,78 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
       await updateEnvelopeData(ctx, caller, documentId, envelopeData, meta);
       return documentView(await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId }));
     },
-  );
+  }),
 
-  r.post(
-    '/document/delete',
-    {
-      schema: {
-        operationId: 'document-delete',
-        summary: 'Delete a document (a DRAFT or PENDING one is cancelled first; evidence of finished ones is kept)',
-        tags,
-        body: ZDocumentIdBody,
-        response: { 200: ZSuccess, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/document/delete',
+    operationId: 'document-delete',
+    summary: 'Delete a document (a DRAFT or PENDING one is cancelled first; evidence of finished ones is kept)',
+    tags,
+    body: ZDocumentIdBody,
+    response: ZSuccess,
+    errors: [404],
+    handle: async (ctx, request) => {
       await resolveDocument(ctx, principalOf(request).platformId, { documentId: request.body.documentId });
       await deleteEnvelope(ctx, callerOf(request), { documentId: request.body.documentId });
       return { success: true };
     },
-  );
+  }),
 
-  r.post(
-    '/document/duplicate',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'document-duplicate',
-        summary: 'A new DRAFT with the same PDF, attachments, meta, recipients and empty fields',
-        tags,
-        body: ZDocumentIdBody,
-        response: { 200: ZDocumentDuplicateResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/document/duplicate',
+    operationId: 'document-duplicate',
+    summary: 'A new DRAFT with the same PDF, attachments, meta, recipients and empty fields',
+    tags,
+    idempotent: 'json',
+    body: ZDocumentIdBody,
+    response: ZDocumentDuplicateResponse,
+    errors: [404],
+    handle: async (ctx, request) => {
       await resolveDocument(ctx, principalOf(request).platformId, { documentId: request.body.documentId });
       const copy = await duplicateEnvelope(ctx, callerOf(request), { documentId: request.body.documentId });
       return { id: copy.publicId, documentId: copy.id };
     },
-  );
+  }),
 
-  r.post(
-    '/document/redistribute',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'document-redistribute',
-        summary: 'Send the named recipients their link again and renew their expiry (PENDING only)',
-        tags,
-        body: ZDocumentRedistributeBody,
-        response: { 200: ZSuccess, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/document/redistribute',
+    operationId: 'document-redistribute',
+    summary: 'Send the named recipients their link again and renew their expiry (PENDING only)',
+    tags,
+    idempotent: 'json',
+    body: ZDocumentRedistributeBody,
+    response: ZSuccess,
+    errors: [404],
+    handle: async (ctx, request) => {
       await redistributeEnvelope(ctx, callerOf(request), {
         key: { documentId: request.body.documentId },
         recipientIds: request.body.recipients,
       });
       return { success: true };
     },
-  );
+  }),
 
-  r.post(
-    '/document/create/beta',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'document-createDocumentTemporary',
-        summary: 'Create a DRAFT document from JSON; PUT its PDF to the answered uploadUrl',
-        description:
-          'The payload of document/create, as JSON. Fields are checked now as far as they can be without the PDF and placed when it arrives: a PDF without the pages they name is refused (FIELD_OUT_OF_BOUNDS) and the document stays without a PDF. Distributing before the PDF arrived is 400 ENVELOPE_HAS_NO_DOCUMENT.',
-        tags,
-        body: ZDocumentCreatePayload,
-        response: { 200: ZDocumentCreateBetaResponse, ...errorResponses() },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    method: 'POST',
+    url: '/document/create/beta',
+    operationId: 'document-createDocumentTemporary',
+    summary: 'Create a DRAFT document from JSON; PUT its PDF to the answered uploadUrl',
+    description:
+      'The payload of document/create, as JSON. Fields are checked now as far as they can be without the PDF and placed when it arrives: a PDF without the pages they name is refused (FIELD_OUT_OF_BOUNDS) and the document stays without a PDF. Distributing before the PDF arrived is 400 ENVELOPE_HAS_NO_DOCUMENT.',
+    tags,
+    idempotent: 'json',
+    body: ZDocumentCreatePayload,
+    response: ZDocumentCreateBetaResponse,
+    handle: async (ctx, request, reply) => {
       const payload = request.body;
       const storeAnswer = answerInTransaction(ctx, request);
       const answerOf = (graph: EnvelopeGraph, uploadUrl: string) => ({ document: documentView(graph), uploadUrl });
       const { graph, uploadUrl } = await createDocumentForUpload(ctx, callerOf(request), {
         api: 'v2',
-        title: payload.title,
-        externalId: payload.externalId,
-        visibility: payload.visibility,
-        globalAccessAuth: payload.globalAccessAuth,
-        globalActionAuth: payload.globalActionAuth,
-        formValues: payload.formValues,
-        folderId: payload.folderId,
-        meta: payload.meta,
-        attachments: payload.attachments,
+        ...documentCreationMembers(payload),
         requestPath: [],
         recipients: documentRecipientsInput(payload.recipients, []),
         // The stored answer is the one the route sends: serialized through its response schema.
@@ -206,74 +200,37 @@ export function registerDocumentManageRoutes(app: FastifyInstance, ctx: Ctx): vo
       });
       return answerOf(graph, uploadUrl);
     },
-  );
+  }),
 
-  r.get(
-    '/document/:documentId/download-beta',
-    {
-      schema: {
-        operationId: 'document-downloadBeta',
-        summary:
-          'A short-lived URL that serves the PDF without the API token: version=signed (default; once COMPLETED, else 409) or original',
-        tags,
-        params: z.object({ documentId: ZDocumentId }),
-        querystring: ZDownloadBetaQuery,
-        response: { 200: ZDownloadBetaResponse, ...errorResponses(404, 409) },
-      },
-    },
-    async (request) =>
+  defineOperation({
+    method: 'GET',
+    url: '/document/:documentId/download-beta',
+    operationId: 'document-downloadBeta',
+    summary:
+      'A short-lived URL that serves the PDF without the API token: version=signed (default; once COMPLETED, else 409) or original',
+    tags,
+    params: z.object({ documentId: ZDocumentId }),
+    query: ZDownloadBetaQuery,
+    response: ZDownloadBetaResponse,
+    errors: [404, 409],
+    handle: (ctx, request) =>
       createDocumentDownloadLink(ctx, principalOf(request), {
         documentId: request.params.documentId,
         version: request.query.version,
         api: 'v2',
       }),
-  );
+  }),
 
-  r.get(
-    '/downloads/:link',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'document-download-link',
-        summary: 'The PDF behind a download-beta URL (no API token; the URL is the credential)',
-        tags,
-        security: [],
-        params: z.object({ link: z.string().min(16).max(2048) }),
-        response: {
-          200: {
-            description: 'The PDF',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-          ...errorResponses(404, 409, 410),
-        },
-      },
-    },
-    async (request, reply) => sendLinkedPdf(ctx, request.params.link, reply),
-  );
-}
-
-/**
- * The upload URL of `document/create/beta`: the raw PDF, streamed to staging with the limits of
- * every upload. Registered in a scope of its own, the only v2 one that parses a PDF body.
- */
-export function registerDocumentUploadUrlRoute(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  acceptRawPdf(app);
-
-  r.put(
-    '/uploads/:token',
-    {
-      config: { public: true },
-      schema: {
-        operationId: 'document-upload',
-        summary:
-          'The PDF of a document made by document/create/beta: raw bytes, Content-Type application/pdf; the URL is the credential (no API token), single use',
-        tags,
-        security: [],
-        params: z.object({ token: z.string().min(16).max(128) }),
-        response: { 200: ZUploadResponse, ...errorResponses(404, 409, 410, 413, 415) },
-      },
-    },
-    async (request, reply) => receiveRawPdf(ctx, request.params.token, request, reply),
-  );
-}
+  defineOperation({
+    method: 'GET',
+    url: '/downloads/:link',
+    operationId: 'document-download-link',
+    summary: 'The PDF behind a download-beta URL (no API token; the URL is the credential)',
+    tags,
+    public: true,
+    params: z.object({ link: z.string().min(16).max(2048) }),
+    response: pdfAnswer(),
+    errors: [404, 409, 410],
+    handle: (ctx, request, reply) => sendLinkedPdf(ctx, request.params.link, reply),
+  }),
+];

@@ -23,6 +23,7 @@ import {
   ZDocumentDistributeResponse,
   ZDocumentId,
   ZDownloadQuery,
+  documentCreationMembers,
   documentRecipientsInput,
 } from './document.schema.js';
 
@@ -72,15 +73,7 @@ export const documentOperations = [
       const storeAnswer = answerInTransaction(ctx, request);
       const graph = await createEnvelope(ctx, callerOf(request), {
         type: 'DOCUMENT',
-        title: payload.title,
-        externalId: payload.externalId,
-        visibility: payload.visibility,
-        globalAccessAuth: payload.globalAccessAuth,
-        globalActionAuth: payload.globalActionAuth,
-        formValues: payload.formValues,
-        folderId: payload.folderId,
-        meta: payload.meta,
-        attachments: payload.attachments,
+        ...documentCreationMembers(payload),
         files: [file],
         recipients: documentRecipientsInput(payload.recipients, ['payload']),
         withinTransaction: storeAnswer && ((trx, created) => storeAnswer(trx, answerOf(created))),

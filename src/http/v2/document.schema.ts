@@ -71,7 +71,8 @@ export const ZDocumentDistributeResponse = ZDocumentLite.extend({
 
 export const ZDownloadQuery = z.object({ version: z.enum(['original', 'signed', 'pending']).default('signed') });
 
-type DocumentRecipientPayload = NonNullable<z.output<typeof ZDocumentCreatePayload>['recipients']>[number];
+type DocumentCreatePayload = z.output<typeof ZDocumentCreatePayload>;
+type DocumentRecipientPayload = NonNullable<DocumentCreatePayload['recipients']>[number];
 
 /**
  * The document flow's recipients with their fields as the envelope use cases take them (page,
@@ -94,4 +95,19 @@ export function documentRecipientsInput(recipients: DocumentRecipientPayload[] |
       names: DOCUMENT_GEOMETRY_NAMES,
     })),
   }));
+}
+
+/** The envelope members of a document creation, as document/create and document/create/beta copy them. */
+export function documentCreationMembers(payload: DocumentCreatePayload) {
+  return {
+    title: payload.title,
+    externalId: payload.externalId,
+    visibility: payload.visibility,
+    globalAccessAuth: payload.globalAccessAuth,
+    globalActionAuth: payload.globalActionAuth,
+    formValues: payload.formValues,
+    folderId: payload.folderId,
+    meta: payload.meta,
+    attachments: payload.attachments,
+  };
 }

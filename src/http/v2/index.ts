@@ -8,41 +8,39 @@ import { documentOperations } from './document.routes.js';
 import { registerEnvelopeRoutes } from './envelope.routes.js';
 import { registerWebhookRoutes } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
-import { registerDocumentPartRoutes } from './document-parts.routes.js';
+import { documentPartOperations } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
 import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
-import { registerMeRoutes } from './me.routes.js';
-import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
+import { meOperations } from './me.routes.js';
+import { bulkSendOperations } from './bulk-send.routes.js';
 import { folderOperations } from './folder.routes.js';
 import { registerEmbeddingRoutes } from './embedding.routes.js';
-import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
+import { documentManageOperations } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
 import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
 import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
-import { registerTemplateDirectRoutes } from './template-direct.routes.js';
-import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
-import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
-import { registerLegacyPartRoutes } from './legacy-parts.routes.js';
+import { templateDirectOperations } from './template-direct.routes.js';
+import { templateUseOperations } from './template-use.routes.js';
+import { templateOperations } from './template.routes.js';
+import { legacyPartOperations } from './legacy-parts.routes.js';
 
 /**
  * Every v2 operation, in the order of the OpenAPI document (uploads are registered first, in
  * scopes of their own: see registerOperations).
  */
 export const v2Operations = [
-  unconverted(registerMeRoutes),
+  ...meOperations,
   ...documentOperations,
-  unconverted(registerDocumentPartRoutes),
-  unconverted(registerDocumentUploadUrlRoute, 'raw-pdf'),
-  unconverted(registerDocumentManageRoutes),
-  unconverted(registerTemplateCreateRoute, 'multipart'),
-  unconverted(registerTemplateRoutes),
-  unconverted((app, ctx) => registerLegacyPartRoutes(app, ctx, 'template')),
+  ...documentPartOperations,
+  ...documentManageOperations,
+  ...templateOperations,
+  ...legacyPartOperations('template'),
   unconverted(registerSigningRoutes),
   unconverted(registerDigitalSigningRoutes),
   unconverted(registerCscSigningRoutes),
   unconverted(registerDirectLinkRoutes),
-  unconverted(registerTemplateDirectRoutes),
+  ...templateDirectOperations,
   unconverted(registerEnvelopeRoutes),
   unconverted(registerEnvelopePartRoutes),
   unconverted(registerEnvelopeUploadRoutes, 'multipart'),
@@ -51,10 +49,8 @@ export const v2Operations = [
   unconverted(registerEnvelopeEvidenceRoutes),
   ...folderOperations,
   unconverted(registerEmbeddingRoutes),
-  unconverted(registerEnvelopeUseRoute, 'multipart'),
-  unconverted(registerTemplateUseRoute),
-  unconverted(registerBulkSendStartRoute, 'multipart'),
-  unconverted(registerBulkSendRoutes),
+  ...templateUseOperations,
+  ...bulkSendOperations,
 ];
 
 /** The v2 API. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { DOCUMENT_GEOMETRY_NAMES } from './document.schema.js';
@@ -19,7 +17,8 @@ import {
 import { resolveDocument } from '../../domain/envelopes/resolve-document.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
-import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
+import { defineOperation } from '../operation.js';
+import { ZSuccess } from '../schemas/common.schema.js';
 import { ZFieldLegacy, ZRecipientLegacy } from '../schemas/views.schema.js';
 import {
   legacyPartBodies,
@@ -66,235 +65,241 @@ function fieldUpdateInput({ pageNumber, pageX, pageY, ...f }: LegacyFieldUpdate)
  * every rule (all or nothing, locked once a recipient acted, final states) is the envelope
  * routes' own. Single-item variants run the batch use case with one entry, in its one transaction.
  */
-export function registerLegacyPartRoutes(app: FastifyInstance, ctx: Ctx, family: 'document' | 'template'): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const type = family === 'template' ? 'TEMPLATE' : 'DOCUMENT';
-  const ownerKey = family === 'template' ? 'templateId' : 'documentId';
-  const bodies = legacyPartBodies(ownerKey);
-  const recipientTags = [family === 'template' ? 'Template recipients' : 'Document recipients'];
-  const fieldTags = [family === 'template' ? 'Template fields' : 'Document fields'];
-  // The schema names the owner member by family; its type says documentId for both.
-  const ownerOf = (platformId: number, body: object) =>
-    resolveDocument(ctx, platformId, { documentId: (body as Record<string, number>)[ownerKey]! }, type);
+export function legacyPartOperations(name: 'document' | 'template') {
+  const family = familyOf(name);
+  return [...recipientOperations(family), ...fieldOperations(family)];
+}
 
-  r.get(
-    `/${family}/recipient/:recipientId`,
-    {
-      schema: {
-        operationId: `${family}-recipient-get`,
-        summary: `A ${family}'s recipient with its fields and CUIL`,
-        tags: recipientTags,
-        params: ZRecipientIdParams,
-        response: { 200: ZDocumentRecipient, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      await resolveDocument(ctx, principal.platformId, { recipientId: request.params.recipientId }, type);
-      return getRecipient(ctx, principal, request.params.recipientId);
-    },
-  );
-  r.post(
-    `/${family}/recipient/create`,
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: `${family}-recipient-create`,
-        summary:
-          family === 'template'
-            ? 'Add a recipient (email and name may stay empty: a placeholder filled when a document is made)'
-            : 'Add a recipient (on a PENDING document it gets its link on redistribute)',
-        tags: recipientTags,
-        body: bodies.recipientCreate,
-        response: { 200: ZRecipientLegacy, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      const [created] = await createRecipients(ctx, caller, envelopeId, [request.body.recipient], oneRecipient);
-      return created!;
-    },
-  );
-  r.post(
-    `/${family}/recipient/create-many`,
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: `${family}-recipient-create-many`,
-        summary: 'Add recipients (all or nothing)',
-        tags: recipientTags,
-        body: bodies.recipientCreateMany,
-        response: { 200: ZDocumentRecipientCreateManyResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      return { recipients: await createRecipients(ctx, caller, envelopeId, request.body.recipients, manyRecipients) };
-    },
-  );
-  r.post(
-    `/${family}/recipient/update`,
-    {
-      schema: {
-        operationId: `${family}-recipient-update`,
-        summary: 'Change a recipient who has not acted yet (cuil up to 20 characters, e.g. 20-12345678-6)',
-        tags: recipientTags,
-        body: bodies.recipientUpdate,
-        response: { 200: ZDocumentRecipient, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      const [updated] = await updateRecipients(ctx, caller, envelopeId, [request.body.recipient], oneRecipient);
-      return updated!;
-    },
-  );
-  r.post(
-    `/${family}/recipient/update-many`,
-    {
-      schema: {
-        operationId: `${family}-recipient-update-many`,
-        summary: 'Change recipients who have not acted yet (all or nothing)',
-        tags: recipientTags,
-        body: bodies.recipientUpdateMany,
-        response: { 200: ZDocumentRecipientUpdateManyResponse, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      return { recipients: await updateRecipients(ctx, caller, envelopeId, request.body.recipients, manyRecipients) };
-    },
-  );
-  r.post(
-    `/${family}/recipient/delete`,
-    {
-      schema: {
-        operationId: `${family}-recipient-delete`,
-        summary: 'Remove a recipient who has not acted yet, with its fields',
-        tags: recipientTags,
-        body: ZRecipientDeleteBody,
-        response: { 200: ZSuccess, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      await resolveDocument(ctx, caller.principal.platformId, { recipientId: request.body.recipientId }, type);
-      await deleteRecipient(ctx, caller, request.body.recipientId);
-      return { success: true };
-    },
-  );
+/** What the operations of one family differ in: names, tags, the owner's type and how its id is named. */
+interface Family {
+  name: 'document' | 'template';
+  type: 'DOCUMENT' | 'TEMPLATE';
+  bodies: Bodies;
+  recipientTags: string[];
+  fieldTags: string[];
+  ownerOf: (ctx: Ctx, platformId: number, body: object) => Promise<string>;
+}
 
-  r.get(
-    `/${family}/field/:fieldId`,
-    {
-      schema: {
-        operationId: `${family}-field-get`,
-        summary: `A ${family}'s field`,
-        tags: fieldTags,
-        params: ZFieldIdParams,
-        response: { 200: ZFieldLegacy, ...errorResponses(404) },
+function familyOf(name: 'document' | 'template'): Family {
+  const type = name === 'template' ? 'TEMPLATE' : 'DOCUMENT';
+  const ownerKey = name === 'template' ? 'templateId' : 'documentId';
+  return {
+    name,
+    type,
+    bodies: legacyPartBodies(ownerKey),
+    recipientTags: [name === 'template' ? 'Template recipients' : 'Document recipients'],
+    fieldTags: [name === 'template' ? 'Template fields' : 'Document fields'],
+    // The schema names the owner member by family; its type says documentId for both.
+    ownerOf: (ctx, platformId, body) =>
+      resolveDocument(ctx, platformId, { documentId: (body as Record<string, number>)[ownerKey]! }, type),
+  };
+}
+
+function recipientOperations({ name: family, type, bodies, recipientTags, ownerOf }: Family) {
+  return [
+    defineOperation({
+      method: 'GET',
+      url: `/${family}/recipient/:recipientId`,
+      operationId: `${family}-recipient-get`,
+      summary: `A ${family}'s recipient with its fields and CUIL`,
+      tags: recipientTags,
+      params: ZRecipientIdParams,
+      response: ZDocumentRecipient,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const principal = principalOf(request);
+        await resolveDocument(ctx, principal.platformId, { recipientId: request.params.recipientId }, type);
+        return getRecipient(ctx, principal, request.params.recipientId);
       },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      await resolveDocument(ctx, principal.platformId, { fieldId: request.params.fieldId }, type);
-      return getField(ctx, principal, request.params.fieldId);
-    },
-  );
-  r.post(
-    `/${family}/field/create`,
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: `${family}-field-create`,
-        summary: 'Add a field (geometry in percent of the page, pageNumber from 1)',
-        tags: fieldTags,
-        body: bodies.fieldCreate,
-        response: { 200: ZFieldLegacy, ...errorResponses(404) },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/recipient/create`,
+      operationId: `${family}-recipient-create`,
+      summary:
+        family === 'template'
+          ? 'Add a recipient (email and name may stay empty: a placeholder filled when a document is made)'
+          : 'Add a recipient (on a PENDING document it gets its link on redistribute)',
+      tags: recipientTags,
+      idempotent: 'json',
+      body: bodies.recipientCreate,
+      response: ZRecipientLegacy,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const [created] = await createRecipients(ctx, caller, envelopeId, [request.body.recipient], oneRecipient);
+        return created!;
       },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      const [created] = await createFields(ctx, caller, envelopeId, [fieldCreateInput(request.body.field)], oneField);
-      return created!;
-    },
-  );
-  r.post(
-    `/${family}/field/create-many`,
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: `${family}-field-create-many`,
-        summary: 'Add fields (all or nothing)',
-        tags: fieldTags,
-        body: bodies.fieldCreateMany,
-        response: { 200: ZDocumentFieldsResponse, ...errorResponses(404) },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/recipient/create-many`,
+      operationId: `${family}-recipient-create-many`,
+      summary: 'Add recipients (all or nothing)',
+      tags: recipientTags,
+      idempotent: 'json',
+      body: bodies.recipientCreateMany,
+      response: ZDocumentRecipientCreateManyResponse,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const recipients = request.body.recipients;
+        return { recipients: await createRecipients(ctx, caller, envelopeId, recipients, manyRecipients) };
       },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      const inputs = request.body.fields.map(fieldCreateInput);
-      return { fields: await createFields(ctx, caller, envelopeId, inputs, manyFields) };
-    },
-  );
-  r.post(
-    `/${family}/field/update`,
-    {
-      schema: {
-        operationId: `${family}-field-update`,
-        summary: 'Move or change a field that holds no value yet',
-        tags: fieldTags,
-        body: bodies.fieldUpdate,
-        response: { 200: ZFieldLegacy, ...errorResponses(404) },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/recipient/update`,
+      operationId: `${family}-recipient-update`,
+      summary: 'Change a recipient who has not acted yet (cuil up to 20 characters, e.g. 20-12345678-6)',
+      tags: recipientTags,
+      body: bodies.recipientUpdate,
+      response: ZDocumentRecipient,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const [updated] = await updateRecipients(ctx, caller, envelopeId, [request.body.recipient], oneRecipient);
+        return updated!;
       },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      const [updated] = await updateFields(ctx, caller, envelopeId, [fieldUpdateInput(request.body.field)], oneField);
-      return updated!;
-    },
-  );
-  r.post(
-    `/${family}/field/update-many`,
-    {
-      schema: {
-        operationId: `${family}-field-update-many`,
-        summary: 'Move or change fields that hold no value yet (all or nothing)',
-        tags: fieldTags,
-        body: bodies.fieldUpdateMany,
-        response: { 200: ZDocumentFieldsResponse, ...errorResponses(404) },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/recipient/update-many`,
+      operationId: `${family}-recipient-update-many`,
+      summary: 'Change recipients who have not acted yet (all or nothing)',
+      tags: recipientTags,
+      body: bodies.recipientUpdateMany,
+      response: ZDocumentRecipientUpdateManyResponse,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const recipients = request.body.recipients;
+        return { recipients: await updateRecipients(ctx, caller, envelopeId, recipients, manyRecipients) };
       },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const envelopeId = await ownerOf(caller.principal.platformId, request.body);
-      const inputs = request.body.fields.map(fieldUpdateInput);
-      return { fields: await updateFields(ctx, caller, envelopeId, inputs, manyFields) };
-    },
-  );
-  r.post(
-    `/${family}/field/delete`,
-    {
-      schema: {
-        operationId: `${family}-field-delete`,
-        summary: 'Remove a field that holds no value yet',
-        tags: fieldTags,
-        body: ZFieldDeleteBody,
-        response: { 200: ZSuccess, ...errorResponses(404) },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/recipient/delete`,
+      operationId: `${family}-recipient-delete`,
+      summary: 'Remove a recipient who has not acted yet, with its fields',
+      tags: recipientTags,
+      body: ZRecipientDeleteBody,
+      response: ZSuccess,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        await resolveDocument(ctx, caller.principal.platformId, { recipientId: request.body.recipientId }, type);
+        await deleteRecipient(ctx, caller, request.body.recipientId);
+        return { success: true };
       },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      await resolveDocument(ctx, caller.principal.platformId, { fieldId: request.body.fieldId }, type);
-      await deleteField(ctx, caller, request.body.fieldId);
-      return { success: true };
-    },
-  );
+    }),
+  ];
+}
+
+function fieldOperations({ name: family, type, bodies, fieldTags, ownerOf }: Family) {
+  return [
+    defineOperation({
+      method: 'GET',
+      url: `/${family}/field/:fieldId`,
+      operationId: `${family}-field-get`,
+      summary: `A ${family}'s field`,
+      tags: fieldTags,
+      params: ZFieldIdParams,
+      response: ZFieldLegacy,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const principal = principalOf(request);
+        await resolveDocument(ctx, principal.platformId, { fieldId: request.params.fieldId }, type);
+        return getField(ctx, principal, request.params.fieldId);
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/field/create`,
+      operationId: `${family}-field-create`,
+      summary: 'Add a field (geometry in percent of the page, pageNumber from 1)',
+      tags: fieldTags,
+      idempotent: 'json',
+      body: bodies.fieldCreate,
+      response: ZFieldLegacy,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const input = fieldCreateInput(request.body.field);
+        const [created] = await createFields(ctx, caller, envelopeId, [input], oneField);
+        return created!;
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/field/create-many`,
+      operationId: `${family}-field-create-many`,
+      summary: 'Add fields (all or nothing)',
+      tags: fieldTags,
+      idempotent: 'json',
+      body: bodies.fieldCreateMany,
+      response: ZDocumentFieldsResponse,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const inputs = request.body.fields.map(fieldCreateInput);
+        return { fields: await createFields(ctx, caller, envelopeId, inputs, manyFields) };
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/field/update`,
+      operationId: `${family}-field-update`,
+      summary: 'Move or change a field that holds no value yet',
+      tags: fieldTags,
+      body: bodies.fieldUpdate,
+      response: ZFieldLegacy,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const input = fieldUpdateInput(request.body.field);
+        const [updated] = await updateFields(ctx, caller, envelopeId, [input], oneField);
+        return updated!;
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/field/update-many`,
+      operationId: `${family}-field-update-many`,
+      summary: 'Move or change fields that hold no value yet (all or nothing)',
+      tags: fieldTags,
+      body: bodies.fieldUpdateMany,
+      response: ZDocumentFieldsResponse,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        const envelopeId = await ownerOf(ctx, caller.principal.platformId, request.body);
+        const inputs = request.body.fields.map(fieldUpdateInput);
+        return { fields: await updateFields(ctx, caller, envelopeId, inputs, manyFields) };
+      },
+    }),
+    defineOperation({
+      method: 'POST',
+      url: `/${family}/field/delete`,
+      operationId: `${family}-field-delete`,
+      summary: 'Remove a field that holds no value yet',
+      tags: fieldTags,
+      body: ZFieldDeleteBody,
+      response: ZSuccess,
+      errors: [404],
+      handle: async (ctx, request) => {
+        const caller = callerOf(request);
+        await resolveDocument(ctx, caller.principal.platformId, { fieldId: request.body.fieldId }, type);
+        await deleteField(ctx, caller, request.body.fieldId);
+        return { success: true };
+      },
+    }),
+  ];
 }

@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx } from '../../domain/context.js';
 import { getPlatformIdentityPolicy } from '../../domain/platforms/get-platform-identity-policy.js';
 import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { principalOf } from '../plugins/authenticate.js';
-import { errorResponses } from '../schemas/common.schema.js';
+import { defineOperation } from '../operation.js';
 
 export const ZMeResponse = z.object({
   platform: z.object({
@@ -26,18 +23,16 @@ export const ZMeResponse = z.object({
 });
 
 /** Lets an integrator check which platform and environment a token belongs to, and the platform's identity rule. */
-export function registerMeRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/me',
-    {
-      schema: {
-        operationId: 'me-get',
-        summary: 'The platform and token behind the Authorization header',
-        tags: ['Platform'],
-        response: { 200: ZMeResponse, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => {
+export const meOperations = [
+  defineOperation({
+    method: 'GET',
+    url: '/me',
+    operationId: 'me-get',
+    summary: 'The platform and token behind the Authorization header',
+    tags: ['Platform'],
+    response: ZMeResponse,
+    errors: [401, 403],
+    handle: async (ctx, request) => {
       const p = principalOf(request);
       const policy = await getPlatformIdentityPolicy(ctx, p.platformId);
       return {
@@ -50,5 +45,5 @@ export function registerMeRoutes(app: FastifyInstance, ctx: Ctx): void {
         token: { id: p.tokenId, scope: p.scope, environment: p.environment },
       };
     },
-  );
-}
+  }),
+];

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Ctx } from '../../domain/context.js';
+import type { z } from 'zod';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { recipientLinks, tokenRevealFor } from '../../domain/model/signing-links.js';
 import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
@@ -10,8 +8,8 @@ import { useTemplate, type UseTemplateResult } from '../../domain/templates/use-
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
 import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
-import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
-import { errorResponses } from '../schemas/common.schema.js';
+import { parsePayload, readMultipart } from '../plugins/multipart.js';
+import { defineOperation } from '../operation.js';
 import { ZDocument } from '../schemas/views.schema.js';
 import {
   ZEnvelopeUseBody,
@@ -20,24 +18,80 @@ import {
   ZTemplateUseBody,
 } from './template-use.schema.js';
 
-/** `POST /template/use`: a document from a template, answered in the full document shape. */
-export function registerTemplateUseRoute(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/template/use',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'template-createDocumentFromTemplate',
-        summary: 'Create a document from a template (and send it with distributeDocument)',
-        description:
-          'Recipients are mapped onto the template’s by id; prefillFields fill template fields (read-only for the signer, printed in the final PDF).',
-        tags: ['Templates'],
-        body: ZTemplateUseBody,
-        response: { 200: ZDocument, ...errorResponses(404) },
-      },
+type SharedUseMembers = Pick<
+  z.output<typeof ZEnvelopeUsePayload>,
+  'distributeDocument' | 'externalId' | 'folderId' | 'override' | 'attachments' | 'prefillFields' | 'formValues'
+>;
+
+/** The members `/template/use` and `/envelope/use` share, as the use case takes them. */
+function sharedUseMembers(body: SharedUseMembers) {
+  return {
+    distributeDocument: body.distributeDocument,
+    externalId: body.externalId,
+    folderId: body.folderId,
+    override: body.override,
+    attachments: body.attachments,
+    prefillFields: body.prefillFields,
+    formValues: body.formValues,
+  };
+}
+
+/** A document from a template: `/envelope/use` (multipart, like envelope/create) and `/template/use`. */
+export const templateUseOperations = [
+  defineOperation({
+    method: 'POST',
+    url: '/envelope/use',
+    operationId: 'envelope-use',
+    summary: 'Create a document from a template envelope (and send it with distributeDocument)',
+    description:
+      'multipart/form-data: a `payload` part (JSON) and optional replacement PDFs in `files`, each named (by file name or index) in payload.customDocumentData with the template item it replaces. Answers the new envelope’s id and every one of its recipients (their new ids), each acting one with its private signing URL once distributed.',
+    tags: ['Envelopes'],
+    upload: 'multipart',
+    idempotent: 'multipart',
+    body: ZEnvelopeUseBody,
+    response: ZEnvelopeUseResponse,
+    errors: [404, 413],
+    handle: async (ctx, request, reply) => {
+      const body = await readMultipart(ctx, request, ['files', 'files[]']);
+      try {
+        const fileHashes = body.files.map((f) => f.staged.sha256);
+        if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: fileHashes })) return reply;
+        const payload = await parsePayload(ZEnvelopeUsePayload, body);
+        const reveal = tokenRevealFor(ctx, principalOf(request));
+        const answerOf = (used: UseTemplateResult) => ({
+          id: used.graph.envelope.publicId,
+          recipients: recipientLinks(ctx, used.graph.recipients, reveal),
+        });
+        const storeAnswer = answerInTransaction(ctx, request);
+        const used = await useTemplate(ctx, callerOf(request), {
+          template: { publicId: payload.envelopeId },
+          recipients: payload.recipients ?? [],
+          ...sharedUseMembers(payload),
+          customDocuments: replacementFiles(body.files, payload.customDocumentData ?? []),
+          requestPath: ['payload'],
+          withinTransaction: storeAnswer && ((trx, result) => storeAnswer(trx, answerOf(result))),
+        });
+        return answerOf(used);
+      } finally {
+        // A replacement that was stored was committed; the rest are never kept.
+        await Promise.all(body.files.map((f) => f.staged.discard()));
+      }
     },
-    async (request) => {
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/template/use',
+    operationId: 'template-createDocumentFromTemplate',
+    summary: 'Create a document from a template (and send it with distributeDocument)',
+    description:
+      'Recipients are mapped onto the template’s by id; prefillFields fill template fields (read-only for the signer, printed in the final PDF).',
+    tags: ['Templates'],
+    idempotent: 'json',
+    body: ZTemplateUseBody,
+    response: ZDocument,
+    errors: [404],
+    handle: async (ctx, request) => {
       const body = request.body;
       const reveal = tokenRevealFor(ctx, principalOf(request));
       const answerOf = (used: UseTemplateResult) => documentView(used.graph, reveal);
@@ -45,13 +99,7 @@ export function registerTemplateUseRoute(app: FastifyInstance, ctx: Ctx): void {
       const used = await useTemplate(ctx, callerOf(request), {
         template: { documentId: body.templateId },
         recipients: body.recipients,
-        distributeDocument: body.distributeDocument,
-        externalId: body.externalId,
-        folderId: body.folderId,
-        override: body.override,
-        attachments: body.attachments,
-        prefillFields: body.prefillFields,
-        formValues: body.formValues,
+        ...sharedUseMembers(body),
         customDocuments: [
           // '' is the SDK's "none", like absent.
           ...(body.customDocumentDataId
@@ -68,62 +116,8 @@ export function registerTemplateUseRoute(app: FastifyInstance, ctx: Ctx): void {
       });
       return answerOf(used);
     },
-  );
-}
-
-/** `POST /envelope/use` (multipart, like envelope/create): registered where multipart bodies are parsed. */
-export function registerEnvelopeUseRoute(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/envelope/use',
-    {
-      validatorCompiler: documentOnlyValidator,
-      config: { idempotent: 'multipart' },
-      schema: {
-        operationId: 'envelope-use',
-        summary: 'Create a document from a template envelope (and send it with distributeDocument)',
-        description:
-          'multipart/form-data: a `payload` part (JSON) and optional replacement PDFs in `files`, each named (by file name or index) in payload.customDocumentData with the template item it replaces. Answers the new envelope’s id and every one of its recipients (their new ids), each acting one with its private signing URL once distributed.',
-        tags: ['Envelopes'],
-        consumes: ['multipart/form-data'],
-        body: ZEnvelopeUseBody,
-        response: { 200: ZEnvelopeUseResponse, ...errorResponses(404, 413) },
-      },
-    },
-    async (request, reply) => {
-      const body = await readMultipart(ctx, request, ['files', 'files[]']);
-      try {
-        const fileHashes = body.files.map((f) => f.staged.sha256);
-        if (await idempotencyGate(ctx, request, reply, { payload: body.payload, files: fileHashes })) return reply;
-        const payload = await parsePayload(ZEnvelopeUsePayload, body);
-        const reveal = tokenRevealFor(ctx, principalOf(request));
-        const answerOf = (used: UseTemplateResult) => ({
-          id: used.graph.envelope.publicId,
-          recipients: recipientLinks(ctx, used.graph.recipients, reveal),
-        });
-        const storeAnswer = answerInTransaction(ctx, request);
-        const used = await useTemplate(ctx, callerOf(request), {
-          template: { publicId: payload.envelopeId },
-          recipients: payload.recipients ?? [],
-          distributeDocument: payload.distributeDocument,
-          externalId: payload.externalId,
-          folderId: payload.folderId,
-          override: payload.override,
-          attachments: payload.attachments,
-          prefillFields: payload.prefillFields,
-          formValues: payload.formValues,
-          customDocuments: replacementFiles(body.files, payload.customDocumentData ?? []),
-          requestPath: ['payload'],
-          withinTransaction: storeAnswer && ((trx, result) => storeAnswer(trx, answerOf(result))),
-        });
-        return answerOf(used);
-      } finally {
-        // A replacement that was stored was committed; the rest are never kept.
-        await Promise.all(body.files.map((f) => f.staged.discard()));
-      }
-    },
-  );
-}
+  }),
+];
 
 /**
  * `/envelope/use`'s files matched to the template items they replace: `customDocumentData`'s

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { createDocumentForUpload } from '../../domain/envelopes/create-document-for-upload.js';
@@ -13,13 +11,13 @@ import { resolveDocument } from '../../domain/envelopes/resolve-document.js';
 import { collectUnsupportedTemplateMembers, refuseUnsupported } from '../../domain/envelopes/unsupported-members.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import { templateLiteView, templateView } from '../../domain/model/template-view.js';
-import { notFound } from '../../errors.js';
-import { AppError } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
 import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js';
-import { documentOnlyValidator, parsePayload, readMultipart } from '../plugins/multipart.js';
-import { errorResponses, ZSuccess } from '../schemas/common.schema.js';
+import { parsePayload, readMultipart } from '../plugins/multipart.js';
+import { defineOperation } from '../operation.js';
+import { ZSuccess } from '../schemas/common.schema.js';
 import { replyEnvelopeView } from '../views/reply-envelope-view.js';
 import {
   ZTemplate,
@@ -58,25 +56,24 @@ function creationMembers(p: Payload, base: (string | number)[]) {
   };
 }
 
-/** `template/create`: registered where multipart bodies are parsed. */
-export function registerTemplateCreateRoute(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/template/create',
-    {
-      validatorCompiler: documentOnlyValidator,
-      config: { idempotent: 'multipart' },
-      schema: {
-        operationId: 'template-create',
-        summary: 'Create a template from a PDF (recipients and fields are added by their routes)',
-        description: 'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF).',
-        tags,
-        consumes: ['multipart/form-data'],
-        body: ZTemplateCreateBody,
-        response: { 200: ZTemplateCreateResponse, ...errorResponses(413) },
-      },
-    },
-    async (request, reply) => {
+const templateOf = (ctx: Ctx, platformId: number, templateId: number) =>
+  resolveDocument(ctx, platformId, { documentId: templateId }, 'TEMPLATE');
+
+/** Documenso's `template` family: adapters over the envelope use cases, for TEMPLATE envelopes only. */
+export const templateOperations = [
+  defineOperation({
+    method: 'POST',
+    url: '/template/create',
+    operationId: 'template-create',
+    summary: 'Create a template from a PDF (recipients and fields are added by their routes)',
+    description: 'multipart/form-data: a `payload` part (JSON) and a `file` part (the PDF).',
+    tags,
+    upload: 'multipart',
+    idempotent: 'multipart',
+    body: ZTemplateCreateBody,
+    response: ZTemplateCreateResponse,
+    errors: [413],
+    handle: async (ctx, request, reply) => {
       const body = await readMultipart(ctx, request, ['file']);
       const discard = () => Promise.all(body.files.map((f) => f.staged.discard()));
       const fingerprint = { payload: body.payload, files: body.files.map((f) => f.staged.sha256) };
@@ -111,44 +108,32 @@ export function registerTemplateCreateRoute(app: FastifyInstance, ctx: Ctx): voi
       });
       return answerOf(graph);
     },
-  );
-}
+  }),
 
-/** Documenso's `template` family: adapters over the envelope use cases, for TEMPLATE envelopes only. */
-export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const templateOf = (platformId: number, templateId: number) =>
-    resolveDocument(ctx, platformId, { documentId: templateId }, 'TEMPLATE');
-
-  r.get(
-    '/template',
-    {
-      schema: {
-        operationId: 'template-find',
-        summary: 'Find templates: newest first, pages of at most 100',
-        tags,
-        querystring: ZTemplateFindQuery,
-        response: { 200: ZTemplateFindResponse, ...errorResponses() },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'GET',
+    url: '/template',
+    operationId: 'template-find',
+    summary: 'Find templates: newest first, pages of at most 100',
+    tags,
+    query: ZTemplateFindQuery,
+    response: ZTemplateFindResponse,
+    handle: (ctx, request) => {
       const { type, ...q } = request.query;
       return findTemplates(ctx, principalOf(request), { ...q, templateType: type });
     },
-  );
+  }),
 
-  r.get(
-    '/template/:templateId',
-    {
-      schema: {
-        operationId: 'template-get',
-        summary: 'A template with its recipients, fields and meta (never the PDF bytes)',
-        tags,
-        params: z.object({ templateId: ZTemplateIdParam }),
-        response: { 200: ZTemplate, ...errorResponses(404) },
-      },
-    },
-    (request, reply) => {
+  defineOperation({
+    method: 'GET',
+    url: '/template/:templateId',
+    operationId: 'template-get',
+    summary: 'A template with its recipients, fields and meta (never the PDF bytes)',
+    tags,
+    params: z.object({ templateId: ZTemplateIdParam }),
+    response: ZTemplate,
+    errors: [404],
+    handle: (ctx, request, reply) => {
       const principal = principalOf(request);
       const reveal = tokenRevealFor(ctx, principal);
       return replyEnvelopeView(
@@ -163,37 +148,33 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
           if (graph.envelope.type !== 'TEMPLATE') throw notFound('Template');
           return templateView(graph, principal.platformName, reveal);
         },
-      ) as unknown as void; // TRANSITIONAL until this family is an operation list
+      );
     },
-  );
+  }),
 
-  r.post(
-    '/template/get-many',
-    {
-      schema: {
-        operationId: 'template-getMany',
-        summary: "Several templates by templateId (unknown ids, documents and other platforms' ids are left out)",
-        tags,
-        body: ZTemplateGetManyBody,
-        response: { 200: ZTemplateGetManyResponse, ...errorResponses() },
-      },
-    },
-    async (request) => ({ data: await getManyTemplates(ctx, principalOf(request), request.body.templateIds) }),
-  );
+  defineOperation({
+    method: 'POST',
+    url: '/template/get-many',
+    operationId: 'template-getMany',
+    summary: "Several templates by templateId (unknown ids, documents and other platforms' ids are left out)",
+    tags,
+    body: ZTemplateGetManyBody,
+    response: ZTemplateGetManyResponse,
+    handle: async (ctx, request) => ({
+      data: await getManyTemplates(ctx, principalOf(request), request.body.templateIds),
+    }),
+  }),
 
-  r.post(
-    '/template/create/beta',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'template-createTemplateTemporary',
-        summary: 'Create a template from JSON; PUT its PDF to the answered uploadUrl',
-        tags,
-        body: ZTemplateCreatePayload,
-        response: { 200: ZTemplateCreateBetaResponse, ...errorResponses() },
-      },
-    },
-    async (request, reply) => {
+  defineOperation({
+    method: 'POST',
+    url: '/template/create/beta',
+    operationId: 'template-createTemplateTemporary',
+    summary: 'Create a template from JSON; PUT its PDF to the answered uploadUrl',
+    tags,
+    idempotent: 'json',
+    body: ZTemplateCreatePayload,
+    response: ZTemplateCreateBetaResponse,
+    handle: async (ctx, request, reply) => {
       const members = creationMembers(request.body, []);
       const platformName = principalOf(request).platformName;
       const storeAnswer = answerInTransaction(ctx, request);
@@ -212,20 +193,18 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
       });
       return answerOf(graph, uploadUrl);
     },
-  );
+  }),
 
-  r.post(
-    '/template/update',
-    {
-      schema: {
-        operationId: 'template-update',
-        summary: 'Change the title, externalId, folder, auth options or meta of a template',
-        tags,
-        body: ZTemplateUpdateBody,
-        response: { 200: ZTemplateLite, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/template/update',
+    operationId: 'template-update',
+    summary: 'Change the title, externalId, folder, auth options or meta of a template',
+    tags,
+    body: ZTemplateUpdateBody,
+    response: ZTemplateLite,
+    errors: [404],
+    handle: async (ctx, request) => {
       const { templateId, data = {}, meta } = request.body;
       const { useLegacyFieldInsertion, type, publicTitle, publicDescription, ...envelopeData } = data;
       refuseUnsupported((issues) =>
@@ -237,50 +216,46 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: Ctx): void {
         }),
       );
       const caller = callerOf(request);
-      await templateOf(caller.principal.platformId, templateId);
+      await templateOf(ctx, caller.principal.platformId, templateId);
       await updateEnvelopeData(ctx, caller, templateId, envelopeData, meta);
       const graph = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId: templateId });
       return templateLiteView(graph.envelope, graph.items[0]);
     },
-  );
+  }),
 
-  r.post(
-    '/template/delete',
-    {
-      schema: {
-        operationId: 'template-delete',
-        summary: 'Delete a template (documents made from it stay as they are)',
-        tags,
-        body: ZTemplateIdBody,
-        response: { 200: ZSuccess, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/template/delete',
+    operationId: 'template-delete',
+    summary: 'Delete a template (documents made from it stay as they are)',
+    tags,
+    body: ZTemplateIdBody,
+    response: ZSuccess,
+    errors: [404],
+    handle: async (ctx, request) => {
       const caller = callerOf(request);
-      await templateOf(caller.principal.platformId, request.body.templateId);
+      await templateOf(ctx, caller.principal.platformId, request.body.templateId);
       await deleteEnvelope(ctx, caller, { documentId: request.body.templateId });
       return { success: true };
     },
-  );
+  }),
 
-  r.post(
-    '/template/duplicate',
-    {
-      config: { idempotent: 'json' },
-      schema: {
-        operationId: 'template-duplicate',
-        summary: 'A new template with the same PDF, meta, attachments, recipients and fields',
-        tags,
-        body: ZTemplateIdBody,
-        response: { 200: ZTemplateLite, ...errorResponses(404) },
-      },
-    },
-    async (request) => {
+  defineOperation({
+    method: 'POST',
+    url: '/template/duplicate',
+    operationId: 'template-duplicate',
+    summary: 'A new template with the same PDF, meta, attachments, recipients and fields',
+    tags,
+    idempotent: 'json',
+    body: ZTemplateIdBody,
+    response: ZTemplateLite,
+    errors: [404],
+    handle: async (ctx, request) => {
       const caller = callerOf(request);
-      await templateOf(caller.principal.platformId, request.body.templateId);
+      await templateOf(ctx, caller.principal.platformId, request.body.templateId);
       const copy = await duplicateEnvelope(ctx, caller, { documentId: request.body.templateId });
       const graph = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId: copy.id });
       return templateLiteView(graph.envelope, graph.items[0]);
     },
-  );
-}
+  }),
+];
