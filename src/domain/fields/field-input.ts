@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import {
   defaultFieldMeta,
   fieldMetaInputSchema,

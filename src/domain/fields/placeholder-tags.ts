@@ -1,4 +1,4 @@
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { fieldMetaInputSchema, type FieldMetaType } from './field-meta.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import { defaultFieldMeta, type FieldMeta } from '../fields/field-meta.js';
