@@ -39,13 +39,31 @@ interface FieldTypeTraits {
 }
 
 /** Filled with a drawn or typed signature. */
-const HAND_SIGNED = { signs: true, takesSignature: true, burnedInAsText: false, marks: null, prefillable: false };
+const HAND_SIGNED = {
+  signs: true,
+  takesSignature: true,
+  burnedInAsText: false,
+  marks: null,
+  prefillable: false,
+} as const;
 /** Filled from the recipient's own name or e-mail address. */
-const FROM_RECIPIENT = { signs: false, takesSignature: false, burnedInAsText: true, marks: null, prefillable: false };
+const FROM_RECIPIENT = {
+  signs: false,
+  takesSignature: false,
+  burnedInAsText: true,
+  marks: null,
+  prefillable: false,
+} as const;
 /** A text value: typed, chosen from a list or filled with the date; a template may prefill it. */
-const TEXT_VALUE = { signs: false, takesSignature: false, burnedInAsText: true, marks: null, prefillable: true };
+const TEXT_VALUE = {
+  signs: false,
+  takesSignature: false,
+  burnedInAsText: true,
+  marks: null,
+  prefillable: true,
+} as const;
 /** Options marked on the page and burned in as a marked list. */
-const MARKED = { signs: false, takesSignature: false, burnedInAsText: false, prefillable: true };
+const MARKED = { signs: false, takesSignature: false, burnedInAsText: false, prefillable: true } as const;
 
 export const FIELD_TYPE_TRAITS = {
   SIGNATURE: { name: 'signature', ...HAND_SIGNED },
@@ -75,20 +93,26 @@ export function fieldTypeName<T extends FieldType>(type: T): Traits[T]['name'] {
   return FIELD_TYPE_TRAITS[type].name;
 }
 
-const BY_NAME: ReadonlyMap<string, NamedFieldType> = new Map(
-  FIELD_TYPES.flatMap((type) => {
-    const name = FIELD_TYPE_TRAITS[type].name;
-    return name === null ? [] : [[name, type as NamedFieldType] as const];
-  }),
-);
+const isNamed = (type: FieldType): type is NamedFieldType => FIELD_TYPE_TRAITS[type].name !== null;
+const NAMED_TYPES: readonly NamedFieldType[] = FIELD_TYPES.filter(isNamed);
+const BY_NAME = new Map<string, NamedFieldType>(NAMED_TYPES.map((type) => [FIELD_TYPE_TRAITS[type].name, type]));
+
+/** Every lower-case name, in the types' order. */
+export const FIELD_TYPE_NAMES: readonly FieldTypeName[] = NAMED_TYPES.map((type) => FIELD_TYPE_TRAITS[type].name);
 
 /** The type of a lower-case name (a placeholder tag's, a prefill's); undefined for an unknown name. */
 export function fieldTypeNamed(name: string): NamedFieldType | undefined {
   return BY_NAME.get(name);
 }
 
+/** The name a template's prefill gives this type (the prefill's `type`); null for a type no prefill fills. */
+export function prefillName(type: FieldType): PrefillableFieldTypeName | null {
+  const traits = FIELD_TYPE_TRAITS[type];
+  return traits.prefillable ? traits.name : null;
+}
+
 /** Whether a filled field of this type proves its recipient signed (SIGNATURE, FREE_SIGNATURE). */
-export const signs = (type: FieldType): boolean => FIELD_TYPE_TRAITS[type].signs;
+export const provesSigning = (type: FieldType): boolean => FIELD_TYPE_TRAITS[type].signs;
 
 /** Whether this type is filled with a drawn or typed signature (SIGNATURE, FREE_SIGNATURE, INITIALS). */
 export const takesSignature = (type: FieldType): boolean => FIELD_TYPE_TRAITS[type].takesSignature;
