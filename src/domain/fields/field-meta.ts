@@ -107,19 +107,13 @@ export function fieldMetaInputSchema<K extends FieldMetaType>(kind: K): ReturnTy
   return schema as ReturnType<typeof extendedInputSchema<K>>;
 }
 
-/** The response form: every variant, discriminated by `type`. */
-export const ZFieldMeta = z.discriminatedUnion('type', [
-  fieldMetaSchemas.signature,
-  fieldMetaSchemas.initials,
-  fieldMetaSchemas.name,
-  fieldMetaSchemas.email,
-  fieldMetaSchemas.date,
-  fieldMetaSchemas.text,
-  fieldMetaSchemas.number,
-  fieldMetaSchemas.radio,
-  fieldMetaSchemas.checkbox,
-  fieldMetaSchemas.dropdown,
-]);
+type FieldMetaSchema = (typeof fieldMetaSchemas)[FieldMetaType];
+
+/** The response form: every variant (in the table's order), discriminated by `type`. */
+export const ZFieldMeta = z.discriminatedUnion(
+  'type',
+  Object.values(fieldMetaSchemas) as [FieldMetaSchema, ...FieldMetaSchema[]],
+);
 
 export function metaTypeOf(type: FieldType): FieldMetaType | null {
   return fieldTypeName(type);
