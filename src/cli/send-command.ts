@@ -7,7 +7,7 @@ import type { Ctx } from '../domain/context.js';
 import { createEnvelope } from '../domain/envelopes/create-envelope.js';
 import { deleteEnvelope } from '../domain/envelopes/delete-envelope.js';
 import { distributeEnvelope } from '../domain/envelopes/distribute-envelope.js';
-import { FIELD_TYPES } from '../domain/fields/field-input.js';
+import { FIELD_TYPES, provesSigning, type FieldType } from '../lib/vocabulary/field-types.js';
 import { ZMetaInput } from '../domain/model/envelope-meta.js';
 import { getPlatformOperator } from '../domain/platforms/get-platform-operator.js';
 import { ZRecipientCreate } from '../domain/recipients/recipient-input.js';
@@ -118,7 +118,7 @@ function parseRecipients(ordered: SendCommandInput['ordered'], placeholders: boo
   type Recipient = ReturnType<typeof ZRecipientCreate.parse> & {
     path: (string | number)[];
     fields: {
-      type: (typeof FIELD_TYPES)[number];
+      type: FieldType;
       page: number;
       positionX: number;
       positionY: number;
@@ -154,20 +154,19 @@ function parseRecipients(ordered: SendCommandInput['ordered'], placeholders: boo
     const signer = recipients.at(-1);
     if (!signer) throw new AppError('VALIDATION_ERROR', `--field "${value}" comes before any --signer`);
     const match = FIELD.exec(value);
-    const type = match?.[1]?.toUpperCase() as (typeof FIELD_TYPES)[number] | undefined;
+    const type = match?.[1]?.toUpperCase() as FieldType | undefined;
     if (!match || !type || !FIELD_TYPES.includes(type))
       throw new AppError(
         'VALIDATION_ERROR',
         `--field "${value}": expected type:page:x,y (x and y in percent of the page), type one of ${FIELD_TYPES.map((t) => t.toLowerCase()).join(', ')}`,
       );
-    const isSignature = type === 'SIGNATURE' || type === 'FREE_SIGNATURE';
     signer.fields.push({
       type,
       page: Number(match[2]),
       positionX: Number(match[3]),
       positionY: Number(match[4]),
       width: 30,
-      height: isSignature ? 8 : 5,
+      height: provesSigning(type) ? 8 : 5,
       path: ['--field', value],
     });
   }

@@ -8,6 +8,9 @@ import type {
   WebhookDeliveryTable,
   WebhookEndpointTable,
 } from './schema-machinery.js';
+import type { EnvelopeStatus } from '../lib/vocabulary/envelope-status.js';
+import type { FieldType } from '../lib/vocabulary/field-types.js';
+import type { ReadStatus, RecipientRole, SendStatus, SigningStatus } from '../lib/vocabulary/recipients.js';
 
 export * from './schema-machinery.js';
 
@@ -54,23 +57,6 @@ export interface ApiTokenTable {
 }
 
 export type EnvelopeType = 'DOCUMENT' | 'TEMPLATE';
-export type EnvelopeStatus = 'DRAFT' | 'PENDING' | 'COMPLETED' | 'REJECTED' | 'CANCELLED';
-export type RecipientRole = 'CC' | 'SIGNER' | 'VIEWER' | 'APPROVER' | 'ASSISTANT';
-export type ReadStatus = 'NOT_OPENED' | 'OPENED';
-export type SigningStatus = 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';
-export type SendStatus = 'NOT_SENT' | 'SENT';
-export type FieldType =
-  | 'SIGNATURE'
-  | 'FREE_SIGNATURE'
-  | 'INITIALS'
-  | 'NAME'
-  | 'EMAIL'
-  | 'DATE'
-  | 'TEXT'
-  | 'NUMBER'
-  | 'RADIO'
-  | 'CHECKBOX'
-  | 'DROPDOWN';
 
 export interface EnvelopeTable {
   /** The public numeric `documentId`. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAIL_DICTIONARIES } from '../../src/domain/mail/i18n/index.js';
 import { currentConsent } from '../../src/domain/model/signing-consent.js';
-import { LANGUAGES } from '../../src/domain/model/envelope-meta.js';
+import { LANGUAGES } from '../../src/lib/vocabulary/languages.js';
 import { EVIDENCE_DICTIONARIES } from '../../src/infra/pdf/evidence/i18n/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';

@@ -145,6 +145,7 @@ for (const database of testDatabases()) {
     test('assets are served by Firma with their types, cache validators, and nothing else is', async () => {
       for (const [name, type] of [
         ['signing.js', /^text\/javascript/],
+        ['vocabulary.js', /^text\/javascript/],
         ['signing-ui.js', /^text\/javascript/],
         ['signing-api.js', /^text\/javascript/],
         ['embed-events.js', /^text\/javascript/],

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Locator } from 'playwright-core';
-import { LANGUAGES } from '../../src/domain/model/envelope-meta.js';
+import { LANGUAGES } from '../../src/lib/vocabulary/languages.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { tokenOf, valueFor } from '../helpers/signing.js';

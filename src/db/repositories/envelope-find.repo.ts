@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
-import type { EnvelopeStatus, EnvelopeType } from '../schema.js';
+import type { EnvelopeType } from '../schema.js';
+import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import type { EnvelopeRow, RecipientRow } from './envelope.repo.js';
 import { chooseSearchAnchors, type SearchAnchor } from './envelope-search-anchors.js';
 import { titleTrigramStats } from './envelope-search-stats.repo.js';

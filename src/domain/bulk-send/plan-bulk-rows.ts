@@ -1,4 +1,5 @@
 import { AppError, type ErrorIssue } from '../../errors.js';
+import { prefillName, type PrefillableFieldTypeName } from '../../lib/vocabulary/field-types.js';
 import type { EnvelopeGraph } from '../envelopes/get-envelope.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
@@ -48,14 +49,6 @@ export const MAX_BULK_CELL_CHARS = 10_000;
 /** Columns read before the file is refused, unless the template itself has more to fill. */
 export const MAX_BULK_COLUMNS = 100;
 
-const PREFILL_TYPE = {
-  TEXT: 'text',
-  NUMBER: 'number',
-  DATE: 'date',
-  RADIO: 'radio',
-  DROPDOWN: 'dropdown',
-  CHECKBOX: 'checkbox',
-} as const;
 const Email = ZRecipientEmail;
 const Cuil = ZCuil(20);
 
@@ -63,7 +56,7 @@ type Column =
   | { kind: 'recipient'; index: number; member: 'name' | 'email' | 'cuil' }
   | { kind: 'title' }
   | { kind: 'externalId' }
-  | { kind: 'prefill'; fieldId: number; type: (typeof PREFILL_TYPE)[keyof typeof PREFILL_TYPE] };
+  | { kind: 'prefill'; fieldId: number; type: PrefillableFieldTypeName };
 
 /** The header as read against the template, and what each row's planning needs. */
 export interface BulkCsvHeader {
@@ -84,7 +77,7 @@ export interface BulkCsvHeader {
  * externalId and one per prefillable field.
  */
 export function bulkColumnLimit(template: EnvelopeGraph): number {
-  const prefillable = template.fields.filter((f) => f.type in PREFILL_TYPE).length;
+  const prefillable = template.fields.filter((f) => prefillName(f.type) !== null).length;
   return Math.max(MAX_BULK_COLUMNS, 3 * template.recipients.length + 2 + prefillable);
 }
 
@@ -125,7 +118,7 @@ export function noBulkRows(): AppError {
 function readHeader(cells: string[], template: EnvelopeGraph, recipientCount: number): Column[] {
   const byLabel = new Map<string, { id: number; type: Column & { kind: 'prefill' } }[]>();
   for (const field of template.fields) {
-    const type = PREFILL_TYPE[field.type as keyof typeof PREFILL_TYPE];
+    const type = prefillName(field.type);
     const label = parseStoredFieldMeta(field.fieldMeta)?.label?.trim();
     if (!type || !label) continue;
     byLabel.set(label, [

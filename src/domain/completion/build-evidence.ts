@@ -18,6 +18,7 @@ import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldValue } from '../model/stored-json.js';
 import { parseAuditActor, parseAuditData } from '../audit/stored-audit.js';
 import { nationalIdRule, storedIdentityRule } from '../recipients/identity-rule.js';
+import { provesSigning } from '../../lib/vocabulary/field-types.js';
 
 type AuditRow = Omit<AuditEventTable, 'id'> & { id: number };
 
@@ -136,9 +137,7 @@ async function digitalSignaturesOf(
 }
 
 async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number): Promise<EvidenceSignature | null> {
-  const field = graph.fields.find(
-    (f) => f.recipientId === recipientId && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1,
-  );
+  const field = graph.fields.find((f) => f.recipientId === recipientId && provesSigning(f.type) && f.inserted === 1);
   const value = field ? parseStoredFieldValue(field.value) : null;
   if (value?.kind !== 'signature') return null;
   return value.signature.type === 'typed'

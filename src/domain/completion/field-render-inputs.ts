@@ -1,4 +1,5 @@
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
+import { FIELD_TYPE_TRAITS } from '../../lib/vocabulary/field-types.js';
 import type { RenderField, RenderValue } from '../../infra/pdf/render/index.js';
 import type { Ctx } from '../context.js';
 import type { FieldMeta } from '../fields/field-meta.js';
@@ -48,12 +49,13 @@ async function toRenderValue(
         : { kind: 'image', png: await ctx.storage.getBytes(value.signature.sha256) };
     case 'choices':
     case 'text': {
-      if (f.type === 'RADIO' || f.type === 'CHECKBOX') {
+      const style = FIELD_TYPE_TRAITS[f.type].marks;
+      if (style) {
         const options = meta && (meta.type === 'radio' || meta.type === 'checkbox') ? (meta.values ?? []) : [];
         const chosen = new Set(value.kind === 'choices' ? value.values : [value.text]);
         return {
           kind: 'choices',
-          style: f.type === 'RADIO' ? 'radio' : 'checkbox',
+          style,
           direction: meta && 'direction' in meta && meta.direction ? meta.direction : 'vertical',
           options: options.map((o) => ({ label: o.value, checked: chosen.has(o.value) })),
         };

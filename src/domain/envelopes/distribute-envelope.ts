@@ -39,6 +39,7 @@ import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { startReminders } from '../reminders/schedule-reminders.js';
+import { provesSigning } from '../../lib/vocabulary/field-types.js';
 
 export interface DistributeResult {
   graph: EnvelopeGraph;
@@ -196,9 +197,7 @@ function assertDistributable(
   for (const [index, r] of graph.recipients.entries()) {
     const path = ['recipients', index];
     if (r.role === 'SIGNER') {
-      const hasSignature = graph.fields.some(
-        (f) => f.recipientId === r.id && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE'),
-      );
+      const hasSignature = graph.fields.some((f) => f.recipientId === r.id && provesSigning(f.type));
       if (!hasSignature)
         issues.add(
           'MISSING_SIGNATURE_FIELD',

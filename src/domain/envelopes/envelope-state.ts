@@ -1,4 +1,5 @@
-import type { EnvelopeStatus, EnvelopeType } from '../../db/schema.js';
+import type { EnvelopeType } from '../../db/schema.js';
+import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import { AppError } from '../../errors.js';
 
 /** Refuses any change to an envelope in a final state, with the code naming that state. */

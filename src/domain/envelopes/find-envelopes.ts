@@ -1,5 +1,6 @@
 import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
-import type { EnvelopeStatus, EnvelopeType } from '../../db/schema.js';
+import type { EnvelopeType } from '../../db/schema.js';
+import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeLiteView } from '../model/envelope-views.js';

@@ -6,7 +6,7 @@ import {
   type FieldRow,
 } from '../../db/repositories/envelope.repo.js';
 import { deleteFieldOfEnvelope, updateFieldOfEnvelope } from '../../db/repositories/field.repo.js';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { AppError, notFound } from '../../errors.js';
 import { apiActor, type ApiCaller, type Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';

@@ -1,6 +1,6 @@
 import { insertRecipient, loadEnvelopeParts, findEnvelope } from '../../db/repositories/envelope.repo.js';
 import { deleteRecipientAndFields, updateRecipientRow } from '../../db/repositories/recipient.repo.js';
-import type { RecipientRole } from '../../db/schema.js';
+import type { RecipientRole } from '../../lib/vocabulary/recipients.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';

@@ -1,4 +1,5 @@
-import type { FieldType, RecipientRole } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
+import type { RecipientRole } from '../../lib/vocabulary/recipients.js';
 import {
   fieldMetaProblems,
   geometryProblems,

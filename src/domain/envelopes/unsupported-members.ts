@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
-import { LANGUAGES, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
+import type { EnvelopeMeta, ZMetaInput } from '../model/envelope-meta.js';
 import { reminderSettingsProblem } from '../model/reminder-rules.js';
 import { IssueCollector } from './validation-issues.js';
 

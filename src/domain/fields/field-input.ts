@@ -1,41 +1,14 @@
 import { z } from 'zod';
-import type { FieldType } from '../../db/schema.js';
+import { FIELD_TYPES, fieldTypeName, type FieldType } from '../../lib/vocabulary/field-types.js';
 import {
   defaultFieldMeta,
   fieldMetaInputSchema,
   fieldMetaProblems,
   unsupportedFieldMeta,
   type FieldMeta,
-  type FieldMetaType,
 } from './field-meta.js';
 
-export const FIELD_TYPES = [
-  'SIGNATURE',
-  'FREE_SIGNATURE',
-  'INITIALS',
-  'NAME',
-  'EMAIL',
-  'DATE',
-  'TEXT',
-  'NUMBER',
-  'RADIO',
-  'CHECKBOX',
-  'DROPDOWN',
-] as const;
 export const ZFieldType = z.enum(FIELD_TYPES);
-
-const META_OF: Record<Exclude<FieldType, 'FREE_SIGNATURE'>, FieldMetaType> = {
-  SIGNATURE: 'signature',
-  INITIALS: 'initials',
-  NAME: 'name',
-  EMAIL: 'email',
-  DATE: 'date',
-  TEXT: 'text',
-  NUMBER: 'number',
-  RADIO: 'radio',
-  CHECKBOX: 'checkbox',
-  DROPDOWN: 'dropdown',
-};
 
 export const ZPercent = z.number().min(0).max(100);
 /** A box dimension: a percentage that must leave something to see. */
@@ -46,11 +19,12 @@ export const ZPercentSize = z.number().gt(0).max(100);
  * given geometry members (which differ between the document flow, the envelope API and v1).
  */
 export function fieldDefinitionSchema<S extends z.ZodRawShape>(shape: S) {
-  const variants = FIELD_TYPES.map((type) =>
-    type === 'FREE_SIGNATURE'
+  const variants = FIELD_TYPES.map((type) => {
+    const name = fieldTypeName(type);
+    return name === null
       ? z.object({ ...shape, type: z.literal(type) })
-      : z.object({ ...shape, type: z.literal(type), fieldMeta: fieldMetaInputSchema(META_OF[type]).optional() }),
-  );
+      : z.object({ ...shape, type: z.literal(type), fieldMeta: fieldMetaInputSchema(name).optional() });
+  });
   return z.discriminatedUnion(
     'type',
     variants as unknown as [
@@ -62,9 +36,10 @@ export function fieldDefinitionSchema<S extends z.ZodRawShape>(shape: S) {
 
 /** The stored fieldMeta: the defaults table when none was given, always with its `type`. */
 export function resolveFieldMeta(type: FieldType, input: Record<string, unknown> | undefined): FieldMeta | null {
-  if (type === 'FREE_SIGNATURE') return null;
+  const name = fieldTypeName(type);
+  if (name === null) return null;
   if (!input) return defaultFieldMeta(type);
-  return { ...input, type: META_OF[type] } as FieldMeta;
+  return { ...input, type: name } as FieldMeta;
 }
 
 export interface FieldGeometry {

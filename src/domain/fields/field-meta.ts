@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldType } from '../../db/schema.js';
+import { fieldTypeName, type FieldType, type FieldTypeName } from '../../lib/vocabulary/field-types.js';
 
 /**
  * fieldMeta per field type (spec section 2 "fieldMeta by type" and the limits of section 8).
@@ -84,7 +84,7 @@ export const fieldMetaSchemas = {
       .optional(),
     defaultValue: z.string().max(255).optional(),
   }),
-} as const;
+} as const satisfies Record<FieldTypeName, z.ZodObject>;
 
 export type FieldMetaType = keyof typeof fieldMetaSchemas;
 export type FieldMeta = { [K in FieldMetaType]: z.output<(typeof fieldMetaSchemas)[K]> }[FieldMetaType];
@@ -107,22 +107,16 @@ export function fieldMetaInputSchema<K extends FieldMetaType>(kind: K): ReturnTy
   return schema as ReturnType<typeof extendedInputSchema<K>>;
 }
 
-/** The response form: every variant, discriminated by `type`. */
-export const ZFieldMeta = z.discriminatedUnion('type', [
-  fieldMetaSchemas.signature,
-  fieldMetaSchemas.initials,
-  fieldMetaSchemas.name,
-  fieldMetaSchemas.email,
-  fieldMetaSchemas.date,
-  fieldMetaSchemas.text,
-  fieldMetaSchemas.number,
-  fieldMetaSchemas.radio,
-  fieldMetaSchemas.checkbox,
-  fieldMetaSchemas.dropdown,
-]);
+type FieldMetaSchema = (typeof fieldMetaSchemas)[FieldMetaType];
+
+/** The response form: every variant (in the table's order), discriminated by `type`. */
+export const ZFieldMeta = z.discriminatedUnion(
+  'type',
+  Object.values(fieldMetaSchemas) as [FieldMetaSchema, ...FieldMetaSchema[]],
+);
 
 export function metaTypeOf(type: FieldType): FieldMetaType | null {
-  return type === 'FREE_SIGNATURE' ? null : (type.toLowerCase() as FieldMetaType);
+  return fieldTypeName(type);
 }
 
 /** Defaults applied when a field is created without fieldMeta (spec section 2, "Default fieldMeta"). */

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../db/schema.js';
+import { FIELD_TYPE_NAMES, fieldTypeNamed, type FieldType } from '../../lib/vocabulary/field-types.js';
 import { fieldMetaInputSchema, type FieldMetaType } from './field-meta.js';
 
 /**
@@ -8,19 +8,6 @@ import { fieldMetaInputSchema, type FieldMetaType } from './field-meta.js';
  * Firma adds `width=` and `height=` (the field's size: points, `180` or `180pt`, or percent of
  * the page, `30%`), which are geometry, not fieldMeta.
  */
-
-const TYPES: Record<string, FieldType> = {
-  signature: 'SIGNATURE',
-  initials: 'INITIALS',
-  name: 'NAME',
-  email: 'EMAIL',
-  date: 'DATE',
-  text: 'TEXT',
-  number: 'NUMBER',
-  radio: 'RADIO',
-  checkbox: 'CHECKBOX',
-  dropdown: 'DROPDOWN',
-};
 
 type OptionKind = 'boolean' | 'number' | 'string';
 /** The options Documenso's placeholders take (and `overflow`), by their canonical spelling. */
@@ -81,11 +68,12 @@ export function parsePlaceholderTag(text: string): TagParse {
   const inner = text.replace(/^\{\{/, '').replace(/\}\}$/, '');
   const parts = inner.split(',').map((p) => p.trim());
   const typeName = parts[0]!.toLowerCase();
-  const type = TYPES[typeName];
+  // A tag names its type as fieldMeta does: the lower-case name.
+  const type = fieldTypeNamed(typeName);
   if (!type)
     return {
       ok: false,
-      problem: `unknown field type "${parts[0]}" (one of ${Object.keys(TYPES).join(', ')})`,
+      problem: `unknown field type "${parts[0]}" (one of ${FIELD_TYPE_NAMES.join(', ')})`,
     };
   let rest = parts.slice(1);
   let recipient: number | null = null;

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import type { FoundTag } from '../../infra/pdf/tags/find-tags.js';
 import type { TagLength } from './placeholder-tags.js';
 

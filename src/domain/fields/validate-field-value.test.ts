@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { PNG } from 'pngjs';
 import { AppError } from '../../errors.js';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { defaultFieldMeta, type FieldMeta } from './field-meta.js';
 import { validateFieldValue, type InsertFieldBody } from './validate-field-value.js';
 

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { z } from 'zod';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import { isValidCuil, isValidCuit, isValidDni } from '../recipients/tax-id.js';

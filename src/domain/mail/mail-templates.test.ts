@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LANGUAGES } from '../model/envelope-meta.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 import { MAIL_DICTIONARIES } from './i18n/index.js';
 import { escapeHtml, renderMail, type MailKind } from './mail-templates.js';
 

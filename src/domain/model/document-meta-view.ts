@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EnvelopeRow } from '../../db/repositories/envelope.repo.js';
-import { DATE_FORMATS, LANGUAGES, parseStoredMeta, ZEmailSettings } from './envelope-meta.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
+import { DATE_FORMATS, parseStoredMeta, ZEmailSettings } from './envelope-meta.js';
 
 /**
  * An envelope's meta as Documenso's API v2 names it (`documentMeta`), mapped once here: the v2

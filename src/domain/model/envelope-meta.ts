@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmailAddress } from '../../lib/email-address.js';
+import { LANGUAGES, type Language } from '../../lib/vocabulary/languages.js';
 
 export const DATE_FORMATS = [
   'yyyy-MM-dd hh:mm a',
@@ -28,8 +29,6 @@ export const DATE_FORMATS = [
   'EEEE, MMMM dd, yyyy HH:mm',
   "yyyy-MM-dd'T'HH:mm:ss.SSSXXX",
 ] as const;
-
-export const LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'pt-BR', 'ja', 'ko', 'zh'] as const;
 
 export const ZEmailSettings = z.object({
   recipientSigningRequest: z.boolean().default(true),
@@ -99,7 +98,7 @@ export interface EnvelopeMeta {
   signingOrder: 'PARALLEL' | 'SEQUENTIAL';
   allowDictateNextSigner: boolean;
   redirectUrl: string | null;
-  language: (typeof LANGUAGES)[number];
+  language: Language;
   typedSignatureEnabled: boolean;
   uploadSignatureEnabled: boolean;
   drawSignatureEnabled: boolean;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EnvelopeRow, FieldRow } from '../../db/repositories/envelope.repo.js';
-import { FIELD_TYPES } from '../fields/field-input.js';
+import { FIELD_TYPES } from '../../lib/vocabulary/field-types.js';
 import { ZFieldMeta } from '../fields/field-meta.js';
 import { parseStoredFieldMeta } from './stored-json.js';
 

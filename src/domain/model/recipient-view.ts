@@ -1,7 +1,7 @@
 import type { TokenReveal } from './signing-links.js';
 import { z } from 'zod';
 import type { EnvelopeRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
-import { RECIPIENT_ROLES } from '../recipients/recipient-input.js';
+import { READ_STATUSES, RECIPIENT_ROLES, SEND_STATUSES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { parseStoredRecipientAuth } from './stored-json.js';
 
 /**
@@ -19,9 +19,9 @@ export const ZRecipientAuthOptions = z.object({
 export const ZRecipientView = z.object({
   envelopeId: z.string(),
   role: z.enum(RECIPIENT_ROLES),
-  readStatus: z.enum(['NOT_OPENED', 'OPENED']),
-  signingStatus: z.enum(['NOT_SIGNED', 'SIGNED', 'REJECTED']),
-  sendStatus: z.enum(['NOT_SENT', 'SENT']),
+  readStatus: z.enum(READ_STATUSES),
+  signingStatus: z.enum(SIGNING_STATUSES),
+  sendStatus: z.enum(SEND_STATUSES),
   id: z.number().int(),
   email: z.string(),
   name: z.string(),

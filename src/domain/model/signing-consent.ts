@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
-import { LANGUAGES } from './envelope-meta.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 
 /**
  * The statement a recipient accepts before the final action (sign, approve, confirm viewing,

@@ -1,4 +1,4 @@
-import type { RecipientRole, SigningStatus } from '../../db/schema.js';
+import type { RecipientRole, SigningStatus } from '../../lib/vocabulary/recipients.js';
 
 export interface TurnRecipient {
   id: number;

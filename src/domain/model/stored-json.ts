@@ -1,4 +1,5 @@
-import type { FieldType, PageSize } from '../../db/schema.js';
+import type { PageSize } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import { ZStoredFieldValue, type StoredFieldValue } from '../fields/field-value.js';
 import type { AccessAuth, ActionAuth, GlobalActionAuth } from '../recipients/recipient-input.js';

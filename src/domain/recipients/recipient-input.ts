@@ -4,8 +4,8 @@ import { compactNationalId, rulesSatisfiedBy } from './identity-rule.js';
 import { ZOptionalEmailAddress } from '../../lib/email-address.js';
 import { ZRecordId } from '../../lib/record-id.js';
 import { issueParams } from '../../lib/issue-code.js';
+import { RECIPIENT_ROLES } from '../../lib/vocabulary/recipients.js';
 
-export const RECIPIENT_ROLES = ['CC', 'SIGNER', 'VIEWER', 'APPROVER', 'ASSISTANT'] as const;
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
 export const ZAccessAuth = z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])).max(2);
 export const ZActionAuth = z

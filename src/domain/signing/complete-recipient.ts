@@ -1,5 +1,5 @@
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
-import type { RecipientRole } from '../../db/schema.js';
+import type { RecipientRole } from '../../lib/vocabulary/recipients.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import type { Ctx } from '../context.js';

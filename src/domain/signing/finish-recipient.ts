@@ -10,10 +10,11 @@ import { recordEvent } from '../events/record-event.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
 import { notifyNewTurn } from './notify-turn.js';
 import { recipientActor } from './recipient-actor.js';
-import { SIGNATURE_TYPES, type SigningSession } from './signing-session.js';
+import type { SigningSession } from './signing-session.js';
 import { AppError } from '../../errors.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import type { AcceptedConsent } from '../model/signing-consent.js';
+import { provesSigning, takesSignature } from '../../lib/vocabulary/field-types.js';
 
 /**
  * The end of a recipient's part, however they signed (the electronic `complete` or a DIGITAL
@@ -100,9 +101,9 @@ export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
   const missing = own.filter((f) => {
     if (f.inserted === 1) return false;
     const meta = parseStoredFieldMeta(f.fieldMeta);
-    return SIGNATURE_TYPES.has(f.type) || meta?.required === true;
+    return takesSignature(f.type) || meta?.required === true;
   });
-  const signed = own.some((f) => (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE') && f.inserted === 1);
+  const signed = own.some((f) => provesSigning(f.type) && f.inserted === 1);
   if (missing.length > 0 || (s.recipient.role === 'SIGNER' && !signed)) {
     const issues = missing.map((f) => ({ message: `field ${f.id} (${f.type}) is required`, path: ['fields', f.id] }));
     if (s.recipient.role === 'SIGNER' && !signed)

@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { currentTurn } from '../model/signing-turn.js';
+import { takesSignature } from '../../lib/vocabulary/field-types.js';
 
 export interface SigningSession {
   graph: EnvelopeGraph;
@@ -164,8 +165,6 @@ export function fillableFields(s: SigningSession): FieldRow[] {
       .map((o) => o.id),
   );
   return s.graph.fields.filter(
-    (f) => f.recipientId === r.id || (assisted.has(f.recipientId) && !SIGNATURE_TYPES.has(f.type)),
+    (f) => f.recipientId === r.id || (assisted.has(f.recipientId) && !takesSignature(f.type)),
   );
 }
-
-export const SIGNATURE_TYPES = new Set<FieldRow['type']>(['SIGNATURE', 'FREE_SIGNATURE', 'INITIALS']);

@@ -5,6 +5,7 @@ import type { IssueCollector } from '../envelopes/validation-issues.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../recipients/identity-rule.js';
+import { provesSigning } from '../../lib/vocabulary/field-types.js';
 
 /**
  * The template recipient a visitor becomes. Named: it must be one of the template's recipients
@@ -73,9 +74,7 @@ export function collectDirectLinkGaps(
   for (const [index, r] of graph.recipients.entries()) {
     const path = ['recipients', index];
     if (r.id === direct.id) {
-      const signs = graph.fields.some(
-        (f) => f.recipientId === r.id && (f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE'),
-      );
+      const signs = graph.fields.some((f) => f.recipientId === r.id && provesSigning(f.type));
       if (r.role === 'SIGNER' && !signs)
         issues.add('DIRECT_LINK_TEMPLATE_INCOMPLETE', path, `the visitor's recipient ${r.id} has no signature field`);
       continue;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import type { AppError } from '../../errors.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { DEFAULT_META } from '../model/envelope-meta.js';

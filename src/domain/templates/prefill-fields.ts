@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
-import type { FieldType } from '../../db/schema.js';
+import { fieldTypeNamed } from '../../lib/vocabulary/field-types.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import { defaultFieldMeta, type FieldMeta } from '../fields/field-meta.js';
@@ -37,15 +37,6 @@ export const ZPrefillField = z.discriminatedUnion('type', [
 ]);
 export type PrefillField = z.output<typeof ZPrefillField>;
 
-const FIELD_TYPE_OF: Record<PrefillField['type'], FieldType> = {
-  text: 'TEXT',
-  number: 'NUMBER',
-  radio: 'RADIO',
-  checkbox: 'CHECKBOX',
-  dropdown: 'DROPDOWN',
-  date: 'DATE',
-};
-
 /** What a prefill changes on the copied field: its meta, and, when a value was given, the value. */
 export interface PrefillPatch {
   fieldMeta: string | null;
@@ -77,11 +68,13 @@ export function planPrefills(
       );
       continue;
     }
-    if (FIELD_TYPE_OF[prefill.type] !== field.type) {
+    // A prefill names its field's type as fieldMeta does: the lower-case name.
+    const prefilled = fieldTypeNamed(prefill.type);
+    if (prefilled !== field.type) {
       issues.add(
         'PREFILL_FIELD_TYPE_MISMATCH',
         [...path, 'type'],
-        `field ${prefill.id} is a ${field.type} field; "${prefill.type}" prefills ${FIELD_TYPE_OF[prefill.type]} fields`,
+        `field ${prefill.id} is a ${field.type} field; "${prefill.type}" prefills ${prefilled} fields`,
       );
       continue;
     }

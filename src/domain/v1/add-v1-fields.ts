@@ -1,5 +1,5 @@
 import { insertFields, loadEnvelopeParts, lockEnvelope, type FieldRow } from '../../db/repositories/envelope.repo.js';
-import type { FieldType } from '../../db/schema.js';
+import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { AppError, notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '../../domain/model/envelope-meta.js';
+import { browserVocabularyModule } from '../../lib/vocabulary/browser-module.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 
 /** One static file of the signing page, read once at start and served from memory. */
 export interface PageAsset {
@@ -13,7 +14,8 @@ export interface PageAsset {
 }
 
 // src/http/page and dist/http/page are both three levels below the repository root, and the
-// client code is plain JavaScript that needs no build: it is served from src/web as written.
+// client code is plain JavaScript that needs no build: it is served from src/web as written, but
+// for vocabulary.js, which the server writes from lib/vocabulary at start.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const WEB_DIR = join(ROOT, 'src', 'web', 'signing');
 const require = createRequire(import.meta.url);
@@ -23,7 +25,11 @@ const FORGE_PATH = join(dirname(require.resolve('node-forge/package.json')), 'di
 /** The languages of the page's dictionaries (src/web/signing/i18n/<lang>.js): every document language. */
 export const PAGE_LANGUAGES = LANGUAGES;
 
-const SOURCES: Record<string, { path: string; contentType: string }> = {
+type Source = { path: string; contentType: string } | { text: () => string; contentType: string };
+
+const SOURCES: Record<string, Source> = {
+  // The field types and languages, from the server's own lists (lib/vocabulary), not a copy.
+  'vocabulary.js': { text: browserVocabularyModule, contentType: 'text/javascript; charset=utf-8' },
   'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
   'pdf-pages.js': { path: join(WEB_DIR, 'pdf-pages.js'), contentType: 'text/javascript; charset=utf-8' },
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
@@ -64,7 +70,7 @@ const SOURCES: Record<string, { path: string; contentType: string }> = {
 export function loadPageAssets(): Map<string, PageAsset> {
   const assets = new Map<string, PageAsset>();
   for (const [name, source] of Object.entries(SOURCES)) {
-    const body = readFileSync(source.path);
+    const body = 'text' in source ? Buffer.from(source.text()) : readFileSync(source.path);
     assets.set(name, {
       body,
       contentType: source.contentType,

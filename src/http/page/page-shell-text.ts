@@ -1,6 +1,6 @@
-import type { LANGUAGES } from '../../domain/model/envelope-meta.js';
+import type { Language } from '../../lib/vocabulary/languages.js';
 
-export type PageLanguage = (typeof LANGUAGES)[number];
+export type PageLanguage = Language;
 
 /** What the HTML shell says before its script runs (title, loading, no script) and the 404/410 pages. */
 export interface ShellText {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZDocumentMetaView } from '../../domain/model/document-meta-view.js';
 import { legacyIds, ZFieldView } from '../../domain/model/field-view.js';
 import { identityMembers, ZRecipientView } from '../../domain/model/recipient-view.js';
-import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
+import { ENVELOPE_STATUSES } from '../../lib/vocabulary/envelope-status.js';
+import { RECIPIENT_ROLES } from '../../lib/vocabulary/recipients.js';
 
 /**
  * Response shapes, as Documenso's SDK validates them (documenso-v2-wire.md), plus the spec's
@@ -20,7 +21,7 @@ export const ZField = ZFieldView.meta({ id: 'Field' });
 export const ZFieldLegacy = ZField.extend(legacyIds).meta({ id: 'FieldLegacy' });
 export const ZDocumentMeta = ZDocumentMetaView.meta({ id: 'DocumentMeta' });
 
-export const ZStatus = z.enum(['DRAFT', 'PENDING', 'COMPLETED', 'REJECTED', 'CANCELLED']);
+export const ZStatus = z.enum(ENVELOPE_STATUSES);
 const ZVisibility = z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']);
 const ZSource = z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']);
 const ts = z.string().describe('ISO 8601 UTC timestamp');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
+import { RECIPIENT_ROLES_SIGNER_FIRST } from '../../lib/vocabulary/recipients.js';
 
 export const ZDirectLinkParams = z.object({ token: z.string().describe("The template's direct-link token (private)") });
 
@@ -8,7 +9,7 @@ export const ZDirectLinkView = z
   .object({
     title: z.string(),
     language: z.string(),
-    role: z.enum(['SIGNER', 'APPROVER', 'VIEWER', 'CC', 'ASSISTANT']),
+    role: z.enum(RECIPIENT_ROLES_SIGNER_FIRST),
     requiresCuil: z
       .boolean()
       .describe(

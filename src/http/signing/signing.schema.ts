@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
 import { CONSENT_LANGUAGES, ZConsentInput } from '../../domain/model/signing-consent.js';
-import { RECIPIENT_ROLES } from '../../domain/recipients/recipient-input.js';
+import { READ_STATUSES, RECIPIENT_ROLES, SEND_STATUSES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { ZField, ZStatus } from '../schemas/views.schema.js';
 import { ZRecordIdParam } from '../../lib/record-id.js';
 
@@ -85,9 +85,9 @@ export const ZSigningView = z
       email: z.string(),
       role: z.enum(RECIPIENT_ROLES),
       signingOrder: z.number().int().nullable(),
-      readStatus: z.enum(['NOT_OPENED', 'OPENED']),
-      signingStatus: z.enum(['NOT_SIGNED', 'SIGNED', 'REJECTED']),
-      sendStatus: z.enum(['NOT_SENT', 'SENT']),
+      readStatus: z.enum(READ_STATUSES),
+      signingStatus: z.enum(SIGNING_STATUSES),
+      sendStatus: z.enum(SEND_STATUSES),
       expiresAt: z.string().nullable(),
       signedAt: z.string().nullable(),
       rejectionReason: z.string().nullable(),

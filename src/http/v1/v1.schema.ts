@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
-import { FIELD_TYPES } from '../../domain/fields/field-input.js';
-import { RECIPIENT_ROLES, ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
+import { FIELD_TYPES } from '../../lib/vocabulary/field-types.js';
+import { ZCuil, ZRecipientEmail } from '../../domain/recipients/recipient-input.js';
+import { RECIPIENT_ROLES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { ZFieldLegacy, ZStatus } from '../schemas/views.schema.js';
 import { ZRecordId, ZRecordIdParam } from '../../lib/record-id.js';
 
@@ -34,7 +35,7 @@ const ZV1Recipient = z.object({
   email: z.string(),
   role: z.enum(RECIPIENT_ROLES),
   signingOrder: z.number().int().nullable(),
-  signingStatus: z.enum(['NOT_SIGNED', 'SIGNED', 'REJECTED']),
+  signingStatus: z.enum(SIGNING_STATUSES),
   cuil: z.string().nullable(),
 });
 const ZV1RecipientWithUrl = ZV1Recipient.extend({

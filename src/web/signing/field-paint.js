@@ -1,17 +1,17 @@
 // How a field's box on the page shows its state: its label, the value filled in, or a signature
 // as it will be burned in (the drawn image, or the typed text in the signature font).
 import { el } from './signing-ui.js';
+import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 
-// Fields whose value is burned in as text, and so laid out by fieldMeta.overflow (the PDF renderer's
-// text-layout.ts); signatures are scaled to their box and choices drawn as a list there.
-const TEXT_VALUED = new Set(['NAME', 'EMAIL', 'DATE', 'TEXT', 'NUMBER', 'DROPDOWN', 'INITIALS']);
 const OVERFLOWS = ['auto', 'horizontal', 'vertical', 'crop'];
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' };
 
 export function paintFieldBox(box, field, { t, required, imageUrl }) {
   const label = field.fieldMeta?.label || t.fill[field.type];
   // The box previews the final PDF: grows right, grows down or clips as the sender chose (signing.css).
-  const overflow = TEXT_VALUED.has(field.type) ? field.fieldMeta?.overflow || 'auto' : null;
+  // Only a value burned in as text is laid out by fieldMeta.overflow (the PDF renderer's
+  // text-layout.ts); signatures are scaled to their box and choices drawn as a list there.
+  const overflow = FIELD_TYPE_TRAITS[field.type]?.burnedInAsText ? field.fieldMeta?.overflow || 'auto' : null;
   for (const mode of OVERFLOWS) box.classList.toggle(`overflow-${mode}`, overflow === mode);
   // Those modes also keep the PDF's alignment (default left), which decides which side text is cut on.
   if (overflow && overflow !== 'auto') {

@@ -1,23 +1,12 @@
 // The page's words: one module per language in i18n/ (each with the same keys as i18n/en.js, which
 // a unit test checks), loaded when needed, so a page fetches only the language it shows.
+import { LANGUAGE_NAMES } from './vocabulary.js';
 
-/** Every language a document can have (the API's `meta.language`), each fully translated. */
-export const PAGE_LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt-BR', 'ja', 'ko', 'zh'];
+/** Each language in its own words, for the language menu (the server's list, lib/vocabulary). */
+export { LANGUAGE_NAMES };
 
-/** Each language in its own words, for the language menu. */
-export const LANGUAGE_NAMES = {
-  de: 'Deutsch',
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  'pt-BR': 'Português (Brasil)',
-  ja: '日本語',
-  ko: '한국어',
-  zh: '中文（简体）',
-};
+/** Every language a document can have (the API's `meta.language`), each fully translated, in the menu's order. */
+export const PAGE_LANGUAGES = Object.keys(LANGUAGE_NAMES);
 
 /** The page language for a document language tag (the shell's `<html lang>`); English otherwise. */
 export function pageLanguage(tag) {

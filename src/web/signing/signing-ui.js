@@ -1,6 +1,7 @@
 // Small DOM helpers and the dialogs of the signing page. No framework: the page must stay light
 // on a phone and load nothing from outside Firma.
 import { createSignaturePad } from './signature-pad.js';
+import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 
 /** Builds an element: el('button', {class: 'x', onclick}, 'text', child…). */
 export function el(tag, attrs = {}, ...children) {
@@ -134,8 +135,7 @@ export function fieldDialog(t, view, field, save, remove) {
   const meta = field.fieldMeta || {};
   const label = meta.label || t.fill[field.type];
   const extraButtons = field.inserted ? [{ label: t.remove, onClick: remove }] : [];
-  const isSignature = field.type === 'SIGNATURE' || field.type === 'FREE_SIGNATURE' || field.type === 'INITIALS';
-  if (isSignature) return signatureDialog(t, view, field, label, save, extraButtons);
+  if (FIELD_TYPE_TRAITS[field.type]?.takesSignature) return signatureDialog(t, view, field, label, save, extraButtons);
   return openDialog(
     t,
     label,

@@ -10,6 +10,7 @@ import { paintFieldBox } from './field-paint.js';
 import { drawPdfPages } from './pdf-pages.js';
 import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
 import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
+import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 import { verifyAccess, verifyAction } from './verify.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
@@ -113,7 +114,7 @@ function languageSwitch() {
   });
 }
 
-const isSignature = (f) => f.type === 'SIGNATURE' || f.type === 'FREE_SIGNATURE' || f.type === 'INITIALS';
+const isSignature = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true;
 const isRequired = (f) => isSignature(f) || f.fieldMeta?.required === true;
 const pendingFields = () => view.fields.filter((f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly);
 

@@ -1,4 +1,4 @@
-import type { LANGUAGES } from '../../model/envelope-meta.js';
+import type { Language } from '../../../lib/vocabulary/languages.js';
 import { de } from './de.js';
 import { en } from './en.js';
 import { es } from './es.js';
@@ -12,7 +12,7 @@ import { pl } from './pl.js';
 import { ptBR } from './pt-BR.js';
 import { zh } from './zh.js';
 
-export type MailLanguage = (typeof LANGUAGES)[number];
+export type MailLanguage = Language;
 
 /** The mails' words in every language a document can have (`meta.language`). */
 export const MAIL_DICTIONARIES: Record<MailLanguage, MailDictionary> = {

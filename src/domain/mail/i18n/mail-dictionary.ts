@@ -1,3 +1,5 @@
+import type { RecipientRole } from '../../../lib/vocabulary/recipients.js';
+
 /** The mails Firma sends, by kind. */
 export type MailKind =
   | 'signingRequest'
@@ -32,7 +34,7 @@ export interface MailDictionary {
   code(code: string): string;
   codeHint: string;
   /** What the recipient is asked to do, by role. */
-  roles: Record<'SIGNER' | 'APPROVER' | 'VIEWER' | 'ASSISTANT' | 'CC', string>;
+  roles: Record<RecipientRole, string>;
   reason: string;
   attached: string;
   linkHint: string;

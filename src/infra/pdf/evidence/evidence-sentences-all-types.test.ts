@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { wordAuditEvent } from './evidence-sentences.js';
-import { EVIDENCE_LANGUAGES } from './evidence-types.js';
+import { LANGUAGES } from '../../../lib/vocabulary/languages.js';
 
 /** Every audit type written anywhere in src/, found the way audit-log-view.test.ts finds them. */
 function typesWrittenBySource(): Set<string> {
@@ -50,7 +50,7 @@ test('every audit type Firma writes is a sentence in every language: no code, no
   for (const t of ['RECIPIENT_UPDATED', 'FIELD_UPDATED', 'DOCUMENT_META_UPDATED', 'AUDIT_CHAIN_TAMPERED'])
     assert.ok(types.has(t), `the scan finds ${t}`);
   for (const type of [...types, 'SOMETHING_NEW'])
-    for (const language of EVIDENCE_LANGUAGES)
+    for (const language of LANGUAGES)
       for (const data of SAMPLES)
         for (const who of [{ kind: 'sender' }, { kind: 'recipient', name: 'Ana' }, { kind: 'system' }] as const) {
           const { sentence, hashes } = wordAuditEvent(language, { type, data, who, recipientName: 'Bo' });

@@ -1,3 +1,7 @@
+import type { EnvelopeStatus } from '../../../lib/vocabulary/envelope-status.js';
+import type { Language } from '../../../lib/vocabulary/languages.js';
+import type { RecipientRole, SigningStatus } from '../../../lib/vocabulary/recipients.js';
+
 /**
  * Input of the evidence renderers (completion certificate and audit pages).
  * Plain data, already loaded and decided by the caller: the renderers only lay it out,
@@ -5,14 +9,13 @@
  */
 
 /** The languages a document can have (the API's `meta.language`); the evidence speaks each. */
-export const EVIDENCE_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'pt-BR', 'ja', 'ko', 'zh'] as const;
-export type EvidenceLanguage = (typeof EVIDENCE_LANGUAGES)[number];
+export type EvidenceLanguage = Language;
 
 /** The signature a recipient applied, as shown in the evidence. */
 export type EvidenceSignature = { kind: 'typed'; text: string } | { kind: 'drawn'; png: Uint8Array };
 
-export type EvidenceRole = 'SIGNER' | 'APPROVER' | 'VIEWER' | 'CC' | 'ASSISTANT';
-export type EvidenceSigningStatus = 'NOT_SIGNED' | 'SIGNED' | 'REJECTED';
+export type EvidenceRole = RecipientRole;
+export type EvidenceSigningStatus = SigningStatus;
 
 export interface EvidenceRecipient {
   id: number;
@@ -58,7 +61,7 @@ export interface EvidenceItem {
   finalSha256: string | null;
 }
 
-export type EvidenceEnvelopeStatus = 'DRAFT' | 'PENDING' | 'COMPLETED' | 'REJECTED' | 'CANCELLED';
+export type EvidenceEnvelopeStatus = EnvelopeStatus;
 
 export interface EvidenceEnvelope {
   envelopeId: string;

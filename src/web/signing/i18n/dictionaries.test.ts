@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LANGUAGES } from '../../../domain/model/envelope-meta.js';
+import { browserVocabularyModule } from '../../../lib/vocabulary/browser-module.js';
+import { LANGUAGES } from '../../../lib/vocabulary/languages.js';
 
 // The page's dictionaries are plain browser modules: loaded by path, so they carry no types here.
 const DIR = dirname(fileURLToPath(import.meta.url));
@@ -33,14 +34,17 @@ function samples(path: string, fn: (...args: unknown[]) => unknown): string[] {
 const files = readdirSync(DIR).filter((f) => f.endsWith('.js') && !f.includes('.test.'));
 const english = leaves(await load('en.js'), '', new Map());
 
-test('there is one page dictionary per document language, and the page and its assets list them all', async () => {
+test('there is one page dictionary per document language, and the page takes its languages from the server', async () => {
   assert.deepEqual(files.map((f) => f.replace(/\.js$/, '')).sort(), [...LANGUAGES].sort());
-  const { PAGE_LANGUAGES, LANGUAGE_NAMES } = (await import(pathToFileURL(join(DIR, '..', 'i18n.js')).href)) as {
-    PAGE_LANGUAGES: string[];
+  // The page's scripts import the served vocabulary.js, written from lib/vocabulary: no list of their own.
+  const served = (await import(`data:text/javascript,${encodeURIComponent(browserVocabularyModule())}`)) as {
+    LANGUAGES: string[];
     LANGUAGE_NAMES: Record<string, string>;
   };
-  assert.deepEqual([...PAGE_LANGUAGES].sort(), [...LANGUAGES].sort());
-  assert.deepEqual(Object.keys(LANGUAGE_NAMES).sort(), [...LANGUAGES].sort());
+  assert.deepEqual(served.LANGUAGES, [...LANGUAGES]);
+  assert.deepEqual(Object.keys(served.LANGUAGE_NAMES).sort(), [...LANGUAGES].sort());
+  const i18n = readFileSync(join(DIR, '..', 'i18n.js'), 'utf8');
+  assert.match(i18n, /import \{ LANGUAGE_NAMES \} from '\.\/vocabulary\.js';/);
 });
 
 for (const file of files) {

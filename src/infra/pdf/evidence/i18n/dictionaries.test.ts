@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EVIDENCE_LANGUAGES } from '../evidence-types.js';
+import { LANGUAGES } from '../../../../lib/vocabulary/languages.js';
 import { wordAuditEvent } from '../evidence-sentences.js';
 import { timeFormatter } from '../evidence-format.js';
 import { en } from './en.js';
@@ -9,8 +9,8 @@ import { EVIDENCE_DICTIONARIES } from './index.js';
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('every document language has every message, role, status, event name and field name of English', () => {
-  assert.deepEqual(Object.keys(EVIDENCE_DICTIONARIES).sort(), [...EVIDENCE_LANGUAGES].sort());
-  for (const language of EVIDENCE_LANGUAGES) {
+  assert.deepEqual(Object.keys(EVIDENCE_DICTIONARIES).sort(), [...LANGUAGES].sort());
+  for (const language of LANGUAGES) {
     const d = EVIDENCE_DICTIONARIES[language];
     for (const table of [
       'messages',
@@ -72,7 +72,7 @@ test('every timeline sentence is worded in every language, with its values and n
     ['DOCUMENT_CANCELLED', {}],
     ['SOMETHING_NEW', { a: 1 }],
   ];
-  for (const language of EVIDENCE_LANGUAGES) {
+  for (const language of LANGUAGES) {
     for (const [type, data] of events) {
       const worded = wordAuditEvent(language, { type, data, who, recipientName: 'Bruno' });
       assert.ok(
