@@ -2,7 +2,7 @@ import { findEnvelope, insertItem, loadEnvelopeParts, updateEnvelope } from '../
 import { deleteItemAndFields, envelopeOfItem, updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { newId } from '../ids.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
-import type { UploadedPdf } from './create-envelope.js';
+import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { EnvelopeTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';

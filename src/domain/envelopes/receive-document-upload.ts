@@ -9,7 +9,7 @@ import { parseStoredFormValues, parseStoredPendingFields, type StoredPendingFiel
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { openUploadUrl, spendUploadUrl } from '../uploads/upload-url.js';
-import { newFieldRow } from './create-envelope.js';
+import { newFieldRow } from './envelope-rows.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { getEnvelopeGraph } from './get-envelope.js';
 import { placeFields, type PlacedField } from './place-fields.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../domain/context.js';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { recipientLinks, tokenRevealFor } from '../../domain/model/signing-links.js';
-import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
+import type { UploadedPdf } from '../../domain/uploads/uploaded-pdf.js';
 import { IssueCollector } from '../../domain/envelopes/validation-issues.js';
 import type { CustomDocumentInput } from '../../domain/templates/template-pdfs.js';
 import { useTemplate, type UseTemplateResult } from '../../domain/templates/use-template.js';
