@@ -141,7 +141,7 @@ async function create(
   return ctx.db.transaction().execute(async (trx) => {
     if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, input.type, folderPath);
     const envelopeId = await insertEnvelope(trx, envelopeRow);
-    const itemRows = input.files.map((f, i) => newItemRow(envelopeId, f, blobs[i]!, infos[i]!, i + 1, iso));
+    const itemRows = input.files.map((f, i) => newItemRow(envelopeId, f.title, blobs[i]!, infos[i]!, i + 1, iso));
     for (const item of itemRows) await insertItem(trx, item);
 
     const recipientRows: RecipientRow[] = [];

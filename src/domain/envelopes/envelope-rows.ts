@@ -8,7 +8,6 @@ import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import { newId, randomToken } from '../ids.js';
 import { DEFAULT_META, mergeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
-import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
 import type { PlacedField } from './place-fields.js';
 
 /**
@@ -70,7 +69,7 @@ export function newEnvelopeRow(
 /** A new item: an uploaded PDF as stored (`blob`: the bytes kept, filled or covered maybe) and inspected. */
 export function newItemRow(
   envelopeId: number,
-  file: UploadedPdf,
+  title: string,
   blob: { sha256: string; size: number },
   info: PdfInfo,
   order: number,
@@ -80,7 +79,7 @@ export function newItemRow(
     id: newId('envelope_item'),
     envelopeId,
     documentDataId: newId('document_data'),
-    title: file.title,
+    title,
     order,
     originalSha256: blob.sha256,
     originalSize: blob.size,
