@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { cyclesOf, importsOf, sourceFiles as files, SRC } from './import-graph.js';
 
 /**
  * The folders of `src/domain` form layers: no folder imports one that imports it back, directly
@@ -10,24 +9,6 @@ import { fileURLToPath } from 'node:url';
  * (envelope meta, signing turn and links, views, file names), which imports no other use-case
  * folder. `http/` and `cli/` never import `db/` (also an ESLint rule).
  */
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-function importsOf(file: string): { target: string; dynamic: boolean }[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)'(\.[^']+)'/gm)].map((m) => ({
-    target: resolve(dirname(file), m[1]!),
-    dynamic: /^import\s*\(/.test(m[0]),
-  }));
-}
-
 const folderOf = (path: string): string | null => {
   const rel = relative(join(SRC, 'domain'), path);
   return rel.startsWith('..') || !rel.includes('/') ? null : rel.split('/')[0]!;
@@ -47,28 +28,11 @@ test('domain folders form layers: no cycle between folders, no dynamic import in
     }
   }
   assert.deepEqual(dynamic, [], 'no dynamic import of our own code');
-  // Depth-first search for a cycle; report it as a path.
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (node: string): string[] | null => {
-    state.set(node, 'open');
-    stack.push(node);
-    for (const next of edges.get(node) ?? []) {
-      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
-      if (!state.has(next)) {
-        const found = visit(next);
-        if (found) return found;
-      }
-    }
-    stack.pop();
-    state.set(node, 'done');
-    return null;
-  };
-  for (const node of edges.keys()) {
-    if (state.has(node)) continue;
-    const cycle = visit(node);
-    assert.equal(cycle, null, `domain folders import each other in a loop: ${cycle?.join(' → ')}`);
-  }
+  assert.deepEqual(
+    cyclesOf(edges).map((loop) => loop.join(' → ')),
+    [],
+    'domain folders import each other in a loop',
+  );
   assert.ok(
     !edges.has('model') || [...edges.get('model')!].every((to) => ['fields', 'recipients', 'auth'].includes(to)),
     `domain/model imports only low-level folders: ${[...(edges.get('model') ?? [])].join(', ')}`,

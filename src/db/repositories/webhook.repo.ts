@@ -2,34 +2,54 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import type { EventTable, WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../schema.js';
 
-export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+/**
+ * An endpoint as the domain sees it: its subscribed event types decoded (the column stores them as
+ * a JSON array). Encoded and decoded here only, so no use case parses stored JSON.
+ */
+export type WebhookEndpointRow = Omit<Selectable<WebhookEndpointTable>, 'events'> & { events: string[] };
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+type EndpointChanges = Omit<Updateable<WebhookEndpointTable>, 'events'> & { events?: string[] };
 
-export async function insertEndpoint(db: Db, row: Insertable<WebhookEndpointTable>): Promise<void> {
-  await db.insertInto('webhookEndpoint').values(row).execute();
+const decodeEvents = (text: string): string[] => JSON.parse(text) as string[];
+
+function decodedEndpoint<R extends { events: string }>(row: R): Omit<R, 'events'> & { events: string[] } {
+  return { ...row, events: decodeEvents(row.events) };
+}
+
+function encodedChanges({ events, ...rest }: EndpointChanges): Updateable<WebhookEndpointTable> {
+  return events === undefined ? rest : { ...rest, events: JSON.stringify(events) };
+}
+
+export async function insertEndpoint(db: Db, row: WebhookEndpointRow): Promise<void> {
+  await db
+    .insertInto('webhookEndpoint')
+    .values({ ...row, events: JSON.stringify(row.events) })
+    .execute();
 }
 
 export async function findEndpoint(db: Db, platformId: number, id: string): Promise<WebhookEndpointRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('webhookEndpoint')
     .selectAll()
     .where('platformId', '=', platformId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row && decodedEndpoint(row);
 }
 
 export async function listEndpoints(db: Db, platformId: number): Promise<WebhookEndpointRow[]> {
-  return db
+  const rows = await db
     .selectFrom('webhookEndpoint')
     .selectAll()
     .where('platformId', '=', platformId)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
+  return rows.map(decodedEndpoint);
 }
 
-export async function updateEndpointRow(db: Db, id: string, patch: Updateable<WebhookEndpointTable>): Promise<void> {
-  await db.updateTable('webhookEndpoint').set(patch).where('id', '=', id).execute();
+export async function updateEndpointRow(db: Db, id: string, patch: EndpointChanges): Promise<void> {
+  await db.updateTable('webhookEndpoint').set(encodedChanges(patch)).where('id', '=', id).execute();
 }
 
 export async function deleteEndpointRow(db: Db, platformId: number, id: string): Promise<boolean> {
@@ -141,12 +161,13 @@ export async function undispatchedEvents(db: Db, limit: number) {
 
 /** The enabled endpoints of these platforms (never empty: called with the platforms of pending events). */
 export async function enabledEndpointsOfPlatforms(db: Db, platformIds: number[]) {
-  return db
+  const rows = await db
     .selectFrom('webhookEndpoint')
     .select(['id', 'platformId', 'events'])
     .where('platformId', 'in', platformIds)
     .where('enabled', '=', 1)
     .execute();
+  return rows.map(decodedEndpoint);
 }
 
 /** An event that is delivered by its own deliveries only (a test event), so it is born dispatched. */
@@ -250,7 +271,8 @@ export async function claimDueDeliveries(
 }
 
 export async function findEndpointById(db: Db, id: string): Promise<WebhookEndpointRow | undefined> {
-  return db.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('webhookEndpoint').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decodedEndpoint(row);
 }
 
 export async function eventsByIds(db: Db, ids: string[]) {

@@ -1,18 +1,8 @@
 import type { Db } from '../../db/database.js';
 import { insertAuditEvent, lastAuditEvent } from '../../db/repositories/audit.repo.js';
 import type { Ctx } from '../context.js';
+import type { AuditActor, RequestMeta } from './audit-actor.js';
 import { auditEntryHash, GENESIS_HASH } from './audit-hash.js';
-
-/** Who did it: an API caller (by token), a recipient (by id), or Firma itself. */
-export type AuditActor =
-  | { kind: 'api'; tokenId: string; platformName: string }
-  | { kind: 'recipient'; recipientId: number; name: string; email: string }
-  | { kind: 'system' };
-
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface AuditInput {
   envelopeId: number;

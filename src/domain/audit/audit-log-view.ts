@@ -1,4 +1,4 @@
-import type { AuditActor } from './append-audit-event.js';
+import type { AuditActor } from './audit-actor.js';
 import { parseAuditActor, parseAuditData } from './stored-audit.js';
 
 /** The stored entry, as the audit repository reads it. */

@@ -1,4 +1,4 @@
-import type { AuditActor } from './append-audit-event.js';
+import type { AuditActor } from './audit-actor.js';
 
 /**
  * The audit log's stored JSON columns, decoded in one place (as `domain/model/stored-json.ts` does

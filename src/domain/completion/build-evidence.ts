@@ -12,7 +12,7 @@ import type {
 } from '../../infra/pdf/evidence/evidence-types.js';
 import { wordAuditEvent, type EventWho } from '../../infra/pdf/evidence/evidence-sentences.js';
 import type { SealIdentity } from '../../infra/pdf/seal/index.js';
-import type { AuditActor } from '../audit/append-audit-event.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { parseStoredFieldValue } from '../model/stored-json.js';

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { EnvelopeGraph, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
+import type { EnvelopeGraph, FieldRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import {
   insertAttachments,
   insertEnvelope,
@@ -7,54 +7,45 @@ import {
   insertItem,
   insertRecipient,
 } from '../../db/repositories/envelope.repo.js';
-import type { EnvelopeTable, EnvelopeType, FieldTable } from '../../db/schema.js';
+import type { FieldTable } from '../../db/schema.js';
 import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 import { AppError } from '../../errors.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
-import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { creationEventOf, recordEvent } from '../events/record-event.js';
-import { newId, randomToken } from '../ids.js';
+import { newId } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
-import { slowHash } from '../../infra/crypto/slow-hash.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
-import { DEFAULT_META, mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
+import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
+import { parseStoredMeta } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { planTagFields, readPlaceholderTags } from './placeholder-fields.js';
-import { placeFields, type FieldRequest, type PlacedField } from './place-fields.js';
+import { placeFields, type FieldRequest } from './place-fields.js';
+import {
+  hashAccessCodes,
+  newEnvelopeRow,
+  newFieldRow,
+  newItemRow,
+  newRecipientRow,
+  type NewEnvelopeInput,
+} from './envelope-rows.js';
 import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
-import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { fillFormValues, formValuesFor, hasFormValues, refuseUnfitFormValues } from './form-values.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
 
-export interface UploadedPdf {
-  staged: StagedBlob;
-  /** The item's title: the document title for the document flow, else the file name. */
-  title: string;
-  /** How fields refer to this file: its file name. */
-  identifier: string;
-}
-
-export interface CreateEnvelopeInput {
-  type: EnvelopeType;
-  title: string;
-  externalId?: string | null | undefined;
-  visibility?: EnvelopeTable['visibility'] | undefined;
-  globalAccessAuth?: string[] | undefined;
-  globalActionAuth?: string[] | undefined;
-  formValues?: Record<string, string | number | boolean> | null | undefined;
+/** The new envelope's own members (`NewEnvelopeInput`), and what it holds. */
+export interface CreateEnvelopeInput extends NewEnvelopeInput {
   folderId?: string | null | undefined;
   delegatedDocumentOwner?: string | null | undefined;
   /** Where the envelope's members sit in the request, for issue paths: ['payload'] (multipart) or [] (v1 JSON). */
   requestPath?: (string | number)[] | undefined;
-  meta?: z.output<typeof ZMetaInput> | undefined;
   attachments?: { label: string; data: string }[] | undefined;
   files: UploadedPdf[];
   recipients: (RecipientCreateInput & { fields?: FieldRequest[]; path: (string | number)[] })[];
@@ -145,54 +136,12 @@ async function create(
   const accessCodeHashes = await hashAccessCodes(input.recipients);
   const now = ctx.clock();
   const iso = now.toISOString();
-  const envelopeRow = {
-    publicId: newId('envelope'),
-    platformId: caller.principal.platformId,
-    type: input.type,
-    status: 'DRAFT' as const,
-    source: 'DOCUMENT' as const,
-    visibility: input.visibility ?? 'EVERYONE',
-    title: input.title,
-    externalId: input.externalId ?? null,
-    metaId: newId('meta'),
-    meta: JSON.stringify(mergeMeta(DEFAULT_META, input.meta)),
-    authOptions:
-      input.globalAccessAuth?.length || input.globalActionAuth?.length
-        ? JSON.stringify({
-            globalAccessAuth: input.globalAccessAuth ?? [],
-            globalActionAuth: input.globalActionAuth ?? [],
-          })
-        : null,
-    formValues: input.formValues ? JSON.stringify(input.formValues) : null,
-    certificateSha256: null,
-    completionClaimedUntil: null,
-    completionError: null,
-    createdAt: iso,
-    updatedAt: iso,
-    sentAt: null,
-    completedAt: null,
-    deletedAt: null,
-    folderId,
-    templateId: null,
-  };
+  const envelopeRow = newEnvelopeRow(caller.principal.platformId, input, folderId, iso);
 
   return ctx.db.transaction().execute(async (trx) => {
     if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, input.type, folderPath);
     const envelopeId = await insertEnvelope(trx, envelopeRow);
-    const itemRows: ItemRow[] = input.files.map((f, i) => ({
-      id: newId('envelope_item'),
-      envelopeId,
-      documentDataId: newId('document_data'),
-      title: f.title,
-      order: i + 1,
-      originalSha256: blobs[i]!.sha256,
-      originalSize: blobs[i]!.size,
-      pageCount: infos[i]!.pageCount,
-      pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
-      finalSha256: null,
-      revisionSha256: null,
-      createdAt: iso,
-    }));
+    const itemRows = input.files.map((f, i) => newItemRow(envelopeId, f.title, blobs[i]!, infos[i]!, i + 1, iso));
     for (const item of itemRows) await insertItem(trx, item);
 
     const recipientRows: RecipientRow[] = [];
@@ -309,83 +258,4 @@ async function storeFilledFiles(
     } else blobs.push({ ...(await ctx.storage.putBytes(bytes)), uploadedSha256: file.staged.sha256 });
   }
   return blobs;
-}
-
-/**
- * A new recipient's row. `accessCodeHash`: the slow hash of its `accessCode`, computed by the
- * caller before its transaction (`hashAccessCodes`), so no scrypt runs while the envelope is locked.
- */
-export function newRecipientRow(
-  envelopeId: number,
-  r: RecipientCreateInput,
-  iso: string,
-  accessCodeHash: string | null = null,
-): Omit<RecipientRow, 'id'> {
-  return {
-    envelopeId,
-    email: r.email,
-    name: r.name,
-    role: r.role,
-    signingOrder: r.signingOrder ?? null,
-    readStatus: 'NOT_OPENED',
-    signingStatus: 'NOT_SIGNED',
-    sendStatus: 'NOT_SENT',
-    tokenHash: null,
-    tokenSealed: null,
-    cuil: r.cuil ?? null,
-    phone: r.phone ?? null,
-    idDocumentCountry: r.idDocumentCountry ?? null,
-    idDocumentNumber: r.idDocumentNumber ?? null,
-    idDocumentType: r.idDocumentType ?? null,
-    firstName: r.firstName ?? null,
-    lastName: r.lastName ?? null,
-    authOptions:
-      r.accessAuth.length || r.actionAuth.length
-        ? JSON.stringify({ accessAuth: r.accessAuth, actionAuth: r.actionAuth })
-        : null,
-    expiresAt: null,
-    expirationNotifiedAt: null,
-    sentAt: null,
-    openedAt: null,
-    signedAt: null,
-    rejectionReason: null,
-    reminderDueAt: null,
-    remindersSent: 0,
-    accessCodeHash,
-    requireCuil: r.requireCuil ? 1 : 0,
-    signatureLevel: r.signatureLevel ?? 'ELECTRONIC',
-    createdAt: iso,
-    updatedAt: iso,
-  };
-}
-
-export function newFieldRow(
-  envelopeId: number,
-  envelopeItemId: string,
-  recipientId: number,
-  f: PlacedField,
-): Insertable<FieldTable> & { secondaryId: string } {
-  return {
-    secondaryId: randomToken(12),
-    envelopeId,
-    envelopeItemId,
-    recipientId,
-    type: f.type,
-    page: f.page,
-    positionX: f.positionX,
-    positionY: f.positionY,
-    width: f.width,
-    height: f.height,
-    customText: '',
-    inserted: 0,
-    fieldMeta: f.fieldMeta ? JSON.stringify(f.fieldMeta) : null,
-    value: null,
-    insertedAt: null,
-    insertedByRecipientId: null,
-  };
-}
-
-/** The slow hashes of the recipients' access codes, in order (null where none was sent). */
-export async function hashAccessCodes(inputs: readonly { accessCode?: string | null }[]): Promise<(string | null)[]> {
-  return Promise.all(inputs.map(async (r) => (r.accessCode ? slowHash(r.accessCode) : null)));
 }

@@ -10,7 +10,8 @@ import {
 } from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import { notFound } from '../../errors.js';
-import { appendAuditEvent, type AuditActor } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';

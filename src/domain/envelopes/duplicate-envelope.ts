@@ -1,5 +1,4 @@
 import { lockFolder } from '../../db/repositories/folder.repo.js';
-import { randomBytes } from 'node:crypto';
 import {
   insertAttachments,
   insertEnvelope,
@@ -7,9 +6,6 @@ import {
   insertItem,
   insertRecipient,
   loadEnvelopeParts,
-  type FieldRow,
-  type ItemRow,
-  type RecipientRow,
 } from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -18,6 +14,7 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { creationEventOf, recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
+import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from './envelope-rows.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { getEnvelopeGraph, type EnvelopeKey } from './get-envelope.js';
 
@@ -98,63 +95,4 @@ export async function duplicateEnvelope(
   forgetEnvelopeCounts(caller.principal.platformId);
   if (!created) throw notFound('Envelope');
   return created;
-}
-
-/** A copy of an item of another envelope: the same stored original (no byte is copied), not yet signed. */
-export function copiedItemRow(item: ItemRow, envelopeId: number, iso: string): ItemRow {
-  return {
-    ...item,
-    id: newId('envelope_item'),
-    envelopeId,
-    documentDataId: newId('document_data'),
-    finalSha256: null,
-    revisionSha256: null,
-    createdAt: iso,
-  };
-}
-
-/** A copy of a recipient of another envelope, as it was before anything was sent: no link, nothing done. */
-export function copiedRecipientRow(r: RecipientRow, envelopeId: number, iso: string): Omit<RecipientRow, 'id'> {
-  const { id: _old, ...rest } = r;
-  return {
-    ...rest,
-    envelopeId,
-    readStatus: 'NOT_OPENED',
-    signingStatus: 'NOT_SIGNED',
-    sendStatus: 'NOT_SENT',
-    tokenHash: null,
-    tokenSealed: null,
-    expiresAt: null,
-    expirationNotifiedAt: null,
-    sentAt: null,
-    openedAt: null,
-    signedAt: null,
-    rejectionReason: null,
-    reminderDueAt: null,
-    remindersSent: 0,
-    createdAt: iso,
-    updatedAt: iso,
-  };
-}
-
-/** A copy of a field of another envelope at the same place, empty, owned by the copied item and recipient. */
-export function emptiedFieldRow(
-  f: FieldRow,
-  envelopeId: number,
-  envelopeItemId: string,
-  recipientId: number,
-): Omit<FieldRow, 'id'> {
-  const { id: _old, ...rest } = f;
-  return {
-    ...rest,
-    secondaryId: randomBytes(12).toString('base64url'),
-    envelopeId,
-    envelopeItemId,
-    recipientId,
-    customText: '',
-    inserted: 0,
-    value: null,
-    insertedAt: null,
-    insertedByRecipientId: null,
-  };
 }

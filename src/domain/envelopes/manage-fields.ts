@@ -17,7 +17,7 @@ import {
   unsupportedFieldMeta,
   type FieldGeometry,
 } from '../fields/field-input.js';
-import { newFieldRow } from './create-envelope.js';
+import { newFieldRow } from './envelope-rows.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { fieldView } from '../model/field-view.js';
 import { hidePlaceholders, locatePlaceholders, type PlaceholderPosition } from './locate-placeholder-fields.js';

@@ -1,8 +1,8 @@
 import { findEnvelope, insertItem, loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
 import { deleteItemAndFields, envelopeOfItem, updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
-import { newId } from '../ids.js';
+import { newItemRow } from './envelope-rows.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
-import type { UploadedPdf } from './create-envelope.js';
+import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import type { EnvelopeTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
@@ -215,20 +215,9 @@ export async function createItems(ctx: Ctx, caller: ApiCaller, envelopeId: strin
       if (graph.items.length + files.length > ctx.config.limits.itemsPerEnvelope)
         throw new AppError('LIMIT_EXCEEDED', `At most ${ctx.config.limits.itemsPerEnvelope} documents per envelope`);
       const start = Math.max(0, ...graph.items.map((i) => i.order));
-      const rows = files.map((f, i) => ({
-        id: newId('envelope_item'),
-        envelopeId: graph.envelope.id,
-        documentDataId: newId('document_data'),
-        title: f.title,
-        order: start + i + 1,
-        originalSha256: blobs[i]!.sha256,
-        originalSize: blobs[i]!.size,
-        pageCount: infos[i]!.pageCount,
-        pages: JSON.stringify(infos[i]!.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
-        finalSha256: null,
-        revisionSha256: null,
-        createdAt: now.toISOString(),
-      }));
+      const rows = files.map((f, i) =>
+        newItemRow(graph.envelope.id, f.title, blobs[i]!, infos[i]!, start + i + 1, now.toISOString()),
+      );
       for (const row of rows) await insertItem(trx, row);
       const tagFields = await placeTagsOnNewItems(
         ctx,

@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js';
 import type { RecipientCreateInput, RecipientUpdateInput } from '../recipients/recipient-input.js';
 import { hashSigningToken, newSigningToken, tokenRevealFor } from '../model/signing-links.js';
 import { mustAct } from '../model/signing-turn.js';
-import { hashAccessCodes, newRecipientRow } from './create-envelope.js';
+import { hashAccessCodes, newRecipientRow } from './envelope-rows.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
 import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';

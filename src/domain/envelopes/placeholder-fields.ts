@@ -14,7 +14,7 @@ import type { Ctx } from '../context.js';
 import { parsePlaceholderTag } from '../fields/placeholder-tags.js';
 import { tagFieldBox } from '../fields/tag-field-box.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
-import { newFieldRow, newRecipientRow } from './create-envelope.js';
+import { newFieldRow, newRecipientRow } from './envelope-rows.js';
 import { placeFields, type FieldRequest } from './place-fields.js';
 import { IssueCollector } from './validation-issues.js';
 

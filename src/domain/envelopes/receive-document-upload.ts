@@ -4,12 +4,11 @@ import { AppError, isAppError } from '../../errors.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
-import { newId } from '../ids.js';
 import { parseStoredFormValues, parseStoredPendingFields, type StoredPendingField } from '../model/stored-json.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { openUploadUrl, spendUploadUrl } from '../uploads/upload-url.js';
-import { newFieldRow } from './create-envelope.js';
+import { newFieldRow, newItemRow } from './envelope-rows.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { getEnvelopeGraph } from './get-envelope.js';
 import { placeFields, type PlacedField } from './place-fields.js';
@@ -72,19 +71,8 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
       if (envelope.status !== 'DRAFT') throw new AppError('ENVELOPE_NOT_DRAFT', 'The document has already been sent');
       const graph = await loadEnvelopeParts(trx, envelope);
       const placed = placePending(ctx, graph, pending, info.pageCount);
-      const item = {
-        id: newId('envelope_item'),
-        envelopeId: envelope.id,
-        documentDataId: newId('document_data'),
-        title: envelope.title,
-        order: Math.max(0, ...graph.items.map((i) => i.order)) + 1,
-        originalSha256: stored.sha256,
-        originalSize: stored.size,
-        pageCount: info.pageCount,
-        pages: JSON.stringify(info.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
-        finalSha256: null,
-        createdAt: now.toISOString(),
-      };
+      const order = Math.max(0, ...graph.items.map((i) => i.order)) + 1;
+      const item = newItemRow(envelope.id, envelope.title, stored, info, order, now.toISOString());
       await insertItem(trx, item);
       await insertFields(
         trx,

@@ -10,6 +10,7 @@ import type { ReminderSettings } from './envelope-meta.js';
  * stored kind (the envelope's `meta` has its own, `parseStoredMeta`, which also fills defaults).
  * The text was validated when it was written, so these only decode, except a field's value, whose
  * kind the renderers and presenters branch on and which is checked again. An empty column is null.
+ * Moving to the repositories (issue #32): a webhook endpoint's `events` already arrive decoded.
  */
 const decode = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
 
@@ -36,9 +37,6 @@ export type StoredEnvelopeAuth = {
 export const parseStoredEnvelopeAuth = (text: string | null) => decode<StoredEnvelopeAuth>(text);
 
 export const parseStoredFormValues = (text: string | null) => decode<Record<string, string | number | boolean>>(text);
-
-/** A webhook endpoint's subscribed event types (`webhook.events`). */
-export const parseStoredEvents = (text: string): string[] => JSON.parse(text) as string[];
 
 /**
  * A field a creation asked for before its PDF arrived (`upload_url.pending_fields`): the request's

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
 import { cscSignHash, exchangeCscCode } from '../../infra/csc/csc-client.js';
-import type { RequestMeta } from '../audit/append-audit-event.js';
+import type { RequestMeta } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
 import {
   cscCallOptions,

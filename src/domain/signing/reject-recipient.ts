@@ -1,7 +1,8 @@
 import { updateEnvelope } from '../../db/repositories/envelope.repo.js';
 import { updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import type { Db } from '../../db/database.js';
-import { appendAuditEvent, type AuditActor, type RequestMeta } from '../audit/append-audit-event.js';
+import { appendAuditEvent } from '../audit/append-audit-event.js';
+import type { AuditActor, RequestMeta } from '../audit/audit-actor.js';
 import { handOverToCompletion } from '../completion/hand-over.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';

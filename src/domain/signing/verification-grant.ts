@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SecretBox } from '../../infra/crypto/secret-box.js';
-import type { RequestMeta } from '../audit/append-audit-event.js';
+import type { RequestMeta } from '../audit/audit-actor.js';
 
 /*
  * A passed verification belongs to the caller that passed it, not to the link: anyone else holding

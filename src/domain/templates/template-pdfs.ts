@@ -3,7 +3,7 @@ import type { EnvelopeGraph, EnvelopeKey, ItemRow } from '../../db/repositories/
 import { AppError, isAppError, notFound } from '../../errors.js';
 import type { FormFieldInfo } from '../../infra/pdf/forms/form-fields.js';
 import type { Ctx } from '../context.js';
-import type { UploadedPdf } from '../envelopes/create-envelope.js';
+import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
 import {
   fillFormValues,
   formValuesFor,

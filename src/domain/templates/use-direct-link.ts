@@ -6,7 +6,7 @@ import {
 import { findPlatformById } from '../../db/repositories/platform.repo.js';
 import { AppError, ERROR_STATUS, isAppError, notFound } from '../../errors.js';
 import { slowHashMatches } from '../../infra/crypto/slow-hash.js';
-import type { RequestMeta } from '../audit/append-audit-event.js';
+import type { RequestMeta } from '../audit/audit-actor.js';
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';

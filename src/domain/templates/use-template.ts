@@ -19,7 +19,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { distributeInTransaction } from '../envelopes/distribute-envelope.js';
-import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from '../envelopes/duplicate-envelope.js';
+import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from '../envelopes/envelope-rows.js';
 import { forgetEnvelopeCounts } from '../envelopes/find-envelopes.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { collectUnsupportedMeta } from '../envelopes/unsupported-members.js';

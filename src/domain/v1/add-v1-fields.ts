@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { newFieldRow } from '../envelopes/create-envelope.js';
+import { newFieldRow } from '../envelopes/envelope-rows.js';
 import { placeFields } from '../envelopes/place-fields.js';
 import { fieldMetaInputSchema, metaTypeOf } from '../fields/field-meta.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';

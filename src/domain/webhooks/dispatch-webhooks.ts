@@ -16,7 +16,6 @@ import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
 import { AttemptRecorder } from './record-webhook-attempts.js';
 import { sendWebhook } from './send-webhook.js';
-import { parseStoredEvents } from '../model/stored-json.js';
 
 export { retryDelay } from './record-webhook-attempts.js';
 
@@ -244,9 +243,7 @@ export class WebhookDispatcher {
     if (events.length === 0) return;
     const endpoints = await enabledEndpointsOfPlatforms(this.ctx.db, [...new Set(events.map((e) => e.platformId))]);
     for (const event of events) {
-      const targets = endpoints.filter(
-        (e) => e.platformId === event.platformId && parseStoredEvents(e.events).includes(event.type),
-      );
+      const targets = endpoints.filter((e) => e.platformId === event.platformId && e.events.includes(event.type));
       const now = this.ctx.clock().toISOString();
       await this.ctx.db.transaction().execute(async (trx) => {
         if (!(await claimEventDispatch(trx, event.id, now))) return;

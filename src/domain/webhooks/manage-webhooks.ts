@@ -59,7 +59,7 @@ export async function createWebhook(ctx: Ctx, principal: Principal, input: Webho
     id: newId('webhook'),
     platformId: principal.platformId,
     url: input.url,
-    events: JSON.stringify([...new Set(input.events)]),
+    events: [...new Set(input.events)],
     secretSealed: ctx.secrets.seal(secret),
     enabled: input.enabled === false ? 0 : 1,
     consecutiveFailures: 0,
@@ -88,7 +88,7 @@ export async function updateWebhook(ctx: Ctx, principal: Principal, id: string, 
   if (patch.url !== undefined) await assertDeliverable(ctx, patch.url);
   const changes = {
     ...(patch.url !== undefined ? { url: patch.url } : {}),
-    ...(patch.events !== undefined ? { events: JSON.stringify([...new Set(patch.events)]) } : {}),
+    ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
     ...(patch.secret !== undefined ? { secretSealed: ctx.secrets.seal(patch.secret) } : {}),
     // Re-enabling closes the circuit: the operator says the receiver is back.
     ...(patch.enabled !== undefined

@@ -11,7 +11,6 @@ import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
 import { getWebhook } from './manage-webhooks.js';
 import { deliveryView } from './webhook-view.js';
-import { parseStoredEvents } from '../model/stored-json.js';
 
 /** An endpoint's deliveries, newest first, each with its attempts. */
 export async function listWebhookDeliveries(
@@ -71,7 +70,7 @@ export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId:
 export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId: string) {
   const endpoint = await getWebhook(ctx, principal, endpointId);
   const now = ctx.clock().toISOString();
-  const eventType = parseStoredEvents(endpoint.events)[0] ?? 'DOCUMENT_SENT';
+  const eventType = endpoint.events[0] ?? 'DOCUMENT_SENT';
   const eventId = newId('evt');
   const row = newDeliveryRow({
     id: newId('delivery'),

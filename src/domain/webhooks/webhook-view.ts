@@ -1,14 +1,13 @@
 import type { WebhookAttemptTable } from '../../db/schema.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/repositories/webhook.repo.js';
 import type { Selectable } from 'kysely';
-import { parseStoredEvents } from '../model/stored-json.js';
 
 /** An endpoint as the API shows it: never its secret (only create answers that, once). */
 export function webhookView(e: WebhookEndpointRow) {
   return {
     id: e.id,
     url: e.url,
-    events: parseStoredEvents(e.events),
+    events: e.events,
     enabled: e.enabled === 1,
     consecutiveFailures: e.consecutiveFailures,
     circuitOpenUntil: e.circuitOpenUntil,

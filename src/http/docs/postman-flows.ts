@@ -1,6 +1,5 @@
 import { CONSENT_VERSION } from '../../domain/model/signing-consent.js';
-import type { METHODS } from './postman-collection.js';
-import { type Doc, type PostmanRequestItem, requestItem } from './postman-collection.js';
+import { type Doc, type METHODS, type PostmanRequestItem, requestItem } from './postman-request.js';
 
 type Method = (typeof METHODS)[number];
 

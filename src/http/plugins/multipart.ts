@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
-import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
+import type { UploadedPdf } from '../../domain/uploads/uploaded-pdf.js';
 import { AppError } from '../../errors.js';
 import { jsonNestsDeeperThan, valueNestsDeeperThan } from '../../lib/json-nesting.js';
 import { jsonTooDeep } from './json-body.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { recipientLinks, tokenRevealFor } from '../../domain/model/signing-links.js';
-import type { UploadedPdf } from '../../domain/envelopes/create-envelope.js';
+import type { UploadedPdf } from '../../domain/uploads/uploaded-pdf.js';
 import { IssueCollector } from '../../domain/envelopes/validation-issues.js';
 import type { CustomDocumentInput } from '../../domain/templates/template-pdfs.js';
 import { useTemplate, type UseTemplateResult } from '../../domain/templates/use-template.js';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
-import { readEnvelopeView } from '../../domain/envelopes/envelope-view-cache.js';
 import type { EnvelopeGraph, EnvelopeKey } from '../../domain/envelopes/get-envelope.js';
 import { whenReady } from '../../domain/hot-path.js';
 import { changeStampOf } from '../plugins/request-change-stamp.js';
+import { readEnvelopeView } from './view-cache.js';
 
 /**
  * Answers a read of one envelope from the view cache. The view is serialised once through the

@@ -5,7 +5,7 @@ import {
   readRateLimitCounts,
 } from '../../db/repositories/rate-limit-bucket.repo.js';
 import type { Logger } from 'pino';
-import { WINDOW_MS, type RateLimiter } from './rate-limiter.js';
+import { WINDOW_MS, type RateLimiter } from './limiter.js';
 
 interface Slot {
   windowStart: number;

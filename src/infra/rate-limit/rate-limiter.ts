@@ -1,23 +1,10 @@
 import { dialectOf, type Db } from '../../db/database.js';
 import type { Logger } from 'pino';
 import { batchedDatabaseLimiter } from './batched-database-limiter.js';
+import { WINDOW_MS, type RateLimiter, type RateLimitHit } from './limiter.js';
 import { redisLimiter } from './redis-limiter.js';
 
-export interface RateLimitHit {
-  /** Requests counted in the current window, this one included. */
-  count: number;
-  /** When the window ends, ms since the epoch. */
-  resetAt: number;
-}
-
-export interface RateLimiter {
-  /** Synchronous when counted in this process; a promise when Redis is asked. */
-  hit(key: string, now: number): RateLimitHit | Promise<RateLimitHit>;
-  /** Stops timers and connections; the batched limiter writes what it still holds. */
-  close(): Promise<void>;
-}
-
-export const WINDOW_MS = 60_000;
+export type { RateLimiter, RateLimitHit } from './limiter.js';
 
 export interface RateLimiterOptions {
   redisUrl: string | null;

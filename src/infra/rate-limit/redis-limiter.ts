@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { WINDOW_MS, type RateLimiter, type RateLimitHit } from './rate-limiter.js';
+import { WINDOW_MS, type RateLimiter, type RateLimitHit } from './limiter.js';
 
 /**
  * Shared counting in Redis: INCR and PEXPIRE in one MULTI, one round trip per request, no database

@@ -6,7 +6,7 @@ import type {
 } from './evidence-types.js';
 import type { EvidenceDictionary } from './i18n/evidence-dictionary.js';
 import { EVIDENCE_DICTIONARIES } from './i18n/index.js';
-import type { MessageKey } from './i18n/en.js';
+import type { MessageKey } from './i18n/en-messages.js';
 
 export type { MessageKey };
 export type Messages = Record<MessageKey, string>;

@@ -1,6 +1,7 @@
 import { dictionary } from './evidence-i18n.js';
 import type { EvidenceLanguage } from './evidence-types.js';
-import { EDIT_SENTENCES, memberOf, type EditSentences } from './i18n/edit-sentences.js';
+import type { EditSentences } from './i18n/edit-sentence-shape.js';
+import { EDIT_SENTENCES, memberOf } from './i18n/edit-sentences.js';
 import type { EvidenceDictionary, EvidenceSentences } from './i18n/evidence-dictionary.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EditSentences } from './edit-sentences.js';
+import type { EditSentences } from './edit-sentence-shape.js';
 import { comma } from './edit-sentences-europe.js';
 
 /** The edit sentences in Japanese, Korean and Chinese (see edit-sentences.ts). */

@@ -1,4 +1,4 @@
-import type { EditSentences } from './edit-sentences.js';
+import type { EditSentences } from './edit-sentence-shape.js';
 
 /** The edit sentences in the European languages (see edit-sentences.ts). */
 

@@ -1,51 +1,13 @@
 import type { EvidenceLanguage } from '../evidence-types.js';
 import { ja, ko, zh } from './edit-sentences-asia.js';
 import { de, en, es, fr, it, nl, pl, pt } from './edit-sentences-europe.js';
+import type { EditSentences, MemberName } from './edit-sentence-shape.js';
 
 /**
  * Sentences for the edits made before sending (recipients, fields, files, attachments, settings)
  * and for the few system entries, in every evidence language. Kept apart from the main dictionaries
  * so each stays short; changed members are named (never valued: the audit entry records names only).
  */
-export type MemberName =
-  | 'email'
-  | 'name'
-  | 'role'
-  | 'signingOrder'
-  | 'cuil'
-  | 'phone'
-  | 'idDocument'
-  | 'accessCode'
-  | 'signatureLevel'
-  | 'authentication'
-  | 'position'
-  | 'size'
-  | 'title'
-  | 'order'
-  | 'folder'
-  | 'message'
-  | 'language'
-  | 'other';
-
-export interface EditSentences {
-  recipient(name: string | null): string;
-  file(title: string | null): string;
-  attachment(label: string | null): string;
-  directLink: string;
-  added(who: string, thing: string): string;
-  removed(who: string, thing: string): string;
-  /** `what`: the changed members, already listed; null when the entry names none. */
-  changed(who: string, thing: string, what: string | null): string;
-  settingsChanged(who: string, what: string | null): string;
-  directLinkToggled(who: string, enabled: boolean | null): string;
-  signaturePrepared(who: string): string;
-  chainTampered: string;
-  /** A type this Firma has no sentence for (written by a later version). */
-  other(who: string): string;
-  members: Record<MemberName, string>;
-  list(items: string[]): string;
-}
-
 export const EDIT_SENTENCES: Record<EvidenceLanguage, EditSentences> = {
   de,
   en,

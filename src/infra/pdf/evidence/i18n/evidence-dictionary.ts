@@ -1,5 +1,5 @@
 import type { EvidenceEnvelopeStatus, EvidenceRole } from '../evidence-types.js';
-import type { MessageKey } from './en.js';
+import type { MessageKey } from './en-messages.js';
 
 /** The parts of a date Intl gives in the evidence's language, to be put in that language's order. */
 export interface DayParts {

@@ -1,9 +1,14 @@
-import { readChangeStampAtOnce, type ChangeStamp } from '../../db/change-stamp.js';
-import type { Db } from '../../db/database.js';
-import { envelopeVersionReader, type EnvelopeGraph, type EnvelopeKey } from '../../db/repositories/envelope.repo.js';
-import { whenReady, type MaybePromise } from '../../db/point-read.js';
-import type { Ctx } from '../context.js';
-import { getEnvelopeGraph } from './get-envelope.js';
+import type { Ctx } from '../../domain/context.js';
+import { getEnvelopeGraph, type EnvelopeGraph, type EnvelopeKey } from '../../domain/envelopes/get-envelope.js';
+import {
+  envelopeVersionReader,
+  readChangeStampAtOnce,
+  whenReady,
+  type ChangeStamp,
+  type MaybePromise,
+} from '../../domain/hot-path.js';
+
+type Db = Ctx['db'];
 
 interface Entry {
   /** The rendered view, exactly the bytes answered when the entry was made. */
@@ -33,6 +38,8 @@ const caches = new WeakMap<Db, ViewCache>();
  * and a serialisation. It answers exactly what a fresh read would, because an entry is used only
  * while its version is the current one and before any recipient's expiry changes what the view
  * shows. Bounded by FIRMA_VIEW_CACHE_MB (oldest entries go first); 0 turns it off.
+ * A response cache, so it sits with the views in `http/`: no use case tells it of a change (the
+ * version check sees every one), so nothing below has to know it exists.
  *
  * `variant` names the rendering (one per response shape); `render` turns the graph into the
  * answer's bytes (kept encoded, so a hit writes them without converting anything). Scoped by
