@@ -3,7 +3,7 @@ import { sign } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { listPdfSignatures } from '../../src/infra/pdf/seal/index.js';
+import { listPdfSignatures, readCms } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -108,8 +108,12 @@ for (const database of testDatabases()) {
         const path = join(OUT, `three-signers-${label}.pdf`);
         writeFileSync(path, download.bytes);
 
-        const types = listPdfSignatures(download.bytes).map((s) => s.type);
+        const signatures = listPdfSignatures(download.bytes);
+        const types = signatures.map((s) => s.type);
         assert.deepEqual(types, ['Sig', 'Sig', 'Sig', ...(withTsa ? ['DocTimeStamp'] : [])], 'Ana, Bruno, the seal');
+        // With a TSA each signer's CMS carries its own signature timestamp (PAdES B-T), not only the seal's.
+        for (const s of signatures.slice(0, 2))
+          assert.equal(readCms(s.contents).timestampTokens.length, withTsa ? 1 : 0, 'a signature timestamp per signer');
         const report = pdfsig(path);
         // poppler cannot check an RFC 3161 document timestamp ("not yet verified"): the three signatures only.
         for (const s of report.signatures.slice(0, 3)) assert.equal(s.validation, 'Signature is Valid.', report.output);
