@@ -26,6 +26,7 @@ before(async () => {
   pki = await createTestPki();
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, 'root.pem'), pki.rootPem);
+  writeFileSync(join(OUT, 'tsa.pem'), pki.tsa.certificatePem);
 });
 after(async () => {
   await pki?.close();
