@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { listPdfSignatures, readCms } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { freePort } from '../helpers/free-port.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { diffAfterSignatures } from '../support/revision-diff.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
@@ -131,4 +132,50 @@ for (const database of testDatabases()) {
       });
     });
   }
+}
+
+for (const database of testDatabases()) {
+  describe(`a signer's timestamp authority that does not answer (${database})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({
+        database,
+        env: {
+          FIRMA_TRUST_ANCHORS: pki.trustAnchorsPath,
+          FIRMA_REVOCATION_ALLOW_PRIVATE: 'true',
+          FIRMA_TSA_URL: `http://127.0.0.1:${await freePort()}/tsa`,
+        },
+      });
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    test('submit answers 503 SERVICE_UNAVAILABLE and the signer stays unsigned', async () => {
+      const { urls, documentId } = await createPendingDocument(server.api, threeSigners());
+      const token = tokenOf(urls.get('ana@example.com')!);
+      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[])
+        await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
+      const { certificatePem, chainPem, privateKey } = pki.entities.good;
+      const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
+        json: { certificateChain: [certificatePem, ...chainPem] },
+      });
+      assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
+      const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
+        itemId: s.itemId,
+        signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
+      }));
+      const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
+        json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
+      });
+      assert.equal(submitted.status, 503, JSON.stringify(submitted.body));
+      assert.equal(submitted.body.code, 'SERVICE_UNAVAILABLE');
+      const doc = await server.api.get(`/api/v2/document/${documentId}`);
+      const ana = (doc.body.recipients as { email: string; signingStatus: string }[]).find(
+        (r) => r.email === 'ana@example.com',
+      );
+      assert.equal(ana?.signingStatus, 'NOT_SIGNED');
+    });
+  });
 }
