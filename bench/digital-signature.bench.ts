@@ -5,7 +5,8 @@
  * signer's revision as prepare → submit do it without the database: burn one signature field in
  * incrementally (renderFields with `incremental`), lay out the placeholder and signed attributes
  * (prepareExternalSignature), sign them as the client would (RSA-2048), verify the value and embed
- * the CMS. Certificate validation (network: OCSP/CRL) is not part of it.
+ * the CMS; and the same with the field as the signer's visible signature field (form mode, issue
+ * #34), as prepare does now. Certificate validation (network: OCSP/CRL) is not part of it.
  */
 import { sign, X509Certificate } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -73,13 +74,30 @@ async function main(): Promise<void> {
       if (!verifyExternalSignatureValue(prepared.signedAttributes, value, publicKey)) throw new Error('bad value');
       return embedExternalSignature(prepared, signer, prepared.signedAttributes, value);
     };
+    // What prepare does since issue #34: the field as a visible signature field, signed into.
+    const form = { name: 'Signature 1 — PÉREZ Juana', signature: true };
+    const digitalForm = async () => {
+      const drawn = Buffer.from(
+        await renderFields(pdf, [{ ...field, form }], { incremental: true, form: { empty: [] } }),
+      );
+      const prepared = prepareExternalSignature(drawn, signer, {
+        reason: 'bench',
+        signingTime: new Date(),
+        fieldName: form.name,
+      });
+      const value = sign('sha256', prepared.signedAttributes, key);
+      if (!verifyExternalSignatureValue(prepared.signedAttributes, value, publicKey)) throw new Error('bad value');
+      return embedExternalSignature(prepared, signer, prepared.signedAttributes, value);
+    };
     await seal();
     await digital();
-    const times = { seal: [] as number[], digital: [] as number[] };
+    await digitalForm();
+    const times = { seal: [] as number[], digital: [] as number[], digitalForm: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, run] of [
         ['seal', seal],
         ['digital', digital],
+        ['digitalForm', digitalForm],
       ] as const) {
         const start = performance.now();
         await run();
@@ -90,6 +108,7 @@ async function main(): Promise<void> {
     console.log(`${PAGES}-page PDF (${(pdf.length / 1024).toFixed(0)} KiB), median of ${ROUNDS} interleaved rounds:`);
     console.log(`  seal (Firma's key):                          ${median(times.seal)} ms`);
     console.log(`  signer revision (render + prepare + embed):  ${median(times.digital)} ms`);
+    console.log(`  the same as a signature field (form mode):   ${median(times.digitalForm)} ms`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

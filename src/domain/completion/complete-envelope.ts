@@ -27,6 +27,7 @@ import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { gatherValidationMaterial } from './gather-validation-material.js';
 import { renderInputs } from './field-render-inputs.js';
+import { formLayout } from '../signing/digital-form-fields.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { secondsSince } from '../../infra/metrics/metrics.js';
 import { checkAuditIntegrity } from '../audit/check-audit-integrity.js';
@@ -140,21 +141,21 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   // PAdES B-LT after each item's seal, and B-LTA (a document timestamp) when a TSA is configured.
   const validationFor = await gatherValidationMaterial(ctx, graph.envelope.id, identity);
   const documentTimestamp = ctx.config.seal.tsaUrl ? { documentTimestamp: { url: ctx.config.seal.tsaUrl } } : {};
-  const digital = new Set(graph.recipients.filter((r) => r.signatureLevel === 'DIGITAL').map((r) => r.id));
   for (const item of graph.items) {
     const pages = parseStoredPages(item.pages);
     const last = pages[pages.length - 1];
-    // An item DIGITAL signers signed builds on their revision, incrementally, so their signatures
-    // stay valid; their own fields are already in it.
-    const [original, fields] = await Promise.all([
+    // An item DIGITAL signers signed builds on their revision, incrementally, and only fills the form
+    // fields their revisions laid out (issue #34): no burn-in, no stamp, no audit pages, which would
+    // change page content after their signatures. Its audit trail is the completion certificate.
+    const signed = item.revisionSha256 !== null;
+    const itemFields = graph.fields.filter((f) => f.envelopeItemId === item.id);
+    const [original, layout] = await Promise.all([
       ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256),
-      renderInputs(
-        ctx,
-        graph.fields.filter(
-          (f) => f.envelopeItemId === item.id && !(item.revisionSha256 !== null && digital.has(f.recipientId)),
-        ),
-      ),
+      signed
+        ? formLayout(ctx, graph, item.id, itemFields)
+        : renderInputs(ctx, itemFields).then((fields) => ({ fields, empty: null })),
     ]);
+    const fields = layout.fields;
     const sealStart = process.hrtime.bigint();
     const sealed = await ctx.pdf.run({
       kind: 'final-item',
@@ -162,8 +163,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
       fields,
       evidence,
       ...(last ? { auditPageSize: { width: last.width, height: last.height } } : {}),
-      ...stamp,
-      ...(item.revisionSha256 !== null ? { incremental: true } : {}),
+      ...(layout.empty ? { form: { empty: layout.empty } } : stamp),
       identity,
       seal: sealOptions,
       validation: validationFor(item.id),

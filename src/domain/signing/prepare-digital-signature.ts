@@ -4,13 +4,19 @@ import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { AppError } from '../../errors.js';
 import type { PreparedExternalSignature, SignerCertificates } from '../../infra/pdf/seal/index.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
-import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
 import { randomToken } from '../ids.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { autoFill } from './complete-recipient.js';
 import { assertFieldsComplete } from './finish-recipient.js';
 import { recipientActor } from './recipient-actor.js';
+import {
+  digitalSignatureFields,
+  formLayout,
+  signatureAppearanceField,
+  type FormLayout,
+} from './digital-form-fields.js';
+import { digitalSignatureWords } from './digital-signature-words.js';
 import { checkSignerCertificate, decodeCertificateChain } from './signer-certificate.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
 import { assertAccessVerified, assertActionVerified } from './verification-state.js';
@@ -32,7 +38,8 @@ export interface PreparedSignatureAnswer {
 /**
  * Firma digital, step one. The recipient (DIGITAL, in turn, verified, fields filled) sends their
  * certificate chain; it is validated first (signer-certificate.ts), then for every document of the
- * envelope Firma writes the revision with this signer's fields burned in as an incremental update
+ * envelope Firma writes the revision with this signer's fields (every recipient's field as a form
+ * field, and the signer's visible signature field: digital-form-fields.ts) as an incremental update
  * on the item's latest revision, appends a signature placeholder and computes the CMS signed
  * attributes over the byte range. One transaction re-checks the session under the envelope lock,
  * replaces the recipient's earlier preparation and records the audit entry. Nothing is signed yet:
@@ -64,26 +71,30 @@ export async function prepareDigitalSignature(
     throw new AppError('CERT_INVALID', 'Only RSA and EC certificates can sign');
 
   const preparationId = randomToken(18);
+  const { language } = s.meta;
   const revocation = await ctx.storage.putBytes(verdict.revocation.response);
   const issuerRevocations = await storeIssuerRevocations(ctx, verdict.issuerRevocations);
   const prepared: { item: ItemRow; signature: PreparedExternalSignature; stored: { sha256: string } }[] = [];
   for (const item of s.graph.items) {
     const base = await ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256);
-    const fields = await renderInputs(
-      ctx,
-      autoFilled.fields.filter((f) => f.envelopeItemId === item.id),
-    );
-    // Burn-in, placeholder and the byte range's hash in a PDF thread: a long document stays off the loop.
+    const layout = await signerLayout(ctx, s, item.id, autoFilled.fields, {
+      cuil: verdict.cuil,
+      issuer: verdict.issuer,
+      now,
+    });
+    // Form fields, placeholder and the byte range's hash in a PDF thread: a long document stays off the loop.
     const revision = await ctx.pdf.run({
       kind: 'signer-revision',
       base,
-      fields,
+      fields: layout.fields,
+      form: { empty: layout.empty },
       signer,
       signature: {
-        reason: `Signed by ${s.recipient.name || s.recipient.email} (CUIL ${verdict.cuil}) through Firma`,
+        reason: digitalSignatureWords(language).reason(s.recipient.name || s.recipient.email || '', verdict.cuil),
         name: s.recipient.name || s.recipient.email,
         location: ctx.config.publicUrl,
         signingTime: now,
+        ...(layout.signatureField ? { fieldName: layout.signatureField } : {}),
       },
     });
     const signature: PreparedExternalSignature = {
@@ -165,6 +176,33 @@ export async function prepareDigitalSignature(
       revocationSource: verdict.revocation.source,
     },
   };
+}
+
+/**
+ * What the signer's revision of one item writes (issue #34): every field of the item as a form field
+ * — the signer's own and those of recipients who already signed filled, the others empty — and the
+ * signer's visible signature field where their first SIGNATURE field is.
+ */
+async function signerLayout(
+  ctx: Ctx,
+  s: SigningSession,
+  itemId: string,
+  own: FieldRow[],
+  certificate: { cuil: string; issuer: string; now: Date },
+): Promise<FormLayout & { signatureField?: string }> {
+  const signed = new Set(s.graph.recipients.filter((r) => r.signingStatus === 'SIGNED').map((r) => r.id));
+  const others = s.graph.fields.filter((f) => f.envelopeItemId === itemId && signed.has(f.recipientId));
+  const layout = await formLayout(ctx, s.graph, itemId, [...own.filter((f) => f.envelopeItemId === itemId), ...others]);
+  const field = digitalSignatureFields(s.graph, itemId).get(s.recipient.id);
+  if (!field) return layout;
+  const appearance = signatureAppearanceField(s.graph, field, {
+    recipient: s.recipient,
+    cuil: certificate.cuil,
+    issuer: certificate.issuer,
+    signedAt: certificate.now,
+    language: s.meta.language,
+  });
+  return { ...layout, fields: [...layout.fields, appearance], signatureField: appearance.form!.name };
 }
 
 export const staleRevision = (): AppError =>

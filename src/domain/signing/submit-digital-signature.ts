@@ -6,7 +6,12 @@ import {
 } from '../../db/repositories/digital-signature.repo.js';
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { AppError } from '../../errors.js';
-import { embedExternalSignature, verifyExternalSignatureValue } from '../../infra/pdf/seal/index.js';
+import {
+  embedExternalSignature,
+  SealError,
+  signatureTimestamp,
+  verifyExternalSignatureValue,
+} from '../../infra/pdf/seal/index.js';
 import type { Ctx } from '../context.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
@@ -22,6 +27,22 @@ export interface SubmitSignatureInput {
   consent?: ConsentInput | undefined;
   /** Set by remote signing: the provider that signed (its base URL) and the signer's credential there. */
   remote?: { provider: string; credentialId: string } | undefined;
+}
+
+/**
+ * With FIRMA_TSA_URL, the signer's own signature timestamp (PAdES B-T, issue #34): the time is the
+ * authority's, not the signer's claim. Taken before the transaction, like the rest of the PDF work.
+ */
+async function signerTimestamp(ctx: Ctx, signature: Buffer): Promise<Buffer | undefined> {
+  const url = ctx.config.seal.tsaUrl;
+  if (!url) return undefined;
+  try {
+    return await signatureTimestamp({ url }, signature);
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+    ctx.log.warn({ reason: error.reason }, 'signature timestamp not obtained');
+    throw new AppError('SERVICE_UNAVAILABLE', 'The timestamp authority did not answer; submit the signature again');
+  }
 }
 
 const notFound = (): AppError =>
@@ -72,6 +93,7 @@ export async function submitDigitalSignature(
       { certificate: leaf, chain: chain.slice(1), keyType: publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa' },
       attributes,
       value,
+      await signerTimestamp(ctx, value),
     );
     signed.push({ row, sha256: (await ctx.storage.putBytes(pdf)).sha256 });
   }

@@ -1,7 +1,7 @@
 import { appendAuditPages, renderAuditPagesPdf } from '../evidence/render-audit-pages.js';
 import { renderCertificatePdf } from '../evidence/render-certificate.js';
 import type { EvidenceData } from '../evidence/evidence-types.js';
-import { renderFields, type RenderField } from '../render/index.js';
+import { renderFields, type FormPlaceholder, type RenderField } from '../render/index.js';
 import {
   appendDocumentTimestamp,
   appendDss,
@@ -29,10 +29,12 @@ export interface FinalItemInput {
   /** A diagonal stamp on every page (a rejected document). */
   stamp?: { text: string };
   /**
-   * Append to `original` as an incremental update instead of rewriting it: the item carries DIGITAL
-   * signers' revisions, whose signatures a rewrite would break.
+   * The item carries DIGITAL signers' revisions (issue #34): append to `original` as an incremental
+   * update that only fills form fields (`fields` name theirs; `empty` are created if missing), with
+   * neither audit pages nor stamp, so every signature stays valid for a validator's modification
+   * analysis.
    */
-  incremental?: boolean;
+  form?: { empty: FormPlaceholder[] };
   identity: SealIdentity;
   seal: SealOptions;
   /**
@@ -44,14 +46,13 @@ export interface FinalItemInput {
   documentTimestamp?: TsaOptions;
 }
 
-/** The final document of one item: fields burned in, audit pages appended, sealed, then B-LT/B-LTA. */
+/** The final document of one item: fields burned in (or filled in, in form mode), audit pages appended, sealed, then B-LT/B-LTA. */
 export async function renderFinalItem(input: FinalItemInput): Promise<Uint8Array> {
-  const rendered = await renderFields(
-    input.original,
-    input.fields,
-    { ...(input.stamp ? { stamp: input.stamp } : {}), ...(input.incremental ? { incremental: true } : {}) },
-    (doc) => appendAuditPages(doc, input.evidence, input.auditPageSize),
-  );
+  const rendered = input.form
+    ? await renderFields(input.original, input.fields, { incremental: true, form: input.form })
+    : await renderFields(input.original, input.fields, input.stamp ? { stamp: input.stamp } : {}, (doc) =>
+        appendAuditPages(doc, input.evidence, input.auditPageSize),
+      );
   const sealed = await sealPdf(rendered, input.identity, input.seal);
   if (!input.validation) return sealed;
   const withDss = appendDss(sealed, asBuffers(input.validation));

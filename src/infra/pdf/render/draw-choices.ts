@@ -22,7 +22,7 @@ import {
 } from 'pdf-lib';
 import type { PDFOperator } from 'pdf-lib';
 import { INK, textOperators } from './draw-text.js';
-import type { PageCanvas } from './page-canvas.js';
+import type { Canvas } from './page-canvas.js';
 import type { Rect } from './page-geometry.js';
 import type { FontMetrics, LoadedFont } from './render-context.js';
 import { DEFAULT_FONT_SIZE, MIN_FONT_SIZE, padding } from './text-layout.js';
@@ -159,7 +159,7 @@ function markOperators(style: 'checkbox' | 'radio', m: Rect, checked: boolean): 
 }
 
 export function drawChoices(
-  canvas: PageCanvas,
+  canvas: Canvas,
   rect: Rect,
   value: { style: 'checkbox' | 'radio'; direction: 'vertical' | 'horizontal'; options: ChoiceOption[] },
   font: LoadedFont,

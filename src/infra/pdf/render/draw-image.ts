@@ -1,7 +1,7 @@
 /** Drawn signatures: a PNG fitted inside the box, aspect ratio kept, centred. */
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import type { PDFImage } from 'pdf-lib';
-import type { PageCanvas } from './page-canvas.js';
+import type { Canvas } from './page-canvas.js';
 import type { Rect } from './page-geometry.js';
 
 /** The largest rectangle with the image's aspect ratio that fits in `box`, centred in it. */
@@ -12,7 +12,7 @@ export function fitImage(imageWidth: number, imageHeight: number, box: Rect): Re
   return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
 }
 
-export function drawImage(canvas: PageCanvas, rect: Rect, image: PDFImage): void {
+export function drawImage(canvas: Canvas, rect: Rect, image: PDFImage): void {
   if (image.width <= 0 || image.height <= 0) return;
   const placed = fitImage(image.width, image.height, rect);
   canvas.push(

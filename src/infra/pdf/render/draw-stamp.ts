@@ -16,13 +16,13 @@ import {
   stroke,
 } from 'pdf-lib';
 import type { PDFRef } from 'pdf-lib';
-import type { PageCanvas } from './page-canvas.js';
+import type { Canvas } from './page-canvas.js';
 import type { LoadedFont } from './render-context.js';
 
 const STAMP_RED: [number, number, number] = [0.8, 0.1, 0.1];
 export const STAMP_OPACITY = 0.3;
 
-export function drawStamp(canvas: PageCanvas, text: string, font: LoadedFont, opacity: PDFRef): void {
+export function drawStamp(canvas: Canvas, text: string, font: LoadedFont, opacity: PDFRef): void {
   const clean = font.sanitise(text).replace(/\s+/g, ' ').trim();
   if (!clean) return;
   const { width: W, height: H } = canvas;

@@ -9,7 +9,7 @@ import {
   showText,
 } from 'pdf-lib';
 import type { PDFOperator } from 'pdf-lib';
-import type { PageCanvas } from './page-canvas.js';
+import type { Canvas } from './page-canvas.js';
 import type { Rect } from './page-geometry.js';
 import type { LoadedFont } from './render-context.js';
 import { layoutText } from './text-layout.js';
@@ -20,7 +20,7 @@ export const INK: [number, number, number] = [0, 0, 0];
 
 /** Operators that show `lines` (already placed in display space) in `font` at `size`. */
 export function textOperators(
-  canvas: PageCanvas,
+  canvas: Canvas,
   font: LoadedFont,
   size: number,
   lines: PlacedLine[],
@@ -50,7 +50,7 @@ export function textOperators(
  * past the box, on the page, and is not clipped, so a signed value is never shown cut; except in
  * `crop`, where the sender asked for exactly that: drawn inside a clipping path (`re W n`) of the box.
  */
-export function drawText(canvas: PageCanvas, rect: Rect, text: string, font: LoadedFont, style: TextStyle): void {
+export function drawText(canvas: Canvas, rect: Rect, text: string, font: LoadedFont, style: TextStyle): void {
   const clean = font.sanitise(text).trim();
   if (!clean) return;
   const page = { x: 0, y: 0, width: canvas.width, height: canvas.height };
@@ -65,7 +65,7 @@ export function drawText(canvas: PageCanvas, rect: Rect, text: string, font: Loa
  * the font's full height fills the box height unless the width runs out first.
  */
 export function drawTypedSignature(
-  canvas: PageCanvas,
+  canvas: Canvas,
   rect: Rect,
   text: string,
   font: LoadedFont,

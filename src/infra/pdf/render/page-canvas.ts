@@ -8,7 +8,19 @@ import type { PDFFont, PDFImage, PDFName, PDFOperator, PDFPage, PDFRef } from 'p
 import { displaySize, displayToUser } from './page-geometry.js';
 import type { PageFrame, Rect } from './page-geometry.js';
 
-export class PageCanvas {
+/** What the draw-* functions draw on: a page (PageCanvas) or a field's appearance (AppearanceCanvas). */
+export interface Canvas {
+  readonly width: number;
+  readonly height: number;
+  readonly frame: PageFrame;
+  push(...ops: PDFOperator[]): void;
+  clipped(rect: Rect, draw: () => void): void;
+  fontName(font: PDFFont): PDFName;
+  imageName(image: PDFImage): PDFName;
+  graphicsStateName(ref: PDFRef): PDFName;
+}
+
+export class PageCanvas implements Canvas {
   readonly width: number;
   readonly height: number;
   private readonly ops: PDFOperator[] = [];

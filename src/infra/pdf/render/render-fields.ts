@@ -2,7 +2,7 @@
  * Burns recipients' field values into the PDF: loads it once, embeds each font and image once,
  * draws only on pages that have fields (one new content stream per page), saves once.
  */
-import type { PDFDocument, PDFObject } from 'pdf-lib';
+import { PDFName, type PDFDocument, type PDFObject } from 'pdf-lib';
 import { appendObjects, crossReferenceSize, type UpdateObject } from '../seal/index.js';
 import { loadCheckedPdf } from '../inspect-pdf.js';
 import type { PdfPageInfo } from '../page-info.js';
@@ -11,11 +11,12 @@ import { drawChoices } from './draw-choices.js';
 import { drawImage } from './draw-image.js';
 import { drawStamp, STAMP_OPACITY } from './draw-stamp.js';
 import { drawText, drawTypedSignature } from './draw-text.js';
-import { PageCanvas } from './page-canvas.js';
+import { addFormField, AppearanceCanvas, fillFormField, formFieldsByName } from './form-widgets.js';
+import { PageCanvas, type Canvas } from './page-canvas.js';
 import { percentToDisplayRect } from './page-geometry.js';
 import { RenderContext } from './render-context.js';
 import { OVERFLOWS, RenderError } from './types.js';
-import type { RenderField, RenderOptions } from './types.js';
+import type { FormPlaceholder, RenderField, RenderOptions } from './types.js';
 
 /** Each indirect object's serialisation, to tell afterwards which ones drawing changed or added. */
 function objectSnapshot(doc: PDFDocument): Map<string, Buffer> {
@@ -67,7 +68,7 @@ function checkField(field: RenderField, index: number, pageCount: number): void 
     throw new RenderError(`overflow must be one of ${OVERFLOWS.join(', ')}`, index);
 }
 
-async function drawField(ctx: RenderContext, canvas: PageCanvas, field: RenderField, index: number): Promise<void> {
+async function drawField(ctx: RenderContext, canvas: Canvas, field: RenderField, index: number): Promise<void> {
   const rect = percentToDisplayRect(field, canvas.frame);
   if (rect.width <= 0 || rect.height <= 0) return;
   const value = field.value;
@@ -101,6 +102,51 @@ async function appendPages(doc: PDFDocument, pdfs: Uint8Array[]): Promise<void> 
 }
 
 /**
+ * Form mode: each field becomes (or fills) a read-only form field whose widget shows the value
+ * through its own appearance stream; a field already holding a value is left as it is, so a later
+ * revision never rewrites what an earlier signer's signature covers. `empty` fields are created
+ * without a value (recipients who sign later fill them).
+ */
+async function drawFormFields(
+  ctx: RenderContext,
+  fields: RenderField[],
+  empty: FormPlaceholder[],
+  frames: PdfPageInfo[],
+): Promise<void> {
+  const { doc } = ctx;
+  const pages = doc.getPages();
+  const existing = formFieldsByName(doc);
+  const drawn = new Set<string>();
+  for (const [index, field] of fields.entries()) {
+    if (!field.form) throw new RenderError('a field drawn as a form field needs its form name', index);
+    const found = existing.get(field.form.name);
+    if (drawn.has(field.form.name) || (found && (found.has(PDFName.of('AP')) || found.has(PDFName.of('V'))))) continue;
+    const frame = frames[field.page - 1]!;
+    const rect = percentToDisplayRect(field, frame);
+    if (rect.width <= 0 || rect.height <= 0) continue;
+    const canvas = new AppearanceCanvas(frame);
+    await drawField(ctx, canvas, field, index);
+    const appearance = { ref: canvas.toAppearance(doc, rect), text: valueText(field) };
+    if (found) fillFormField(found, appearance.ref, field.form.signature ? undefined : appearance.text);
+    else addFormField(doc, pages[field.page - 1]!, frame, rect, field.form, appearance);
+    drawn.add(field.form.name);
+  }
+  for (const placeholder of empty) {
+    if (existing.has(placeholder.form.name) || drawn.has(placeholder.form.name)) continue;
+    const frame = frames[placeholder.page - 1];
+    if (!frame) continue;
+    const rect = percentToDisplayRect(placeholder, frame);
+    if (rect.width <= 0 || rect.height <= 0) continue;
+    addFormField(doc, pages[placeholder.page - 1]!, frame, rect, placeholder.form);
+  }
+}
+
+/** The field's /V: its text, when it is text. */
+function valueText(field: RenderField): string | undefined {
+  return field.value.kind === 'text' || field.value.kind === 'typed-signature' ? field.value.text : undefined;
+}
+
+/**
  * `drawAppended`, when given, draws pages at the end of the document (after `appendPdfs`, before
  * the stamp) within this thread: the audit pages of a final document, drawn in place.
  */
@@ -120,6 +166,10 @@ export async function renderFields(
   fields.forEach((field, i) => checkField(field, i, info.pageCount));
   const ctx = new RenderContext(doc);
   const pages = doc.getPages();
+  if (options.form) {
+    await drawFormFields(ctx, fields, options.form.empty, info.pages);
+    return before ? incrementalBytes(original, doc, before) : doc.save({ addDefaultPage: false });
+  }
 
   const byPage = new Map<number, { field: RenderField; index: number }[]>();
   fields.forEach((field, index) => {

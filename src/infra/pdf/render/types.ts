@@ -1,4 +1,7 @@
 /** Public types of the burn-in renderer. */
+import type { FormFieldIdentity } from './form-widgets.js';
+
+export type { FormFieldIdentity };
 
 export type RenderValue =
   /** NAME, EMAIL, DATE, TEXT, NUMBER, DROPDOWN, typed INITIALS. */
@@ -45,6 +48,18 @@ export interface RenderField {
   lineHeight?: number;
   /** Extra space between characters, in points; default 0. */
   letterSpacing?: number;
+  /** In form mode (`RenderOptions.form`): the form field that shows this value. */
+  form?: FormFieldIdentity;
+}
+
+/** A form field created empty (form mode): where it goes and its name. */
+export interface FormPlaceholder {
+  page: number;
+  positionX: number;
+  positionY: number;
+  width: number;
+  height: number;
+  form: FormFieldIdentity;
 }
 
 export interface RenderOptions {
@@ -57,6 +72,12 @@ export interface RenderOptions {
    * file, so signatures already in the document stay valid (Firma digital revisions).
    */
   incremental?: boolean;
+  /**
+   * Form mode (a document with DIGITAL signers, issue #34): every field becomes a read-only AcroForm
+   * field with its own appearance instead of page content; `empty` ones are created without a value.
+   * Stamps and appended pages are not drawn in this mode.
+   */
+  form?: { empty: FormPlaceholder[] };
 }
 
 /** A field or option the renderer cannot honour (bad page number, non-PNG signature…). */

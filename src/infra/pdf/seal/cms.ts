@@ -131,8 +131,9 @@ export function buildExternalSignedData(
   signer: SignerCertificates,
   signedAttributes: Buffer,
   signature: Buffer,
+  unsignedAttributes: Buffer[] = [],
 ): Buffer {
-  return signedDataOf(partsFor(signer), signedAttributes, signature, []);
+  return signedDataOf(partsFor(signer), signedAttributes, signature, unsignedAttributes);
 }
 
 function signedDataOf(

@@ -1,8 +1,14 @@
 import { createHash, verify, type KeyObject } from 'node:crypto';
 import { MemorySource } from './byte-source.js';
-import { buildExternalSignedAttributes, buildExternalSignedData, type SignerCertificates } from './cms.js';
+import {
+  buildExternalSignedAttributes,
+  buildExternalSignedData,
+  timestampAttribute,
+  type SignerCertificates,
+} from './cms.js';
 import { prepareUpdateWithCapacity, signedDigest, type SealOptions } from './seal-update.js';
 import { writeContents } from './signature-dictionary.js';
+import { requestTimestampToken, type TsaOptions } from './tsa-client.js';
 
 /**
  * Firma digital: a signature whose key stays with the signer. `prepareExternalSignature` appends
@@ -19,8 +25,10 @@ export interface PreparedExternalSignature {
   signedAttributes: Buffer;
 }
 
-/** Certificates of a signer plus the signature value: what usually stays under 16 KiB. */
+/** Certificates of a signer, the signature value and a signature timestamp: what usually stays under 24 KiB. */
 const EXTERNAL_CONTENTS_BYTES = 32 * 1024;
+/** A timestamp token with its authority's certificates. */
+const TIMESTAMP_ROOM = 16 * 1024;
 
 export function prepareExternalSignature(
   pdf: Buffer,
@@ -28,7 +36,7 @@ export function prepareExternalSignature(
   options: SealOptions,
 ): PreparedExternalSignature {
   const certificates = signer.certificate.length + signer.chain.reduce((sum, c) => sum + c.length, 0);
-  const capacity = Math.max(EXTERNAL_CONTENTS_BYTES, Math.ceil((certificates + 4096) / 1024) * 1024);
+  const capacity = Math.max(EXTERNAL_CONTENTS_BYTES, Math.ceil((certificates + 4096 + TIMESTAMP_ROOM) / 1024) * 1024);
   const update = prepareUpdateWithCapacity(new MemorySource(pdf), capacity, options);
   const digest = signedDigest(update, createHash('sha256').update(pdf));
   return {
@@ -52,19 +60,30 @@ export function verifyExternalSignatureValue(
   }
 }
 
-/** The prepared document with its CMS in place (a new buffer; `prepared.pdf` is left as it was). */
+/**
+ * The prepared document with its CMS in place (a new buffer; `prepared.pdf` is left as it was).
+ * `timestampToken`, an RFC 3161 token over the signature value (`signatureTimestamp`), goes in as
+ * the unsigned attribute id-aa-signatureTimeStampToken: the signature is then PAdES B-T.
+ */
 export function embedExternalSignature(
   prepared: Omit<PreparedExternalSignature, 'signedAttributes'>,
   signer: SignerCertificates,
   signedAttributes: Buffer,
   signature: Buffer,
+  timestampToken?: Buffer,
 ): Buffer {
   const out = Buffer.from(prepared.pdf);
+  const unsigned = timestampToken ? [timestampAttribute(timestampToken)] : [];
   writeContents(
     out,
     prepared.contentsStart,
     prepared.contentsEnd,
-    buildExternalSignedData(signer, signedAttributes, signature),
+    buildExternalSignedData(signer, signedAttributes, signature, unsigned),
   );
   return out;
+}
+
+/** A signature timestamp from the authority: an RFC 3161 token over the SHA-256 of the signature value. */
+export async function signatureTimestamp(tsa: TsaOptions, signature: Buffer): Promise<Buffer> {
+  return requestTimestampToken(tsa, createHash('sha256').update(signature).digest());
 }

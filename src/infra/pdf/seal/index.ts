@@ -45,6 +45,7 @@ export type { UpdateObject } from './incremental-update.js';
 export {
   embedExternalSignature,
   prepareExternalSignature,
+  signatureTimestamp,
   verifyExternalSignatureValue,
   type PreparedExternalSignature,
 } from './external-signature.js';

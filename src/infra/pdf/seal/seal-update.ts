@@ -7,7 +7,7 @@ import { PdfReader } from './pdf-reader.js';
 import type { SealIdentity } from './seal-identity.js';
 import { SealError } from './seal-error.js';
 import { buildSignatureDictionary, writeByteRange, writeContents } from './signature-dictionary.js';
-import { planSignatureField } from './signature-field.js';
+import { planExistingSignatureField, planSignatureField } from './signature-field.js';
 import { requestTimestampToken, type TsaOptions } from './tsa-client.js';
 
 export interface SealOptions {
@@ -19,6 +19,11 @@ export interface SealOptions {
   signingTime?: Date;
   /** Adds an RFC 3161 signature timestamp (PAdES B-T). */
   tsa?: TsaOptions;
+  /**
+   * Sign into this existing, unsigned signature field (a visible one laid out earlier) instead of
+   * adding an invisible field on the first page; the invisible field when there is none by that name.
+   */
+  fieldName?: string;
 }
 
 /** Room a timestamp token needs: the token itself plus the TSA's certificates. */
@@ -50,8 +55,9 @@ export function prepareUpdateWithCapacity(
   const reader = PdfReader.open(source);
   const { xref } = reader;
   const signatureRef = new PdfRef(xref.size, 0);
-  const widgetRef = new PdfRef(xref.size + 1, 0);
-  const plan = planSignatureField(reader, widgetRef, signatureRef);
+  const existing = options.fieldName ? planExistingSignatureField(reader, options.fieldName, signatureRef) : null;
+  const widgetRef = new PdfRef(existing ? xref.size : xref.size + 1, 0);
+  const plan = existing ?? planSignatureField(reader, widgetRef, signatureRef);
 
   const signature = buildSignatureDictionary(
     {
@@ -77,7 +83,7 @@ export function prepareUpdateWithCapacity(
     {
       kind: xref.lastSectionKind,
       prev: xref.startxref,
-      nextFreeNum: widgetRef.num + 1,
+      nextFreeNum: Math.max(signatureRef.num, widgetRef.num) + 1,
       root: reader.trailerRaw('Root')!,
       info: reader.trailerValue('Info') instanceof PdfRef ? reader.trailerRaw('Info') : undefined,
       // Keep the permanent identifier, change the one that tracks revisions.

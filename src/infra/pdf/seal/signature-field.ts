@@ -94,6 +94,44 @@ export function planSignatureField(reader: PdfReader, widgetRef: PdfRef, signatu
   };
 }
 
+/**
+ * The plan for signing into an existing, still unsigned signature field named `name` (its widget
+ * and appearance written in an earlier revision, issue #34): the field gets /V, the AcroForm its
+ * SigFlags; nothing else changes. Null when there is no such field.
+ */
+export function planExistingSignatureField(
+  reader: PdfReader,
+  name: string,
+  signatureRef: PdfRef,
+): SignatureFieldPlan | null {
+  const catalog = reader.resolveDict(reader.trailerValue('Root'));
+  const acroFormValue = catalog?.get('AcroForm');
+  const acroForm = reader.resolveDict(acroFormValue);
+  const fields = reader.resolve(acroForm?.get('Fields'));
+  if (!acroForm || !Array.isArray(fields)) return null;
+  for (const entry of fields) {
+    if (!(entry instanceof PdfRef)) continue;
+    const object = reader.getObject(entry);
+    const field = object?.value;
+    if (!object || !(field instanceof PdfDict)) continue;
+    const title = field.get('T');
+    if (!(title instanceof PdfString) || decodeTextString(title.bytes) !== name) continue;
+    if (field.nameOf('FT') !== 'Sig' || field.get('V') !== undefined) return null;
+    const rewrites: UpdateObject[] = [];
+    const sigFlags = reader.resolve(acroForm.get('SigFlags'));
+    const flags = typeof sigFlags === 'number' ? sigFlags : 0;
+    const acroFormObject = acroFormValue instanceof PdfRef ? reader.getObject(acroFormValue) : null;
+    // SignaturesExist | AppendOnly, as for a new field.
+    if ((flags & 3) !== 3 && acroFormObject) {
+      const body = rewriteDict(acroForm, new Map([['SigFlags', String(flags | 3)]]));
+      rewrites.push({ num: acroFormObject.num, gen: acroFormObject.gen, body });
+    }
+    const body = rewriteDict(field, new Map([['V', signatureRef.toString()]]));
+    return { rewrites, widget: { num: object.num, gen: object.gen, body }, fieldName: name };
+  }
+  return null;
+}
+
 /** Depth-first down /Kids to the first leaf: the page that carries the seal's widget. */
 function findFirstPage(reader: PdfReader, catalog: PdfDict): PdfRef {
   const visited = new Set<number>();

@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { sign } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { listPdfSignatures, readCms } from '../../src/infra/pdf/seal/index.js';
+import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { freePort } from '../helpers/free-port.js';
+import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { diffAfterSignatures } from '../support/revision-diff.js';
+import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
+import { createTestPki, type EndEntityCase, type TestPki } from '../support/test-pki.js';
+
+/**
+ * Issue #34: a validator with modification analysis (Adobe Reader, pyHanko) accepts a signer's
+ * signature only if every later revision just fills form fields, adds signature fields, the DSS or
+ * document timestamps. Two DIGITAL signers (RSA, then P-256) and an ELECTRONIC one between them,
+ * with and without a TSA: the suite's own revision diff (test/support/revision-diff.ts) finds no
+ * page content, content stream, resource or page-tree change after any signature. The finals are
+ * written to /tmp/firma-pades/ for a hand run of pyHanko (docs/signing.md).
+ */
+const OUT = '/tmp/firma-pades';
+
+let pki: TestPki;
+before(async () => {
+  pki = await createTestPki();
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(join(OUT, 'root.pem'), pki.rootPem);
+  writeFileSync(join(OUT, 'tsa.pem'), pki.tsa.certificatePem);
+});
+after(async () => {
+  await pki?.close();
+});
+
+/** Ana (DIGITAL, RSA), Dora (ELECTRONIC), Bruno (DIGITAL, P-256; the test PKI's CUIL), signing in that order. */
+function threeSigners() {
+  const payload = typicalPayload();
+  const [ana, bruno] = payload.recipients;
+  return {
+    ...payload,
+    recipients: [
+      { ...ana!, signatureLevel: 'DIGITAL' },
+      {
+        email: 'dora@example.com',
+        name: 'Dora Ruiz',
+        role: 'SIGNER',
+        cuil: '27000000006',
+        fields: [
+          { type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 50, width: 30, height: 8 },
+          { type: 'NAME', pageNumber: 1, pageX: 10, pageY: 60, width: 30, height: 5 },
+        ],
+      },
+      { ...bruno!, signatureLevel: 'DIGITAL', cuil: '20123456786' },
+    ],
+  };
+}
+
+for (const database of testDatabases()) {
+  for (const withTsa of [false, true]) {
+    const label = `${database}${withTsa ? '-tsa' : ''}`;
+    describe(`digital signatures stay valid after later revisions (${label})`, () => {
+      let server: TestServer;
+      before(async () => {
+        server = await startTestServer({
+          database,
+          env: {
+            FIRMA_TRUST_ANCHORS: pki.trustAnchorsPath,
+            FIRMA_REVOCATION_ALLOW_PRIVATE: 'true',
+            FIRMA_JOB_POLL_MS: '100',
+            ...(withTsa ? { FIRMA_TSA_URL: pki.tsa.url } : {}),
+          },
+        });
+      });
+      after(async () => {
+        await server?.close();
+      });
+
+      async function signDigitally(token: string, entity: EndEntityCase) {
+        const view = await server.anon.get(`/api/v2/signing/${token}`);
+        assert.equal(view.status, 200, JSON.stringify(view.body));
+        for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
+          const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
+          assert.equal(res.status, 200, JSON.stringify(res.body));
+        }
+        const { certificatePem, chainPem, privateKey } = pki.entities[entity];
+        const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
+          json: { certificateChain: [certificatePem, ...chainPem] },
+        });
+        assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
+        const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
+          itemId: s.itemId,
+          signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
+        }));
+        const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
+          json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
+        });
+        assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+      }
+
+      test('after each signature only form fields, signature fields, the DSS and timestamps change', async () => {
+        const { urls, documentId } = await createPendingDocument(server.api, threeSigners());
+        await signDigitally(tokenOf(urls.get('ana@example.com')!), 'good');
+        const dora = await signAll(server.anon, tokenOf(urls.get('dora@example.com')!), { drawn: true });
+        assert.equal(dora.status, 200, JSON.stringify(dora.body));
+        await signDigitally(tokenOf(urls.get('bruno@example.com')!), 'goodCompact');
+        await waitForStatus(server.api, documentId, ['COMPLETED']);
+        const download = await server.api.get(`/api/v2/document/${documentId}/download`);
+        assert.equal(download.status, 200);
+        const path = join(OUT, `three-signers-${label}.pdf`);
+        writeFileSync(path, download.bytes);
+
+        const signatures = listPdfSignatures(download.bytes);
+        const types = signatures.map((s) => s.type);
+        assert.deepEqual(types, ['Sig', 'Sig', 'Sig', ...(withTsa ? ['DocTimeStamp'] : [])], 'Ana, Bruno, the seal');
+        // With a TSA each signer's CMS carries its own signature timestamp (PAdES B-T), not only the seal's.
+        for (const s of signatures.slice(0, 2))
+          assert.equal(readCms(s.contents).timestampTokens.length, withTsa ? 1 : 0, 'a signature timestamp per signer');
+        const report = pdfsig(path);
+        // poppler cannot check an RFC 3161 document timestamp ("not yet verified"): the three signatures only.
+        for (const s of report.signatures.slice(0, 3)) assert.equal(s.validation, 'Signature is Valid.', report.output);
+        assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
+
+        const diffs = await diffAfterSignatures(download.bytes);
+        assert.equal(diffs.length, 3);
+        for (const diff of diffs)
+          assert.deepEqual(
+            diff.problems,
+            [],
+            `signature #${diff.signature} is followed by changes a validator refuses`,
+          );
+      });
+    });
+  }
+}
+
+for (const database of testDatabases()) {
+  describe(`a signer's timestamp authority that does not answer (${database})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({
+        database,
+        env: {
+          FIRMA_TRUST_ANCHORS: pki.trustAnchorsPath,
+          FIRMA_REVOCATION_ALLOW_PRIVATE: 'true',
+          FIRMA_TSA_URL: `http://127.0.0.1:${await freePort()}/tsa`,
+        },
+      });
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    test('submit answers 503 SERVICE_UNAVAILABLE and the signer stays unsigned', async () => {
+      const { urls, documentId } = await createPendingDocument(server.api, threeSigners());
+      const token = tokenOf(urls.get('ana@example.com')!);
+      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[])
+        await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
+      const { certificatePem, chainPem, privateKey } = pki.entities.good;
+      const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
+        json: { certificateChain: [certificatePem, ...chainPem] },
+      });
+      assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
+      const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
+        itemId: s.itemId,
+        signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
+      }));
+      const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
+        json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
+      });
+      assert.equal(submitted.status, 503, JSON.stringify(submitted.body));
+      assert.equal(submitted.body.code, 'SERVICE_UNAVAILABLE');
+      const doc = await server.api.get(`/api/v2/document/${documentId}`);
+      const ana = (doc.body.recipients as { email: string; signingStatus: string }[]).find(
+        (r) => r.email === 'ana@example.com',
+      );
+      assert.equal(ana?.signingStatus, 'NOT_SIGNED');
+    });
+  });
+}
