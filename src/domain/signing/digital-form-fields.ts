@@ -2,7 +2,8 @@ import type { EnvelopeGraph, FieldRow, RecipientRow } from '../../db/repositorie
 import type { FormPlaceholder, RenderField } from '../../infra/pdf/render/index.js';
 import { renderInputs } from '../completion/field-render-inputs.js';
 import type { Ctx } from '../context.js';
-import { digitalSignatureWords, type Language } from './digital-signature-words.js';
+import type { Language } from '../../lib/vocabulary/languages.js';
+import { digitalSignatureWords } from './digital-signature-words.js';
 
 /**
  * Issue #34: once an item carries a DIGITAL signer's signature, every later revision may only fill

@@ -1,6 +1,4 @@
-import type { LANGUAGES } from '../model/envelope-meta.js';
-
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../lib/vocabulary/languages.js';
 
 /**
  * The words of a DIGITAL signer's visible signature and signature dictionary (issue #34), in each
