@@ -5,16 +5,16 @@ import type { Ctx } from '../../domain/context.js';
 import { registerApiTokenAuth } from '../plugins/authenticate.js';
 import { registerOperations, unconverted } from '../operation.js';
 import { documentOperations } from './document.routes.js';
-import { registerEnvelopeRoutes } from './envelope.routes.js';
-import { registerWebhookRoutes } from './webhook.routes.js';
+import { envelopeOperations } from './envelope.routes.js';
+import { webhookOperations } from './webhook.routes.js';
 import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
 import { registerDocumentPartRoutes } from './document-parts.routes.js';
 import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
-import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
+import { envelopeEvidenceOperations } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
 import { folderOperations } from './folder.routes.js';
-import { registerEmbeddingRoutes } from './embedding.routes.js';
+import { embeddingOperations } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
 import { registerSigningRoutes } from '../signing/signing.routes.js';
 import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
@@ -43,14 +43,14 @@ export const v2Operations = [
   unconverted(registerCscSigningRoutes),
   unconverted(registerDirectLinkRoutes),
   unconverted(registerTemplateDirectRoutes),
-  unconverted(registerEnvelopeRoutes),
+  ...envelopeOperations,
   unconverted(registerEnvelopePartRoutes),
   unconverted(registerEnvelopeUploadRoutes, 'multipart'),
   unconverted(registerEnvelopeItemRoutes),
-  unconverted(registerWebhookRoutes),
-  unconverted(registerEnvelopeEvidenceRoutes),
+  ...webhookOperations,
+  ...envelopeEvidenceOperations,
   ...folderOperations,
-  unconverted(registerEmbeddingRoutes),
+  ...embeddingOperations,
   unconverted(registerEnvelopeUseRoute, 'multipart'),
   unconverted(registerTemplateUseRoute),
   unconverted(registerBulkSendStartRoute, 'multipart'),
