@@ -57,6 +57,11 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
   tags: readonly string[];
   /** The URL or the path's token is the credential: no API token, and `security: []` in the document. */
   public?: boolean;
+  /**
+   * The handler checks the credential itself (an API token, or another one the request names): no
+   * API token is asked for first, yet the document keeps the API token's security.
+   */
+  authenticatesItself?: boolean;
   /** Which tokens may call it when narrower than a full token (see plugins/authenticate.ts). */
   scope?: 'read';
   /** Replays under an Idempotency-Key (see plugins/idempotency.ts). */
@@ -171,7 +176,7 @@ function registerOne(app: FastifyInstance, ctx: Ctx, op: Operation): void {
   }
   const { spec } = op;
   const config = {
-    ...(spec.public ? { public: true } : {}),
+    ...(spec.public || spec.authenticatesItself ? { public: true } : {}),
     ...(spec.scope ? { scope: spec.scope } : {}),
     ...(spec.idempotent ? { idempotent: spec.idempotent } : {}),
   };

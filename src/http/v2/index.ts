@@ -7,9 +7,9 @@ import { registerOperations, unconverted } from '../operation.js';
 import { documentOperations } from './document.routes.js';
 import { envelopeOperations } from './envelope.routes.js';
 import { webhookOperations } from './webhook.routes.js';
-import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
+import { envelopePartOperations } from './envelope-parts.routes.js';
 import { registerDocumentPartRoutes } from './document-parts.routes.js';
-import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
+import { envelopeItemOperations } from './envelope-items.routes.js';
 import { envelopeEvidenceOperations } from './envelope-evidence.routes.js';
 import { registerMeRoutes } from './me.routes.js';
 import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.routes.js';
@@ -44,9 +44,8 @@ export const v2Operations = [
   unconverted(registerDirectLinkRoutes),
   unconverted(registerTemplateDirectRoutes),
   ...envelopeOperations,
-  unconverted(registerEnvelopePartRoutes),
-  unconverted(registerEnvelopeUploadRoutes, 'multipart'),
-  unconverted(registerEnvelopeItemRoutes),
+  ...envelopePartOperations,
+  ...envelopeItemOperations,
   ...webhookOperations,
   ...envelopeEvidenceOperations,
   ...folderOperations,
