@@ -48,6 +48,14 @@ export interface PdfAnswer {
 }
 export const pdfAnswer = (description = 'The PDF'): PdfAnswer => ({ kind: 'pdf', description });
 
+/** A PNG answer (a drawn signature's image), sent by the handler, documented as `image/png`. */
+export interface PngAnswer {
+  kind: 'png';
+  description: string;
+}
+export const pngAnswer = (description = 'The PNG'): PngAnswer => ({ kind: 'png', description });
+type FileAnswer = PdfAnswer | PngAnswer;
+
 interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B extends Schema, R> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;
@@ -72,7 +80,7 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
   query?: Q;
   headers?: H;
   body?: B;
-  /** The success answer: a Zod schema, or `pdfAnswer()`. */
+  /** The success answer: a Zod schema, `pdfAnswer()` or `pngAnswer()`. */
   response: R;
   /** The success status when not 200 (202 for work accepted and done later). */
   status?: 202;
@@ -84,7 +92,7 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
 
 interface DocumentedOperation {
   kind: 'operation';
-  spec: OperationSpec<Schema, Schema, Schema, Schema, z.ZodType | PdfAnswer>;
+  spec: OperationSpec<Schema, Schema, Schema, Schema, z.ZodType | FileAnswer>;
 }
 
 /** A route outside the OpenAPI documents: pages, their assets, health, the documents themselves. */
@@ -118,7 +126,7 @@ export function defineOperation<
   Q extends Schema = undefined,
   H extends Schema = undefined,
   B extends Schema = undefined,
-  R extends z.ZodType | PdfAnswer = z.ZodType,
+  R extends z.ZodType | FileAnswer = z.ZodType,
 >(spec: OperationSpec<P, Q, H, B, R>): Operation {
   return { kind: 'operation', spec: spec as unknown as DocumentedOperation['spec'] };
 }
@@ -185,7 +193,11 @@ function registerOne(app: FastifyInstance, ctx: Ctx, op: Operation): void {
       ? spec.response
       : {
           description: spec.response.description,
-          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          content: {
+            [spec.response.kind === 'png' ? 'image/png' : 'application/pdf']: {
+              schema: z.string().meta({ format: 'binary' }),
+            },
+          },
         };
   const response = { [spec.status ?? 200]: answer, ...errorResponses(...(spec.errors ?? [])) };
   app.route({

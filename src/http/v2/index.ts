@@ -16,10 +16,10 @@ import { registerBulkSendRoutes, registerBulkSendStartRoute } from './bulk-send.
 import { folderOperations } from './folder.routes.js';
 import { embeddingOperations } from './embedding.routes.js';
 import { registerDocumentManageRoutes, registerDocumentUploadUrlRoute } from './document-manage.routes.js';
-import { registerSigningRoutes } from '../signing/signing.routes.js';
-import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
-import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
-import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
+import { signingOperations } from '../signing/signing.routes.js';
+import { digitalSigningOperations } from '../signing/digital-signing.routes.js';
+import { cscSigningOperations } from '../signing/csc-signing.routes.js';
+import { directLinkOperations } from '../signing/direct-link.routes.js';
 import { registerTemplateDirectRoutes } from './template-direct.routes.js';
 import { registerEnvelopeUseRoute, registerTemplateUseRoute } from './template-use.routes.js';
 import { registerTemplateCreateRoute, registerTemplateRoutes } from './template.routes.js';
@@ -38,10 +38,10 @@ export const v2Operations = [
   unconverted(registerTemplateCreateRoute, 'multipart'),
   unconverted(registerTemplateRoutes),
   unconverted((app, ctx) => registerLegacyPartRoutes(app, ctx, 'template')),
-  unconverted(registerSigningRoutes),
-  unconverted(registerDigitalSigningRoutes),
-  unconverted(registerCscSigningRoutes),
-  unconverted(registerDirectLinkRoutes),
+  ...signingOperations,
+  ...digitalSigningOperations,
+  ...cscSigningOperations,
+  ...directLinkOperations,
   unconverted(registerTemplateDirectRoutes),
   ...envelopeOperations,
   ...envelopePartOperations,
