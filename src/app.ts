@@ -3,9 +3,9 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Ctx } from './domain/context.js';
-import { registerHealthRoutes } from './http/health.routes.js';
-import { registerSigningPage } from './http/page/signing-page.routes.js';
-import { registerCscCallback } from './http/page/csc-callback.routes.js';
+import { healthRoutes } from './http/health.routes.js';
+import { signingPageRoutes } from './http/page/signing-page.routes.js';
+import { cscCallbackRoutes } from './http/page/csc-callback.routes.js';
 import { openApiOptions } from './http/openapi.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerResponseHeaders } from './http/plugins/response-headers.js';
@@ -16,12 +16,12 @@ import { registerTextGuard } from './http/plugins/text-guard.js';
 import { registerJsonBodyParser } from './http/plugins/json-body.js';
 import { v2Routes } from './http/v2/index.js';
 import { v1Operations } from './http/v1/v1.routes.js';
-import { registerOperationsInPlace } from './http/operation.js';
-import { registerDocsRoutes } from './http/docs/docs.routes.js';
+import { docsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
 import { requestLogging } from './http/plugins/lazy-request-logger.js';
 import { registerRequestMetrics } from './http/plugins/request-metrics.js';
-import { registerMetricsRoute } from './http/metrics/metrics.routes.js';
+import { metricsRoutes } from './http/metrics/metrics.routes.js';
+import { registerOperations, registerOperationsInPlace } from './http/operation.js';
 import { refusingDroppedSecurityMembers } from './http/plugins/security-members.js';
 
 export const API_VERSION_V2 = '2.0.0';
@@ -65,10 +65,13 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   registerRateLimit(app, ctx);
   registerIdempotency(app, ctx);
   registerTextGuard(app);
-  registerHealthRoutes(app, ctx);
-  registerMetricsRoute(app, ctx);
-  registerSigningPage(app, ctx);
-  registerCscCallback(app, ctx);
+  // The routes outside the API documents: probes, metrics, the signing page and the CSC callback.
+  await registerOperations(app, ctx, [
+    ...healthRoutes,
+    ...metricsRoutes(ctx),
+    ...signingPageRoutes(ctx),
+    ...cscCallbackRoutes,
+  ]);
 
   await app.register(async (api) => {
     await api.register(
@@ -120,7 +123,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     }));
   });
 
-  registerDocsRoutes(app, ctx);
+  await registerOperations(app, ctx, docsRoutes(ctx));
 
   return app;
 }

@@ -19,7 +19,7 @@ import { errorResponses } from './schemas/common.schema.js';
  * `registerOperations` turns a list into Fastify routes, and the OpenAPI documents are generated
  * from the same schemas. Adding an endpoint is adding a value to a list, never wiring a route.
  */
-export type Operation = DocumentedOperation | HiddenRoute | UnconvertedRoutes;
+export type Operation = DocumentedOperation | HiddenRoute;
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -48,6 +48,14 @@ export interface PdfAnswer {
 }
 export const pdfAnswer = (description = 'The PDF'): PdfAnswer => ({ kind: 'pdf', description });
 
+/** A PNG answer (a drawn signature's image), sent by the handler, documented as `image/png`. */
+export interface PngAnswer {
+  kind: 'png';
+  description: string;
+}
+export const pngAnswer = (description = 'The PNG'): PngAnswer => ({ kind: 'png', description });
+type FileAnswer = PdfAnswer | PngAnswer;
+
 interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B extends Schema, R> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;
@@ -57,6 +65,11 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
   tags: readonly string[];
   /** The URL or the path's token is the credential: no API token, and `security: []` in the document. */
   public?: boolean;
+  /**
+   * The handler checks the credential itself (an API token, or another one the request names): no
+   * API token is asked for first, yet the document keeps the API token's security.
+   */
+  authenticatesItself?: boolean;
   /** Which tokens may call it when narrower than a full token (see plugins/authenticate.ts). */
   scope?: 'read';
   /** Replays under an Idempotency-Key (see plugins/idempotency.ts). */
@@ -67,7 +80,7 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
   query?: Q;
   headers?: H;
   body?: B;
-  /** The success answer: a Zod schema, or `pdfAnswer()`. */
+  /** The success answer: a Zod schema, `pdfAnswer()` or `pngAnswer()`. */
   response: R;
   /** The success status when not 200 (202 for work accepted and done later). */
   status?: 202;
@@ -79,7 +92,7 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
 
 interface DocumentedOperation {
   kind: 'operation';
-  spec: OperationSpec<Schema, Schema, Schema, Schema, z.ZodType | PdfAnswer>;
+  spec: OperationSpec<Schema, Schema, Schema, Schema, z.ZodType | FileAnswer>;
 }
 
 /** A route outside the OpenAPI documents: pages, their assets, health, the documents themselves. */
@@ -90,30 +103,12 @@ interface HiddenRoute {
   handle: (ctx: Ctx, request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
-/**
- * TRANSITIONAL, removed when every family is converted: a family still wired by its old
- * `register*` function, kept at its place in the list so registration order (and so the
- * OpenAPI documents) stay the same while families are converted one by one.
- */
-interface UnconvertedRoutes {
-  kind: 'unconverted';
-  upload?: 'multipart' | 'raw-pdf';
-  register: (app: FastifyInstance, ctx: Ctx) => void;
-}
-
-export function unconverted(
-  register: (app: FastifyInstance, ctx: Ctx) => void,
-  upload?: 'multipart' | 'raw-pdf',
-): Operation {
-  return { kind: 'unconverted', register, ...(upload ? { upload } : {}) };
-}
-
 export function defineOperation<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   H extends Schema = undefined,
   B extends Schema = undefined,
-  R extends z.ZodType | PdfAnswer = z.ZodType,
+  R extends z.ZodType | FileAnswer = z.ZodType,
 >(spec: OperationSpec<P, Q, H, B, R>): Operation {
   return { kind: 'operation', spec: spec as unknown as DocumentedOperation['spec'] };
 }
@@ -128,8 +123,7 @@ export function defineHiddenRoute(route: Omit<HiddenRoute, 'kind'>): Operation {
  * raw-PDF parser only for upload URLs), then the rest, each in list order.
  */
 export async function registerOperations(app: FastifyInstance, ctx: Ctx, operations: readonly Operation[]) {
-  const uploadOf = (op: Operation) =>
-    op.kind === 'operation' ? op.spec.upload : op.kind === 'unconverted' ? op.upload : undefined;
+  const uploadOf = (op: Operation) => (op.kind === 'operation' ? op.spec.upload : undefined);
   const multipartOps = operations.filter((op) => uploadOf(op) === 'multipart');
   const rawPdfOps = operations.filter((op) => uploadOf(op) === 'raw-pdf');
   if (multipartOps.length > 0) {
@@ -147,7 +141,7 @@ export async function registerOperations(app: FastifyInstance, ctx: Ctx, operati
   }
   if (rawPdfOps.length > 0) {
     await app.register((rawPdf, _options, done) => {
-      if (rawPdfOps.some((op) => op.kind !== 'unconverted')) acceptRawPdf(rawPdf);
+      acceptRawPdf(rawPdf);
       for (const op of rawPdfOps) registerOne(rawPdf, ctx, op);
       done();
     });
@@ -156,10 +150,6 @@ export async function registerOperations(app: FastifyInstance, ctx: Ctx, operati
 }
 
 function registerOne(app: FastifyInstance, ctx: Ctx, op: Operation): void {
-  if (op.kind === 'unconverted') {
-    op.register(app, ctx);
-    return;
-  }
   if (op.kind === 'hidden') {
     app.route({
       method: op.method,
@@ -171,7 +161,7 @@ function registerOne(app: FastifyInstance, ctx: Ctx, op: Operation): void {
   }
   const { spec } = op;
   const config = {
-    ...(spec.public ? { public: true } : {}),
+    ...(spec.public || spec.authenticatesItself ? { public: true } : {}),
     ...(spec.scope ? { scope: spec.scope } : {}),
     ...(spec.idempotent ? { idempotent: spec.idempotent } : {}),
   };
@@ -180,7 +170,11 @@ function registerOne(app: FastifyInstance, ctx: Ctx, op: Operation): void {
       ? spec.response
       : {
           description: spec.response.description,
-          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          content: {
+            [spec.response.kind === 'png' ? 'image/png' : 'application/pdf']: {
+              schema: z.string().meta({ format: 'binary' }),
+            },
+          },
         };
   const response = { [spec.status ?? 200]: answer, ...errorResponses(...(spec.errors ?? [])) };
   app.route({

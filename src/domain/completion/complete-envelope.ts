@@ -27,7 +27,7 @@ import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { gatherValidationMaterial } from './gather-validation-material.js';
 import { renderInputs } from './field-render-inputs.js';
-import { formLayout } from '../signing/digital-form-fields.js';
+import { formLayout } from './digital-form-fields.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { secondsSince } from '../../infra/metrics/metrics.js';
 import { checkAuditIntegrity } from '../audit/check-audit-integrity.js';

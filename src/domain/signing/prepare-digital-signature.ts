@@ -15,8 +15,8 @@ import {
   formLayout,
   signatureAppearanceField,
   type FormLayout,
-} from './digital-form-fields.js';
-import { digitalSignatureWords } from './digital-signature-words.js';
+} from '../completion/digital-form-fields.js';
+import { digitalSignatureWords } from '../completion/digital-signature-words.js';
 import { checkSignerCertificate, decodeCertificateChain } from './signer-certificate.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
 import { assertAccessVerified, assertActionVerified } from './verification-state.js';

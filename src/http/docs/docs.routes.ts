@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Ctx } from '../../domain/context.js';
+import { defineHiddenRoute, type Operation } from '../operation.js';
 import { postmanCollection } from './postman-collection.js';
 
 const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'src', 'web', 'docs');
@@ -36,38 +36,52 @@ const PAGE = `<!doctype html>
  * reads the OpenAPI documents the API serves and lets a developer try each operation, plus the
  * Postman collection generated from the same documents.
  */
-export function registerDocsRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function docsRoutes(ctx: Ctx): Operation[] {
   const assets = new Map(
     Object.entries(ASSETS).map(([name, type]) => [name, { body: readFileSync(join(WEB_DIR, name)), type }]),
   );
   const csp =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-  app.get('/api/docs', { schema: { hide: true } }, (_request, reply) =>
-    reply
-      .header('Content-Security-Policy', csp)
-      .header('Referrer-Policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(PAGE),
-  );
+  return [
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/api/docs',
+      handle: (_ctx, _request, reply) =>
+        reply
+          .header('Content-Security-Policy', csp)
+          .header('Referrer-Policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(PAGE),
+    }),
 
-  app.get<{ Params: { name: string } }>('/api/docs/assets/:name', { schema: { hide: true } }, (request, reply) => {
-    const asset = assets.get(request.params.name);
-    if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('Cache-Control', 'public, max-age=300').type(asset.type).send(asset.body);
-  });
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/api/docs/assets/:name',
+      handle: (_ctx, request, reply) => {
+        const asset = assets.get((request.params as { name: string }).name);
+        if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        return reply.header('Cache-Control', 'public, max-age=300').type(asset.type).send(asset.body);
+      },
+    }),
 
-  app.get('/api/docs/postman.json', { schema: { hide: true } }, async (_request, reply) => {
-    const load = async (url: string) => (await app.inject({ method: 'GET', url })).json<OpenAPIV3_1.Document>();
-    const [v2, v1] = await Promise.all([load('/api/v2/openapi.json'), load('/api/v1/openapi.json')]);
-    return reply.header('Content-Disposition', 'attachment; filename="firma.postman_collection.json"').send(
-      postmanCollection(
-        [
-          { prefix: '/api/v2', doc: v2 },
-          { prefix: '/api/v1', doc: v1 },
-        ],
-        ctx.config.publicUrl,
-      ),
-    );
-  });
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/api/docs/postman.json',
+      handle: async (_ctx, request, reply) => {
+        const load = async (url: string) =>
+          (await request.server.inject({ method: 'GET', url })).json<OpenAPIV3_1.Document>();
+        const [v2, v1] = await Promise.all([load('/api/v2/openapi.json'), load('/api/v1/openapi.json')]);
+        return reply.header('Content-Disposition', 'attachment; filename="firma.postman_collection.json"').send(
+          postmanCollection(
+            [
+              { prefix: '/api/v2', doc: v2 },
+              { prefix: '/api/v1', doc: v1 },
+            ],
+            ctx.config.publicUrl,
+          ),
+        );
+      },
+    }),
+  ];
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
+import { defineHiddenRoute, type Operation } from '../operation.js';
 import { hasMetricsToken } from './metrics-access.js';
 
 /**
@@ -9,15 +9,21 @@ import { hasMetricsToken } from './metrics-access.js';
  * wrong one). Prometheus text format; in a cluster node, the aggregate of every node. Not an API
  * operation, so not in the OpenAPI documents (like /health and /ready).
  */
-export function registerMetricsRoute(app: FastifyInstance, ctx: Ctx): void {
+export function metricsRoutes(ctx: Ctx): Operation[] {
   const token = ctx.config.metrics.token;
-  if (!token) return;
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!hasMetricsToken(request.headers.authorization, token))
-      throw new AppError('UNAUTHORIZED', 'The metrics need the metrics token', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
-      });
-    const text = await ctx.metrics.render();
-    return reply.header('content-type', ctx.metrics.contentType).header('cache-control', 'no-store').send(text);
-  });
+  if (!token) return [];
+  return [
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/metrics',
+      handle: async (_ctx, request, reply) => {
+        if (!hasMetricsToken(request.headers.authorization, token))
+          throw new AppError('UNAUTHORIZED', 'The metrics need the metrics token', {
+            headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+          });
+        const text = await ctx.metrics.render();
+        return reply.header('content-type', ctx.metrics.contentType).header('cache-control', 'no-store').send(text);
+      },
+    }),
+  ];
 }

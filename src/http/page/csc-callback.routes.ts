@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../../domain/context.js';
 import { CSC_CALLBACK_PATH, CSC_COOKIE } from '../../domain/signing/csc-remote.js';
 import { finishCscAuthorization } from '../../domain/signing/finish-csc-authorization.js';
+import { defineHiddenRoute } from '../operation.js';
 import { requestMeta } from '../plugins/caller.js';
 
 /**
@@ -10,12 +9,12 @@ import { requestMeta } from '../plugins/caller.js';
  * redirect to the signing page with the outcome in the fragment (see finish-csc-authorization.ts);
  * a state Firma cannot open has no page to go back to and gets a short notice.
  */
-export function registerCscCallback(app: FastifyInstance, ctx: Ctx): void {
-  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
-    CSC_CALLBACK_PATH,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const query = request.query;
+export const cscCallbackRoutes = [
+  defineHiddenRoute({
+    method: 'GET',
+    url: CSC_CALLBACK_PATH,
+    handle: async (ctx, request, reply) => {
+      const query = request.query as { code?: unknown; state?: unknown; error?: unknown };
       const text = (v: unknown) => (typeof v === 'string' && v.length <= 8000 ? v : undefined);
       const outcome = await finishCscAuthorization(
         ctx,
@@ -30,8 +29,8 @@ export function registerCscCallback(app: FastifyInstance, ctx: Ctx): void {
         .header('Cache-Control', 'no-store')
         .redirect(`/sign/${encodeURIComponent(outcome.token)}#${outcome.fragment}`, 303);
     },
-  );
-}
+  }),
+];
 
 function cookieOf(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
 import { checkDirectLink } from '../../domain/templates/use-direct-link.js';
+import { defineHiddenRoute, type Operation } from '../operation.js';
 import { embedOrigins } from './embed-origins.js';
 import { loadPageAssets } from './page-assets.js';
 import { SHELL_TEXT, type PageLanguage, type ShellText } from './page-shell-text.js';
@@ -11,7 +12,7 @@ import { SHELL_TEXT, type PageLanguage, type ShellText } from './page-shell-text
  * and talks to the signing API, so the token never appears in the markup, in an asset URL or in a
  * Referer header (no-referrer). No inline script or style: the CSP allows only Firma's own files.
  */
-export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
+export function signingPageRoutes(ctx: Ctx): Operation[] {
   const assets = loadPageAssets();
   const eventOrigins = embedOrigins(ctx.config.http.frameAncestors);
   const csp = [
@@ -35,41 +36,6 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
       .header('X-Robots-Tag', 'noindex, nofollow')
       .type('text/html; charset=utf-8');
 
-  // `?embed=1`: the page inside an embedding app's frame, without its own header (see embedding docs).
-  app.get<{ Params: { token: string }; Querystring: { embed?: string } }>(
-    '/sign/:token',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const link = await checkSigningLink(ctx, request.params.token);
-      const asked = pickLanguage(request.headers['accept-language']);
-      pageHeaders(reply);
-      if (!link) return reply.status(404).send(noticePage(asked));
-      const embed = {
-        chromeless: request.query.embed === '1',
-        // The envelope is named only to the origins its events may go to, so only when there are some.
-        events: eventOrigins.length ? { origins: eventOrigins, envelopeId: link.envelopeId } : null,
-      };
-      return reply.send(shellPage(pageLanguage(link.language, asked), 'signing.js', embed));
-    },
-  );
-
-  // A template's direct link: the same shell with its own script, which asks who the visitor is,
-  // has the document made (POST /api/v2/direct/{token}) and continues on the signing page.
-  // `?embed=1` here too: the form without the header, and direct.js carries it on to the signing page.
-  app.get<{ Params: { token: string }; Querystring: { embed?: string } }>(
-    '/d/:token',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const link = await checkDirectLink(ctx, request.params.token);
-      pageHeaders(reply);
-      const asked = pickLanguage(request.headers['accept-language']);
-      if (!link) return reply.status(404).send(noticePage(asked, 'invalidTitle', 'directInvalidBody'));
-      if (link.disabled) return reply.status(410).send(noticePage(asked, 'directDisabledTitle', 'directDisabledBody'));
-      const embed = { chromeless: request.query.embed === '1', events: null };
-      return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js', embed));
-    },
-  );
-
   const serveAsset = (name: string, request: FastifyRequest, reply: FastifyReply) => {
     const asset = assets.get(name);
     if (!asset) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
@@ -80,13 +46,64 @@ export function registerSigningPage(app: FastifyInstance, ctx: Ctx): void {
     if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
     return reply.type(asset.contentType).send(asset.body);
   };
-  app.get<{ Params: { name: string } }>('/sign-assets/:name', { schema: { hide: true } }, (request, reply) =>
-    serveAsset(request.params.name, request, reply),
-  );
-  // The page's dictionaries, one module per language, imported as `./i18n/<lang>.js`.
-  app.get<{ Params: { name: string } }>('/sign-assets/i18n/:name', { schema: { hide: true } }, (request, reply) =>
-    serveAsset(`i18n/${request.params.name}`, request, reply),
-  );
+
+  return [
+    // `?embed=1`: the page inside an embedding app's frame, without its own header (see embedding docs).
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/sign/:token',
+      handle: async (_ctx, request, reply) => {
+        const { params, query } = request as FastifyRequest<PageRequest>;
+        const link = await checkSigningLink(ctx, params.token);
+        const asked = pickLanguage(request.headers['accept-language']);
+        pageHeaders(reply);
+        if (!link) return reply.status(404).send(noticePage(asked));
+        const embed = {
+          chromeless: query.embed === '1',
+          // The envelope is named only to the origins its events may go to, so only when there are some.
+          events: eventOrigins.length ? { origins: eventOrigins, envelopeId: link.envelopeId } : null,
+        };
+        return reply.send(shellPage(pageLanguage(link.language, asked), 'signing.js', embed));
+      },
+    }),
+
+    // A template's direct link: the same shell with its own script, which asks who the visitor is,
+    // has the document made (POST /api/v2/direct/{token}) and continues on the signing page.
+    // `?embed=1` here too: the form without the header, and direct.js carries it on to the signing page.
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/d/:token',
+      handle: async (_ctx, request, reply) => {
+        const { params, query } = request as FastifyRequest<PageRequest>;
+        const link = await checkDirectLink(ctx, params.token);
+        pageHeaders(reply);
+        const asked = pickLanguage(request.headers['accept-language']);
+        if (!link) return reply.status(404).send(noticePage(asked, 'invalidTitle', 'directInvalidBody'));
+        if (link.disabled)
+          return reply.status(410).send(noticePage(asked, 'directDisabledTitle', 'directDisabledBody'));
+        const embed = { chromeless: query.embed === '1', events: null };
+        return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js', embed));
+      },
+    }),
+
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/sign-assets/:name',
+      handle: (_ctx, request, reply) => serveAsset((request.params as { name: string }).name, request, reply),
+    }),
+    // The page's dictionaries, one module per language, imported as `./i18n/<lang>.js`.
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/sign-assets/i18n/:name',
+      handle: (_ctx, request, reply) => serveAsset(`i18n/${(request.params as { name: string }).name}`, request, reply),
+    }),
+  ];
+}
+
+/** What the page routes read of a request: the link's token and whether the page is embedded. */
+interface PageRequest {
+  Params: { token: string };
+  Querystring: { embed?: string };
 }
 
 const PAGE_LANGUAGES = Object.keys(SHELL_TEXT) as PageLanguage[];

@@ -8,6 +8,7 @@ import {
   verificationCookieName,
   type SigningRequest,
 } from '../../domain/signing/verification-grant.js';
+import type { OperationHooks } from '../operation.js';
 import { requestMeta } from '../plugins/caller.js';
 
 /** Documents (and admits) the verification token header on every signing route. */
@@ -20,20 +21,29 @@ export const ZSigningHeaders = z.object({
     ),
 });
 
+const tokenChecks = new WeakMap<Ctx, OperationHooks>();
+
 /**
- * The options every `/signing/:token…` route shares: public (the token is the credential), and the
- * token resolved before anything else, so an unknown one is the same 404 whatever the body, path
- * parameters or headers (validation runs after preValidation).
+ * The hook every `/signing/:token…` operation shares (they are `public`: the token is the
+ * credential): the token resolved before anything else, so an unknown one is the same 404 whatever
+ * the body, path parameters or headers (validation runs after preValidation).
  */
-export function signingRouteOptions(ctx: Ctx) {
-  return {
-    config: { public: true },
-    preValidation: async (request: FastifyRequest) => {
-      const token = (request.params as { token?: unknown }).token;
-      await assertSigningTokenKnown(ctx.db, typeof token === 'string' ? token : '');
-    },
-  };
+export function signingTokenCheck(ctx: Ctx): OperationHooks {
+  let hooks = tokenChecks.get(ctx);
+  if (!hooks) {
+    hooks = {
+      preValidation: async (request: FastifyRequest) => {
+        const token = (request.params as { token?: unknown }).token;
+        await assertSigningTokenKnown(ctx.db, typeof token === 'string' ? token : '');
+      },
+    };
+    tokenChecks.set(ctx, hooks);
+  }
+  return hooks;
 }
+
+/** What every `/signing/:token…` operation shares: public, the token checked first, the verification header. */
+export const onSigningToken = { public: true, hooks: signingTokenCheck, headers: ZSigningHeaders };
 
 /** The audit facts of a signing request and the verification grants it presents (header, then cookie). */
 export function signingRequest(request: FastifyRequest, token: string): SigningRequest {

@@ -3,23 +3,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { registerApiTokenAuth } from '../plugins/authenticate.js';
-import { registerOperations, unconverted } from '../operation.js';
+import { registerOperations } from '../operation.js';
 import { documentOperations } from './document.routes.js';
-import { registerEnvelopeRoutes } from './envelope.routes.js';
-import { registerWebhookRoutes } from './webhook.routes.js';
-import { registerEnvelopePartRoutes } from './envelope-parts.routes.js';
+import { envelopeOperations } from './envelope.routes.js';
+import { webhookOperations } from './webhook.routes.js';
+import { envelopePartOperations } from './envelope-parts.routes.js';
 import { documentPartOperations } from './document-parts.routes.js';
-import { registerEnvelopeItemRoutes, registerEnvelopeUploadRoutes } from './envelope-items.routes.js';
-import { registerEnvelopeEvidenceRoutes } from './envelope-evidence.routes.js';
+import { envelopeItemOperations } from './envelope-items.routes.js';
+import { envelopeEvidenceOperations } from './envelope-evidence.routes.js';
 import { meOperations } from './me.routes.js';
 import { bulkSendOperations } from './bulk-send.routes.js';
 import { folderOperations } from './folder.routes.js';
-import { registerEmbeddingRoutes } from './embedding.routes.js';
+import { embeddingOperations } from './embedding.routes.js';
 import { documentManageOperations } from './document-manage.routes.js';
-import { registerSigningRoutes } from '../signing/signing.routes.js';
-import { registerDigitalSigningRoutes } from '../signing/digital-signing.routes.js';
-import { registerCscSigningRoutes } from '../signing/csc-signing.routes.js';
-import { registerDirectLinkRoutes } from '../signing/direct-link.routes.js';
+import { signingOperations } from '../signing/signing.routes.js';
+import { digitalSigningOperations } from '../signing/digital-signing.routes.js';
+import { cscSigningOperations } from '../signing/csc-signing.routes.js';
+import { directLinkOperations } from '../signing/direct-link.routes.js';
 import { templateDirectOperations } from './template-direct.routes.js';
 import { templateUseOperations } from './template-use.routes.js';
 import { templateOperations } from './template.routes.js';
@@ -36,19 +36,18 @@ export const v2Operations = [
   ...documentManageOperations,
   ...templateOperations,
   ...legacyPartOperations('template'),
-  unconverted(registerSigningRoutes),
-  unconverted(registerDigitalSigningRoutes),
-  unconverted(registerCscSigningRoutes),
-  unconverted(registerDirectLinkRoutes),
+  ...signingOperations,
+  ...digitalSigningOperations,
+  ...cscSigningOperations,
+  ...directLinkOperations,
   ...templateDirectOperations,
-  unconverted(registerEnvelopeRoutes),
-  unconverted(registerEnvelopePartRoutes),
-  unconverted(registerEnvelopeUploadRoutes, 'multipart'),
-  unconverted(registerEnvelopeItemRoutes),
-  unconverted(registerWebhookRoutes),
-  unconverted(registerEnvelopeEvidenceRoutes),
+  ...envelopeOperations,
+  ...envelopePartOperations,
+  ...envelopeItemOperations,
+  ...webhookOperations,
+  ...envelopeEvidenceOperations,
   ...folderOperations,
-  unconverted(registerEmbeddingRoutes),
+  ...embeddingOperations,
   ...templateUseOperations,
   ...bulkSendOperations,
 ];

@@ -1,6 +1,6 @@
 import type { EnvelopeGraph, FieldRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import type { FormPlaceholder, RenderField } from '../../infra/pdf/render/index.js';
-import { renderInputs } from '../completion/field-render-inputs.js';
+import { renderInputs } from './field-render-inputs.js';
 import type { Ctx } from '../context.js';
 import type { Language } from '../../lib/vocabulary/languages.js';
 import { digitalSignatureWords } from './digital-signature-words.js';
