@@ -1,4 +1,4 @@
-// Compiles src/ and test/ to JavaScript once per test run, so that each test file's process loads
+// Compiles src/, test/ and scripts/ to JavaScript once per test run, so that each test file's process loads
 // plain JavaScript instead of compiling TypeScript through tsx's loader (whose hooks cost each of
 // the ~160 processes a second or two of CPU before its first test). Used by scripts/run-tests.mjs.
 //
@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
-const COMPILED = ['src', 'test'];
+const COMPILED = ['src', 'test', 'scripts'];
 const NOT_LINKED = new Set([...COMPILED, '.git']);
 
 /** Copies `dir` (below `root`) into `out`, returning the TypeScript files to compile. */
