@@ -13,6 +13,7 @@ export function sourceFiles(dir: string, extensions: readonly string[] = ['.ts']
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return name === 'vendor' ? [] : sourceFiles(path, extensions);
+    if (compiledCopy(path)) return [];
     return extensions.some((e) => name.endsWith(e)) && !/\.test\.[jt]s$/.test(name) ? [path] : [];
   });
 }
@@ -30,11 +31,19 @@ export function importsOf(file: string): { target: string; dynamic: boolean }[] 
   }));
 }
 
-/** The module an import names: the file itself, or the `.ts` source a `.js` specifier compiles from. */
+/**
+ * A `.js` beside its `.ts`: the test runner's compiled copy (scripts/compile-tests.mjs runs the
+ * tests from a mirror holding both), never a source of its own.
+ */
+export function compiledCopy(path: string): boolean {
+  return path.endsWith('.js') && existsSync(path.replace(/\.js$/, '.ts'));
+}
+
+/** The module an import names: the `.ts` source a `.js` specifier compiles from, or the file itself. */
 export function moduleFile(target: string): string | null {
-  if (existsSync(target) && statSync(target).isFile()) return target;
   const source = target.replace(/\.js$/, '.ts');
-  return existsSync(source) ? source : null;
+  if (source !== target && existsSync(source)) return source;
+  return existsSync(target) && statSync(target).isFile() ? target : null;
 }
 
 /** The file-level import graph of `files`: each file and the files it imports (relative to `SRC`). */

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../../src/lib/vocabulary/field-types.js';
 import { LANGUAGES } from '../../src/lib/vocabulary/languages.js';
+import { compiledCopy } from './import-graph.js';
 
 /**
  * The vocabulary (field types, their lower-case names, languages) is written once, in
@@ -21,7 +22,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return path === VOCABULARY ? [] : sources(path);
-    return /\.(ts|js)$/.test(name) && !name.endsWith('.test.ts') ? [path] : [];
+    return /\.(ts|js)$/.test(name) && !/\.test\.[jt]s$/.test(name) && !compiledCopy(path) ? [path] : [];
   });
 }
 
