@@ -32,21 +32,25 @@ function hasUser(name: string): boolean {
  * does) is private to root: under the temp directory only, let others traverse (never read) it.
  */
 function readableBy(user: string): boolean {
-  const canRead = () => {
-    try {
-      execFileSync('runuser', ['-u', user, '--', 'test', '-r', join(REPO_ROOT, 'src', 'cli', 'main.ts')], {
-        stdio: 'ignore',
-      });
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  // The sources and the packages: in a compiled test run the checkout is a mirror whose
+  // node_modules is a link into the clone, a second private directory.
+  const needed = [join(REPO_ROOT, 'src', 'cli', 'main.ts'), join(REPO_ROOT, 'node_modules', 'tsx', 'package.json')];
+  const canRead = () =>
+    needed.every((file) => {
+      try {
+        execFileSync('runuser', ['-u', user, '--', 'test', '-r', file], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    });
   if (canRead()) return true;
   const temp = realpathSync(tmpdir());
-  for (let dir = realpathSync(REPO_ROOT); dir.startsWith(`${temp}/`); dir = dirname(dir)) {
-    const mode = statSync(dir).mode;
-    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+  for (const start of [REPO_ROOT, join(REPO_ROOT, 'node_modules')]) {
+    for (let dir = realpathSync(start); dir.startsWith(`${temp}/`); dir = dirname(dir)) {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    }
   }
   return canRead();
 }
