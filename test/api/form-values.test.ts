@@ -63,6 +63,19 @@ for (const database of testDatabases()) {
       const verdict = await verifyEnvelopeEvidence(server.ctx, { publicId: created.body.envelopeId });
       const failed = verdict.checks.filter((c) => c.status === 'fail');
       assert.deepEqual(failed, [], JSON.stringify(failed));
+
+      // A copy of the completed document is a new DRAFT: nothing of the original's completion
+      // (its certificate) comes with it, so its own evidence holds too.
+      const copy = await server.api.post('/api/v2/envelope/duplicate', {
+        json: { envelopeId: created.body.envelopeId },
+      });
+      assert.equal(copy.status, 200, JSON.stringify(copy.body));
+      const copied = await verifyEnvelopeEvidence(server.ctx, { publicId: copy.body.id });
+      assert.deepEqual(
+        copied.checks.filter((c) => c.status === 'fail'),
+        [],
+        JSON.stringify(copied.checks),
+      );
     });
 
     test('refusals name the field; nothing is created', async () => {

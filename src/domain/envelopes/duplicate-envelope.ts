@@ -6,6 +6,7 @@ import {
   insertItem,
   insertRecipient,
   loadEnvelopeParts,
+  type ItemRow,
 } from '../../db/repositories/envelope.repo.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -14,7 +15,7 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { creationEventOf, recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
-import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from './envelope-rows.js';
+import { copiedEnvelopeRow, copiedItemRow, copiedRecipientRow, emptiedFieldRow } from './envelope-rows.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { getEnvelopeGraph, type EnvelopeKey } from './get-envelope.js';
 
@@ -32,33 +33,18 @@ export async function duplicateEnvelope(
   const source = await getEnvelopeGraph(ctx.db, caller.principal.platformId, key);
   const now = ctx.clock();
   const iso = now.toISOString();
-  const publicId = newId('envelope');
   const created = await ctx.db.transaction().execute(async (trx) => {
     const e = source.envelope;
     // The copy lands in the source's folder; locked, so a concurrent delete of the folder waits.
     const folder = e.folderId ? await lockFolder(trx, caller.principal.platformId, e.folderId) : undefined;
-    const row = {
-      ...e,
-      folderId: folder ? folder.id : null,
-      publicId,
-      metaId: newId('meta'),
-      title: e.title,
-      status: 'DRAFT' as const,
-      createdAt: iso,
-      updatedAt: iso,
-      sentAt: null,
-      completedAt: null,
-      deletedAt: null,
-      version: 1,
-    };
-    const { id: _old, ...insertable } = row;
-    for (const key of Object.keys(insertable))
-      if (/^completion/.test(key)) (insertable as Record<string, unknown>)[key] = null;
-    const id = await insertEnvelope(trx, insertable);
+    const row = copiedEnvelopeRow(e, iso, { folderId: folder ? folder.id : null });
+    const id = await insertEnvelope(trx, row);
     const items = new Map<string, string>();
+    const copiedItems: ItemRow[] = [];
     for (const item of source.items) {
       const copy = copiedItemRow(item, id, iso);
       items.set(item.id, copy.id);
+      copiedItems.push(copy);
       await insertItem(trx, copy);
     }
     const recipients = new Map<number, number>();
@@ -77,7 +63,13 @@ export async function duplicateEnvelope(
     await appendAuditEvent(ctx, trx, {
       envelopeId: id,
       type: 'DOCUMENT_CREATED',
-      data: { title: e.title, duplicatedFrom: e.publicId },
+      // The copy's own chain names the PDFs it starts from, as a creation's does, so its evidence
+      // can be checked without the original's.
+      data: {
+        title: e.title,
+        duplicatedFrom: e.publicId,
+        items: copiedItems.map((i) => ({ id: i.id, title: i.title, sha256: i.originalSha256, pages: i.pageCount })),
+      },
       actor: apiActor(caller),
       request: caller.request,
       at: now,

@@ -171,6 +171,35 @@ export function newFieldRow(
   };
 }
 
+/**
+ * A copy of another envelope as a new DRAFT: the source's content members (title, meta, auth, form
+ * values, type…) with `changes` over them, and everything about the source's life reset: a new
+ * public id and meta id, no certificate, no completion claim, fresh timestamps, version 1.
+ */
+export function copiedEnvelopeRow(
+  source: EnvelopeRow,
+  iso: string,
+  changes: Partial<Omit<EnvelopeRow, 'id' | 'version'>> = {},
+): Omit<EnvelopeRow, 'id'> {
+  const { id: _old, ...content } = source;
+  return {
+    ...content,
+    publicId: newId('envelope'),
+    metaId: newId('meta'),
+    status: 'DRAFT' as const,
+    certificateSha256: null,
+    completionClaimedUntil: null,
+    completionError: null,
+    createdAt: iso,
+    updatedAt: iso,
+    sentAt: null,
+    completedAt: null,
+    deletedAt: null,
+    ...changes,
+    version: 1,
+  };
+}
+
 /** A copy of an item of another envelope: the same stored original (no byte is copied), not yet signed. */
 export function copiedItemRow(item: ItemRow, envelopeId: number, iso: string): ItemRow {
   return {

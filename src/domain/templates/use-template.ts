@@ -19,7 +19,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { distributeInTransaction } from '../envelopes/distribute-envelope.js';
-import { copiedItemRow, copiedRecipientRow, emptiedFieldRow } from '../envelopes/envelope-rows.js';
+import { copiedEnvelopeRow, copiedItemRow, copiedRecipientRow, emptiedFieldRow } from '../envelopes/envelope-rows.js';
 import { forgetEnvelopeCounts } from '../envelopes/find-envelopes.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
 import { collectUnsupportedMeta } from '../envelopes/unsupported-members.js';
@@ -130,30 +130,16 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     const folder = input.folderId
       ? await lockFolderFor(trx, platformId, input.folderId, 'DOCUMENT', [...base, 'folderId'])
       : undefined;
-    const { id: _template, ...copied } = t;
-    const row = {
-      ...copied,
-      publicId: newId('envelope'),
-      type: 'DOCUMENT' as const,
-      status: 'DRAFT' as const,
-      source: input.directLink ? ('TEMPLATE_DIRECT_LINK' as const) : ('TEMPLATE' as const),
+    const row = copiedEnvelopeRow(t, iso, {
+      type: 'DOCUMENT',
+      source: input.directLink ? 'TEMPLATE_DIRECT_LINK' : 'TEMPLATE',
       templateId: t.id,
       title: input.override?.title ?? t.title,
       externalId: input.externalId ?? null,
       formValues: input.formValues ? JSON.stringify(input.formValues) : null,
-      metaId: newId('meta'),
       meta: JSON.stringify(meta),
       folderId: folder?.id ?? null,
-      certificateSha256: null,
-      completionClaimedUntil: null,
-      completionError: null,
-      createdAt: iso,
-      updatedAt: iso,
-      sentAt: null,
-      completedAt: null,
-      deletedAt: null,
-      version: 1,
-    };
+    });
     const id = await insertEnvelope(trx, row);
     const items = new Map<string, string>();
     const itemRows: ItemRow[] = [];
