@@ -50,3 +50,11 @@ export const ZFormValuesInput = z
   );
 
 export const ZSuccess = z.object({ success: z.boolean() });
+
+/**
+ * A field's `fieldMeta` as the use cases take it: the field schemas type it per field type (and
+ * some types have none), the use cases validate it again as a plain record.
+ */
+export function fieldMetaOf(field: object): Record<string, unknown> | undefined {
+  return 'fieldMeta' in field ? (field.fieldMeta as Record<string, unknown> | undefined) : undefined;
+}

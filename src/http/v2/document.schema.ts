@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFormValuesInput } from '../schemas/common.schema.js';
+import { fieldMetaOf, ZFormValuesInput } from '../schemas/common.schema.js';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
 import { ZAccessAuth, ZGlobalActionAuth, ZRecipientCreate } from '../../domain/recipients/recipient-input.js';
@@ -85,7 +85,7 @@ export function documentRecipientsInput(recipients: DocumentRecipientPayload[] |
     path: [...base, 'recipients', ri],
     fields: (recipient.fields ?? []).map((f, fi) => ({
       type: f.type,
-      fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
+      fieldMeta: fieldMetaOf(f),
       page: f.pageNumber,
       positionX: f.pageX,
       positionY: f.pageY,

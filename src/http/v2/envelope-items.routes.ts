@@ -22,7 +22,7 @@ import { answerInTransaction, idempotencyGate } from '../plugins/idempotency.js'
 import { parsePayload, readMultipart } from '../plugins/multipart.js';
 import { ZSuccess } from '../schemas/common.schema.js';
 import { sendPdf } from '../views/send-pdf.js';
-import { fieldMetaOf } from './envelope-parts.schema.js';
+import { fieldMetaOf } from '../schemas/common.schema.js';
 import {
   ZEnvelope,
   ZEnvelopeIdBody,

@@ -1,3 +1,4 @@
+import { fieldMetaOf } from '../schemas/common.schema.js';
 import {
   createFields,
   deleteField,
@@ -36,7 +37,6 @@ import {
   ZAttachmentList,
   ZAttachmentUpdateBody,
   ZRejectOnBehalfBody,
-  fieldMetaOf,
 } from './envelope-parts.schema.js';
 import { z } from 'zod';
 import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.js';

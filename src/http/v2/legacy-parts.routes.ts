@@ -1,3 +1,4 @@
+import { fieldMetaOf } from '../schemas/common.schema.js';
 import type { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
 import { DOCUMENT_GEOMETRY_NAMES } from './document.schema.js';
@@ -39,24 +40,20 @@ type LegacyFieldCreate = z.output<Bodies['fieldCreate']>['field'];
 type LegacyFieldUpdate = z.output<Bodies['fieldUpdate']>['field'];
 
 /** The document flow's geometry names mapped onto the envelope use cases' input. */
-function fieldCreateInput({ pageNumber, pageX, pageY, ...f }: LegacyFieldCreate) {
-  return {
-    ...f,
-    page: pageNumber,
-    positionX: pageX,
-    positionY: pageY,
-    fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
-  };
-}
-function fieldUpdateInput({ pageNumber, pageX, pageY, ...f }: LegacyFieldUpdate) {
-  return {
-    ...f,
-    page: pageNumber,
-    positionX: pageX,
-    positionY: pageY,
-    fieldMeta: 'fieldMeta' in f ? (f.fieldMeta as Record<string, unknown> | undefined) : undefined,
-  };
-}
+const fieldCreateInput = ({ pageNumber, pageX, pageY, ...f }: LegacyFieldCreate) => ({
+  ...f,
+  page: pageNumber,
+  positionX: pageX,
+  positionY: pageY,
+  fieldMeta: fieldMetaOf(f),
+});
+const fieldUpdateInput = ({ pageNumber, pageX, pageY, ...f }: LegacyFieldUpdate) => ({
+  ...f,
+  page: pageNumber,
+  positionX: pageX,
+  positionY: pageY,
+  fieldMeta: fieldMetaOf(f),
+});
 
 /**
  * Documenso's recipient and field routes of one family, `document` or `template`: thin adapters
