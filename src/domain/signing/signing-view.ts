@@ -23,7 +23,7 @@ export function signingFieldView(f: FieldRow, ownerId: number) {
       value?.kind === 'signature'
         ? value.signature.type === 'typed'
           ? { type: 'typed' as const, text: value.signature.text }
-          : { type: 'drawn' as const }
+          : { type: value.signature.type }
         : null,
   };
 }

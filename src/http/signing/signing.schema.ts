@@ -31,7 +31,10 @@ export const ZSigningField = z
     }).shape,
     values: z.array(z.string()).nullable(),
     signature: z
-      .union([z.object({ type: z.literal('typed'), text: z.string() }), z.object({ type: z.literal('drawn') })])
+      .union([
+        z.object({ type: z.literal('typed'), text: z.string() }),
+        z.object({ type: z.enum(['drawn', 'uploaded']) }).describe('An image: GET …/field/{fieldId}/signature'),
+      ])
       .nullable(),
   })
   .meta({ id: 'SigningField' });
