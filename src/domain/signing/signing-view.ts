@@ -67,6 +67,7 @@ export function signingView(s: SigningSession, now: Date, days: number) {
         typedSignatureEnabled: s.meta.typedSignatureEnabled,
         drawSignatureEnabled: s.meta.drawSignatureEnabled,
         uploadSignatureEnabled: s.meta.uploadSignatureEnabled,
+        allowDictateNextSigner: s.meta.allowDictateNextSigner,
       },
     },
     recipient: {

@@ -129,7 +129,12 @@ export const signingOperations = [
     errors: [400, 404, 409],
     handle: (ctx, request) => {
       const { token } = request.params;
-      return completeRecipient(ctx, token, { consent: request.body?.consent }, signingRequest(request, token));
+      return completeRecipient(
+        ctx,
+        token,
+        { consent: request.body?.consent, nextSigner: request.body?.nextSigner },
+        signingRequest(request, token),
+      );
     },
   }),
 
