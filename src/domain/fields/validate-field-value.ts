@@ -7,8 +7,11 @@ import type { FieldMeta } from './field-meta.js';
 import type { StoredFieldValue } from './field-value.js';
 
 export const MAX_SIGNATURE_PNG_BYTES = 512 * 1024;
-/** An uploaded image (a scan, a photo of a signature) may weigh more than a drawn one: 2 MB. */
-export const MAX_UPLOADED_SIGNATURE_BYTES = 2 * 1024 * 1024;
+/**
+ * An uploaded image (a scan, a photo of a signature) may weigh more than a drawn one: 700 KB, so
+ * that its base64 fits the default JSON body limit (FIRMA_MAX_JSON_BODY_KB, 1024).
+ */
+export const MAX_UPLOADED_SIGNATURE_BYTES = 700 * 1024;
 const base64Length = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64;
 
 /** What a recipient sends to fill a field (the signing API's body). */
