@@ -71,8 +71,15 @@ export const ERROR_STATUS = {
   VISIBILITY_NOT_SUPPORTED: 400,
   /** `meta.emailId`: Firma sends from its one configured sender. */
   EMAIL_SENDER_NOT_SUPPORTED: 400,
-  /** `meta.allowDictateNextSigner: true`: signers cannot choose the next signer. */
-  NEXT_SIGNER_DICTATION_NOT_SUPPORTED: 400,
+  /**
+   * Signing API: `nextSigner` on a document that does not allow it (`meta.allowDictateNextSigner`
+   * false, or PARALLEL signing order).
+   */
+  NEXT_SIGNER_DICTATION_NOT_ALLOWED: 400,
+  /** Signing API: `nextSigner` from the last recipient who acts: there is nobody after them to name. */
+  NO_NEXT_SIGNER: 400,
+  /** Signing API: an uploaded signature on a document whose `meta.uploadSignatureEnabled` is false. */
+  SIGNATURE_UPLOAD_DISABLED: 400,
   /** `meta.language` other than en or es: mails, signing page and certificate exist in those only. */
   LANGUAGE_NOT_SUPPORTED: 400,
   /** `reminderSettings` with a repeat but no first reminder: the repeat would never take effect. */

@@ -76,12 +76,6 @@ for (const database of testDatabases()) {
           ['payload', 'meta', 'emailId'],
         ],
         [
-          'meta.allowDictateNextSigner',
-          typicalPayload({ meta: { allowDictateNextSigner: true } }),
-          'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
-          ['payload', 'meta', 'allowDictateNextSigner'],
-        ],
-        [
           'fieldMeta.values.checked (radio)',
           withField({
             type: 'RADIO',
@@ -241,11 +235,6 @@ for (const database of testDatabases()) {
           ['meta', 'reminderSettings'],
         ],
         [{ meta: { emailId: 'x' } }, 'EMAIL_SENDER_NOT_SUPPORTED', ['meta', 'emailId']],
-        [
-          { meta: { allowDictateNextSigner: true } },
-          'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
-          ['meta', 'allowDictateNextSigner'],
-        ],
       ] as const) {
         const res = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, ...json } });
         assert.equal(res.status, 400, JSON.stringify(res.body));
@@ -267,14 +256,15 @@ for (const database of testDatabases()) {
 
     test('distribute refuses unsupported meta, given or stored before; clearing it in the same call sends', async () => {
       const { id, envelopeId } = await draft();
+      const repeatOnly = { sendAfter: { disabled: true }, repeatEvery: { unit: 'week', amount: 1 } };
       const given = await server.api.post('/api/v2/document/distribute', {
-        json: { documentId: id, meta: { distributionMethod: 'NONE', allowDictateNextSigner: true } },
+        json: { documentId: id, meta: { distributionMethod: 'NONE', reminderSettings: repeatOnly } },
       });
       assert.equal(given.status, 400);
-      assert.equal(given.body.code, 'NEXT_SIGNER_DICTATION_NOT_SUPPORTED');
+      assert.equal(given.body.code, 'REMINDER_SETTINGS_INVALID');
       const stored = {
         ...(await envelope(envelopeId)).documentMeta,
-        allowDictateNextSigner: true,
+        reminderSettings: repeatOnly,
       };
       await sql`update envelope set meta = ${JSON.stringify(stored)} where public_id = ${envelopeId}`.execute(
         server.ctx.db,
@@ -283,10 +273,10 @@ for (const database of testDatabases()) {
         json: { documentId: id, meta: { distributionMethod: 'NONE' } },
       });
       assert.equal(refused.status, 400, JSON.stringify(refused.body));
-      assert.equal(refused.body.code, 'NEXT_SIGNER_DICTATION_NOT_SUPPORTED');
+      assert.equal(refused.body.code, 'REMINDER_SETTINGS_INVALID');
       assert.equal((await envelope(envelopeId)).status, 'DRAFT');
       const sent = await server.api.post('/api/v2/document/distribute', {
-        json: { documentId: id, meta: { distributionMethod: 'NONE', allowDictateNextSigner: false } },
+        json: { documentId: id, meta: { distributionMethod: 'NONE', reminderSettings: null } },
       });
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
     });

@@ -272,6 +272,8 @@ function valueText(v: unknown): string {
     const o = v as Data;
     if (str(o.typedSignature) !== undefined) return String(o.typedSignature);
     if (str(o.drawnSignatureSha256) !== undefined) return `drawn signature, sha256 ${String(o.drawnSignatureSha256)}`;
+    if (str(o.uploadedSignatureSha256) !== undefined)
+      return `uploaded signature, sha256 ${String(o.uploadedSignatureSha256)}`;
     return JSON.stringify(v);
   }
   return typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';

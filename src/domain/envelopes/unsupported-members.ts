@@ -59,12 +59,6 @@ export function collectUnsupportedMeta(issues: IssueCollector, path: Path, meta:
       'emailId',
       'Firma sends from its one configured sender (FIRMA_MAIL_FROM); send null or omit it',
     );
-  if (meta.allowDictateNextSigner === true)
-    add(
-      'NEXT_SIGNER_DICTATION_NOT_SUPPORTED',
-      'allowDictateNextSigner',
-      'signers cannot choose the next signer in Firma; send false or omit it',
-    );
   if (meta.language !== undefined && !SUPPORTED_LANGUAGES.has(meta.language)) {
     add(
       'LANGUAGE_NOT_SUPPORTED',

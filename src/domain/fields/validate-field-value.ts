@@ -1,4 +1,3 @@
-import { PNG } from 'pngjs';
 import { z } from 'zod';
 import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { AppError } from '../../errors.js';
@@ -8,9 +7,12 @@ import type { FieldMeta } from './field-meta.js';
 import type { StoredFieldValue } from './field-value.js';
 
 export const MAX_SIGNATURE_PNG_BYTES = 512 * 1024;
-const MAX_SIGNATURE_PIXELS = 4000;
-/** Bounds the decoded size (4 bytes a pixel) whatever the aspect ratio: 32 MB. */
-const MAX_SIGNATURE_AREA = 8_000_000;
+/**
+ * An uploaded image (a scan, a photo of a signature) may weigh more than a drawn one: 700 KB, so
+ * that its base64 fits the default JSON body limit (FIRMA_MAX_JSON_BODY_KB, 1024).
+ */
+export const MAX_UPLOADED_SIGNATURE_BYTES = 700 * 1024;
+const base64Length = (bytes: number) => Math.ceil((bytes * 4) / 3) + 64;
 
 /** What a recipient sends to fill a field (the signing API's body). */
 export const ZInsertFieldBody = z.union([
@@ -19,9 +21,10 @@ export const ZInsertFieldBody = z.union([
   z.strictObject({
     signature: z.discriminatedUnion('type', [
       z.strictObject({ type: z.literal('typed'), text: z.string().trim().min(1).max(100) }),
+      z.strictObject({ type: z.literal('drawn'), image: z.string().max(base64Length(MAX_SIGNATURE_PNG_BYTES)) }),
       z.strictObject({
-        type: z.literal('drawn'),
-        image: z.string().max(Math.ceil((MAX_SIGNATURE_PNG_BYTES * 4) / 3) + 64),
+        type: z.literal('uploaded'),
+        image: z.string().max(base64Length(MAX_UPLOADED_SIGNATURE_BYTES)),
       }),
     ]),
   }),
@@ -37,14 +40,22 @@ export interface FillContext {
   language: string;
   typedSignatureEnabled: boolean;
   drawSignatureEnabled: boolean;
+  uploadSignatureEnabled: boolean;
+}
+
+/** An image signature's bytes, to check and (uploaded) re-encode off the event loop. */
+export interface SignatureImageRequest {
+  bytes: Buffer;
+  format: 'png' | 'jpeg';
+  reencode: boolean;
 }
 
 export interface ValidatedValue {
   stored: StoredFieldValue;
   /** The text shown for the field in API reads (Documenso's customText). */
   customText: string;
-  /** A drawn signature's PNG, to store as a blob (its sha256 then goes into `stored`). */
-  png?: Buffer;
+  /** An image signature, to decode and store as a PNG blob (its sha256 then goes into `stored`). */
+  image?: SignatureImageRequest;
 }
 
 const invalid = (message: string, path: string[] = ['value']): AppError =>
@@ -69,7 +80,7 @@ export function validateFieldValue(
       if (type === 'INITIALS' && text !== undefined) return textValue(requireText(text.trim(), 10));
       if (!('signature' in body))
         throw invalid(
-          `a ${type} field takes {"signature": {"type": "typed", "text"} | {"type": "drawn", "image": "data:image/png;base64,…"}}`,
+          `a ${type} field takes {"signature": {"type": "typed", "text"} | {"type": "drawn" | "uploaded", "image": "data:image/png;base64,…"}}`,
           ['signature'],
         );
       if (body.signature.type === 'typed') {
@@ -80,10 +91,15 @@ export function validateFieldValue(
           customText: '',
         };
       }
-      if (!fill.drawSignatureEnabled)
+      const method = body.signature.type;
+      if (method === 'drawn' && !fill.drawSignatureEnabled)
         throw invalid('drawn signatures are disabled for this document', ['signature', 'type']);
-      const png = decodePngDataUrl(body.signature.image);
-      return { stored: { kind: 'signature', signature: { type: 'drawn', sha256: '' } }, customText: '', png };
+      if (method === 'uploaded' && !fill.uploadSignatureEnabled)
+        throw new AppError('SIGNATURE_UPLOAD_DISABLED', 'Uploaded signatures are disabled for this document', {
+          issues: [{ message: 'signature.type: uploaded signatures are disabled', path: ['signature', 'type'] }],
+        });
+      const image = imageOfDataUrl(method, body.signature.image);
+      return { stored: { kind: 'signature', signature: { type: method, sha256: '' } }, customText: '', image };
     }
     case 'NAME': {
       const name = text !== undefined ? requireText(text.trim(), 255) : fill.recipient.name.trim();
@@ -168,48 +184,26 @@ function checkPreset(preset: string | undefined, value: string): void {
   if (!ok) throw invalid(`is not a valid ${preset.toUpperCase()}`);
 }
 
-/** A drawn signature must really be a PNG of bounded size and dimensions. */
-export function decodePngDataUrl(dataUrl: string): Buffer {
-  const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
-  if (!match) throw invalid('a drawn signature is a data URL: data:image/png;base64,…', ['signature', 'image']);
-  const bytes = Buffer.from(match[1]!, 'base64');
-  if (bytes.length > MAX_SIGNATURE_PNG_BYTES)
-    throw invalid(`the image is larger than ${MAX_SIGNATURE_PNG_BYTES / 1024} KB`, ['signature', 'image']);
-  // The header's dimensions are checked before anything is decoded: a small file can declare a
-  // huge image (30000×30000 at 1 bit is 109 KB compressed and gigabytes decoded).
-  const header = readPngHeader(bytes);
-  if (!header) throw invalid('the image is not a valid PNG', ['signature', 'image']);
-  checkSignatureDimensions(header.width, header.height);
-  let png: PNG;
-  try {
-    png = PNG.sync.read(bytes);
-  } catch {
-    throw invalid('the image is not a valid PNG', ['signature', 'image']);
-  }
-  checkSignatureDimensions(png.width, png.height);
-  return bytes;
-}
-
-function checkSignatureDimensions(width: number, height: number): void {
-  if (width > MAX_SIGNATURE_PIXELS || height > MAX_SIGNATURE_PIXELS || width < 2 || height < 2) {
-    throw invalid(`the image must be between 2 and ${MAX_SIGNATURE_PIXELS} pixels wide and high`, [
-      'signature',
-      'image',
-    ]);
-  }
-  if (width * height > MAX_SIGNATURE_AREA) {
-    throw invalid(`the image must have at most ${MAX_SIGNATURE_AREA / 1_000_000} million pixels`, [
-      'signature',
-      'image',
-    ]);
-  }
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Width and height from the IHDR chunk, which the PNG format requires to come first. */
-export function readPngHeader(bytes: Buffer): { width: number; height: number } | undefined {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
-  if (bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+/**
+ * The bytes of an image signature from its data URL, checked for what can be checked without
+ * decoding (format, size); the pixels are decoded in a PDF worker (signature-image in insertField).
+ */
+export function imageOfDataUrl(type: 'drawn' | 'uploaded', dataUrl: string): SignatureImageRequest {
+  const path = ['signature', 'image'];
+  const pattern =
+    type === 'drawn'
+      ? /^data:image\/(png);base64,([A-Za-z0-9+/]+={0,2})$/
+      : /^data:image\/(png|jpeg|jpg);base64,([A-Za-z0-9+/]+={0,2})$/;
+  const match = pattern.exec(dataUrl);
+  if (!match)
+    throw invalid(
+      type === 'drawn'
+        ? 'a drawn signature is a data URL: data:image/png;base64,…'
+        : 'an uploaded signature is a data URL: data:image/png;base64,… or data:image/jpeg;base64,…',
+      path,
+    );
+  const bytes = Buffer.from(match[2]!, 'base64');
+  const max = type === 'drawn' ? MAX_SIGNATURE_PNG_BYTES : MAX_UPLOADED_SIGNATURE_BYTES;
+  if (bytes.length > max) throw invalid(`the image is larger than ${max / 1024} KB`, path);
+  return { bytes, format: match[1] === 'png' ? 'png' : 'jpeg', reencode: type === 'uploaded' };
 }

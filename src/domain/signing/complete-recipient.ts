@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import type { Ctx } from '../context.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
+import { dictateNextSigner, type NextSignerInput } from './dictate-next-signer.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
 import { allActed } from '../model/signing-turn.js';
@@ -30,14 +31,15 @@ export interface CompletionAnswer {
  * (model/signing-consent.ts), recorded first as its own audit entry (RECIPIENT_CONSENT_ACCEPTED:
  * version, language and the words shown, with time, IP and user agent), so the certificate's
  * timeline lists it. Idempotent: a repeated call (with its consent) changes nothing and answers
- * the same body, but for `documentState`, which tells where the document is now.
- * @throws CONSENT_REQUIRED, DIGITAL_SIGNATURE_REQUIRED (400), NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED,
+ * the same body, but for `documentState`, which tells where the document is now. With
+ * `nextSigner` the recipient names who acts next first (dictate-next-signer.ts), in the same transaction.
+ * @throws CONSENT_REQUIRED, DIGITAL_SIGNATURE_REQUIRED, the dictateNextSigner codes (400), NOT_FOUND, DOCUMENT_NOT_PENDING, RECIPIENT_EXPIRED,
  *   RECIPIENT_OUT_OF_TURN, RECIPIENT_REJECTED, RECIPIENT_NO_ACTION, RECIPIENT_HAS_UNSIGNED_FIELDS (409)
  */
 export async function completeRecipient(
   ctx: Ctx,
   token: string,
-  input: { consent?: ConsentInput | undefined },
+  input: { consent?: ConsentInput | undefined; nextSigner?: NextSignerInput | undefined },
   request: SigningRequest,
 ): Promise<CompletionAnswer> {
   // Checked before anything is read: a refusal changes nothing and says nothing about the token.
@@ -57,6 +59,7 @@ export async function completeRecipient(
       );
     assertCanAct(s, now);
     await assertActionVerified(trx, s, now, passes);
+    if (input.nextSigner) await dictateNextSigner(ctx, trx, s, input.nextSigner, request, now);
     await finishRecipient(ctx, trx, s, {
       consent,
       autoFillText: (field) => autoFill(s, field, now) ?? undefined,

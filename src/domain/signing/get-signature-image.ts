@@ -5,9 +5,9 @@ import { assertAccessVerified } from './verification-state.js';
 import { passesOf, type SigningRequest } from './verification-grant.js';
 
 /**
- * The PNG of a drawn signature the recipient put in one of the fields it may fill, so the page
+ * The PNG of a drawn or uploaded signature the recipient put in one of the fields it may fill, so the page
  * shows the signature in the field as it will be burned in (also after a reload). Reads only.
- * @throws NOT_FOUND (wrong token, a field it may not fill, a field without a drawn signature),
+ * @throws NOT_FOUND (wrong token, a field it may not fill, a field without an image signature),
  *   VERIFICATION_REQUIRED (403)
  */
 export async function getSignatureImage(
@@ -21,6 +21,6 @@ export async function getSignatureImage(
   await assertAccessVerified(ctx.db, s, now, passesOf(ctx.secrets, s, request, now));
   const field = fillableFields(s).find((f) => f.id === fieldId);
   const value = field ? parseStoredFieldValue(field.value) : null;
-  if (value?.kind !== 'signature' || value.signature.type !== 'drawn') throw invalidLink();
+  if (value?.kind !== 'signature' || value.signature.type === 'typed') throw invalidLink();
   return Buffer.from(await ctx.storage.getBytes(value.signature.sha256));
 }

@@ -4,6 +4,7 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
+import { nextSignerView, type NextSignerView } from './dictate-next-signer.js';
 import { recipientActor } from './recipient-actor.js';
 import { loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingView, type SigningView } from './signing-view.js';
@@ -20,7 +21,7 @@ export async function openSigningSession(
   ctx: Ctx,
   token: string,
   request: SigningRequest,
-): Promise<SigningView & { remoteSigning: boolean }> {
+): Promise<SigningView & { remoteSigning: boolean; nextSigner: NextSignerView | null }> {
   const peek = await loadSigningSession(ctx.db, token);
   // Nothing is shown, and the visit not recorded, before access verification passed.
   const now = ctx.clock();
@@ -29,6 +30,7 @@ export async function openSigningSession(
     return {
       ...signingView(peek, ctx.clock(), ctx.config.recipientDownload.days),
       remoteSigning: await offersRemote(ctx, peek),
+      nextSigner: await nextSignerView(ctx.db, peek, now),
     };
 
   const session = await ctx.db.transaction().execute(async (trx): Promise<SigningSession> => {
@@ -65,6 +67,7 @@ export async function openSigningSession(
   return {
     ...signingView(session, ctx.clock(), ctx.config.recipientDownload.days),
     remoteSigning: await offersRemote(ctx, session),
+    nextSigner: await nextSignerView(ctx.db, session, ctx.clock()),
   };
 }
 

@@ -23,7 +23,7 @@ export function signingFieldView(f: FieldRow, ownerId: number) {
       value?.kind === 'signature'
         ? value.signature.type === 'typed'
           ? { type: 'typed' as const, text: value.signature.text }
-          : { type: 'drawn' as const }
+          : { type: value.signature.type }
         : null,
   };
 }
@@ -67,6 +67,7 @@ export function signingView(s: SigningSession, now: Date, days: number) {
         typedSignatureEnabled: s.meta.typedSignatureEnabled,
         drawSignatureEnabled: s.meta.drawSignatureEnabled,
         uploadSignatureEnabled: s.meta.uploadSignatureEnabled,
+        allowDictateNextSigner: s.meta.allowDictateNextSigner,
       },
     },
     recipient: {

@@ -110,6 +110,7 @@ function validatedValue(field: FieldRow, meta: FieldMeta | null, prefill: Prefil
     language: 'en',
     typedSignatureEnabled: false,
     drawSignatureEnabled: false,
+    uploadSignatureEnabled: false,
   });
   return { value: validated.stored, customText: validated.customText };
 }

@@ -36,6 +36,7 @@ const SOURCES: Record<string, Source> = {
   'done.js': { path: join(WEB_DIR, 'done.js'), contentType: 'text/javascript; charset=utf-8' },
   'field-paint.js': { path: join(WEB_DIR, 'field-paint.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-ui.js': { path: join(WEB_DIR, 'signing-ui.js'), contentType: 'text/javascript; charset=utf-8' },
+  'final-dialogs.js': { path: join(WEB_DIR, 'final-dialogs.js'), contentType: 'text/javascript; charset=utf-8' },
   'signature-pad.js': { path: join(WEB_DIR, 'signature-pad.js'), contentType: 'text/javascript; charset=utf-8' },
   'embed-events.js': { path: join(WEB_DIR, 'embed-events.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-api.js': { path: join(WEB_DIR, 'signing-api.js'), contentType: 'text/javascript; charset=utf-8' },

@@ -68,7 +68,7 @@ export const signingOperations = [
     operationId: 'signing-field-insert',
     summary: 'Fill a field',
     description:
-      '`{value}` for TEXT, NUMBER, RADIO, DROPDOWN (and to override NAME), `{values}` for CHECKBOX, `{}` for NAME, EMAIL and DATE (filled by Firma), `{signature: {type: "typed", text} | {type: "drawn", image: "data:image/png;base64,…"}}` for SIGNATURE, FREE_SIGNATURE and INITIALS.',
+      '`{value}` for TEXT, NUMBER, RADIO, DROPDOWN (and to override NAME), `{values}` for CHECKBOX, `{}` for NAME, EMAIL and DATE (filled by Firma), `{signature: {type: "typed", text} | {type: "drawn", image: "data:image/png;base64,…"} | {type: "uploaded", image: "data:image/png;base64,…" or "data:image/jpeg;base64,…"}}` for SIGNATURE, FREE_SIGNATURE and INITIALS, each only when the document\'s meta enables it (`typedSignatureEnabled`, `drawSignatureEnabled`, `uploadSignatureEnabled`; an upload when disabled: 400 SIGNATURE_UPLOAD_DISABLED). An image is decoded off the event loop within 4000 pixels a side and 8 million in all, 512 KB drawn, 700 KB uploaded; an upload is re-encoded as a PNG of its pixels alone (its metadata dropped). A bad image: 400 INVALID_FIELD_VALUE.',
     tags,
     ...onSigningToken,
     params: ZSigningFieldParams,
@@ -85,7 +85,7 @@ export const signingOperations = [
     method: 'GET',
     url: '/signing/:token/field/:fieldId/signature',
     operationId: 'signing-field-signature',
-    summary: 'The PNG of a drawn signature in a field this recipient filled',
+    summary: 'The PNG of a drawn or uploaded signature in a field this recipient filled',
     tags,
     ...onSigningToken,
     params: ZSigningFieldParams,
@@ -129,7 +129,12 @@ export const signingOperations = [
     errors: [400, 404, 409],
     handle: (ctx, request) => {
       const { token } = request.params;
-      return completeRecipient(ctx, token, { consent: request.body?.consent }, signingRequest(request, token));
+      return completeRecipient(
+        ctx,
+        token,
+        { consent: request.body?.consent, nextSigner: request.body?.nextSigner },
+        signingRequest(request, token),
+      );
     },
   }),
 

@@ -4,6 +4,7 @@ import { CONSENT_LANGUAGES, ZConsentInput } from '../../domain/model/signing-con
 import { READ_STATUSES, RECIPIENT_ROLES, SEND_STATUSES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { ZField, ZStatus } from '../schemas/views.schema.js';
 import { ZRecordIdParam } from '../../lib/record-id.js';
+import { ZEmailAddress } from '../../lib/email-address.js';
 
 // No length or alphabet rule on the token: a token of any shape that opens no session is the same
 // 404 as any other wrong one (a rule would answer 400 quoting it, telling guesses apart from tokens).
@@ -31,7 +32,10 @@ export const ZSigningField = z
     }).shape,
     values: z.array(z.string()).nullable(),
     signature: z
-      .union([z.object({ type: z.literal('typed'), text: z.string() }), z.object({ type: z.literal('drawn') })])
+      .union([
+        z.object({ type: z.literal('typed'), text: z.string() }),
+        z.object({ type: z.enum(['drawn', 'uploaded']) }).describe('An image: GET …/field/{fieldId}/signature'),
+      ])
       .nullable(),
   })
   .meta({ id: 'SigningField' });
@@ -77,6 +81,7 @@ export const ZSigningView = z
         typedSignatureEnabled: z.boolean(),
         drawSignatureEnabled: z.boolean(),
         uploadSignatureEnabled: z.boolean(),
+        allowDictateNextSigner: z.boolean(),
       }),
     }),
     recipient: z.object({
@@ -101,6 +106,20 @@ export const ZSigningView = z
       .boolean()
       .describe(
         'DIGITAL recipient whose sender set up a CSC provider: may also sign with a remote certificate (signing/{token}/csc/…)',
+      ),
+    nextSigner: z
+      .object({
+        name: z.string(),
+        email: z.string(),
+        role: z.enum(RECIPIENT_ROLES),
+        idRule: z
+          .enum(IDENTITY_RULES)
+          .nullable()
+          .describe('The national ID `nextSigner.cuil` must carry (required), or null when none is asked'),
+      })
+      .nullable()
+      .describe(
+        'While this recipient may act and the document allows it (SEQUENTIAL, `meta.allowDictateNextSigner`): who acts next, to confirm or change with `complete`’s `nextSigner`',
       ),
     everyoneActed: z
       .boolean()
@@ -128,6 +147,16 @@ export const ZCompleteBody = z
     consent: ZConsentInput.optional().describe(
       'Required (400 CONSENT_REQUIRED without it): the recipient accepted `consent.version` of the signing view',
     ),
+    nextSigner: z
+      .strictObject({
+        name: z.string().trim().min(1).max(255),
+        email: ZEmailAddress,
+        cuil: z.string().max(20).optional().describe('The national ID of the platform’s rule; required for a SIGNER'),
+      })
+      .optional()
+      .describe(
+        'Documenso’s nextSigner: in a SEQUENTIAL document with `meta.allowDictateNextSigner`, who acts next (the view’s `nextSigner`); otherwise 400 NEXT_SIGNER_DICTATION_NOT_ALLOWED, or NO_NEXT_SIGNER from the last to act',
+      ),
   })
   .strict()
   // No body at all reaches the schema as null: answered CONSENT_REQUIRED, like `{}`.

@@ -34,12 +34,12 @@ export function paintFieldBox(box, field, { t, required, imageUrl }) {
     else shown = field.customText || '✓';
   }
   box.classList.toggle('typed-signature', field.signature?.type === 'typed');
-  box.classList.toggle('drawn-signature', field.signature?.type === 'drawn');
+  box.classList.toggle('drawn-signature', field.signature?.type === 'drawn' || field.signature?.type === 'uploaded');
   if (field.signature && field.inserted) {
     // The signature as it will be burned in: the drawn image, or the typed text in the signature
     // font; the field stays a button, so selecting it again redoes the signature.
     const mark =
-      field.signature.type === 'drawn'
+      field.signature.type !== 'typed'
         ? el('img', { src: imageUrl(field), alt: '', class: 'signature-image', draggable: 'false' })
         : el('span', { class: 'signature-text' }, field.signature.text);
     // The space keeps the two words apart for assistive technology; the flex box does not show it.

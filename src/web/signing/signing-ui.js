@@ -234,8 +234,12 @@ export function fieldDialog(t, view, field, save, remove) {
 }
 
 function signatureDialog(t, view, field, label, save, extraButtons) {
-  const { typedSignatureEnabled, drawSignatureEnabled } = view.envelope.meta;
-  const modes = [drawSignatureEnabled && 'drawn', typedSignatureEnabled && 'typed'].filter(Boolean);
+  const { typedSignatureEnabled, drawSignatureEnabled, uploadSignatureEnabled } = view.envelope.meta;
+  const modes = [
+    drawSignatureEnabled && 'drawn',
+    typedSignatureEnabled && 'typed',
+    uploadSignatureEnabled && 'uploaded',
+  ].filter(Boolean);
   let mode = modes[0] || 'drawn';
   const initials = view.recipient.name
     .split(/\s+/)
@@ -273,12 +277,15 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
         ),
         typed: el('div', panelAttrs('typed'), el('label', { for: 'signature-text' }, t.typeYourName), typed),
       };
+      const upload = uploadPanel(t, panelAttrs('uploaded'));
+      panels.uploaded = upload.panel;
       const tabs = el('div', { class: 'tabs', role: 'tablist' });
       const show = (m) => {
         mode = m;
         for (const [name, panel] of Object.entries(panels)) panel.hidden = name !== m;
         for (const button of tabs.children) button.setAttribute('aria-selected', String(button.dataset.mode === m));
         if (m === 'drawn') requestAnimationFrame(() => pad.resize());
+        else if (m === 'uploaded') upload.focus();
         else typed.focus();
       };
       for (const m of modes)
@@ -298,11 +305,12 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
           ),
         );
       if (tabbed) body.append(tabs);
-      body.append(panels.drawn, panels.typed);
+      body.append(panels.drawn, panels.typed, panels.uploaded);
       return {
         opened: () => show(mode),
         value: () => {
           if (mode === 'typed') return { signature: { type: 'typed', text: typed.value } };
+          if (mode === 'uploaded') return upload.value();
           if (pad.isEmpty()) throw new Error(t.drawHere);
           return { signature: { type: 'drawn', image: pad.toDataUrl() } };
         },
@@ -311,4 +319,58 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
     (api) => save(api.value()),
     { extraButtons },
   );
+}
+
+// The "Upload" way of signing: an image of the signature (PNG or JPEG) from a file. The file is
+// checked here for what the API would refuse anyway (its kind, its size), so the signer hears it
+// at once; the server decodes and re-encodes it (the API's limits are the ones that count).
+
+const TYPES = ['image/png', 'image/jpeg'];
+/** The API's cap on an uploaded image (bytes). */
+const MAX_BYTES = 700 * 1024;
+
+/** The panel with its labelled file input; `value()` is the request's signature, or throws the reason. */
+export function uploadPanel(t, attrs) {
+  let image = null;
+  const input = el('input', {
+    id: 'signature-file',
+    type: 'file',
+    accept: TYPES.join(','),
+    'aria-describedby': 'signature-file-problem',
+  });
+  const problem = el('p', { class: 'help', id: 'signature-file-problem', role: 'alert' });
+  const preview = el('img', { class: 'signature-preview', alt: t.uploadPreview, hidden: true });
+  input.addEventListener('change', () => {
+    image = null;
+    preview.hidden = true;
+    problem.textContent = '';
+    const file = input.files?.[0];
+    if (!file) return;
+    if (!TYPES.includes(file.type)) problem.textContent = t.uploadWrongType;
+    else if (file.size > MAX_BYTES) problem.textContent = t.uploadTooLarge;
+    if (problem.textContent) return;
+    const reader = new window.FileReader();
+    reader.addEventListener('load', () => {
+      image = String(reader.result);
+      preview.src = image;
+      preview.hidden = false;
+    });
+    reader.readAsDataURL(file);
+  });
+  const panel = el('div', attrs, el('label', { for: 'signature-file' }, t.uploadLabel), input, problem, preview);
+  return {
+    panel,
+    focus: () => input.focus(),
+    value: () => {
+      if (problem.textContent) throw new Error(problem.textContent);
+      if (!image) throw new Error(t.uploadChoose);
+      return { signature: { type: 'uploaded', image } };
+    },
+  };
+}
+
+/** The address with a break opportunity right after its @ (a <wbr>), the natural place to wrap. */
+export function emailParts(email) {
+  const at = email.indexOf('@');
+  return at < 0 ? [email] : [email.slice(0, at + 1), el('wbr'), email.slice(at + 1)];
 }

@@ -8,8 +8,9 @@ import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
 import { drawPdfPages } from './pdf-pages.js';
+import { nextSignerFieldset, rejectDialog } from './final-dialogs.js';
 import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
-import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
+import { el, emailParts, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
 import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 import { verifyAccess, verifyAction } from './verify.js';
 
@@ -273,7 +274,7 @@ async function editField(id) {
   const save = (body) =>
     call('POST', `/field/${id}`, body).then(
       (updated) => {
-        if (body.signature?.type === 'drawn') drawnImages.set(id, body.signature.image);
+        if (body.signature?.image) drawnImages.set(id, body.signature.image);
         else drawnImages.delete(id);
         postEmbedEvent('field-signed', { fieldId: id, fieldType: field.type });
         return apply(updated);
@@ -320,24 +321,28 @@ async function finish() {
     t.consentTitle,
     (body) => {
       const agree = el('input', { type: 'checkbox', id: 'consent-agree' });
+      // Who acts next, to confirm or correct, when the document lets this recipient choose.
+      const next = view.nextSigner ? nextSignerFieldset(t, view.nextSigner) : null;
       body.append(
+        next?.fieldset ?? '',
         el('p', { class: 'consent-statement', id: 'consent-statement' }, view.consent.statements[lang]),
         el('label', { class: 'choice', for: 'consent-agree' }, agree, t.consentAgree),
       );
-      return { agree, opened: () => agree.focus() };
+      return { agree, next, opened: () => (next ? next.fieldset.querySelector('input') : agree).focus() };
     },
-    async ({ agree }) => {
+    async ({ agree, next }) => {
+      const nextSigner = next?.value();
       if (!agree.checked) throw new Error(t.consentMissing);
       try {
         return await call('POST', '/complete', {
           consent: { accepted: true, version: view.consent.version, language: lang },
+          nextSigner,
         });
       } catch (error) {
         // Action verification (a code or the access code) is asked right before the final action.
         if (error instanceof ApiError && error.code === 'VERIFICATION_REQUIRED' && error.body?.stage === 'action') {
-          verification = Object.assign(error, {
-            consent: { accepted: true, version: view.consent.version, language: lang },
-          });
+          const consent = { accepted: true, version: view.consent.version, language: lang };
+          verification = Object.assign(error, { final: { consent, nextSigner } });
           return null;
         }
         if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
@@ -353,7 +358,7 @@ async function finish() {
     // Verified now: the consent just given stands, so the final action is sent again as it was.
     if (!(await verifyAction({ call, lang, pending: verification.body.pending }))) return;
     try {
-      doneScreen(page, await call('POST', '/complete', { consent: verification.consent }));
+      doneScreen(page, await call('POST', '/complete', verification.final));
     } catch (error) {
       if (!handleConflict(error)) window.alert(errorText(error));
     }
@@ -370,34 +375,9 @@ async function finish() {
 }
 
 async function rejectDocument() {
-  const done = await openDialog(
-    t,
-    t.rejectTitle,
-    (body) => {
-      const reason = el('textarea', { id: 'reject-reason', rows: 4, maxlength: 2000, required: true });
-      body.append(el('label', { for: 'reject-reason' }, t.rejectReason), reason);
-      return { reason, opened: () => reason.focus() };
-    },
-    async ({ reason }) => {
-      if (!reason.value.trim()) throw new Error(t.rejectReason);
-      try {
-        return await call('POST', '/reject', { reason: reason.value });
-      } catch (error) {
-        if (handleConflict(error)) return null;
-        throw new Error(errorText(error));
-      }
-    },
-    { submitLabel: t.rejectConfirm, danger: true },
-  );
-  if (!done) return;
+  if (!(await rejectDialog(t, call, handleConflict))) return;
   postEmbedEvent('document-rejected');
   noticeScreen(root, t.rejectedTitle, t.states.rejected[1], 'warning');
 }
 
 void load();
-
-/** The address with a break opportunity right after its @ (a <wbr>), the natural place to wrap. */
-function emailParts(email) {
-  const at = email.indexOf('@');
-  return at < 0 ? [email] : [email.slice(0, at + 1), el('wbr'), email.slice(at + 1)];
-}

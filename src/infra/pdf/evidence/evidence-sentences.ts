@@ -44,11 +44,16 @@ function fieldText(d: EvidenceDictionary, data: Record<string, unknown>): string
 }
 
 /** A recorded field value in words; a drawn signature is its image's hash, given as a hash line. */
-function valueText(w: EvidenceSentences, value: unknown): { text: string | null; sha256?: string; typed?: string } {
+function valueText(
+  w: EvidenceSentences,
+  value: unknown,
+): { text: string | null; sha256?: string; typed?: string; uploaded?: boolean } {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
     if (typeof v.typedSignature === 'string') return { text: null, typed: v.typedSignature };
     if (typeof v.drawnSignatureSha256 === 'string') return { text: null, sha256: v.drawnSignatureSha256 };
+    if (typeof v.uploadedSignatureSha256 === 'string')
+      return { text: null, sha256: v.uploadedSignatureSha256, uploaded: true };
   }
   if (Array.isArray(value)) return { text: value.map((x) => w.quote(String(x))).join(', ') || null };
   const s = str(value);
@@ -114,7 +119,7 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
       if (value.typed !== undefined) return done(w.signedTyped(by, w.quote(value.typed)));
       if (value.sha256 !== undefined) {
         hashes.push({ label: w.hashSignatureImage, value: value.sha256 });
-        return done(w.signedDrawn(by));
+        return done(value.uploaded ? w.signedUploaded(by) : w.signedDrawn(by));
       }
       if (event.type === 'DOCUMENT_FIELD_PREFILLED') return done(w.prefilled(by, field, value.text ?? '—'));
       return done(w.filled(by, field, value.text));

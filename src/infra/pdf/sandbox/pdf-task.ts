@@ -1,6 +1,12 @@
 import type { FinalItemInput, SealedEvidenceInput } from '../final/render-final.js';
 import type { SignerRevision, SignerRevisionInput } from '../final/signer-revision.js';
 import { FormFillError } from '../forms/fill-form.js';
+import {
+  ImageRejectedError,
+  type ImageRejectReason,
+  type SignatureImage,
+  type SignatureImageInput,
+} from '../images/signature-image.js';
 import type { FormValue } from '../forms/form-fields.js';
 import { PdfRejectedError, type PdfInfo, type PdfRejectReason } from '../inspect-pdf.js';
 import { RenderError, type RenderField, type RenderOptions } from '../render/index.js';
@@ -17,7 +23,8 @@ export type PdfTask =
   | { kind: 'find-text'; bytes: Uint8Array; texts: { text: string; all: boolean }[] }
   | ({ kind: 'final-item' } & FinalItemInput)
   | ({ kind: 'sealed-evidence' } & SealedEvidenceInput)
-  | ({ kind: 'signer-revision' } & SignerRevisionInput);
+  | ({ kind: 'signer-revision' } & SignerRevisionInput)
+  | ({ kind: 'signature-image' } & SignatureImageInput);
 
 export interface PdfTaskResult {
   inspect: PdfInfo;
@@ -29,6 +36,7 @@ export interface PdfTaskResult {
   'final-item': Uint8Array;
   'sealed-evidence': Uint8Array;
   'signer-revision': SignerRevision;
+  'signature-image': SignatureImage;
 }
 
 /** An error as it crosses the thread boundary: the classes callers branch on are rebuilt. */
@@ -56,6 +64,7 @@ export function serializeError(error: unknown): SerializedError {
       ...(error.fieldIndex !== undefined ? { fieldIndex: error.fieldIndex } : {}),
     };
   if (error instanceof FormFillError) return { name: error.name, message: error.message, field: error.field };
+  if (error instanceof ImageRejectedError) return { name: error.name, message: error.message, reason: error.reason };
   if (error instanceof SealError) return { name: error.name, message: error.message, reason: error.reason };
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };
@@ -74,6 +83,8 @@ export function deserializeError(e: SerializedError): Error {
       return new SealError(e.reason as SealErrorReason, e.message);
     case 'FormFillError':
       return new FormFillError(e.field ?? '', e.message);
+    case 'ImageRejectedError':
+      return new ImageRejectedError(e.reason as ImageRejectReason, e.message);
     case 'InflateLimitError':
       return new PdfRejectedError('PDF_TOO_COMPLEX', e.message);
     default: {

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { renderFinalItem, renderSealedEvidence } from '../final/render-final.js';
 import { renderSignerRevision } from '../final/signer-revision.js';
 import { fillForm } from '../forms/fill-form.js';
+import { normalizeSignatureImage } from '../images/signature-image.js';
 import { inspectPdf } from '../inspect-pdf.js';
 import { renderFields } from '../render/index.js';
 import { findAndCoverTags, findAndCoverText } from '../tags/cover-tags.js';
@@ -38,6 +39,8 @@ async function run(task: PdfTask): Promise<unknown> {
       return renderSealedEvidence(task);
     case 'signer-revision':
       return renderSignerRevision(task);
+    case 'signature-image':
+      return normalizeSignatureImage(task);
   }
 }
 

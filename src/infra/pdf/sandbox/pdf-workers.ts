@@ -91,7 +91,7 @@ export class PdfWorkers {
 
   private start(worker: Worker, pending: Pending): void {
     const id = this.nextId++;
-    const timeoutMs = ['inspect', 'fill-form', 'find-tags', 'find-text'].includes(pending.task.kind)
+    const timeoutMs = ['inspect', 'fill-form', 'find-tags', 'find-text', 'signature-image'].includes(pending.task.kind)
       ? (this.options.inspectTimeoutMs ?? 30_000)
       : (this.options.renderTimeoutMs ?? 300_000);
     const job: Running = { ...pending, id, timeoutMs };

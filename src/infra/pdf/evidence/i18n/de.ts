@@ -200,6 +200,7 @@ export const de: EvidenceDictionary = {
           : plural(L, n, { one: `noch ${n} Versuch`, other: `noch ${n} Versuche` }),
     signedTyped: (by, typed) => `${by} hat durch Eintippen von ${typed} unterzeichnet.`,
     signedDrawn: (by) => `${by} hat durch Zeichnen der Unterschrift unterzeichnet.`,
+    signedUploaded: (by) => `${by} hat mit einem hochgeladenen Bild der Unterschrift unterzeichnet.`,
     prefilled: (by, field, value) => `${by} hat ${field} mit ${value} vorausgefüllt.`,
     filled: (by, field, value) =>
       value ? `${by} hat ${field} mit ${value} ausgefüllt.` : `${by} hat ${field} ausgefüllt.`,

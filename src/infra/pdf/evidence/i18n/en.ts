@@ -100,6 +100,7 @@ export const en: EvidenceDictionary = {
           : `${n} ${plural(L, n, { one: 'try', other: 'tries' })} left`,
     signedTyped: (by, typed) => `${by} signed by typing ${typed}.`,
     signedDrawn: (by) => `${by} signed by drawing their signature.`,
+    signedUploaded: (by) => `${by} signed by uploading an image of their signature.`,
     prefilled: (by, field, value) => `${by} prefilled ${field} with ${value}.`,
     filled: (by, field, value) => (value ? `${by} filled in ${field} with ${value}.` : `${by} filled in ${field}.`),
     cleared: (who, field) => `${who} cleared ${field}.`,

@@ -192,6 +192,7 @@ export const es: EvidenceDictionary = {
           : plural(L, n, { one: `queda ${n} intento`, other: `quedan ${n} intentos` }),
     signedTyped: (by, typed) => `${by} firmó escribiendo ${typed}.`,
     signedDrawn: (by) => `${by} firmó dibujando su firma.`,
+    signedUploaded: (by) => `${by} firmó subiendo una imagen de su firma.`,
     prefilled: (by, field, value) => `${by} precompletó ${field} con ${value}.`,
     filled: (by, field, value) => (value ? `${by} completó ${field} con ${value}.` : `${by} completó ${field}.`),
     cleared: (who, field) => `${who} borró ${field}.`,

@@ -63,6 +63,7 @@ export interface EvidenceSentences {
   triesLeft(left: number | null): string;
   signedTyped(by: string, typed: string): string;
   signedDrawn(by: string): string;
+  signedUploaded(by: string): string;
   prefilled(by: string, field: string, value: string): string;
   filled(by: string, field: string, value: string | null): string;
   cleared(who: string, field: string): string;

@@ -190,6 +190,7 @@ export const fr: EvidenceDictionary = {
           : plural(L, n, { one: `${n} tentative restante`, other: `${n} tentatives restantes` }),
     signedTyped: (by, typed) => `${by} a signé en saisissant ${typed}.`,
     signedDrawn: (by) => `${by} a signé en traçant sa signature.`,
+    signedUploaded: (by) => `${by} a signé en téléversant une image de sa signature.`,
     prefilled: (by, field, value) => `${by} a prérempli ${field} avec ${value}.`,
     filled: (by, field, value) => (value ? `${by} a rempli ${field} avec ${value}.` : `${by} a rempli ${field}.`),
     cleared: (who, field) => `${who} a effacé ${field}.`,

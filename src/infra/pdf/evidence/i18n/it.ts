@@ -198,6 +198,7 @@ export const it: EvidenceDictionary = {
           : plural(L, n, { one: `resta ${n} tentativo`, other: `restano ${n} tentativi` }),
     signedTyped: (by, typed) => `${by} ha firmato digitando ${typed}.`,
     signedDrawn: (by) => `${by} ha firmato tracciando la propria firma.`,
+    signedUploaded: (by) => `${by} ha firmato caricando un'immagine della propria firma.`,
     prefilled: (by, field, value) => `${by} ha precompilato ${field} con ${value}.`,
     filled: (by, field, value) =>
       value ? `${by} ha compilato ${field} con ${value}.` : `${by} ha compilato ${field}.`,

@@ -183,6 +183,7 @@ export const ja: EvidenceDictionary = {
     triesLeft: (n) => (n === null ? '失敗した試行' : n <= 0 ? '残りの試行回数なし' : `残り ${n} 回`),
     signedTyped: (by, typed) => `${by}が${typed}と入力して署名しました。`,
     signedDrawn: (by) => `${by}が手書きで署名しました。`,
+    signedUploaded: (by) => `${by}が署名の画像をアップロードして署名しました。`,
     prefilled: (by, field, value) => `${by}が${field}に${value}を事前入力しました。`,
     filled: (by, field, value) =>
       value ? `${by}が${field}に${value}と入力しました。` : `${by}が${field}に入力しました。`,

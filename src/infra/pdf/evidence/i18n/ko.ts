@@ -183,6 +183,7 @@ export const ko: EvidenceDictionary = {
     triesLeft: (n) => (n === null ? '실패한 시도' : n <= 0 ? '남은 시도 없음' : `남은 시도 ${n}회`),
     signedTyped: (by, typed) => `${by}이(가) ${typed}을(를) 입력하여 서명했습니다.`,
     signedDrawn: (by) => `${by}이(가) 서명을 직접 그려 서명했습니다.`,
+    signedUploaded: (by) => `${by}이(가) 서명 이미지를 업로드하여 서명했습니다.`,
     prefilled: (by, field, value) => `${by}이(가) ${field}에 ${value}을(를) 미리 입력했습니다.`,
     filled: (by, field, value) =>
       value ? `${by}이(가) ${field}에 ${value}을(를) 입력했습니다.` : `${by}이(가) ${field}을(를) 입력했습니다.`,

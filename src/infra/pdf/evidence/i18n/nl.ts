@@ -200,6 +200,7 @@ export const nl: EvidenceDictionary = {
           : plural(L, n, { one: `nog ${n} poging`, other: `nog ${n} pogingen` }),
     signedTyped: (by, typed) => `${by} heeft ondertekend door ${typed} te typen.`,
     signedDrawn: (by) => `${by} heeft ondertekend door de handtekening te tekenen.`,
+    signedUploaded: (by) => `${by} heeft ondertekend met een geüploade afbeelding van de handtekening.`,
     prefilled: (by, field, value) => `${by} heeft ${field} vooraf ingevuld met ${value}.`,
     filled: (by, field, value) =>
       value ? `${by} heeft ${field} ingevuld met ${value}.` : `${by} heeft ${field} ingevuld.`,

@@ -203,6 +203,7 @@ export const pl: EvidenceDictionary = {
             }),
     signedTyped: (by, typed) => `${by} podpisał(a), wpisując ${typed}.`,
     signedDrawn: (by) => `${by} podpisał(a), rysując swój podpis.`,
+    signedUploaded: (by) => `${by} podpisał(a), przesyłając obraz swojego podpisu.`,
     prefilled: (by, field, value) => `${by} wstępnie wypełnił(a) ${field} wartością ${value}.`,
     filled: (by, field, value) =>
       value ? `${by} wypełnił(a) ${field} wartością ${value}.` : `${by} wypełnił(a) ${field}.`,

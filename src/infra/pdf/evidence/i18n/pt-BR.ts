@@ -196,6 +196,7 @@ export const ptBR: EvidenceDictionary = {
           : plural(L, n, { one: `resta ${n} tentativa`, other: `restam ${n} tentativas` }),
     signedTyped: (by, typed) => `${by} assinou digitando ${typed}.`,
     signedDrawn: (by) => `${by} assinou desenhando sua assinatura.`,
+    signedUploaded: (by) => `${by} assinou enviando uma imagem de sua assinatura.`,
     prefilled: (by, field, value) => `${by} preencheu previamente ${field} com ${value}.`,
     filled: (by, field, value) => (value ? `${by} preencheu ${field} com ${value}.` : `${by} preencheu ${field}.`),
     cleared: (who, field) => `${who} apagou ${field}.`,

@@ -177,6 +177,7 @@ export const zh: EvidenceDictionary = {
     triesLeft: (n) => (n === null ? '尝试失败' : n <= 0 ? '已无剩余尝试次数' : `剩余 ${n} 次尝试`),
     signedTyped: (by, typed) => `${by}通过键入${typed}进行了签署。`,
     signedDrawn: (by) => `${by}通过手绘签名进行了签署。`,
+    signedUploaded: (by) => `${by}通过上传签名图片进行了签署。`,
     prefilled: (by, field, value) => `${by}在${field}中预填了${value}。`,
     filled: (by, field, value) => (value ? `${by}在${field}中填写了${value}。` : `${by}填写了${field}。`),
     cleared: (who, field) => `${who}清除了${field}。`,
