@@ -7,9 +7,10 @@ import { takeCscReturn } from './csc-sign.js';
 import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
+import { prefillOf } from './field-values.js';
 import { drawPdfPages } from './pdf-pages.js';
 import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
-import { el, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
+import { el, emailParts, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
 import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 import { verifyAccess, verifyAction } from './verify.js';
 
@@ -114,9 +115,10 @@ function languageSwitch() {
   });
 }
 
-const isSignature = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true;
-const isRequired = (f) => isSignature(f) || f.fieldMeta?.required === true;
-const pendingFields = () => view.fields.filter((f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly);
+const isRequired = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true || f.fieldMeta?.required === true;
+// A prefilled field is satisfied by the sender's value (field-values.js): it is not pending.
+const pendingFields = () =>
+  view.fields.filter((f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly && !prefillOf(f));
 
 function actionLabel() {
   switch (view.recipient.role) {
@@ -395,9 +397,3 @@ async function rejectDocument() {
 }
 
 void load();
-
-/** The address with a break opportunity right after its @ (a <wbr>), the natural place to wrap. */
-function emailParts(email) {
-  const at = email.indexOf('@');
-  return at < 0 ? [email] : [email.slice(0, at + 1), el('wbr'), email.slice(at + 1)];
-}
