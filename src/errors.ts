@@ -137,8 +137,6 @@ export const ERROR_STATUS = {
   LIMIT_EXCEEDED: 400,
   /** A value inserted into a field does not satisfy the field's rules. */
   INVALID_FIELD_VALUE: 400,
-  /** A NUMBER field's value is below its `minValue` or above its `maxValue`. */
-  NUMBER_OUT_OF_RANGE: 400,
   /** The field is read-only. */
   FIELD_READ_ONLY: 400,
   /** The webhook URL is not http(s) or points to a private address. */

@@ -59,7 +59,7 @@ test('NUMBER: format and bounds', () => {
   const outOfRange = (fn: () => unknown, pattern: RegExp) =>
     assert.throws(
       fn,
-      (e: unknown) => e instanceof AppError && e.code === 'NUMBER_OUT_OF_RANGE' && pattern.test(e.message),
+      (e: unknown) => e instanceof AppError && e.code === 'INVALID_FIELD_VALUE' && pattern.test(e.message),
     );
   outOfRange(() => check('NUMBER', { value: '0' }, meta), /at least 1/);
   outOfRange(() => check('NUMBER', { value: '11' }, meta), /at most 10/);
@@ -150,6 +150,6 @@ test('NUMBER with a numberFormat: read formatted or canonical, kept canonical, s
   refuses(() => check('NUMBER', { value: '1,234,567.5' }, meta), /123\.456\.789,00/);
   assert.throws(
     () => check('NUMBER', { value: '2.000.001' }, meta),
-    (e: unknown) => e instanceof AppError && e.code === 'NUMBER_OUT_OF_RANGE' && /2\.000\.000/.test(e.message),
+    (e: unknown) => e instanceof AppError && e.code === 'INVALID_FIELD_VALUE' && /2\.000\.000/.test(e.message),
   );
 });

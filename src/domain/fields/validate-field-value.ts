@@ -49,16 +49,13 @@ export interface ValidatedValue {
   png?: Buffer;
 }
 
-const invalid = (
-  message: string,
-  path: string[] = ['value'],
-  code: 'INVALID_FIELD_VALUE' | 'NUMBER_OUT_OF_RANGE' = 'INVALID_FIELD_VALUE',
-): AppError => new AppError(code, message, { issues: [{ message: `${path.join('.')}: ${message}`, path }] });
+const invalid = (message: string, path: string[] = ['value']): AppError =>
+  new AppError('INVALID_FIELD_VALUE', message, { issues: [{ message: `${path.join('.')}: ${message}`, path }] });
 
 /**
  * Checks a value against the field's type and fieldMeta and returns what to store.
  * Server-filled fields (NAME, EMAIL, DATE) take `{}`; NAME may be overridden with `{value}`.
- * @throws INVALID_FIELD_VALUE (400) with issues; NUMBER_OUT_OF_RANGE (400) for a number outside minValue/maxValue
+ * @throws INVALID_FIELD_VALUE (400) with issues (a number outside minValue/maxValue names the bound in the field's format)
  */
 export function validateFieldValue(
   type: FieldType,
@@ -127,9 +124,9 @@ export function validateFieldValue(
         );
       const n = Number(canonical);
       if (m?.minValue != null && n < m.minValue)
-        throw invalid(`must be at least ${formatNumber(String(m.minValue), format)}`, ['value'], 'NUMBER_OUT_OF_RANGE');
+        throw invalid(`must be at least ${formatNumber(String(m.minValue), format)}`);
       if (m?.maxValue != null && n > m.maxValue)
-        throw invalid(`must be at most ${formatNumber(String(m.maxValue), format)}`, ['value'], 'NUMBER_OUT_OF_RANGE');
+        throw invalid(`must be at most ${formatNumber(String(m.maxValue), format)}`);
       // With a format the value is kept canonical and shown formatted; without one, as typed.
       return format
         ? { stored: { kind: 'text', text: canonical }, customText: formatNumber(canonical, format) }

@@ -81,12 +81,8 @@ export function planPrefills(
     try {
       patches.set(prefill.id, prefillPatch(field, prefill, meta));
     } catch (error) {
-      if (
-        !(error instanceof AppError) ||
-        (error.code !== 'INVALID_FIELD_VALUE' && error.code !== 'NUMBER_OUT_OF_RANGE')
-      )
-        throw error;
-      issues.add(error.code, [...path, 'value'], `field ${prefill.id}: ${error.message}`);
+      if (!(error instanceof AppError) || error.code !== 'INVALID_FIELD_VALUE') throw error;
+      issues.add('INVALID_FIELD_VALUE', [...path, 'value'], `field ${prefill.id}: ${error.message}`);
     }
   }
   return patches;
