@@ -52,11 +52,11 @@ for (const database of testDatabases()) {
       assert.equal(bad.status, 400);
       assert.equal(bad.body.code, 'VALIDATION_ERROR');
       assert.deepEqual(bad.body.issues[0].path, [0, 'fieldMeta', 'fontSize']);
-      const prefilled = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
-        json: { ...field, fieldMeta: { values: [{ id: 1, checked: true, value: 'Sí' }] } },
+      const formatted = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
+        json: { ...field, type: 'NUMBER', fieldMeta: { numberFormat: '1 234,5' } },
       });
-      assert.equal(prefilled.status, 400);
-      assert.equal(prefilled.body.code, 'FIELD_META_NOT_SUPPORTED');
+      assert.equal(formatted.status, 400);
+      assert.equal(formatted.body.code, 'FIELD_META_NOT_SUPPORTED');
       const fields = await server.api.post(`/api/v1/documents/${documentId}/fields`, {
         json: [
           { ...field, type: 'SIGNATURE' },

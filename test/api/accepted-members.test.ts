@@ -76,41 +76,41 @@ for (const database of testDatabases()) {
           ['payload', 'meta', 'emailId'],
         ],
         [
-          'fieldMeta.values.checked (radio)',
+          'fieldMeta.values.checked (radio, two checked)',
           withField({
             type: 'RADIO',
             fieldMeta: {
               values: [
                 { id: 1, checked: true, value: 'Sí' },
-                { id: 2, checked: false, value: 'No' },
+                { id: 2, checked: true, value: 'No' },
               ],
             },
           }),
-          'FIELD_META_NOT_SUPPORTED',
-          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values', 0, 'checked'],
+          'VALIDATION_ERROR',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values'],
         ],
         [
-          'fieldMeta.values.checked (checkbox)',
-          withField({ type: 'CHECKBOX', fieldMeta: { values: [{ id: 1, checked: true, value: 'Acepto' }] } }),
-          'FIELD_META_NOT_SUPPORTED',
-          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'values', 0, 'checked'],
-        ],
-        [
-          'fieldMeta.defaultValue',
-          withField({ type: 'DROPDOWN', fieldMeta: { values: [{ value: 'A' }, { value: 'B' }], defaultValue: 'B' } }),
-          'FIELD_META_NOT_SUPPORTED',
+          'fieldMeta.defaultValue (not an option)',
+          withField({ type: 'DROPDOWN', fieldMeta: { values: [{ value: 'A' }, { value: 'B' }], defaultValue: 'C' } }),
+          'VALIDATION_ERROR',
           ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'defaultValue'],
         ],
         [
-          'fieldMeta.numberFormat',
+          'fieldMeta.numberFormat (not one of Documenso’s)',
           withField({ type: 'NUMBER', fieldMeta: { numberFormat: '0.00' } }),
           'FIELD_META_NOT_SUPPORTED',
           ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'numberFormat'],
         ],
         [
-          'fieldMeta.value (number)',
-          withField({ type: 'NUMBER', fieldMeta: { value: '12' } }),
-          'FIELD_META_NOT_SUPPORTED',
+          'fieldMeta.value (number above maxValue)',
+          withField({ type: 'NUMBER', fieldMeta: { value: '12', maxValue: 10 } }),
+          'VALIDATION_ERROR',
+          ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'value'],
+        ],
+        [
+          'fieldMeta.value (number not in its format)',
+          withField({ type: 'NUMBER', fieldMeta: { value: '1.234,5', numberFormat: '123,456,789.00' } }),
+          'VALIDATION_ERROR',
           ['payload', 'recipients', 0, 'fields', 1, 'fieldMeta', 'value'],
         ],
       ];
@@ -281,7 +281,7 @@ for (const database of testDatabases()) {
       assert.equal(sent.status, 200, JSON.stringify(sent.body));
     });
 
-    test('field create-many and update-many refuse unsupported fieldMeta and change nothing', async () => {
+    test('field create-many and update-many refuse unsound fieldMeta and change nothing', async () => {
       const { envelopeId } = await draft();
       const view = await envelope(envelopeId);
       const text = view.fields.find((f: { type: string }) => f.type === 'TEXT');
@@ -297,13 +297,13 @@ for (const database of testDatabases()) {
               positionY: 20,
               width: 20,
               height: 5,
-              fieldMeta: { values: [{ value: 'A' }], defaultValue: 'A' },
+              fieldMeta: { values: [{ value: 'A' }], defaultValue: 'B' },
             },
           ],
         },
       });
       assert.equal(created.status, 400, JSON.stringify(created.body));
-      assert.equal(created.body.code, 'FIELD_META_NOT_SUPPORTED');
+      assert.equal(created.body.code, 'VALIDATION_ERROR');
       assert.deepEqual(created.body.issues[0].path, ['data', 0, 'fieldMeta', 'defaultValue']);
       const updated = await server.api.post('/api/v2/envelope/field/update-many', {
         json: { envelopeId, data: [{ id: text.id, type: 'TEXT', fieldMeta: { overflow: 'diagonal' } }] },

@@ -2,6 +2,8 @@ import type { FieldRow } from '../../db/repositories/envelope.repo.js';
 import { FIELD_TYPE_TRAITS } from '../../lib/vocabulary/field-types.js';
 import type { RenderField, RenderValue } from '../../infra/pdf/render/index.js';
 import type { Ctx } from '../context.js';
+import { formatNumber } from '../../lib/number-format.js';
+import { isNumberFormat } from '../../lib/vocabulary/number-formats.js';
 import type { FieldMeta } from '../fields/field-meta.js';
 import { parseStoredFieldMeta, parseStoredFieldValue } from '../model/stored-json.js';
 
@@ -60,9 +62,11 @@ async function toRenderValue(
           options: options.map((o) => ({ label: o.value, checked: chosen.has(o.value) })),
         };
       }
-      return value.kind === 'text'
-        ? { kind: 'text', text: value.text }
-        : { kind: 'text', text: value.values.join(', ') };
+      if (value.kind === 'choices') return { kind: 'text', text: value.values.join(', ') };
+      // A NUMBER with a format is stored canonical and burned in written in that format.
+      if (meta?.type === 'number' && isNumberFormat(meta.numberFormat))
+        return { kind: 'text', text: formatNumber(value.text, meta.numberFormat) };
+      return { kind: 'text', text: value.text };
     }
   }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fieldTypeName, type FieldType, type FieldTypeName } from '../../lib/vocabulary/field-types.js';
+import { isNumberFormat, NUMBER_FORMAT_NAMES } from '../../lib/vocabulary/number-formats.js';
+import { readNumber } from '../../lib/number-format.js';
 
 /**
  * fieldMeta per field type (spec section 2 "fieldMeta by type" and the limits of section 8).
@@ -226,14 +228,25 @@ export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[];
         problems.push({ path: ['defaultValue'], message: 'must be one of the values' });
       }
       break;
-    case 'number':
+    case 'number': {
       if (meta.minValue != null && meta.maxValue != null && meta.minValue > meta.maxValue) {
         problems.push({ path: ['minValue'], message: 'must not exceed maxValue' });
       }
-      if (meta.value !== undefined && meta.value !== '' && !Number.isFinite(Number(meta.value))) {
-        problems.push({ path: ['value'], message: 'must be a number' });
+      // The prefill is read as a signer's input would be: canonical, or in the field's format.
+      const format = isNumberFormat(meta.numberFormat) ? meta.numberFormat : null;
+      const value = meta.value !== undefined && meta.value.trim() !== '' ? readNumber(meta.value, format) : null;
+      if (meta.value !== undefined && meta.value.trim() !== '' && value === null) {
+        problems.push({
+          path: ['value'],
+          message: format ? `must be a number, such as 1234.5 or as ${format}` : 'must be a number',
+        });
       }
+      if (value !== null && meta.minValue != null && Number(value) < meta.minValue)
+        problems.push({ path: ['value'], message: `must be at least minValue (${meta.minValue})` });
+      if (value !== null && meta.maxValue != null && Number(value) > meta.maxValue)
+        problems.push({ path: ['value'], message: `must be at most maxValue (${meta.maxValue})` });
       break;
+    }
     case 'text':
       if (meta.characterLimit && meta.text && meta.text.length > meta.characterLimit) {
         problems.push({ path: ['text'], message: 'is longer than characterLimit' });
@@ -250,35 +263,16 @@ export function fieldMetaProblems(meta: FieldMeta): { path: (string | number)[];
 }
 
 /**
- * Members that promise what neither the signing page nor the renderer does yet: prefills the
- * signer would not see (a checked option, a dropdown default, a NUMBER value) and a number
- * format. Their off values (false, '', null) are accepted. Refused with FIELD_META_NOT_SUPPORTED.
+ * Values Firma cannot honour: a number format that is not one of Documenso's (a free string in its
+ * SDK's types, so a typo would otherwise be stored and shown as plain digits). `null` and `""` mean
+ * no format. Refused with FIELD_META_NOT_SUPPORTED.
  */
 export function unsupportedFieldMeta(meta: FieldMeta): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
-  switch (meta.type) {
-    case 'radio':
-    case 'checkbox':
-      (meta.values ?? []).forEach((v, i) => {
-        if (v.checked)
-          problems.push({
-            path: ['values', i, 'checked'],
-            message: 'pre-checked options are not supported yet: send false',
-          });
-      });
-      break;
-    case 'dropdown':
-      if (meta.defaultValue)
-        problems.push({ path: ['defaultValue'], message: 'a default choice is not supported yet: send "" or omit it' });
-      break;
-    case 'number':
-      if (meta.numberFormat)
-        problems.push({ path: ['numberFormat'], message: 'number formats are not applied yet: send null or omit it' });
-      if (meta.value !== undefined && meta.value !== '')
-        problems.push({ path: ['value'], message: 'a pre-filled number is not supported yet: send "" or omit it' });
-      break;
-    default:
-      break;
-  }
-  return problems;
+  if (meta.type !== 'number' || !meta.numberFormat || isNumberFormat(meta.numberFormat)) return [];
+  return [
+    {
+      path: ['numberFormat'],
+      message: `unknown number format: one of ${NUMBER_FORMAT_NAMES.map((f) => JSON.stringify(f)).join(', ')}, or null`,
+    },
+  ];
 }

@@ -97,3 +97,23 @@ void test('width= and height= take points (180, 180pt) or percent of the page (3
   const twice = parsePlaceholderTag('{{signature, r1, width=100, width=120}}');
   assert.ok(!twice.ok && /twice/.test(twice.problem));
 });
+
+test('a number format keeps its commas, and a number tag takes a prefilled value', () => {
+  assert.deepEqual(parsePlaceholderTag('{{number,r2,value=50,maxValue=99,numberFormat=123,456,789.00}}'), {
+    ok: true,
+    tag: {
+      type: 'NUMBER',
+      recipient: 2,
+      fieldMeta: { type: 'number', value: '50', maxValue: 99, numberFormat: '123,456,789.00', fontSize: 12 },
+    },
+  });
+  const dotted = parsePlaceholderTag('{{number, r1, numberFormat=123.456.789,00, readOnly=true}}');
+  assert.ok(dotted.ok);
+  assert.equal(dotted.tag.fieldMeta.numberFormat, '123.456.789,00');
+  assert.equal(dotted.tag.fieldMeta.readOnly, true);
+  const last = parsePlaceholderTag('{{number, r1, numberFormat=123456,789.00}}');
+  assert.ok(last.ok);
+  assert.equal(last.tag.fieldMeta.numberFormat, '123456,789.00');
+  // A stray part elsewhere is still refused.
+  assert.equal(parsePlaceholderTag('{{number, r1, value=1, 456}}').ok, false);
+});

@@ -62,6 +62,21 @@ function parseLength(raw: string): TagLength | null {
   return { value, unit };
 }
 
+/**
+ * Documenso's number formats hold commas (`numberFormat=123,456,789.00`), which also separate a
+ * tag's options: a part without `=` right after `numberFormat=` is the rest of the format.
+ */
+function rejoinNumberFormat(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const previous = out.at(-1);
+    if (previous !== undefined && !part.includes('=') && /^numberformat\s*=/i.test(previous))
+      out[out.length - 1] = `${previous},${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
 export type TagParse = { ok: true; tag: ParsedTag } | { ok: false; problem: string };
 
 export function parsePlaceholderTag(text: string): TagParse {
@@ -75,7 +90,7 @@ export function parsePlaceholderTag(text: string): TagParse {
       ok: false,
       problem: `unknown field type "${parts[0]}" (one of ${FIELD_TYPE_NAMES.join(', ')})`,
     };
-  let rest = parts.slice(1);
+  let rest = rejoinNumberFormat(parts.slice(1));
   let recipient: number | null = null;
   const r = rest[0] !== undefined ? /^r(\d+)$/i.exec(rest[0]) : null;
   if (r) {

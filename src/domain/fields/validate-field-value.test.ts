@@ -57,8 +57,13 @@ test('NUMBER: format and bounds', () => {
   const meta: FieldMeta = { type: 'number', fontSize: 12, minValue: 1, maxValue: 10 };
   assert.equal(check('NUMBER', { value: '7,5' }, meta).customText, '7,5');
   refuses(() => check('NUMBER', { value: 'siete' }, meta), /number/);
-  refuses(() => check('NUMBER', { value: '0' }, meta), /at least 1/);
-  refuses(() => check('NUMBER', { value: '11' }, meta), /at most 10/);
+  const outOfRange = (fn: () => unknown, pattern: RegExp) =>
+    assert.throws(
+      fn,
+      (e: unknown) => e instanceof AppError && e.code === 'INVALID_FIELD_VALUE' && pattern.test(e.message),
+    );
+  outOfRange(() => check('NUMBER', { value: '0' }, meta), /at least 1/);
+  outOfRange(() => check('NUMBER', { value: '11' }, meta), /at most 10/);
 });
 
 test('RADIO, DROPDOWN and CHECKBOX take only their options and honour the checkbox rule', () => {
@@ -130,4 +135,23 @@ test('signatures: typed, or an image of bounded size to decode; each kind can be
     /disabled/,
   );
   assert.equal(check('INITIALS', { value: 'AG' }).customText, 'AG');
+});
+
+test('NUMBER with a numberFormat: read formatted or canonical, kept canonical, shown formatted', () => {
+  const meta: FieldMeta = {
+    type: 'number',
+    fontSize: 12,
+    numberFormat: '123.456.789,00',
+    minValue: 0,
+    maxValue: 2_000_000,
+  };
+  const typed = check('NUMBER', { value: '1.234.567,5' }, meta);
+  assert.deepEqual(typed.stored, { kind: 'text', text: '1234567.5' });
+  assert.equal(typed.customText, '1.234.567,5');
+  assert.deepEqual(check('NUMBER', { value: '1234567.5' }, meta).stored, { kind: 'text', text: '1234567.5' });
+  refuses(() => check('NUMBER', { value: '1,234,567.5' }, meta), /123\.456\.789,00/);
+  assert.throws(
+    () => check('NUMBER', { value: '2.000.001' }, meta),
+    (e: unknown) => e instanceof AppError && e.code === 'INVALID_FIELD_VALUE' && /2\.000\.000/.test(e.message),
+  );
 });

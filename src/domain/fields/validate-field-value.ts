@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FieldType } from '../../lib/vocabulary/field-types.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
+import { formatNumber, readNumber } from '../../lib/number-format.js';
+import { isNumberFormat } from '../../lib/vocabulary/number-formats.js';
 import { isValidCuil, isValidCuit, isValidDni } from '../recipients/tax-id.js';
 import type { FieldMeta } from './field-meta.js';
 import type { StoredFieldValue } from './field-value.js';
@@ -64,7 +66,7 @@ const invalid = (message: string, path: string[] = ['value']): AppError =>
 /**
  * Checks a value against the field's type and fieldMeta and returns what to store.
  * Server-filled fields (NAME, EMAIL, DATE) take `{}`; NAME may be overridden with `{value}`.
- * @throws INVALID_FIELD_VALUE (400) with issues
+ * @throws INVALID_FIELD_VALUE (400) with issues (a number outside minValue/maxValue names the bound in the field's format)
  */
 export function validateFieldValue(
   type: FieldType,
@@ -128,11 +130,23 @@ export function validateFieldValue(
         if (m?.required) throw invalid('this field is required');
         return textValue('');
       }
-      if (!/^-?\d+([.,]\d+)?$/.test(value)) throw invalid('must be a number, such as 1234 or 12.5');
-      const n = Number(value.replace(',', '.'));
-      if (m?.minValue != null && n < m.minValue) throw invalid(`must be at least ${m.minValue}`);
-      if (m?.maxValue != null && n > m.maxValue) throw invalid(`must be at most ${m.maxValue}`);
-      return textValue(value);
+      const format = isNumberFormat(m?.numberFormat) ? m.numberFormat : null;
+      const canonical = readNumber(value, format);
+      if (canonical === null)
+        throw invalid(
+          format
+            ? `must be a number, such as 1234.5 or written as ${format}`
+            : 'must be a number, such as 1234 or 12.5',
+        );
+      const n = Number(canonical);
+      if (m?.minValue != null && n < m.minValue)
+        throw invalid(`must be at least ${formatNumber(String(m.minValue), format)}`);
+      if (m?.maxValue != null && n > m.maxValue)
+        throw invalid(`must be at most ${formatNumber(String(m.maxValue), format)}`);
+      // With a format the value is kept canonical and shown formatted; without one, as typed.
+      return format
+        ? { stored: { kind: 'text', text: canonical }, customText: formatNumber(canonical, format) }
+        : textValue(value);
     }
     case 'RADIO':
     case 'DROPDOWN': {

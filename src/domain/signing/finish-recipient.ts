@@ -16,11 +16,13 @@ import { AppError } from '../../errors.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
 import type { AcceptedConsent } from '../model/signing-consent.js';
 import { provesSigning, takesSignature } from '../../lib/vocabulary/field-types.js';
+import { fieldPrefill, type Prefill } from '../fields/field-prefill.js';
 
 /**
  * The end of a recipient's part, however they signed (the electronic `complete` or a DIGITAL
  * signer's `submit`), inside the caller's transaction on the locked session: fields Firma fills
- * itself are filled after the accepted statement is audited (`autoFillText`: the text, or undefined to leave the field), every required
+ * itself are filled after the accepted statement is audited (`autoFillText`: the text, or undefined to leave the field),
+ * fields still empty take the sender's prefill (prefillOf), every required
  * field must be filled, the recipient is SIGNED, the completion is audited with `auditData`,
  * DOCUMENT_RECIPIENT_COMPLETED and DOCUMENT_SIGNED are recorded, and either the envelope goes to
  * completion (nobody else has to act) or the recipients whose turn it now is are notified.
@@ -54,11 +56,12 @@ export async function finishRecipient(
   const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
   for (const field of own) {
     const text = step.autoFillText(field);
-    if (text === undefined) continue;
+    const filled = text !== undefined ? { stored: { kind: 'text', text }, customText: text } : prefillOf(field);
+    if (!filled) continue;
     const patch = {
       inserted: 1,
-      value: JSON.stringify({ kind: 'text', text }),
-      customText: text,
+      value: JSON.stringify(filled.stored),
+      customText: filled.customText,
       insertedAt: iso,
       insertedByRecipientId: s.recipient.id,
     };
@@ -91,6 +94,15 @@ export async function finishRecipient(
     const newlyInTurn = s.graph.recipients.filter((r) => turnAfter.has(r.id) && !turnBefore.has(r.id));
     await notifyNewTurn(ctx, trx, s, newlyInTurn, now);
   }
+}
+
+/**
+ * The sender's prefill of a field the recipient left empty (fieldMeta `text`, `value`, checked
+ * options, `defaultValue`): it becomes the field's value, so a required prefilled field is
+ * satisfied and the renderers burn it in like any other value.
+ */
+export function prefillOf(field: FieldRow): Prefill | null {
+  return field.inserted === 1 ? null : fieldPrefill(parseStoredFieldMeta(field.fieldMeta));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Ctx } from '../context.js';
 import { randomToken } from '../ids.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { autoFill } from './complete-recipient.js';
-import { assertFieldsComplete } from './finish-recipient.js';
+import { assertFieldsComplete, prefillOf } from './finish-recipient.js';
 import { recipientActor } from './recipient-actor.js';
 import {
   digitalSignatureFields,
@@ -229,7 +229,11 @@ export async function assertReady(
   await assertActionVerified(db, s, now, passes);
 }
 
-/** The recipient's fields with Firma's own values for empty NAME/EMAIL/DATE, and those values by field id. */
+/**
+ * The recipient's fields with Firma's own values for empty NAME/EMAIL/DATE (and those values by
+ * field id, kept for `submit`) and the sender's prefills for the other empty ones (which `submit`
+ * reads again from the fields, as finishRecipient does).
+ */
 export function autoFilledFields(
   s: SigningSession,
   own: FieldRow[],
@@ -238,7 +242,12 @@ export function autoFilledFields(
   const values: Record<string, string> = {};
   const fields = own.map((field) => {
     const text = autoFill(s, field, now);
-    if (text === null) return field;
+    if (text === null) {
+      const prefill = prefillOf(field);
+      return prefill
+        ? { ...field, inserted: 1, value: JSON.stringify(prefill.stored), customText: prefill.customText }
+        : field;
+    }
     values[String(field.id)] = text;
     return { ...field, inserted: 1, value: JSON.stringify({ kind: 'text', text }), customText: text };
   });

@@ -34,6 +34,7 @@ const SOURCES: Record<string, Source> = {
   'pdf-pages.js': { path: join(WEB_DIR, 'pdf-pages.js'), contentType: 'text/javascript; charset=utf-8' },
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
   'done.js': { path: join(WEB_DIR, 'done.js'), contentType: 'text/javascript; charset=utf-8' },
+  'field-values.js': { path: join(WEB_DIR, 'field-values.js'), contentType: 'text/javascript; charset=utf-8' },
   'field-paint.js': { path: join(WEB_DIR, 'field-paint.js'), contentType: 'text/javascript; charset=utf-8' },
   'signing-ui.js': { path: join(WEB_DIR, 'signing-ui.js'), contentType: 'text/javascript; charset=utf-8' },
   'final-dialogs.js': { path: join(WEB_DIR, 'final-dialogs.js'), contentType: 'text/javascript; charset=utf-8' },

@@ -1,5 +1,6 @@
 // How a field's box on the page shows its state: its label, the value filled in, or a signature
 // as it will be burned in (the drawn image, or the typed text in the signature font).
+import { prefillOf } from './field-values.js';
 import { el } from './signing-ui.js';
 import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 
@@ -22,12 +23,19 @@ export function paintFieldBox(box, field, { t, required, imageUrl }) {
     box.style.removeProperty('--field-align');
     box.style.removeProperty('--field-justify');
   }
-  box.classList.toggle('filled', field.inserted);
-  box.classList.toggle('required', required && !field.inserted);
+  // The sender's prefill is the field's value until the signer changes it (written in on finishing).
+  const prefill = prefillOf(field);
+  const filled = Boolean(field.inserted || prefill);
+  box.classList.toggle('filled', filled);
+  box.classList.toggle('required', required && !filled);
   box.classList.toggle('other', !field.isOwn);
-  // Filled in advance by the sender (a prefilled template field): shown, never editable.
-  box.classList.toggle('read-only', Boolean(field.fieldMeta?.readOnly));
-  let shown = label;
+  // Filled in advance by the sender: shown, never editable. Still focusable (aria-disabled, not
+  // disabled), so a keyboard or screen reader user reaches and hears the value.
+  const readOnly = Boolean(field.fieldMeta?.readOnly);
+  box.classList.toggle('read-only', readOnly);
+  if (readOnly) box.setAttribute('aria-disabled', 'true');
+  else box.removeAttribute('aria-disabled');
+  let shown = prefill ? prefill.text : label;
   if (field.inserted) {
     if (field.signature?.type === 'typed') shown = field.signature.text;
     else if (field.values) shown = field.values.join(', ') || '✓';
@@ -52,6 +60,6 @@ export function paintFieldBox(box, field, { t, required, imageUrl }) {
     return;
   }
   box.textContent = shown;
-  if (field.inserted) box.setAttribute('aria-label', t.filledWith(label, shown));
+  if (filled) box.setAttribute('aria-label', t.filledWith(label, shown) + (readOnly ? `, ${t.readOnly}` : ''));
   else box.setAttribute('aria-label', required ? `${label} (${t.required})` : label);
 }

@@ -1,5 +1,6 @@
 // Small DOM helpers and the dialogs of the signing page. No framework: the page must stay light
 // on a phone and load nothing from outside Firma.
+import { formatNumber, numberFormatOf, prefillOf, readNumber } from './field-values.js';
 import { createSignaturePad } from './signature-pad.js';
 import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 
@@ -135,6 +136,9 @@ export function fieldDialog(t, view, field, save, remove) {
   const meta = field.fieldMeta || {};
   const label = meta.label || t.fill[field.type];
   const extraButtons = field.inserted ? [{ label: t.remove, onClick: remove }] : [];
+  // Editable prefilled fields open with the sender's value; the signer's own value replaces it.
+  const prefill = prefillOf(field);
+  const chosenText = field.inserted ? field.customText : prefill?.text;
   if (FIELD_TYPE_TRAITS[field.type]?.takesSignature) return signatureDialog(t, view, field, label, save, extraButtons);
   return openDialog(
     t,
@@ -142,16 +146,20 @@ export function fieldDialog(t, view, field, save, remove) {
     (body) => {
       if (meta.helpText) body.append(el('p', { class: 'help' }, meta.helpText));
       switch (field.type) {
-        case 'TEXT':
         case 'NUMBER':
+          return numberInput(t, body, field, label, prefill);
+        case 'TEXT':
         case 'NAME': {
           const input = el('input', {
             id: 'field-input',
             type: 'text',
-            inputmode: field.type === 'NUMBER' ? 'decimal' : undefined,
             maxlength: meta.characterLimit || undefined,
             placeholder: meta.placeholder || undefined,
-            value: field.customText || (field.type === 'NAME' ? view.recipient.name : meta.text || ''),
+            value: field.inserted
+              ? field.customText
+              : field.type === 'NAME'
+                ? view.recipient.name
+                : prefill?.text || '',
             autocomplete: field.type === 'NAME' ? 'name' : 'off',
           });
           body.append(el('label', { for: 'field-input' }, label), input);
@@ -165,7 +173,7 @@ export function fieldDialog(t, view, field, save, remove) {
               'select',
               { id: 'field-input' },
               el('option', { value: '' }, t.choose),
-              ...options.map((o) => el('option', { value: o, selected: o === field.customText }, o)),
+              ...options.map((o) => el('option', { value: o, selected: o === chosenText }, o)),
             );
             body.append(el('label', { for: 'field-input' }, label), select);
             return { value: () => ({ value: select.value }), opened: () => select.focus() };
@@ -182,7 +190,7 @@ export function fieldDialog(t, view, field, save, remove) {
                   type: 'radio',
                   name: 'choice',
                   value: o,
-                  checked: o === field.customText,
+                  checked: o === chosenText,
                   id: `choice-${i}`,
                 }),
                 o,
@@ -196,7 +204,7 @@ export function fieldDialog(t, view, field, save, remove) {
           };
         }
         case 'CHECKBOX': {
-          const chosen = new Set(field.values || []);
+          const chosen = new Set(field.inserted ? field.values || [] : prefill?.values || []);
           const group = el(
             'fieldset',
             {},
@@ -231,6 +239,46 @@ export function fieldDialog(t, view, field, save, remove) {
     (api) => save(api.value()),
     { extraButtons },
   );
+}
+
+/**
+ * A NUMBER field's input: written in the field's numberFormat when the signer leaves it (blur),
+ * checked against the format and minValue/maxValue before anything is sent, and sent canonical
+ * (`1234.5`) when the field has a format, so the API never has to guess which mark is the decimal.
+ */
+function numberInput(t, body, field, label, prefill) {
+  const meta = field.fieldMeta || {};
+  const format = numberFormatOf(field);
+  const hint = el('p', { class: 'help', id: 'field-hint' }, format ? t.numberFormatHint(format) : '');
+  const input = el('input', {
+    id: 'field-input',
+    type: 'text',
+    inputmode: 'decimal',
+    placeholder: meta.placeholder || undefined,
+    value: field.inserted ? field.customText : prefill?.text || '',
+    autocomplete: 'off',
+    'aria-describedby': format ? 'field-hint' : undefined,
+    onblur: () => {
+      const canonical = readNumber(input.value, format);
+      if (canonical !== null) input.value = formatNumber(canonical, format);
+    },
+  });
+  body.append(el('label', { for: 'field-input' }, label), input);
+  if (format) body.append(hint);
+  return {
+    opened: () => input.focus(),
+    value: () => {
+      if (input.value.trim() === '') return { value: '' };
+      const canonical = readNumber(input.value, format);
+      if (canonical === null) throw new Error(t.notANumber(format ? formatNumber('1234.5', format) : '1234.5'));
+      const n = Number(canonical);
+      if (typeof meta.minValue === 'number' && n < meta.minValue)
+        throw new Error(t.numberAtLeast(formatNumber(String(meta.minValue), format)));
+      if (typeof meta.maxValue === 'number' && n > meta.maxValue)
+        throw new Error(t.numberAtMost(formatNumber(String(meta.maxValue), format)));
+      return { value: format ? canonical : input.value.trim() };
+    },
+  };
 }
 
 function signatureDialog(t, view, field, label, save, extraButtons) {

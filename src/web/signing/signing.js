@@ -7,6 +7,7 @@ import { takeCscReturn } from './csc-sign.js';
 import { signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
 import { paintFieldBox } from './field-paint.js';
+import { prefillOf } from './field-values.js';
 import { drawPdfPages } from './pdf-pages.js';
 import { nextSignerFieldset, rejectDialog } from './final-dialogs.js';
 import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
@@ -115,9 +116,10 @@ function languageSwitch() {
   });
 }
 
-const isSignature = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true;
-const isRequired = (f) => isSignature(f) || f.fieldMeta?.required === true;
-const pendingFields = () => view.fields.filter((f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly);
+const isRequired = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true || f.fieldMeta?.required === true;
+// A prefilled field is satisfied by the sender's value (field-values.js): it is not pending.
+const pendingFields = () =>
+  view.fields.filter((f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly && !prefillOf(f));
 
 function actionLabel() {
   switch (view.recipient.role) {

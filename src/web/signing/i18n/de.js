@@ -99,6 +99,11 @@ export default {
   consentMissing: 'Setzen Sie das Häkchen, um vor dem Abschließen zuzustimmen.',
   redo: 'Ändern',
   signatureOf: (label) => `${label}: unterzeichnet (zum Ändern auswählen)`,
+  readOnly: 'schreibgeschützt',
+  numberFormatHint: (format) => `Schreibweise: ${format}`,
+  notANumber: (example) => `Geben Sie eine Zahl ein, zum Beispiel ${example}.`,
+  numberAtLeast: (min) => `Die Zahl muss mindestens ${min} betragen.`,
+  numberAtMost: (max) => `Die Zahl darf höchstens ${max} betragen.`,
   doneWaiting:
     'Vielen Dank. Andere Empfänger müssen noch handeln; Sie erhalten das abgeschlossene Dokument per E-Mail, sobald alle fertig sind.',
   doneCompleting: 'Alle haben abgeschlossen. Die unterzeichnete Fassung wird vorbereitet…',

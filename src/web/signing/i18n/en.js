@@ -91,6 +91,11 @@ export default {
   consentMissing: 'Tick the box to agree before you finish.',
   redo: 'Change',
   signatureOf: (label) => `${label}: signed (select to change it)`,
+  readOnly: 'read-only',
+  numberFormatHint: (format) => `Written as ${format}`,
+  notANumber: (example) => `Enter a number, for example ${example}.`,
+  numberAtLeast: (min) => `The number must be at least ${min}.`,
+  numberAtMost: (max) => `The number must be at most ${max}.`,
   doneWaiting:
     'Thank you. Other recipients still have to act; you will receive the completed document by email when everyone has finished.',
   doneCompleting: 'Everyone has finished. The signed copy is being prepared…',

@@ -91,6 +91,11 @@ export default {
   consentMissing: 'Marque la casilla para aceptar antes de terminar.',
   redo: 'Cambiar',
   signatureOf: (label) => `${label}: firmado (selecciónelo para cambiarlo)`,
+  readOnly: 'solo lectura',
+  numberFormatHint: (format) => `Se escribe como ${format}`,
+  notANumber: (example) => `Ingrese un número, por ejemplo ${example}.`,
+  numberAtLeast: (min) => `El número debe ser como mínimo ${min}.`,
+  numberAtMost: (max) => `El número debe ser como máximo ${max}.`,
   doneWaiting:
     'Gracias. Otros destinatarios todavía deben actuar; recibirá el documento completo por correo cuando todos terminen.',
   doneCompleting: 'Todos terminaron. Se está preparando la copia firmada…',

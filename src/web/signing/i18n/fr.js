@@ -90,6 +90,11 @@ export default {
   consentMissing: 'Cochez la case pour donner votre accord avant de terminer.',
   redo: 'Modifier',
   signatureOf: (label) => `${label} : signé (sélectionnez pour modifier)`,
+  readOnly: 'lecture seule',
+  numberFormatHint: (format) => `Format : ${format}`,
+  notANumber: (example) => `Saisissez un nombre, par exemple ${example}.`,
+  numberAtLeast: (min) => `Le nombre doit être au moins ${min}.`,
+  numberAtMost: (max) => `Le nombre doit être au plus ${max}.`,
   doneWaiting:
     'Merci. D’autres destinataires doivent encore intervenir ; vous recevrez le document achevé par e-mail lorsque tout le monde aura terminé.',
   doneCompleting: 'Tout le monde a terminé. La copie signée est en cours de préparation…',

@@ -96,6 +96,11 @@ export default {
   consentMissing: 'Selezioni la casella per accettare prima di terminare.',
   redo: 'Modifica',
   signatureOf: (label) => `${label}: firmato (selezioni per modificarlo)`,
+  readOnly: 'sola lettura',
+  numberFormatHint: (format) => `Formato: ${format}`,
+  notANumber: (example) => `Inserisca un numero, ad esempio ${example}.`,
+  numberAtLeast: (min) => `Il numero deve essere almeno ${min}.`,
+  numberAtMost: (max) => `Il numero deve essere al massimo ${max}.`,
   doneWaiting:
     'Grazie. Altri destinatari devono ancora intervenire; riceverà il documento completato via e-mail quando tutti avranno terminato.',
   doneCompleting: 'Tutti hanno terminato. La copia firmata è in preparazione…',

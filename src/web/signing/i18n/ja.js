@@ -87,6 +87,11 @@ export default {
   consentMissing: '完了する前に、チェックボックスにチェックを入れて同意してください。',
   redo: '変更',
   signatureOf: (label) => `${label}：署名済み（選択すると変更できます）`,
+  readOnly: '読み取り専用',
+  numberFormatHint: (format) => `書式: ${format}`,
+  notANumber: (example) => `数値を入力してください（例: ${example}）。`,
+  numberAtLeast: (min) => `${min} 以上の数値を入力してください。`,
+  numberAtMost: (max) => `${max} 以下の数値を入力してください。`,
   doneWaiting:
     'ありがとうございました。ほかの受信者の対応がまだ残っています。全員の対応が完了したら、完了した文書をメールでお届けします。',
   doneCompleting: '全員の対応が完了しました。署名済みの写しを準備しています…',

@@ -81,6 +81,11 @@ export default {
   consentMissing: '완료하기 전에 확인란을 선택하여 동의하십시오.',
   redo: '변경',
   signatureOf: (label) => `${label}: 서명됨(변경하려면 선택)`,
+  readOnly: '읽기 전용',
+  numberFormatHint: (format) => `형식: ${format}`,
+  notANumber: (example) => `숫자를 입력하세요(예: ${example}).`,
+  numberAtLeast: (min) => `숫자는 ${min} 이상이어야 합니다.`,
+  numberAtMost: (max) => `숫자는 ${max} 이하여야 합니다.`,
   doneWaiting:
     '감사합니다. 다른 수신자의 처리가 아직 남아 있습니다. 모든 분이 완료하면 완료된 문서를 이메일로 받으시게 됩니다.',
   doneCompleting: '모든 분이 완료했습니다. 서명된 사본을 준비하는 중입니다…',

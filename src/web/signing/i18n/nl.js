@@ -96,6 +96,11 @@ export default {
   consentMissing: 'Vink het vakje aan om akkoord te gaan voordat u afrondt.',
   redo: 'Wijzigen',
   signatureOf: (label) => `${label}: ondertekend (selecteer om te wijzigen)`,
+  readOnly: 'alleen-lezen',
+  numberFormatHint: (format) => `Notatie: ${format}`,
+  notANumber: (example) => `Voer een getal in, bijvoorbeeld ${example}.`,
+  numberAtLeast: (min) => `Het getal moet minstens ${min} zijn.`,
+  numberAtMost: (max) => `Het getal mag hoogstens ${max} zijn.`,
   doneWaiting:
     'Dank u. Andere ontvangers moeten nog actie ondernemen; u ontvangt het voltooide document per e-mail zodra iedereen klaar is.',
   doneCompleting: 'Iedereen is klaar. De ondertekende versie wordt voorbereid…',

@@ -101,6 +101,11 @@ export default {
   consentMissing: 'Prosimy zaznaczyć pole, aby wyrazić zgodę przed zakończeniem.',
   redo: 'Zmień',
   signatureOf: (label) => `${label}: podpisano (wybierz, aby zmienić)`,
+  readOnly: 'tylko do odczytu',
+  numberFormatHint: (format) => `Format zapisu: ${format}`,
+  notANumber: (example) => `Wpisz liczbę, na przykład ${example}.`,
+  numberAtLeast: (min) => `Liczba musi wynosić co najmniej ${min}.`,
+  numberAtMost: (max) => `Liczba może wynosić najwyżej ${max}.`,
   doneWaiting:
     'Dziękujemy. Inni odbiorcy muszą jeszcze działać; ukończony dokument otrzymają Państwo e-mailem, gdy wszyscy zakończą.',
   doneCompleting: 'Wszyscy zakończyli. Trwa przygotowywanie podpisanej kopii…',

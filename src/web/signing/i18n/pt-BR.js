@@ -96,6 +96,11 @@ export default {
   consentMissing: 'Marque a caixa para aceitar antes de concluir.',
   redo: 'Alterar',
   signatureOf: (label) => `${label}: assinado (selecione para alterar)`,
+  readOnly: 'somente leitura',
+  numberFormatHint: (format) => `Formato: ${format}`,
+  notANumber: (example) => `Digite um número, por exemplo ${example}.`,
+  numberAtLeast: (min) => `O número deve ser no mínimo ${min}.`,
+  numberAtMost: (max) => `O número deve ser no máximo ${max}.`,
   doneWaiting:
     'Obrigado. Outros destinatários ainda precisam agir; você receberá o documento concluído por e-mail quando todos terminarem.',
   doneCompleting: 'Todos terminaram. A cópia assinada está sendo preparada…',
