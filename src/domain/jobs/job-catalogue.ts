@@ -22,12 +22,19 @@ export const BULK_SEND_JOB = 'bulk-send.run';
 export const VERIFICATION_CODE_MAIL = 'mail.verification-code';
 /** The code confirming a direct-link visitor's e-mail, to that address only; sealed like the one above. */
 export const DIRECT_LINK_CODE_MAIL = 'mail.direct-link-code';
+/** A signer finished while others have not: told the document waits for them (emailSettings.documentPending). */
+export const DOCUMENT_PENDING_MAIL = 'mail.document-pending';
+/**
+ * A recipient removed from a sent document is told (emailSettings.recipientRemoved). Their row is
+ * gone by then, so the job carries the address and name it was sent to.
+ */
+export const RECIPIENT_REMOVED_MAIL = 'mail.recipient-removed';
 /** One run of the blob garbage collection; queued by every worker's timer, once per interval (dedupe key). */
 export const BLOB_GC_JOB = 'blobs.gc';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
-const ZOwnerNotice = z.enum(['ownerCreated', 'ownerCompleted', 'ownerRecipientExpired']);
+const ZOwnerNotice = z.enum(['ownerCreated', 'ownerCompleted', 'ownerRecipientExpired', 'recipientSigned']);
 
 export const jobCatalogue = {
   [COMPLETE_ENVELOPE_JOB]: z.object({ envelopeId: ZId }),
@@ -52,6 +59,12 @@ export const jobCatalogue = {
     email: z.string().min(3).max(320),
     codeSealed: z.string().min(1),
     expiresAt: z.iso.datetime(),
+  }),
+  [DOCUMENT_PENDING_MAIL]: ZRecipientMail,
+  [RECIPIENT_REMOVED_MAIL]: z.object({
+    envelopeId: ZId,
+    email: z.string().min(3).max(320),
+    name: z.string().max(1000),
   }),
 };
 

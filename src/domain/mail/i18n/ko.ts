@@ -28,6 +28,21 @@ export const ko: MailDictionary = {
       intro: (t) => `발신자가 “${t}”을(를) 취소했습니다. 더 이상 하실 일은 없습니다.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `수신자 완료: ${t}`,
+      intro: (t) => `수신자 한 명이 “${t}”에서 자신의 부분을 완료했습니다.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `문서에서 제외됨: ${t}`,
+      intro: (t) => `발신자가 귀하를 “${t}”에서 제외했습니다. 링크는 더 이상 작동하지 않으며 더 하실 일은 없습니다.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `다른 수신자 대기 중: ${t}`,
+      intro: (t) => `“${t}”에서 귀하의 부분을 완료했습니다. 이제 다른 수신자를 기다리고 있습니다.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `문서 생성됨: ${t}`,
       intro: (t) => `귀하의 플랫폼에서 “${t}”이(가) 생성되었습니다.`,

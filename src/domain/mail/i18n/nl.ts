@@ -28,6 +28,22 @@ export const nl: MailDictionary = {
       intro: (t) => `De afzender heeft ‘${t}’ geannuleerd. U hoeft verder niets te doen.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Ontvanger klaar: ${t}`,
+      intro: (t) => `Een ontvanger heeft zijn deel van ‘${t}’ afgerond.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Verwijderd uit: ${t}`,
+      intro: (t) =>
+        `De afzender heeft u uit ‘${t}’ verwijderd. Uw link werkt niet meer en u hoeft verder niets te doen.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Wacht op anderen: ${t}`,
+      intro: (t) => `U hebt uw deel van ‘${t}’ afgerond. Het document wacht nu op de andere ontvangers.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document aangemaakt: ${t}`,
       intro: (t) => `‘${t}’ is aangemaakt op uw platform.`,

@@ -28,6 +28,22 @@ export const pl: MailDictionary = {
       intro: (t) => `Nadawca anulował dokument „${t}”. Nie muszą Państwo robić nic więcej.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Odbiorca zakończył: ${t}`,
+      intro: (t) => `Jeden z odbiorców zakończył swoją część dokumentu „${t}”.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Usunięto z dokumentu: ${t}`,
+      intro: (t) =>
+        `Nadawca usunął Państwa z dokumentu „${t}”. Link już nie działa i nie muszą Państwo robić nic więcej.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Oczekiwanie na innych: ${t}`,
+      intro: (t) => `Zakończyli Państwo swoją część dokumentu „${t}”. Dokument czeka teraz na pozostałych odbiorców.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Utworzono dokument: ${t}`,
       intro: (t) => `Na Państwa platformie utworzono dokument „${t}”.`,
