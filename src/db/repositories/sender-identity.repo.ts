@@ -16,6 +16,11 @@ export async function findSenderIdentity(
   return query.executeTakeFirst();
 }
 
+/** A sender by id on any platform: for its code mail, which runs as a system job. */
+export async function findSenderIdentityForMail(db: Db, id: string): Promise<SenderIdentityRow | undefined> {
+  return db.selectFrom('senderIdentity').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findSenderIdentityByEmail(
   db: Db,
   platformId: number,
@@ -86,4 +91,14 @@ export async function deleteSenderIdentity(db: Db, platformId: number, id: strin
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The platform's row, locked on PostgreSQL until the transaction ends, so senders of one platform
+ * are added one at a time on every node (SQLite's writer lock does the same).
+ */
+export async function lockPlatformForSenders(trx: Db, platformId: number): Promise<void> {
+  let query = trx.selectFrom('platform').select('id').where('id', '=', platformId);
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  await query.executeTakeFirst();
 }

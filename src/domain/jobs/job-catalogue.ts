@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobRow } from '../../db/repositories/job.repo.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 import { PermanentJobError, type JobHandler } from '../../infra/jobs/job-runner.js';
 
 /*
@@ -29,6 +30,8 @@ export const DOCUMENT_PENDING_MAIL = 'mail.document-pending';
  * gone by then, so the job carries the address and name it was sent to.
  */
 export const RECIPIENT_REMOVED_MAIL = 'mail.recipient-removed';
+/** The code confirming a platform's new sender identity, to that address only; sealed like the ones above. */
+export const SENDER_CODE_MAIL = 'mail.sender-code';
 /** One run of the blob garbage collection; queued by every worker's timer, once per interval (dedupe key). */
 export const BLOB_GC_JOB = 'blobs.gc';
 
@@ -61,6 +64,12 @@ export const jobCatalogue = {
     expiresAt: z.iso.datetime(),
   }),
   [DOCUMENT_PENDING_MAIL]: ZRecipientMail,
+  [SENDER_CODE_MAIL]: z.object({
+    senderId: z.string().min(1).max(64),
+    codeSealed: z.string().min(1),
+    expiresAt: z.iso.datetime(),
+    language: z.enum(LANGUAGES),
+  }),
   [RECIPIENT_REMOVED_MAIL]: z.object({
     envelopeId: ZId,
     email: z.string().min(3).max(320),

@@ -1,5 +1,6 @@
 import { findPlatformMailSender } from '../../db/repositories/platform.repo.js';
-import { findVerifiedSenderIdentity } from '../../db/repositories/sender-identity.repo.js';
+import { findSenderIdentity, findVerifiedSenderIdentity } from '../../db/repositories/sender-identity.repo.js';
+import { AppError } from '../../errors.js';
 import type { Db } from '../../db/database.js';
 
 /** The platform the first start creates: its name is a placeholder, not one to show a recipient. */
@@ -56,4 +57,30 @@ export async function documentSender(
     replyTo: meta.emailReplyTo ?? identity.email,
     fromAddress: ctx.config.mail.senderFrom === 'identity' ? identity.email : null,
   };
+}
+
+/**
+ * A document's `meta.emailId` must name a verified sender identity of the caller's platform;
+ * checked at create, update, distribute and template use, so no mail is sent from a sender the
+ * platform cannot vouch for. Another platform's identity is unknown, like one never made.
+ * @throws EMAIL_SENDER_UNKNOWN, EMAIL_SENDER_NOT_VERIFIED (400)
+ */
+export async function assertEmailSenderUsable(
+  db: Db,
+  platformId: number,
+  emailId: string | null | undefined,
+  path: (string | number)[],
+): Promise<void> {
+  if (emailId == null || emailId === '') return;
+  const identity = await findSenderIdentity(db, platformId, emailId);
+  if (!identity)
+    throw new AppError('EMAIL_SENDER_UNKNOWN', 'meta.emailId names no sender identity of this platform', {
+      issues: [{ message: 'unknown sender identity (see GET /platform/sender)', path }],
+    });
+  if (!identity.verifiedAt)
+    throw new AppError(
+      'EMAIL_SENDER_NOT_VERIFIED',
+      'meta.emailId names a sender identity whose address is not verified yet: confirm it with the code mailed to it',
+      { issues: [{ message: 'sender identity not verified', path }] },
+    );
 }

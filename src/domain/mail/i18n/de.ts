@@ -45,6 +45,12 @@ export const de: MailDictionary = {
         `Sie haben Ihren Teil von „${t}“ abgeschlossen. Das Dokument wartet jetzt auf die anderen Empfänger.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Ihr Code, um ${t} als Absender zu bestätigen`,
+      intro: (t) =>
+        `Jemand möchte Dokumente zur Unterschrift von ${t} aus versenden. Geben Sie diesen Code ein, um zu bestätigen, dass die Adresse Ihnen gehört.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Dokument erstellt: ${t}`,
       intro: (t) => `„${t}“ wurde auf Ihrer Plattform erstellt.`,

@@ -44,6 +44,12 @@ export const en: MailDictionary = {
       intro: (t) => `You completed your part of “${t}”. It now waits for the other recipients.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Your code to confirm ${t} as a sender`,
+      intro: (t) =>
+        `Someone asked to send documents for signature from ${t}. Enter this code to confirm that the address is yours.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document created: ${t}`,
       intro: (t) => `“${t}” was created on your platform.`,

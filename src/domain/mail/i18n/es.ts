@@ -44,6 +44,12 @@ export const es: MailDictionary = {
       intro: (t) => `Completó su parte de «${t}». Ahora espera a los demás destinatarios.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Su código para confirmar ${t} como remitente`,
+      intro: (t) =>
+        `Alguien pidió enviar documentos para firmar desde ${t}. Ingrese este código para confirmar que la dirección es suya.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Documento creado: ${t}`,
       intro: (t) => `Se creó «${t}» en su plataforma.`,

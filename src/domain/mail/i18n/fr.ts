@@ -45,6 +45,12 @@ export const fr: MailDictionary = {
         `Vous avez terminé votre partie de « ${t} ». Le document attend maintenant les autres destinataires.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Votre code pour confirmer ${t} comme expéditeur`,
+      intro: (t) =>
+        `Quelqu’un a demandé à envoyer des documents à signer depuis ${t}. Saisissez ce code pour confirmer que l’adresse vous appartient.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document créé : ${t}`,
       intro: (t) => `« ${t} » a été créé sur votre plateforme.`,

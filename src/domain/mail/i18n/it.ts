@@ -44,6 +44,12 @@ export const it: MailDictionary = {
       intro: (t) => `Ha completato la Sua parte di «${t}». Ora il documento attende gli altri destinatari.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Il Suo codice per confermare ${t} come mittente`,
+      intro: (t) =>
+        `Qualcuno ha chiesto di inviare documenti da firmare da ${t}. Inserisca questo codice per confermare che l’indirizzo è Suo.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Documento creato: ${t}`,
       intro: (t) => `«${t}» è stato creato sulla Sua piattaforma.`,

@@ -43,6 +43,12 @@ export const ja: MailDictionary = {
       intro: (t) => `「${t}」のあなたの担当部分は完了しました。現在、他の受信者を待っています。`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `${t} を送信者として確認するためのコード`,
+      intro: (t) =>
+        `${t} から署名用の文書を送信するよう依頼がありました。このアドレスがご自身のものであることを確認するため、このコードを入力してください。`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `文書が作成されました：${t}`,
       intro: (t) => `お使いのプラットフォームで「${t}」が作成されました。`,

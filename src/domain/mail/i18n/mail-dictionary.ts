@@ -10,6 +10,7 @@ export type MailKind =
   | 'recipientSigned'
   | 'recipientRemoved'
   | 'documentPending'
+  | 'senderVerification'
   | 'ownerCreated'
   | 'ownerCompleted'
   | 'ownerRecipientExpired'

@@ -44,6 +44,12 @@ export const nl: MailDictionary = {
       intro: (t) => `U hebt uw deel van ‘${t}’ afgerond. Het document wacht nu op de andere ontvangers.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Uw code om ${t} als afzender te bevestigen`,
+      intro: (t) =>
+        `Iemand heeft gevraagd documenten ter ondertekening te versturen vanaf ${t}. Voer deze code in om te bevestigen dat het adres van u is.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document aangemaakt: ${t}`,
       intro: (t) => `‘${t}’ is aangemaakt op uw platform.`,

@@ -44,6 +44,12 @@ export const pl: MailDictionary = {
       intro: (t) => `Zakończyli Państwo swoją część dokumentu „${t}”. Dokument czeka teraz na pozostałych odbiorców.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Kod potwierdzający ${t} jako nadawcę`,
+      intro: (t) =>
+        `Ktoś poprosił o wysyłanie dokumentów do podpisu z adresu ${t}. Proszę wpisać ten kod, aby potwierdzić, że adres należy do Państwa.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Utworzono dokument: ${t}`,
       intro: (t) => `Na Państwa platformie utworzono dokument „${t}”.`,

@@ -43,6 +43,12 @@ export const ptBR: MailDictionary = {
       intro: (t) => `Você concluiu sua parte de “${t}”. Agora o documento aguarda os demais destinatários.`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `Seu código para confirmar ${t} como remetente`,
+      intro: (t) =>
+        `Alguém pediu para enviar documentos para assinatura a partir de ${t}. Digite este código para confirmar que o endereço é seu.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Documento criado: ${t}`,
       intro: (t) => `“${t}” foi criado na sua plataforma.`,

@@ -43,6 +43,11 @@ export const zh: MailDictionary = {
       intro: (t) => `您已完成“${t}”中您负责的部分。文件现在正在等待其他收件人。`,
       button: '',
     },
+    senderVerification: {
+      subject: (t) => `确认 ${t} 为发件人的验证码`,
+      intro: (t) => `有人请求从 ${t} 发送待签署的文件。请输入此验证码，以确认该地址属于您。`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `文件已创建：${t}`,
       intro: (t) => `您的平台上已创建“${t}”。`,
