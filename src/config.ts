@@ -55,6 +55,7 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     FIRMA_MAIL_FROM: z.string().min(3).default('Firma <no-reply@firma.localhost>'),
+    FIRMA_MAIL_SENDER_FROM: z.enum(['reply-to', 'identity']).default('reply-to'),
     FIRMA_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
     FIRMA_WEBHOOK_RETRY_BASE_MS: positiveInt.default(30_000),
     FIRMA_WEBHOOK_RETRY_MAX_ATTEMPTS: positiveInt.default(16),
@@ -191,7 +192,12 @@ export interface Config {
     /** Read only by `firma platform set-csc` when no --client-secret is given (FIRMA_CSC_CLIENT_SECRET). */
     clientSecretForCli: string | null;
   };
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * senderFrom: how a document's verified sender identity (meta.emailId) shows: 'reply-to' keeps
+   * FIRMA_MAIL_FROM's address in From (SPF/DMARC stay the operator's) with the identity's name,
+   * and Reply-To the identity; 'identity' puts the identity's own address in From.
+   */
+  mail: { smtpUrl: string | null; from: string; senderFrom: 'reply-to' | 'identity' };
   webhooks: {
     allowPrivate: boolean;
     retryBaseMs: number;
@@ -353,7 +359,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       timeoutMs: e.FIRMA_CSC_TIMEOUT_MS,
       clientSecretForCli: e.FIRMA_CSC_CLIENT_SECRET ?? null,
     },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.FIRMA_MAIL_FROM, senderFrom: e.FIRMA_MAIL_SENDER_FROM },
     webhooks: {
       allowPrivate: e.FIRMA_WEBHOOK_ALLOW_PRIVATE,
       retryBaseMs: e.FIRMA_WEBHOOK_RETRY_BASE_MS,

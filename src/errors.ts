@@ -69,8 +69,10 @@ export const ERROR_STATUS = {
   DELEGATED_OWNER_NOT_SUPPORTED: 400,
   /** `visibility` other than EVERYONE: Firma has no team roles, so it would restrict nothing. */
   VISIBILITY_NOT_SUPPORTED: 400,
-  /** `meta.emailId`: Firma sends from its one configured sender. */
-  EMAIL_SENDER_NOT_SUPPORTED: 400,
+  /** `meta.emailId` names no sender identity of this platform (unknown, removed, or another platform's). */
+  EMAIL_SENDER_UNKNOWN: 400,
+  /** `meta.emailId` names a sender identity whose address has not been verified with its mailed code yet. */
+  EMAIL_SENDER_NOT_VERIFIED: 400,
   /**
    * Signing API: `nextSigner` on a document that does not allow it (`meta.allowDictateNextSigner`
    * false, or PARALLEL signing order).

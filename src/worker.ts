@@ -14,6 +14,9 @@ import {
   VERIFICATION_CODE_MAIL,
   DIRECT_LINK_CODE_MAIL,
   BLOB_GC_JOB,
+  DOCUMENT_PENDING_MAIL,
+  RECIPIENT_REMOVED_MAIL,
+  SENDER_CODE_MAIL,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
@@ -21,6 +24,8 @@ import { sendOwnerNotice } from './domain/mail/owner-notice.js';
 import { sendRecipientMail } from './domain/mail/send-recipient-mail.js';
 import { sendVerificationCode } from './domain/mail/send-verification-code.js';
 import { sendDirectLinkCode } from './domain/mail/send-direct-link-code.js';
+import { sendRemovalNotice } from './domain/mail/removal-notice.js';
+import { sendSenderCode } from './domain/mail/send-sender-code.js';
 import { sendReminder } from './domain/reminders/send-reminder.js';
 import { runBulkSend } from './domain/bulk-send/run-bulk-send.js';
 import { runBlobGc } from './domain/blobs/run-blob-gc.js';
@@ -50,6 +55,9 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
     [BULK_SEND_JOB]: ({ bulkSendId }) => runBulkSend(ctx, bulkSendId),
     [VERIFICATION_CODE_MAIL]: (payload) => sendVerificationCode(ctx, payload),
     [DIRECT_LINK_CODE_MAIL]: (payload) => sendDirectLinkCode(ctx, payload),
+    [DOCUMENT_PENDING_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'documentPending', recipientId),
+    [RECIPIENT_REMOVED_MAIL]: (payload) => sendRemovalNotice(ctx, payload),
+    [SENDER_CODE_MAIL]: (payload) => sendSenderCode(ctx, payload),
     [BLOB_GC_JOB]: async (_payload, job) => {
       await runBlobGc(ctx, job);
     },

@@ -168,6 +168,21 @@ export async function runAdminCommand(
         );
         return 0;
       }
+      case 'platform sender':
+        return await (
+          await import('./sender-command.js')
+        ).senderCommand(
+          ctx,
+          {
+            action: arg,
+            args: positionals.slice(3),
+            platform,
+            name: stringOption(values, 'name'),
+            language: stringOption(values, 'language'),
+            json,
+          },
+          out,
+        );
       case 'webhook create':
       case 'webhook list':
       case 'webhook delete':

@@ -22,6 +22,7 @@ async function main(argv: string[]): Promise<number> {
         environment: { type: 'string' },
         scope: { type: 'string' },
         name: { type: 'string' },
+        language: { type: 'string' },
         'expires-in-days': { type: 'string' },
         workers: { type: 'string' },
         url: { type: 'string' },

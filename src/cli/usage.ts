@@ -14,6 +14,7 @@ export const COMMANDS = [
   'platform set-sender-name',
   'platform set-reminders',
   'platform set-csc',
+  'platform sender',
   'token create',
   'token list',
   'token revoke',
@@ -62,6 +63,14 @@ Commands:
                                       (the secret is stored sealed, never shown); --clear removes it;
                                       --client-secret - reads it from stdin, and without the option
                                       it comes from FIRMA_CSC_CLIENT_SECRET (kept out of shell history)
+  platform sender add <email> [--name TEXT] [--language es|…] [--platform <name>]
+                                      register an address the platform's documents may send from
+                                      (meta.emailId); a 6-digit code is mailed to it (by the
+                                      running server's worker); prints the sender id
+  platform sender verify <senderId> <code> [--platform <name>]
+                                      confirm the address with the mailed code (10 minutes, 5 tries)
+  platform sender list|remove [<senderId>] [--platform <name>]
+                                      the platform's senders (verified or not); remove one
   token create --platform <name>      create an API token; prints only the token
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)

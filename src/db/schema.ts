@@ -395,7 +395,28 @@ export interface DB {
   templateDirectLink: TemplateDirectLinkTable;
   auditMacFloor: AuditMacFloorTable;
   directLinkChallenge: DirectLinkChallengeTable;
+  senderIdentity: SenderIdentityTable;
   sealIdentity: SealIdentityTable;
+}
+
+/** An address a platform's documents may send from (`meta.emailId`), once verified (migration 0061). */
+export interface SenderIdentityTable {
+  id: string;
+  platformId: number;
+  /** Lower-cased. */
+  email: string;
+  /** The display name its mails carry; null: the platform's sender name. */
+  name: string | null;
+  /** slowHash of the 6-digit code mailed to the address; null once verified. */
+  codeHash: string | null;
+  codeExpiresAt: string | null;
+  /** When the latest code was issued (a new one is refused for a minute after). */
+  codeSentAt: string | null;
+  /** Tries spent on the current code (each counted before it is checked). */
+  codeTries: Generated<number>;
+  verifiedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type SealIdentityOrigin = 'GENERATED' | 'DATA_DIR' | 'PKCS12';

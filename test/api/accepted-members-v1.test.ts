@@ -21,7 +21,7 @@ for (const database of testDatabases()) {
       };
       const refusedMeta = await server.api.post('/api/v1/documents', { json: { ...body, meta: { emailId: 'x' } } });
       assert.equal(refusedMeta.status, 400);
-      assert.equal(refusedMeta.body.code, 'EMAIL_SENDER_NOT_SUPPORTED');
+      assert.equal(refusedMeta.body.code, 'EMAIL_SENDER_UNKNOWN');
       assert.deepEqual(refusedMeta.body.issues[0].path, ['meta', 'emailId']);
 
       const created = await server.api.post('/api/v1/documents', { json: body });

@@ -72,7 +72,7 @@ for (const database of testDatabases()) {
         [
           'meta.emailId',
           typicalPayload({ meta: { emailId: 'email_domain_1' } }),
-          'EMAIL_SENDER_NOT_SUPPORTED',
+          'EMAIL_SENDER_UNKNOWN',
           ['payload', 'meta', 'emailId'],
         ],
         [
@@ -234,7 +234,7 @@ for (const database of testDatabases()) {
           'REMINDER_SETTINGS_INVALID',
           ['meta', 'reminderSettings'],
         ],
-        [{ meta: { emailId: 'x' } }, 'EMAIL_SENDER_NOT_SUPPORTED', ['meta', 'emailId']],
+        [{ meta: { emailId: 'x' } }, 'EMAIL_SENDER_UNKNOWN', ['meta', 'emailId']],
       ] as const) {
         const res = await server.api.post('/api/v2/envelope/update', { json: { envelopeId, ...json } });
         assert.equal(res.status, 400, JSON.stringify(res.body));

@@ -23,6 +23,7 @@ import { inspectUpload } from '../uploads/inspect-upload.js';
 import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
+import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { placeFields, type FieldRequest } from './place-fields.js';
 import {
@@ -96,6 +97,7 @@ async function create(
     collectUnsupportedEnvelopeMembers(issues, base, input);
     collectUnsupportedMeta(issues, [...base, 'meta'], input.meta);
   });
+  await assertEmailSenderUsable(ctx.db, caller.principal.platformId, input.meta?.emailId, [...base, 'meta', 'emailId']);
   // '' is the SDK's "no folder", like null.
   const folderId = input.folderId ? input.folderId : null;
   const folderPath = [...base, 'folderId'];

@@ -38,6 +38,7 @@ import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaI
 import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
 import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
+import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { startReminders } from '../reminders/schedule-reminders.js';
 import { provesSigning } from '../../lib/vocabulary/field-types.js';
@@ -110,6 +111,7 @@ export async function distributeInTransaction(
   // The merged meta: members stored before they were refused must not go out ignored either;
   // the caller can clear them in this same call.
   refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
+  await assertEmailSenderUsable(trx, envelope.platformId, meta.emailId, ['meta', 'emailId']);
   const identity = await loadIdentityPolicy(trx, envelope.platformId);
   assertDistributable(graph, meta.distributionMethod, identity);
 

@@ -21,6 +21,7 @@ import {
 } from '../recipients/verification-methods.js';
 import { dataEntries, type EntryPath } from './validation-issues.js';
 import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
+import { queueRemovalNotice } from '../mail/removal-notice.js';
 
 function recipientVerification(
   inputs: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined }[],
@@ -159,16 +160,23 @@ export async function updateRecipients(
   });
 }
 
-/** @throws NOT_FOUND (another platform's too), RECIPIENT_LOCKED, ENVELOPE_* */
+/**
+ * Removes a recipient and their fields. On a PENDING envelope a recipient who was mailed the
+ * document is told (emailSettings.recipientRemoved), the mail queued in the same transaction.
+ * @throws NOT_FOUND (another platform's too), RECIPIENT_LOCKED, ENVELOPE_*
+ */
 export async function deleteRecipient(ctx: Ctx, caller: ApiCaller, recipientId: number): Promise<void> {
   const envelopeId = await envelopeOfPart(ctx.db, caller.principal.platformId, { recipientId });
-  await editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_DELETED', async (trx, graph) => {
+  const queued = await editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_DELETED', async (trx, graph, now) => {
     const r = graph.recipients.find((x) => x.id === recipientId);
     if (!r) throw notFound('Recipient');
     assertRecipientEditable(r, graph.fields);
     await deleteRecipientAndFields(trx, graph.envelope.id, r.id);
-    return { result: undefined, data: recipientAuditMembers(r) };
+    const meta = parseStoredMeta(graph.envelope.meta);
+    const mailed = await queueRemovalNotice(trx, { envelope: graph.envelope, meta, recipient: r }, now);
+    return { result: mailed, data: recipientAuditMembers(r) };
   });
+  if (queued) ctx.wakeWorker();
 }
 
 /** A recipient with its fields (and CUIL). @throws NOT_FOUND */

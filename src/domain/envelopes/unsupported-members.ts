@@ -53,12 +53,6 @@ export function collectUnsupportedMeta(issues: IssueCollector, path: Path, meta:
   const add = (code: ErrorCode, member: string, message: string) => issues.add(code, [...path, member], message);
   const reminderProblem = reminderSettingsProblem(meta.reminderSettings);
   if (reminderProblem) add('REMINDER_SETTINGS_INVALID', 'reminderSettings', reminderProblem);
-  if (meta.emailId != null && meta.emailId !== '')
-    add(
-      'EMAIL_SENDER_NOT_SUPPORTED',
-      'emailId',
-      'Firma sends from its one configured sender (FIRMA_MAIL_FROM); send null or omit it',
-    );
   if (meta.language !== undefined && !SUPPORTED_LANGUAGES.has(meta.language)) {
     add(
       'LANGUAGE_NOT_SUPPORTED',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobRow } from '../../db/repositories/job.repo.js';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 import { PermanentJobError, type JobHandler } from '../../infra/jobs/job-runner.js';
 
 /*
@@ -22,12 +23,21 @@ export const BULK_SEND_JOB = 'bulk-send.run';
 export const VERIFICATION_CODE_MAIL = 'mail.verification-code';
 /** The code confirming a direct-link visitor's e-mail, to that address only; sealed like the one above. */
 export const DIRECT_LINK_CODE_MAIL = 'mail.direct-link-code';
+/** A signer finished while others have not: told the document waits for them (emailSettings.documentPending). */
+export const DOCUMENT_PENDING_MAIL = 'mail.document-pending';
+/**
+ * A recipient removed from a sent document is told (emailSettings.recipientRemoved). Their row is
+ * gone by then, so the job carries the address and name it was sent to.
+ */
+export const RECIPIENT_REMOVED_MAIL = 'mail.recipient-removed';
+/** The code confirming a platform's new sender identity, to that address only; sealed like the ones above. */
+export const SENDER_CODE_MAIL = 'mail.sender-code';
 /** One run of the blob garbage collection; queued by every worker's timer, once per interval (dedupe key). */
 export const BLOB_GC_JOB = 'blobs.gc';
 
 const ZId = z.number().int().positive();
 const ZRecipientMail = z.object({ recipientId: ZId });
-const ZOwnerNotice = z.enum(['ownerCreated', 'ownerCompleted', 'ownerRecipientExpired']);
+const ZOwnerNotice = z.enum(['ownerCreated', 'ownerCompleted', 'ownerRecipientExpired', 'recipientSigned']);
 
 export const jobCatalogue = {
   [COMPLETE_ENVELOPE_JOB]: z.object({ envelopeId: ZId }),
@@ -52,6 +62,18 @@ export const jobCatalogue = {
     email: z.string().min(3).max(320),
     codeSealed: z.string().min(1),
     expiresAt: z.iso.datetime(),
+  }),
+  [DOCUMENT_PENDING_MAIL]: ZRecipientMail,
+  [SENDER_CODE_MAIL]: z.object({
+    senderId: z.string().min(1).max(64),
+    codeSealed: z.string().min(1),
+    expiresAt: z.iso.datetime(),
+    language: z.enum(LANGUAGES),
+  }),
+  [RECIPIENT_REMOVED_MAIL]: z.object({
+    envelopeId: ZId,
+    email: z.string().min(3).max(320),
+    name: z.string().max(1000),
   }),
 };
 

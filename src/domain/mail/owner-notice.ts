@@ -19,6 +19,7 @@ const SETTING: Record<OwnerNotice, keyof EnvelopeMeta['emailSettings']> = {
   ownerCreated: 'ownerDocumentCreated',
   ownerCompleted: 'ownerDocumentCompleted',
   ownerRecipientExpired: 'ownerRecipientExpired',
+  recipientSigned: 'recipientSigned',
 };
 
 /**

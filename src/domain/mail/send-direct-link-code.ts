@@ -1,9 +1,9 @@
 import { findDirectLinkForMail } from '../../db/repositories/direct-link-challenge.repo.js';
-import { PermanentJobError } from '../../infra/jobs/job-runner.js';
 import type { Ctx } from '../context.js';
 import type { DIRECT_LINK_CODE_MAIL, JobPayload } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
-import { mailSenderName } from './mail-sender.js';
+import { documentSender } from './mail-sender.js';
+import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail } from './mail-templates.js';
 
 /**
@@ -16,7 +16,7 @@ export async function sendDirectLinkCode(ctx: Ctx, payload: JobPayload<typeof DI
   const link = await findDirectLinkForMail(ctx.db, payload.linkId);
   if (!link || link.enabled !== 1) return;
   const meta = parseStoredMeta(link.meta);
-  const senderName = await mailSenderName(ctx.db, link.platformId);
+  const sender = await documentSender(ctx, link.platformId, meta);
   const content = renderMail('directLinkCode', meta.language, {
     title: link.title,
     recipientName: '',
@@ -24,14 +24,7 @@ export async function sendDirectLinkCode(ctx: Ctx, payload: JobPayload<typeof DI
     actionUrl: null,
     role: '',
     code: ctx.secrets.open(payload.codeSealed),
-    senderName,
+    senderName: sender.senderName,
   });
-  try {
-    await ctx.mailer.send({ to: payload.email, ...content, replyTo: meta.emailReplyTo, senderName });
-  } catch (error) {
-    const e = error as { responseCode?: number };
-    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)
-      throw new PermanentJobError(`mail refused: ${e.responseCode}`);
-    throw error;
-  }
+  await sendDocumentMail(ctx, { to: payload.email, ...content, ...sender });
 }

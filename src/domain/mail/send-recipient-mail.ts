@@ -8,9 +8,9 @@ import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
 import { safeFilename } from '../model/pdf-download.js';
-import { PermanentJobError } from '../../infra/jobs/job-runner.js';
 import { signingUrl } from '../model/signing-links.js';
-import { mailSenderName } from './mail-sender.js';
+import { documentSender } from './mail-sender.js';
+import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 
 /** Attachments above this go as a link instead, so mailboxes do not bounce the message. */
@@ -32,6 +32,8 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
     (envelope.status !== 'PENDING' || recipient.signingStatus !== 'NOT_SIGNED')
   )
     return;
+  // "Waiting for the others" is stale once nobody is waiting: the completion (or rejection) mail tells.
+  if (kind === 'documentPending' && envelope.status !== 'PENDING') return;
 
   const meta = parseStoredMeta(envelope.meta);
   const language = meta.language;
@@ -55,7 +57,8 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       });
     }
   }
-  const senderName = await mailSenderName(ctx.db, envelope.platformId);
+  const sender = await documentSender(ctx, envelope.platformId, meta);
+  const senderName = sender.senderName;
   const content = renderMail(
     kind,
     language,
@@ -63,7 +66,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       title: envelope.title,
       recipientName: recipient.name,
       senderMessage: kind === 'signingRequest' ? meta.message : null,
-      actionUrl: kind === 'cancelled' ? null : link,
+      actionUrl: kind === 'cancelled' || kind === 'documentPending' ? null : link,
       role: recipient.role,
       // A document made through a direct link has a visitor anyone could be: their words (a
       // rejection's reason) are mailed to nobody else. The reason stays in the document and its log.
@@ -76,19 +79,10 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
     },
     meta.subject,
   );
-  try {
-    await ctx.mailer.send({
-      to: recipient.email,
-      ...content,
-      replyTo: meta.emailReplyTo,
-      senderName,
-      ...(attachments.length ? { attachments } : {}),
-    });
-  } catch (error) {
-    const e = error as { responseCode?: number; message?: string };
-    // 5xx from the server about this address will not get better by retrying.
-    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)
-      throw new PermanentJobError(`mail refused: ${e.responseCode}`);
-    throw error;
-  }
+  await sendDocumentMail(ctx, {
+    to: recipient.email,
+    ...content,
+    ...sender,
+    ...(attachments.length ? { attachments } : {}),
+  });
 }

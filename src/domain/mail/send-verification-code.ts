@@ -1,9 +1,9 @@
 import { findEnvelopeForMail, findRecipientForMail } from '../../db/repositories/mail.repo.js';
-import { PermanentJobError } from '../../infra/jobs/job-runner.js';
 import type { Ctx } from '../context.js';
 import type { JobPayload, VERIFICATION_CODE_MAIL } from '../jobs/job-catalogue.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
-import { mailSenderName } from './mail-sender.js';
+import { documentSender } from './mail-sender.js';
+import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail } from './mail-templates.js';
 
 /**
@@ -25,7 +25,7 @@ export async function sendVerificationCode(
   const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
   if (!envelope || envelope.deletedAt || (!access && envelope.status !== 'PENDING')) return;
   const meta = parseStoredMeta(envelope.meta);
-  const senderName = await mailSenderName(ctx.db, envelope.platformId);
+  const sender = await documentSender(ctx, envelope.platformId, meta);
   const content = renderMail('verificationCode', meta.language, {
     title: envelope.title,
     recipientName: recipient.name,
@@ -33,14 +33,7 @@ export async function sendVerificationCode(
     actionUrl: null,
     role: recipient.role,
     code: ctx.secrets.open(payload.codeSealed),
-    senderName,
+    senderName: sender.senderName,
   });
-  try {
-    await ctx.mailer.send({ to: recipient.email, ...content, replyTo: meta.emailReplyTo, senderName });
-  } catch (error) {
-    const e = error as { responseCode?: number };
-    if (typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode < 560)
-      throw new PermanentJobError(`mail refused: ${e.responseCode}`);
-    throw error;
-  }
+  await sendDocumentMail(ctx, { to: recipient.email, ...content, ...sender });
 }

@@ -10,6 +10,7 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
 import { notifyNewTurn } from './notify-turn.js';
+import { queueRecipientFinishedMails } from '../mail/recipient-finished-mails.js';
 import { recipientActor } from './recipient-actor.js';
 import type { SigningSession } from './signing-session.js';
 import { AppError } from '../../errors.js';
@@ -25,7 +26,8 @@ import { fieldPrefill, type Prefill } from '../fields/field-prefill.js';
  * fields still empty take the sender's prefill (prefillOf), every required
  * field must be filled, the recipient is SIGNED, the completion is audited with `auditData`,
  * DOCUMENT_RECIPIENT_COMPLETED and DOCUMENT_SIGNED are recorded, and either the envelope goes to
- * completion (nobody else has to act) or the recipients whose turn it now is are notified.
+ * completion (nobody else has to act) or the recipients whose turn it now is are notified; the
+ * owner's "recipient finished" and the recipient's "waiting for the others" mails are queued.
  * @throws RECIPIENT_HAS_UNSIGNED_FIELDS
  */
 export async function finishRecipient(
@@ -87,7 +89,13 @@ export async function finishRecipient(
   const payload = envelopeEventPayload(s.graph);
   for (const type of ['DOCUMENT_RECIPIENT_COMPLETED', 'DOCUMENT_SIGNED'] as const)
     await recordEvent(trx, { platformId: env.platformId, envelopeId: env.id, type, payload, at: now });
-  if (allActed(s.graph.recipients)) {
+  const othersStillAct = !allActed(s.graph.recipients);
+  await queueRecipientFinishedMails(
+    trx,
+    { platformId: env.platformId, envelopeId: env.id, meta: s.meta, recipient: s.recipient, othersStillAct },
+    now,
+  );
+  if (!othersStillAct) {
     await handOverToCompletion(trx, env.id, now);
   } else {
     const turnAfter = currentTurn(s.graph.recipients, s.meta.signingOrder);

@@ -29,6 +29,7 @@ import { recordEvent } from '../events/record-event.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
 import { newId } from '../ids.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
+import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import type { SigningLink } from '../model/signing-links.js';
 import { recipientActor } from '../signing/recipient-actor.js';
@@ -126,6 +127,11 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     const people = mapRecipients(template, input.recipients, base, issues);
     const prefills = planPrefills(input.prefillFields ?? [], template.fields, meta, base, issues);
     issues.throwIfAny('The document cannot be made from this template');
+    // The template's own emailId too: its sender may have been removed since it was saved.
+    await assertEmailSenderUsable(trx, platformId, meta.emailId, [
+      ...base,
+      ...(input.override?.emailId ? ['override', 'emailId'] : ['templateId']),
+    ]);
 
     const folder = input.folderId
       ? await lockFolderFor(trx, platformId, input.folderId, 'DOCUMENT', [...base, 'folderId'])

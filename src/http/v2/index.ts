@@ -24,6 +24,7 @@ import { templateDirectOperations } from './template-direct.routes.js';
 import { templateUseOperations } from './template-use.routes.js';
 import { templateOperations } from './template.routes.js';
 import { legacyPartOperations } from './legacy-parts.routes.js';
+import { platformSenderOperations } from './platform-sender.routes.js';
 
 /**
  * Every v2 operation, in the order of the OpenAPI document (uploads are registered first, in
@@ -50,6 +51,7 @@ export const v2Operations = [
   ...embeddingOperations,
   ...templateUseOperations,
   ...bulkSendOperations,
+  ...platformSenderOperations,
 ];
 
 /** The v2 API. Mounted twice, at /api/v2 and /api/v2-beta, with identical behaviour. */

@@ -13,6 +13,11 @@ export interface MailMessage {
   replyTo?: string | null;
   /** Who sent the document: the From header then reads "<senderName> via <configured name>". */
   senderName?: string | null;
+  /**
+   * A verified sender identity's own address for From (FIRMA_MAIL_SENDER_FROM=identity); the
+   * display name is then `senderName` alone. Absent: FIRMA_MAIL_FROM's address.
+   */
+  fromAddress?: string | null;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -40,7 +45,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: fromOf(message.senderName), ...toNodemailer(message) });
+        await transport.sendMail({ from: fromOf(message.senderName, message.fromAddress), ...toNodemailer(message) });
       },
     };
   }
@@ -49,7 +54,10 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
   return {
     kind: 'file',
     async send(message) {
-      const info = (await transport.sendMail({ from: fromOf(message.senderName), ...toNodemailer(message) })) as {
+      const info = (await transport.sendMail({
+        from: fromOf(message.senderName, message.fromAddress),
+        ...toNodemailer(message),
+      })) as {
         message: Buffer;
       };
       await mkdir(dir, { recursive: true });
@@ -91,10 +99,12 @@ export function smtpOptionsFromUrl(smtpUrl: string) {
  */
 export function fromHeader(
   configured: string,
-): (senderName?: string | null) => string | { name: string; address: string } {
+): (senderName?: string | null, fromAddress?: string | null) => string | { name: string; address: string } {
   const [parsed] = addressparser(configured, { flatten: true });
-  return (senderName) => {
+  return (senderName, fromAddress) => {
     const sender = senderName?.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+    // A verified identity's own address: its name as it is, without "via" (the mail is theirs).
+    if (fromAddress) return { name: sender ?? '', address: fromAddress };
     if (!sender || !parsed?.address) return configured;
     return { name: parsed.name ? `${sender} via ${parsed.name}` : sender, address: parsed.address };
   };

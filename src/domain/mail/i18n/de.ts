@@ -28,6 +28,29 @@ export const de: MailDictionary = {
       intro: (t) => `Der Absender hat „${t}“ storniert. Für Sie ist nichts weiter zu tun.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Empfänger fertig: ${t}`,
+      intro: (t) => `Ein Empfänger hat seinen Teil von „${t}“ abgeschlossen.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Entfernt aus: ${t}`,
+      intro: (t) =>
+        `Der Absender hat Sie aus „${t}“ entfernt. Ihr Link funktioniert nicht mehr, und für Sie ist nichts weiter zu tun.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Warten auf andere: ${t}`,
+      intro: (t) =>
+        `Sie haben Ihren Teil von „${t}“ abgeschlossen. Das Dokument wartet jetzt auf die anderen Empfänger.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Ihr Code, um ${t} als Absender zu bestätigen`,
+      intro: (t) =>
+        `Jemand möchte Dokumente zur Unterschrift von ${t} aus versenden. Geben Sie diesen Code ein, um zu bestätigen, dass die Adresse Ihnen gehört.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Dokument erstellt: ${t}`,
       intro: (t) => `„${t}“ wurde auf Ihrer Plattform erstellt.`,

@@ -28,6 +28,28 @@ export const en: MailDictionary = {
       intro: (t) => `The sender cancelled “${t}”. There is nothing more for you to do.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Recipient finished: ${t}`,
+      intro: (t) => `A recipient completed their part of “${t}”.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Removed from: ${t}`,
+      intro: (t) =>
+        `The sender removed you from “${t}”. Your link no longer works, and there is nothing more for you to do.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Waiting for others: ${t}`,
+      intro: (t) => `You completed your part of “${t}”. It now waits for the other recipients.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Your code to confirm ${t} as a sender`,
+      intro: (t) =>
+        `Someone asked to send documents for signature from ${t}. Enter this code to confirm that the address is yours.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document created: ${t}`,
       intro: (t) => `“${t}” was created on your platform.`,

@@ -28,6 +28,28 @@ export const es: MailDictionary = {
       intro: (t) => `El remitente canceló «${t}». No tiene que hacer nada más.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Un destinatario terminó: ${t}`,
+      intro: (t) => `Un destinatario completó su parte de «${t}».`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Ya no participa en: ${t}`,
+      intro: (t) =>
+        `El remitente canceló su participación en «${t}». Su enlace ya no funciona y no tiene que hacer nada más.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Esperando a los demás: ${t}`,
+      intro: (t) => `Completó su parte de «${t}». Ahora espera a los demás destinatarios.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Su código para confirmar ${t} como remitente`,
+      intro: (t) =>
+        `Alguien pidió enviar documentos para firmar desde ${t}. Ingrese este código para confirmar que la dirección es suya.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Documento creado: ${t}`,
       intro: (t) => `Se creó «${t}» en su plataforma.`,

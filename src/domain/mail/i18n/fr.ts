@@ -28,6 +28,29 @@ export const fr: MailDictionary = {
       intro: (t) => `L’expéditeur a annulé « ${t} ». Vous n’avez plus rien à faire.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Destinataire terminé : ${t}`,
+      intro: (t) => `Un destinataire a terminé sa partie de « ${t} ».`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Retiré de : ${t}`,
+      intro: (t) =>
+        `L’expéditeur vous a retiré de « ${t} ». Votre lien ne fonctionne plus et vous n’avez plus rien à faire.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `En attente des autres : ${t}`,
+      intro: (t) =>
+        `Vous avez terminé votre partie de « ${t} ». Le document attend maintenant les autres destinataires.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Votre code pour confirmer ${t} comme expéditeur`,
+      intro: (t) =>
+        `Quelqu’un a demandé à envoyer des documents à signer depuis ${t}. Saisissez ce code pour confirmer que l’adresse vous appartient.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document créé : ${t}`,
       intro: (t) => `« ${t} » a été créé sur votre plateforme.`,

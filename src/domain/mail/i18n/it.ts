@@ -28,6 +28,28 @@ export const it: MailDictionary = {
       intro: (t) => `Il mittente ha annullato «${t}». Non deve fare nient’altro.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Destinatario completato: ${t}`,
+      intro: (t) => `Un destinatario ha completato la sua parte di «${t}».`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Non partecipa più a: ${t}`,
+      intro: (t) =>
+        `Il mittente ha annullato la Sua partecipazione a «${t}». Il Suo link non funziona più e non deve fare nient’altro.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `In attesa degli altri: ${t}`,
+      intro: (t) => `Ha completato la Sua parte di «${t}». Ora il documento attende gli altri destinatari.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Il Suo codice per confermare ${t} come mittente`,
+      intro: (t) =>
+        `Qualcuno ha chiesto di inviare documenti da firmare da ${t}. Inserisca questo codice per confermare che l’indirizzo è Suo.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Documento creato: ${t}`,
       intro: (t) => `«${t}» è stato creato sulla Sua piattaforma.`,

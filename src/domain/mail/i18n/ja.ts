@@ -28,6 +28,27 @@ export const ja: MailDictionary = {
       intro: (t) => `送信者が「${t}」を取り消しました。これ以上の対応は不要です。`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `受信者が完了しました：${t}`,
+      intro: (t) => `受信者の一人が「${t}」の担当部分を完了しました。`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `文書から削除されました：${t}`,
+      intro: (t) => `送信者があなたを「${t}」から削除しました。リンクは無効になり、これ以上の対応は不要です。`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `他の受信者を待っています：${t}`,
+      intro: (t) => `「${t}」のあなたの担当部分は完了しました。現在、他の受信者を待っています。`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `${t} を送信者として確認するためのコード`,
+      intro: (t) =>
+        `${t} から署名用の文書を送信するよう依頼がありました。このアドレスがご自身のものであることを確認するため、このコードを入力してください。`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `文書が作成されました：${t}`,
       intro: (t) => `お使いのプラットフォームで「${t}」が作成されました。`,

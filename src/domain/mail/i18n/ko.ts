@@ -28,6 +28,27 @@ export const ko: MailDictionary = {
       intro: (t) => `발신자가 “${t}”을(를) 취소했습니다. 더 이상 하실 일은 없습니다.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `수신자 완료: ${t}`,
+      intro: (t) => `수신자 한 명이 “${t}”에서 자신의 부분을 완료했습니다.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `문서에서 제외됨: ${t}`,
+      intro: (t) => `발신자가 귀하를 “${t}”에서 제외했습니다. 링크는 더 이상 작동하지 않으며 더 하실 일은 없습니다.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `다른 수신자 대기 중: ${t}`,
+      intro: (t) => `“${t}”에서 귀하의 부분을 완료했습니다. 이제 다른 수신자를 기다리고 있습니다.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `${t}을(를) 발신자로 확인하기 위한 코드`,
+      intro: (t) =>
+        `누군가 ${t}에서 서명용 문서를 보내도록 요청했습니다. 이 주소가 귀하의 것임을 확인하려면 이 코드를 입력하십시오.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `문서 생성됨: ${t}`,
       intro: (t) => `귀하의 플랫폼에서 “${t}”이(가) 생성되었습니다.`,

@@ -28,6 +28,28 @@ export const nl: MailDictionary = {
       intro: (t) => `De afzender heeft ‘${t}’ geannuleerd. U hoeft verder niets te doen.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Ontvanger klaar: ${t}`,
+      intro: (t) => `Een ontvanger heeft zijn deel van ‘${t}’ afgerond.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Verwijderd uit: ${t}`,
+      intro: (t) =>
+        `De afzender heeft u uit ‘${t}’ verwijderd. Uw link werkt niet meer en u hoeft verder niets te doen.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Wacht op anderen: ${t}`,
+      intro: (t) => `U hebt uw deel van ‘${t}’ afgerond. Het document wacht nu op de andere ontvangers.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Uw code om ${t} als afzender te bevestigen`,
+      intro: (t) =>
+        `Iemand heeft gevraagd documenten ter ondertekening te versturen vanaf ${t}. Voer deze code in om te bevestigen dat het adres van u is.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Document aangemaakt: ${t}`,
       intro: (t) => `‘${t}’ is aangemaakt op uw platform.`,

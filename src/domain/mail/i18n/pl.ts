@@ -28,6 +28,28 @@ export const pl: MailDictionary = {
       intro: (t) => `Nadawca anulował dokument „${t}”. Nie muszą Państwo robić nic więcej.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Odbiorca zakończył: ${t}`,
+      intro: (t) => `Jeden z odbiorców zakończył swoją część dokumentu „${t}”.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Usunięto z dokumentu: ${t}`,
+      intro: (t) =>
+        `Nadawca usunął Państwa z dokumentu „${t}”. Link już nie działa i nie muszą Państwo robić nic więcej.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Oczekiwanie na innych: ${t}`,
+      intro: (t) => `Zakończyli Państwo swoją część dokumentu „${t}”. Dokument czeka teraz na pozostałych odbiorców.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Kod potwierdzający ${t} jako nadawcę`,
+      intro: (t) =>
+        `Ktoś poprosił o wysyłanie dokumentów do podpisu z adresu ${t}. Proszę wpisać ten kod, aby potwierdzić, że adres należy do Państwa.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Utworzono dokument: ${t}`,
       intro: (t) => `Na Państwa platformie utworzono dokument „${t}”.`,

@@ -28,6 +28,27 @@ export const ptBR: MailDictionary = {
       intro: (t) => `O remetente cancelou “${t}”. Não há mais nada a fazer.`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `Destinatário concluiu: ${t}`,
+      intro: (t) => `Um destinatário concluiu sua parte de “${t}”.`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `Removido de: ${t}`,
+      intro: (t) => `O remetente removeu você de “${t}”. Seu link não funciona mais e não há mais nada a fazer.`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `Aguardando os demais: ${t}`,
+      intro: (t) => `Você concluiu sua parte de “${t}”. Agora o documento aguarda os demais destinatários.`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `Seu código para confirmar ${t} como remetente`,
+      intro: (t) =>
+        `Alguém pediu para enviar documentos para assinatura a partir de ${t}. Digite este código para confirmar que o endereço é seu.`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `Documento criado: ${t}`,
       intro: (t) => `“${t}” foi criado na sua plataforma.`,

@@ -28,6 +28,26 @@ export const zh: MailDictionary = {
       intro: (t) => `发件人已取消“${t}”。您无需再进行任何操作。`,
       button: '',
     },
+    recipientSigned: {
+      subject: (t) => `收件人已完成：${t}`,
+      intro: (t) => `一位收件人已完成“${t}”中其负责的部分。`,
+      button: '',
+    },
+    recipientRemoved: {
+      subject: (t) => `已将您移出：${t}`,
+      intro: (t) => `发件人已将您从“${t}”中移出。您的链接已失效，您无需再进行任何操作。`,
+      button: '',
+    },
+    documentPending: {
+      subject: (t) => `等待其他人：${t}`,
+      intro: (t) => `您已完成“${t}”中您负责的部分。文件现在正在等待其他收件人。`,
+      button: '',
+    },
+    senderVerification: {
+      subject: (t) => `确认 ${t} 为发件人的验证码`,
+      intro: (t) => `有人请求从 ${t} 发送待签署的文件。请输入此验证码，以确认该地址属于您。`,
+      button: '',
+    },
     ownerCreated: {
       subject: (t) => `文件已创建：${t}`,
       intro: (t) => `您的平台上已创建“${t}”。`,
