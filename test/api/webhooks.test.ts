@@ -105,7 +105,7 @@ for (const database of testDatabases()) {
       const id = created.body.id as string;
       const other = await server.newPlatform();
       assert.equal((await other.get(`/api/v2/webhook/${id}`)).status, 404);
-      assert.ok(!(await other.get('/api/v2/webhook')).body.data.some((w: { id: string }) => w.id === id));
+      assert.ok(!(await other.get('/api/v2/webhook')).body.some((w: { id: string }) => w.id === id));
       assert.equal((await other.post('/api/v2/webhook/update', { json: { id, enabled: false } })).status, 404);
       assert.equal((await other.post('/api/v2/webhook/delete', { json: { id } })).status, 404);
       assert.equal((await other.post(`/api/v2/webhook/${id}/test`)).status, 404);
