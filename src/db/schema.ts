@@ -172,7 +172,8 @@ export interface RecipientVerificationTable {
   /** The signing token this state was earned with: a new token (redistribute) starts over. */
   tokenHash: string;
   otpHash: string | null;
-  otpPurpose: 'access' | 'action' | null;
+  /** `external`: a code the sender was given (EXTERNAL_TWO_FACTOR_AUTH), good for the step the recipient is at. */
+  otpPurpose: 'access' | 'action' | 'external' | null;
   otpExpiresAt: string | null;
   otpTries: number;
   otpLastSentAt: string | null;
