@@ -172,8 +172,7 @@ export interface RecipientVerificationTable {
   /** The signing token this state was earned with: a new token (redistribute) starts over. */
   tokenHash: string;
   otpHash: string | null;
-  /** `external`: a code the sender was given (EXTERNAL_TWO_FACTOR_AUTH), good for the step the recipient is at. */
-  otpPurpose: 'access' | 'action' | 'external' | null;
+  otpPurpose: 'access' | 'action' | 'external' | null; // external: the sender's code, for the step the recipient is at
   otpExpiresAt: string | null;
   otpTries: number;
   otpLastSentAt: string | null;
