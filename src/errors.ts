@@ -236,6 +236,8 @@ export const ERROR_STATUS = {
   ENVELOPE_ITEM_CHANGED: 409,
   /** Signing API: this verification is not asked of the recipient now (nothing to send or check). */
   VERIFICATION_NOT_PENDING: 409,
+  /** A code for the sender to deliver was asked for a recipient who does not verify with EXTERNAL_TWO_FACTOR_AUTH. */
+  VERIFICATION_METHOD_NOT_EXTERNAL: 409,
   /** The upload URL has expired. */
   UPLOAD_EXPIRED: 410,
   /** The template's direct link is turned off by its owner. */

@@ -172,7 +172,7 @@ export interface RecipientVerificationTable {
   /** The signing token this state was earned with: a new token (redistribute) starts over. */
   tokenHash: string;
   otpHash: string | null;
-  otpPurpose: 'access' | 'action' | null;
+  otpPurpose: 'access' | 'action' | 'external' | null; // external: the sender's code, for the step the recipient is at
   otpExpiresAt: string | null;
   otpTries: number;
   otpLastSentAt: string | null;

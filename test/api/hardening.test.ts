@@ -126,7 +126,7 @@ for (const { database, redis } of limiterSetups) {
       });
       assert.equal(w2.body.id, w1.body.id);
       assert.equal(
-        (await server.api.get('/api/v2/webhook')).body.data.filter((w: { url: string }) => w.url === hook.url).length,
+        (await server.api.get('/api/v2/webhook')).body.filter((w: { url: string }) => w.url === hook.url).length,
         1,
       );
       const stored = await server.ctx.db

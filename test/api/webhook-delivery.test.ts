@@ -71,7 +71,7 @@ for (const database of testDatabases()) {
         assert.ok(!verifySignature(tampered, hook.secret), 'a changed body fails verification');
       } finally {
         await server.api.post('/api/v2/webhook/update', {
-          json: { id: (await server.api.get('/api/v2/webhook')).body.data[0].id, enabled: false },
+          json: { id: (await server.api.get('/api/v2/webhook')).body[0].id, enabled: false },
         });
         await receiver.close();
       }

@@ -12,8 +12,10 @@ import { parseStoredRecipientAuth } from './stored-json.js';
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 
 export const ZRecipientAuthOptions = z.object({
-  accessAuth: z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])),
-  actionAuth: z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE'])),
+  accessAuth: z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH'])),
+  actionAuth: z.array(
+    z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE']),
+  ),
 });
 
 export const ZRecipientView = z.object({

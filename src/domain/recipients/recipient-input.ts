@@ -7,11 +7,13 @@ import { issueParams } from '../../lib/issue-code.js';
 import { RECIPIENT_ROLES } from '../../lib/vocabulary/recipients.js';
 
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
-export const ZAccessAuth = z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])).max(2);
+export const ZAccessAuth = z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH'])).max(3);
 export const ZActionAuth = z
-  .array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE']))
+  .array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE']))
+  .max(6);
+export const ZGlobalActionAuth = z
+  .array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD']))
   .max(5);
-export const ZGlobalActionAuth = z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD'])).max(4);
 export type AccessAuth = z.output<typeof ZAccessAuth>[number];
 export type ActionAuth = z.output<typeof ZActionAuth>[number];
 export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];

@@ -3,8 +3,10 @@ import { AppError, type ErrorIssue } from '../../errors.js';
 /**
  * Recipient verification (Documenso's `accessAuth` / `actionAuth`, and the envelope's
  * `globalAccessAuth` / `globalActionAuth`), with Firma's meaning since Firma has no user accounts:
- * TWO_FACTOR_AUTH is a one-time code mailed to the recipient, PASSWORD an access code the sender
- * sets on the recipient (`accessCode`) and hands over out of band. ACCOUNT and PASSKEY need
+ * TWO_FACTOR_AUTH is a one-time code mailed to the recipient, EXTERNAL_TWO_FACTOR_AUTH a one-time
+ * code the sender asks Firma for (`POST /envelope/recipient/{id}/2fa-code`) and delivers through
+ * its own channel (SMS, WhatsApp), PASSWORD an access code the sender sets on the recipient
+ * (`accessCode`) and hands over out of band. ACCOUNT and PASSKEY need
  * accounts Firma does not have: a security option stored but not enforced is worse than none (the
  * sender believes the recipient will be checked), so they are refused (400
  * AUTH_METHOD_NOT_SUPPORTED) at create, update and distribute. `EXPLICIT_NONE` and empty lists,
@@ -12,10 +14,10 @@ import { AppError, type ErrorIssue } from '../../errors.js';
  */
 
 /** Methods Firma enforces (signing API, `domain/signing/verification-state.ts`). */
-const ENFORCED = new Set<string>(['TWO_FACTOR_AUTH', 'PASSWORD']);
+const ENFORCED = new Set<string>(['TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD']);
 const NO_VERIFICATION = new Set(['EXPLICIT_NONE']);
 
-export type EnforcedMethod = 'TWO_FACTOR_AUTH' | 'PASSWORD';
+export type EnforcedMethod = 'TWO_FACTOR_AUTH' | 'EXTERNAL_TWO_FACTOR_AUTH' | 'PASSWORD';
 
 export interface VerificationRequest {
   path: (string | number)[];
@@ -34,7 +36,7 @@ export function refuseUnenforcedVerification(requests: VerificationRequest[]): v
     if (refused.length > 0)
       issues.push({
         path,
-        message: `${path.join('.')}: ${refused.join(', ')} cannot be enforced by Firma (it has no user accounts); use TWO_FACTOR_AUTH or PASSWORD, or send []`,
+        message: `${path.join('.')}: ${refused.join(', ')} cannot be enforced by Firma (it has no user accounts); use TWO_FACTOR_AUTH, EXTERNAL_TWO_FACTOR_AUTH or PASSWORD, or send []`,
       });
   }
   if (issues.length > 0) {
@@ -56,7 +58,7 @@ export function storedVerification(
 }
 
 export interface EffectiveVerification {
-  /** Any one of these opens the content (today only TWO_FACTOR_AUTH can be here). */
+  /** Any one of these opens the content (one of the two kinds of one-time code). */
   access: EnforcedMethod[];
   /** Any one of these allows completing. */
   action: EnforcedMethod[];

@@ -53,14 +53,24 @@ export async function requestVerificationCode(
     const req = requirementsOf(s);
     const state = (await loadVerificationState(trx, s)) ?? freshState(s, iso);
     const seen = asSeenBy(state, passesOf(ctx.secrets, s, request, now));
-    const access = pendingAccess(req, seen, now).length > 0;
-    if (!access) assertCanAct(s, now, { ignoreTurn: true });
-    const purpose = access
-      ? ('access' as const)
-      : pendingAction(req, seen, now).includes('TWO_FACTOR_AUTH')
-        ? ('action' as const)
-        : null;
-    if (!purpose) throw new AppError('VERIFICATION_NOT_PENDING', 'No verification code is needed now');
+    const access = pendingAccess(req, seen, now);
+    if (access.length === 0) assertCanAct(s, now, { ignoreTurn: true });
+    // Only a step that accepts the mailed code mails one: a step asking only for the code the
+    // sender delivers (EXTERNAL_TWO_FACTOR_AUTH) is never opened by a code Firma mails.
+    const step = access.length > 0 ? access : pendingAction(req, seen, now);
+    const purpose = step.includes('TWO_FACTOR_AUTH')
+      ? access.length > 0
+        ? ('access' as const)
+        : ('action' as const)
+      : null;
+    if (!purpose) {
+      if (step.includes('EXTERNAL_TWO_FACTOR_AUTH'))
+        throw new AppError(
+          'VERIFICATION_NOT_PENDING',
+          'Firma does not mail this code: enter the code the sender gave you',
+        );
+      throw new AppError('VERIFICATION_NOT_PENDING', 'No verification code is needed now');
+    }
 
     const t = now.getTime();
     const wait = (untilMs: number) => {

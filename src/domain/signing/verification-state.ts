@@ -81,7 +81,8 @@ export function pendingAccess(req: Requirements, state: VerificationRow | null, 
 export function pendingAction(req: Requirements, state: VerificationRow | null, now: Date): PendingMethod[] {
   const pending: PendingMethod[] = [];
   const passed = req.action.some((m) =>
-    m === 'TWO_FACTOR_AUTH'
+    // Either kind of one-time code passes the action the same way (actionOtpVerifiedAt).
+    m === 'TWO_FACTOR_AUTH' || m === 'EXTERNAL_TWO_FACTOR_AUTH'
       ? within(state?.actionOtpVerifiedAt, ACTION_VALID_MS, now)
       : within(state?.accessCodeVerifiedAt, ACTION_VALID_MS, now),
   );
@@ -89,6 +90,11 @@ export function pendingAction(req: Requirements, state: VerificationRow | null, 
   if (req.cuil && !within(state?.cuilVerifiedAt, ACCESS_VALID_MS, now)) pending.push('CUIL');
   return pending;
 }
+
+const accessMessage = (pending: PendingMethod[]) =>
+  pending.includes('TWO_FACTOR_AUTH')
+    ? 'Verify your identity first: a code is sent to your e-mail'
+    : 'Verify your identity first: enter the code the sender gave you';
 
 /**
  * Refuses to show or change anything (view, fields, PDFs, signed copy, certificate, signature
@@ -101,7 +107,7 @@ export async function assertAccessVerified(db: Db, s: SigningSession, now: Date,
   if (req.access.length === 0) return;
   const pending = pendingAccess(req, asSeenBy(await loadVerificationState(db, s), passes), now);
   if (pending.length > 0)
-    throw new AppError('VERIFICATION_REQUIRED', 'Verify your identity first: a code is sent to your e-mail', {
+    throw new AppError('VERIFICATION_REQUIRED', accessMessage(pending), {
       verification: { stage: 'access', pending },
     });
 }
@@ -116,7 +122,7 @@ export async function assertActionVerified(db: Db, s: SigningSession, now: Date,
   const state = asSeenBy(await loadVerificationState(db, s), passes);
   const access = pendingAccess(req, state, now);
   if (access.length > 0)
-    throw new AppError('VERIFICATION_REQUIRED', 'Verify your identity first: a code is sent to your e-mail', {
+    throw new AppError('VERIFICATION_REQUIRED', accessMessage(access), {
       verification: { stage: 'access', pending: access },
     });
   const action = pendingAction(req, state, now);

@@ -6,7 +6,16 @@ import type { Ctx } from '../context.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, loadSigningSession } from './signing-session.js';
 import { issueGrant, passesOf, type SigningRequest } from './verification-grant.js';
-import { asSeenBy, loadVerificationState, MAX_TRIES } from './verification-state.js';
+import type { SigningSession } from './signing-session.js';
+import {
+  asSeenBy,
+  loadVerificationState,
+  MAX_TRIES,
+  pendingAccess,
+  pendingAction,
+  requirementsOf,
+} from './verification-state.js';
+import type { VerificationRow } from '../../db/repositories/recipient-verification.repo.js';
 import { verificationStatus, type VerificationGranted } from './verification-status.js';
 
 /**
@@ -32,11 +41,15 @@ export async function verifyVerificationCode(
     const now = ctx.clock();
     const iso = now.toISOString();
     const state = await loadVerificationState(trx, s);
-    if (state?.otpPurpose !== 'access') assertCanAct(s, now, { ignoreTurn: true });
-    if (!state?.otpHash || !state.otpPurpose || !state.otpExpiresAt || Date.parse(state.otpExpiresAt) <= now.getTime())
+    const purpose =
+      state?.otpPurpose === 'external'
+        ? externalStep(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now)
+        : state?.otpPurpose;
+    if (purpose !== 'access') assertCanAct(s, now, { ignoreTurn: true });
+    if (!state?.otpHash || !purpose || !state.otpExpiresAt || Date.parse(state.otpExpiresAt) <= now.getTime())
       return { refused: 'expired' as const };
     if (state.otpTries >= MAX_TRIES) return { refused: 'locked' as const };
-    const purpose = state.otpPurpose;
+    const external = state.otpPurpose === 'external';
     const ok = await slowHashMatches(code, state.otpHash);
     if (ok) {
       Object.assign(state, {
@@ -53,7 +66,11 @@ export async function verifyVerificationCode(
     await appendAuditEvent(ctx, trx, {
       envelopeId: s.graph.envelope.id,
       type: ok ? 'DOCUMENT_ACCESS_AUTH_2FA_VALIDATED' : 'DOCUMENT_ACCESS_AUTH_2FA_FAILED',
-      data: ok ? { purpose } : { purpose, triesLeft },
+      data: {
+        purpose,
+        ...(external ? { deliveredBy: 'SENDER' } : {}),
+        ...(ok ? {} : { triesLeft }),
+      },
       actor: recipientActor(s.recipient),
       recipientId: s.recipient.id,
       request,
@@ -80,4 +97,16 @@ export async function verifyVerificationCode(
     case 'invalid':
       throw new AppError('VERIFICATION_CODE_INVALID', `The code is not right; ${outcome.triesLeft} tries left`);
   }
+}
+
+/**
+ * The step a code the sender was given (EXTERNAL_TWO_FACTOR_AUTH) passes for this caller: access
+ * while access waits for it, else the action when the action accepts it. Null when the step this
+ * caller is at does not take that code (it then counts as no valid code).
+ */
+function externalStep(s: SigningSession, seen: VerificationRow | null, now: Date): 'access' | 'action' | null {
+  const req = requirementsOf(s);
+  const access = pendingAccess(req, seen, now);
+  if (access.length > 0) return access.includes('EXTERNAL_TWO_FACTOR_AUTH') ? 'access' : null;
+  return pendingAction(req, seen, now).includes('EXTERNAL_TWO_FACTOR_AUTH') ? 'action' : null;
 }

@@ -8,6 +8,7 @@ import {
 import { AppError, notFound } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
+import type { EventType } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import { getWebhook } from './manage-webhooks.js';
 import { deliveryView } from './webhook-view.js';
@@ -40,12 +41,13 @@ export async function listWebhookDeliveries(
 
 /**
  * Sends a delivered or failed event again, as a new delivery of the same event id (receivers
- * deduplicate by it). A delivery still being attempted is refused: it may yet succeed.
+ * deduplicate by it). A delivery still being attempted is refused: it may yet succeed. With
+ * `endpointId`, the delivery must be one of that endpoint's (Documenso's resend names both).
  * @throws NOT_FOUND, WEBHOOK_DELIVERY_IN_PROGRESS
  */
-export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId: string) {
+export async function queueReplay(ctx: Ctx, principal: Principal, deliveryId: string, endpointId?: string) {
   const original = await findDelivery(ctx.db, principal.platformId, deliveryId);
-  if (!original) throw notFound('Delivery');
+  if (!original || (endpointId !== undefined && original.endpointId !== endpointId)) throw notFound('Delivery');
   if (original.status === 'pending' || original.status === 'delivering') {
     throw new AppError(
       'WEBHOOK_DELIVERY_IN_PROGRESS',
@@ -63,14 +65,21 @@ export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId:
   });
   await insertDelivery(ctx.db, row);
   ctx.wakeWorker();
-  return deliveryView(row, []);
+  return row;
 }
 
-/** Queues a sample event for one endpoint only (never fanned out to the others). */
-export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId: string) {
+export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId: string) {
+  return deliveryView(await queueReplay(ctx, principal, deliveryId), []);
+}
+
+/**
+ * Queues a sample event for one endpoint only (never fanned out to the others), as the given event
+ * or else the endpoint's first; delivered by the worker like any other, so it shows in the log.
+ */
+export async function queueTestDelivery(ctx: Ctx, principal: Principal, endpointId: string, event?: EventType) {
   const endpoint = await getWebhook(ctx, principal, endpointId);
   const now = ctx.clock().toISOString();
-  const eventType = endpoint.events[0] ?? 'DOCUMENT_SENT';
+  const eventType = event ?? endpoint.events[0] ?? 'DOCUMENT_SENT';
   const eventId = newId('evt');
   const row = newDeliveryRow({
     id: newId('delivery'),
@@ -94,5 +103,9 @@ export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId
     await insertDelivery(trx, row);
   });
   ctx.wakeWorker();
-  return deliveryView(row, []);
+  return row;
+}
+
+export async function sendTestWebhook(ctx: Ctx, principal: Principal, endpointId: string) {
+  return deliveryView(await queueTestDelivery(ctx, principal, endpointId), []);
 }

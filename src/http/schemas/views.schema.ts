@@ -43,8 +43,8 @@ export const ZFolder = z
   .meta({ id: 'Folder' });
 
 export const ZEnvelopeAuthOptions = z.object({
-  globalAccessAuth: z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH'])),
-  globalActionAuth: z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'PASSWORD'])),
+  globalAccessAuth: z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH'])),
+  globalActionAuth: z.array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD'])),
 });
 
 const documentLiteMembers = {

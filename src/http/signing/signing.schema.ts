@@ -182,7 +182,7 @@ export const ZRejectResponse = z.object({
   rejectionReason: z.string(),
 });
 
-const ZPendingMethod = z.enum(['TWO_FACTOR_AUTH', 'PASSWORD', 'CUIL']);
+const ZPendingMethod = z.enum(['TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD', 'CUIL']);
 export const ZVerificationStatus = z
   .object({
     stage: z

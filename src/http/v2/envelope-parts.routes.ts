@@ -14,6 +14,7 @@ import {
 } from '../../domain/envelopes/manage-recipients.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
+import { AppError } from '../../errors.js';
 import { defineOperation } from '../operation.js';
 import { ZSuccess } from '../schemas/common.schema.js';
 import type { ZFieldCreate } from './envelope-parts.schema.js';
@@ -37,6 +38,8 @@ import {
   ZAttachmentList,
   ZAttachmentUpdateBody,
   ZRejectOnBehalfBody,
+  ZRecipientCode,
+  ZRecipientCodeBody,
 } from './envelope-parts.schema.js';
 import { z } from 'zod';
 import { authenticateApiToken } from '../../domain/auth/authenticate-api-token.js';
@@ -47,6 +50,7 @@ import {
   updateAttachment,
 } from '../../domain/envelopes/manage-attachments.js';
 import { rejectOnBehalf } from '../../domain/envelopes/reject-on-behalf.js';
+import { issueRecipientCode } from '../../domain/envelopes/issue-recipient-code.js';
 
 const tags = ['Envelope recipients and fields'];
 
@@ -132,6 +136,26 @@ export const envelopePartOperations = [
     handle: async (ctx, request) => {
       await rejectOnBehalf(ctx, callerOf(request), request.params.recipientId, request.body.reason);
       return getRecipient(ctx, principalOf(request), request.params.recipientId);
+    },
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/envelope/recipient/:recipientId/2fa-code',
+    operationId: 'envelope-recipient-2fa-code',
+    summary:
+      'A 6-digit code (EXTERNAL_TWO_FACTOR_AUTH) for the sender to deliver through its own channel; valid 10 minutes, replaces the previous one',
+    tags,
+    params: ZRecipientIdParams,
+    body: ZRecipientCodeBody,
+    response: ZRecipientCode,
+    errors: [404, 409],
+    handle: (ctx, request) => {
+      if (request.body.recipientId !== request.params.recipientId)
+        throw new AppError('VALIDATION_ERROR', 'The body names another recipient than the path', {
+          issues: [{ path: ['recipientId'], message: 'recipientId: must equal the recipient of the path' }],
+        });
+      return issueRecipientCode(ctx, callerOf(request), request.body);
     },
   }),
 

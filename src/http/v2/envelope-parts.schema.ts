@@ -100,3 +100,11 @@ export const ZRejectOnBehalfBody = z.object({
   envelopeId: ZEnvelopeIdString.optional(),
   recipientId: ZRecordId.optional(),
 });
+export const ZRecipientCodeBody = z.object({ envelopeId: ZEnvelopeIdString, recipientId: ZRecordId });
+export const ZRecipientCode = z.object({
+  code: z
+    .string()
+    .regex(/^\d{6}$/)
+    .describe('Deliver it to the recipient yourself; Firma never shows it again'),
+  expiresAt: z.string().describe('ISO 8601 UTC timestamp, 10 minutes from now'),
+});

@@ -8,6 +8,10 @@ import {
 } from '../../domain/webhooks/manage-webhooks.js';
 import { listWebhookDeliveries, replayDelivery, sendTestWebhook } from '../../domain/webhooks/webhook-deliveries.js';
 import { webhookView } from '../../domain/webhooks/webhook-view.js';
+import type { EventType } from '../../domain/events/record-event.js';
+import { findWebhookCalls } from '../../domain/webhooks/find-webhook-calls.js';
+import { resendWebhookCall } from '../../domain/webhooks/resend-webhook-call.js';
+import { testWebhook } from '../../domain/webhooks/test-webhook.js';
 import { defineOperation } from '../operation.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { ZSuccess } from '../schemas/common.schema.js';
@@ -22,10 +26,33 @@ import {
   ZWebhookUpdateBody,
   ZWebhookWithSecret,
 } from './webhook.schema.js';
+import {
+  ZWebhookCall,
+  ZWebhookCallQuery,
+  ZWebhookCallResendBody,
+  ZWebhookCallsResponse,
+  ZWebhookTestBody,
+  ZWebhookTestResponse,
+} from './webhook-call.schema.js';
 
 const tags = ['Webhooks'];
 
-/** Webhook endpoints of the platform, their deliveries, test sends and replays. */
+/** The URL and events whichever way the body names them (see ZWebhookCreateBody). */
+function firmaSpelling(body: {
+  url?: string | undefined;
+  webhookUrl?: string | undefined;
+  events?: EventType[] | undefined;
+  eventTriggers?: EventType[] | undefined;
+}) {
+  return { url: body.url ?? body.webhookUrl, events: body.events ?? body.eventTriggers };
+}
+
+/**
+ * Webhook endpoints of the platform, their deliveries, test sends and replays. The paths of
+ * Documenso's webhook API (create, list, get, update, delete, test, call, call/resend) answer in
+ * its shapes; Firma's older paths (`/webhook/{id}/test`, `/deliveries`, `/delivery/{id}/replay`)
+ * stay beside them over the same endpoints and delivery log.
+ */
 export const webhookOperations = [
   defineOperation({
     method: 'POST',
@@ -36,17 +63,21 @@ export const webhookOperations = [
     idempotent: 'json',
     body: ZWebhookCreateBody,
     response: ZWebhookWithSecret,
-    handle: (ctx, request) => createWebhook(ctx, principalOf(request), request.body),
+    handle: (ctx, request) => {
+      const { url, events } = firmaSpelling(request.body);
+      // The body's refinement makes both present; '' and [] would be refused again by the domain.
+      return createWebhook(ctx, principalOf(request), { ...request.body, url: url ?? '', events: events ?? [] });
+    },
   }),
 
   defineOperation({
     method: 'GET',
     url: '/webhook',
     operationId: 'webhook-list',
-    summary: "The platform's endpoints",
+    summary: "The platform's endpoints (a plain array, as Documenso answers)",
     tags,
-    response: z.object({ data: z.array(ZWebhook) }),
-    handle: (ctx, request) => listWebhooks(ctx, principalOf(request)),
+    response: z.array(ZWebhook),
+    handle: async (ctx, request) => (await listWebhooks(ctx, principalOf(request))).data,
   }),
 
   defineOperation({
@@ -71,8 +102,8 @@ export const webhookOperations = [
     response: ZWebhook,
     errors: [404],
     handle: (ctx, request) => {
-      const { id, ...patch } = request.body;
-      return updateWebhook(ctx, principalOf(request), id, patch);
+      const { id, secret, enabled } = request.body;
+      return updateWebhook(ctx, principalOf(request), id, { ...firmaSpelling(request.body), secret, enabled });
     },
   }),
 
@@ -114,6 +145,44 @@ export const webhookOperations = [
     response: ZDeliveriesResponse,
     errors: [404],
     handle: (ctx, request) => listWebhookDeliveries(ctx, principalOf(request), request.params.id, request.query),
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/webhook/test',
+    operationId: 'webhook-test-event',
+    summary:
+      "Queue a sample event of the kind named for this endpoint (Documenso's test; the outcome is in GET /webhook/call)",
+    tags,
+    body: ZWebhookTestBody,
+    response: ZWebhookTestResponse,
+    errors: [404],
+    handle: (ctx, request) => testWebhook(ctx, principalOf(request), request.body),
+  }),
+
+  defineOperation({
+    method: 'GET',
+    url: '/webhook/call',
+    operationId: 'webhook-call-find',
+    summary: "An endpoint's calls (deliveries) in Documenso's shape, newest first, filtered and paged",
+    tags,
+    query: ZWebhookCallQuery,
+    response: ZWebhookCallsResponse,
+    errors: [404],
+    handle: (ctx, request) => findWebhookCalls(ctx, principalOf(request), request.query),
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/webhook/call/resend',
+    operationId: 'webhook-call-resend',
+    summary:
+      'Send a finished call again (same event id), answered as the new call; 409 while it is still being attempted',
+    tags,
+    body: ZWebhookCallResendBody,
+    response: ZWebhookCall,
+    errors: [404, 409],
+    handle: (ctx, request) => resendWebhookCall(ctx, principalOf(request), request.body),
   }),
 
   defineOperation({

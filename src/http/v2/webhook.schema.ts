@@ -14,34 +14,66 @@ const ZSecret = z.string().min(16).max(255).describe('At least 16 characters; ge
 export const ZWebhookId = z.string().min(1).max(64);
 export const ZWebhookIdParams = z.object({ id: ZWebhookId });
 
-export const ZWebhookCreateBody = z.object({
-  url: ZUrl,
-  events: ZEvents,
-  secret: ZSecret.optional(),
-  enabled: z.boolean().optional(),
-});
-export const ZWebhookUpdateBody = z.object({
-  id: ZWebhookId,
+/**
+ * The webhook paths are Documenso's and Firma's at once: a body may name the URL and the events
+ * Documenso's way (`webhookUrl`, `eventTriggers`) or Firma's (`url`, `events`). Naming both ways
+ * with different values is refused rather than one silently winning.
+ */
+const spellings = {
   url: ZUrl.optional(),
+  webhookUrl: ZUrl.optional().describe("Documenso's name for `url`"),
   events: ZEvents.optional(),
-  secret: ZSecret.optional(),
-  enabled: z.boolean().optional(),
-});
+  eventTriggers: ZEvents.optional().describe("Documenso's name for `events`"),
+};
+
+interface Spelled {
+  url?: string | undefined;
+  webhookUrl?: string | undefined;
+  events?: string[] | undefined;
+  eventTriggers?: string[] | undefined;
+}
+
+function checkSpellings(required: boolean) {
+  return (body: Spelled, ctx: z.RefinementCtx) => {
+    const pairs = [
+      ['url', 'webhookUrl', body.url, body.webhookUrl],
+      ['events', 'eventTriggers', body.events, body.eventTriggers],
+    ] as const;
+    for (const [firma, documenso, a, b] of pairs) {
+      if (a !== undefined && b !== undefined && JSON.stringify(a) !== JSON.stringify(b))
+        ctx.addIssue({ code: 'custom', path: [documenso], message: `${documenso} and ${firma} differ; send one` });
+      if (required && a === undefined && b === undefined)
+        ctx.addIssue({ code: 'custom', path: [documenso], message: `${documenso} (or ${firma}) is required` });
+    }
+  };
+}
+
+export const ZWebhookCreateBody = z
+  .object({ ...spellings, secret: ZSecret.optional(), enabled: z.boolean().optional() })
+  .superRefine(checkSpellings(true));
+export const ZWebhookUpdateBody = z
+  .object({ id: ZWebhookId, ...spellings, secret: ZSecret.optional(), enabled: z.boolean().optional() })
+  .superRefine(checkSpellings(false));
 export const ZWebhookDeleteBody = z.object({ id: ZWebhookId });
 
 export const ZWebhook = z
   .object({
     id: z.string(),
-    url: z.string(),
-    events: z.array(z.string()),
+    webhookUrl: z.string(),
+    eventTriggers: z.array(z.string()),
+    secret: z.null().describe('Never shown after creation'),
     enabled: z.boolean(),
+    createdAt: ts,
+    updatedAt: ts,
+    userId: z.number().int().describe("The platform's id (Firma has no users)"),
+    teamId: z.number().int().describe("The platform's id (Firma has no teams)"),
+    url: z.string().describe('The same as `webhookUrl`'),
+    events: z.array(z.string()).describe('The same as `eventTriggers`'),
     consecutiveFailures: z
       .number()
       .int()
       .describe('Failed attempts in a row; at 5 the circuit opens and this endpoint waits while others go on'),
     circuitOpenUntil: ts.nullable(),
-    createdAt: ts,
-    updatedAt: ts,
   })
   .meta({ id: 'Webhook' });
 

@@ -1,6 +1,6 @@
 // Recipient verification on the signing page: the step before the document when access must be
-// verified (a one-time code mailed to the recipient), and the dialog before completing when the
-// action must be (the code again, the sender's access code, the CUIL). The state lives in the
+// verified (a one-time code mailed to the recipient, or one the sender delivered), and the dialog
+// before completing when the action must be (a code again, the sender's access code, the CUIL). The state lives in the
 // server: this only asks the signing API (`/verification…`) and says what it answered.
 import { messagesFor } from './i18n.js';
 import { ApiError } from './signing-api.js';
@@ -75,6 +75,39 @@ function verificationForms({ call, lang, stage, pending, emailHint, identityRule
     sections.push(el('div', { class: 'verify-method' }, send, info, codeForm));
   }
 
+  // The code the sender delivers itself (SMS, WhatsApp): typed here, never mailed by Firma, so
+  // there is nothing to ask for, only the field.
+  if (pending.includes('EXTERNAL_TWO_FACTOR_AUTH')) {
+    const input = el('input', {
+      id: 'verify-external-code',
+      type: 'text',
+      name: 'code',
+      inputmode: 'numeric',
+      autocomplete: 'one-time-code',
+      pattern: '[0-9]{6}',
+      maxlength: 6,
+      required: true,
+    });
+    const form = el(
+      'form',
+      { class: 'verify-method verify-code', novalidate: true },
+      el('label', { for: 'verify-external-code' }, t.externalCodeLabel),
+      input,
+      el('button', { class: 'button primary', type: 'submit', id: 'verify-external-code-submit' }, t.verify),
+    );
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      error.textContent = '';
+      try {
+        onStatus(await call('POST', '/verification/code/verify', { code: input.value.trim() }));
+      } catch (e) {
+        input.value = '';
+        fail(e);
+      }
+    });
+    sections.push(form);
+  }
+
   const typed = (method, id, label, path, member) => {
     const input = el('input', { id, type: 'text', name: member, required: true, autocomplete: 'off' });
     const form = el(
@@ -132,7 +165,14 @@ export async function verifyAccess(root, { call, lang, pending }) {
         'section',
         { class: 'notice notice-info verify', id: 'verify-access' },
         el('h1', { tabindex: '-1' }, t.accessTitle),
-        el('p', {}, t.accessIntro),
+        // Only the code the sender delivers is asked: the intro must not promise a mail.
+        el(
+          'p',
+          {},
+          pending.includes('EXTERNAL_TWO_FACTOR_AUTH') && !pending.includes('TWO_FACTOR_AUTH')
+            ? t.externalIntro
+            : t.accessIntro,
+        ),
         ...forms,
       ),
     );

@@ -98,9 +98,11 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
     case 'DOCUMENT_OPENED':
       return done(w.opened(who));
     case 'DOCUMENT_ACCESS_AUTH_2FA_REQUESTED':
-      return done(w.codeRequested(who, forSigning));
+      return done(data.deliveredBy === 'SENDER' ? w.codeIssuedForSender(who) : w.codeRequested(who, forSigning));
     case 'DOCUMENT_ACCESS_AUTH_2FA_VALIDATED':
-      return done(w.codeValidated(who, forSigning));
+      return done(
+        data.deliveredBy === 'SENDER' ? w.codeValidatedFromSender(who, forSigning) : w.codeValidated(who, forSigning),
+      );
     case 'DOCUMENT_ACCESS_AUTH_2FA_FAILED':
       return done(w.codeFailed(who, triesOf(w, data.triesLeft)));
     case 'RECIPIENT_VERIFICATION_PASSED':

@@ -141,6 +141,8 @@ export default {
     accessTitle: 'Bestätigen Sie Ihre Identität',
     accessIntro:
       'Bevor Sie das Dokument sehen, bestätigen Sie bitte, dass Sie den Code erhalten haben, den wir an Ihre E-Mail-Adresse senden.',
+    externalIntro:
+      'Bevor Sie das Dokument sehen, bestätigen Sie Ihre Identität mit dem Code, den Sie vom Absender erhalten haben.',
     actionTitle: 'Bestätigen Sie Ihre Identität vor der Unterzeichnung',
     actionIntro: 'Der Absender hat vor dem Abschluss eine weitere Prüfung verlangt.',
     oneOf: 'Verwenden Sie eine der folgenden Möglichkeiten:',
@@ -149,6 +151,7 @@ export default {
     codeSent: (hint) =>
       `Wir haben einen 6-stelligen Code${hint ? ` an ${hint}` : ''} gesendet. Er ist 10 Minuten gültig.`,
     codeLabel: '6-stelliger Code',
+    externalCodeLabel: 'Geben Sie den 6-stelligen Code ein, den Sie vom Absender erhalten haben',
     verify: 'Bestätigen',
     accessCodeLabel: 'Zugangscode, den Sie vom Absender erhalten haben',
     idLabel: (id) => `Ihre ${id}`,

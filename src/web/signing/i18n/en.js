@@ -132,6 +132,7 @@ export default {
   verify: {
     accessTitle: 'Verify it is you',
     accessIntro: 'Before you see the document, confirm you received the code we send to your e-mail.',
+    externalIntro: 'Before you see the document, confirm who you are with the code the sender gave you.',
     actionTitle: 'Confirm it is you before signing',
     actionIntro: 'The sender asked for one more check before you finish.',
     oneOf: 'Use one of these:',
@@ -139,6 +140,7 @@ export default {
     resend: 'Send a new code',
     codeSent: (hint) => `We sent a 6-digit code${hint ? ` to ${hint}` : ''}. It is valid for 10 minutes.`,
     codeLabel: '6-digit code',
+    externalCodeLabel: 'Enter the 6-digit code the sender gave you',
     verify: 'Verify',
     accessCodeLabel: 'Access code the sender gave you',
     idLabel: (id) => `Your ${id}`,

@@ -132,6 +132,7 @@ export default {
   verify: {
     accessTitle: 'Verifique su identidad',
     accessIntro: 'Antes de ver el documento, confirme que recibió el código que enviamos a su correo.',
+    externalIntro: 'Antes de ver el documento, confirme quién es con el código que le dio el remitente.',
     actionTitle: 'Confirme su identidad antes de firmar',
     actionIntro: 'El remitente pidió un control más antes de que termine.',
     oneOf: 'Use una de estas opciones:',
@@ -139,6 +140,7 @@ export default {
     resend: 'Enviar un código nuevo',
     codeSent: (hint) => `Enviamos un código de 6 dígitos${hint ? ` a ${hint}` : ''}. Vale por 10 minutos.`,
     codeLabel: 'Código de 6 dígitos',
+    externalCodeLabel: 'Ingrese el código de 6 dígitos que le dio el remitente',
     verify: 'Verificar',
     accessCodeLabel: 'Código de acceso que le dio el remitente',
     idLabel: (id) => `Su ${id}`,

@@ -130,6 +130,7 @@ export default {
   verify: {
     accessTitle: 'Confirmez votre identité',
     accessIntro: 'Avant d’afficher le document, confirmez avoir reçu le code que nous envoyons à votre adresse e-mail.',
+    externalIntro: 'Avant de voir le document, confirmez votre identité avec le code que l’expéditeur vous a remis.',
     actionTitle: 'Confirmez votre identité avant de signer',
     actionIntro: 'L’expéditeur a demandé une vérification supplémentaire avant que vous ne terminiez.',
     oneOf: 'Utilisez l’une des options suivantes :',
@@ -137,6 +138,7 @@ export default {
     resend: 'Envoyer un nouveau code',
     codeSent: (hint) => `Nous avons envoyé un code à 6 chiffres${hint ? ` à ${hint}` : ''}. Il est valable 10 minutes.`,
     codeLabel: 'Code à 6 chiffres',
+    externalCodeLabel: 'Saisissez le code à 6 chiffres que l’expéditeur vous a remis',
     verify: 'Vérifier',
     accessCodeLabel: 'Code d’accès remis par l’expéditeur',
     idLabel: (id) => `Votre ${id}`,

@@ -136,6 +136,7 @@ export default {
     accessTitle: 'Confermi la Sua identità',
     accessIntro:
       'Prima di vedere il documento, confermi di aver ricevuto il codice che inviamo al Suo indirizzo e-mail.',
+    externalIntro: 'Prima di vedere il documento, confermi la sua identità con il codice ricevuto dal mittente.',
     actionTitle: 'Confermi la Sua identità prima di firmare',
     actionIntro: 'Il mittente ha chiesto un ulteriore controllo prima che Lei termini.',
     oneOf: 'Usi una di queste opzioni:',
@@ -143,6 +144,7 @@ export default {
     resend: 'Invia un nuovo codice',
     codeSent: (hint) => `Abbiamo inviato un codice di 6 cifre${hint ? ` a ${hint}` : ''}. È valido per 10 minuti.`,
     codeLabel: 'Codice di 6 cifre',
+    externalCodeLabel: 'Inserisca il codice di 6 cifre ricevuto dal mittente',
     verify: 'Verifica',
     accessCodeLabel: 'Codice di accesso ricevuto dal mittente',
     idLabel: (id) => `Il Suo ${id}`,

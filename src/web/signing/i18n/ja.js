@@ -126,6 +126,7 @@ export default {
   verify: {
     accessTitle: 'ご本人確認',
     accessIntro: '文書を表示する前に、お客様のメールアドレスに送信するコードを受け取ったことを確認してください。',
+    externalIntro: '文書を表示する前に、送信者から受け取ったコードで本人確認をしてください。',
     actionTitle: '署名の前にご本人確認をお願いします',
     actionIntro: '送信者は、完了前にもう一度確認することを求めています。',
     oneOf: '次のいずれかを使用してください：',
@@ -133,6 +134,7 @@ export default {
     resend: '新しいコードを送信',
     codeSent: (hint) => `${hint ? `${hint} に` : ''}6 桁のコードを送信しました。有効期限は 10 分です。`,
     codeLabel: '6 桁のコード',
+    externalCodeLabel: '送信者から受け取った6桁のコードを入力してください',
     verify: '確認',
     accessCodeLabel: '送信者から受け取ったアクセスコード',
     idLabel: (id) => `お客様の ${id}`,

@@ -120,6 +120,7 @@ export default {
   verify: {
     accessTitle: '본인 확인',
     accessIntro: '문서를 보기 전에, 이메일로 보내 드리는 코드를 받았는지 확인하십시오.',
+    externalIntro: '문서를 보기 전에 발신자에게 받은 코드로 본인 확인을 해 주세요.',
     actionTitle: '서명하기 전에 본인 확인',
     actionIntro: '발신자가 완료 전에 한 번 더 확인하도록 요청했습니다.',
     oneOf: '다음 중 하나를 사용하십시오:',
@@ -127,6 +128,7 @@ export default {
     resend: '새 코드 보내기',
     codeSent: (hint) => `${hint ? `${hint}(으)로 ` : ''}6자리 코드를 보냈습니다. 10분 동안 유효합니다.`,
     codeLabel: '6자리 코드',
+    externalCodeLabel: '발신자에게 받은 6자리 코드를 입력하세요',
     verify: '확인',
     accessCodeLabel: '발신자에게 받은 접근 코드',
     idLabel: (id) => `본인의 ${id}`,

@@ -137,6 +137,7 @@ export default {
     accessTitle: 'Bevestig uw identiteit',
     accessIntro:
       'Bevestig, voordat u het document ziet, dat u de code hebt ontvangen die we naar uw e-mailadres sturen.',
+    externalIntro: 'Bevestig voordat u het document ziet wie u bent met de code die u van de afzender hebt gekregen.',
     actionTitle: 'Bevestig uw identiteit voordat u ondertekent',
     actionIntro: 'De afzender heeft om een extra controle gevraagd voordat u afrondt.',
     oneOf: 'Gebruik een van deze mogelijkheden:',
@@ -145,6 +146,7 @@ export default {
     codeSent: (hint) =>
       `We hebben een code van 6 cijfers gestuurd${hint ? ` naar ${hint}` : ''}. Deze is 10 minuten geldig.`,
     codeLabel: 'Code van 6 cijfers',
+    externalCodeLabel: 'Voer de 6-cijferige code in die u van de afzender hebt gekregen',
     verify: 'Verifiëren',
     accessCodeLabel: 'Toegangscode die u van de afzender hebt gekregen',
     idLabel: (id) => `Uw ${id}`,

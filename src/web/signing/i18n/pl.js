@@ -141,6 +141,7 @@ export default {
     accessTitle: 'Prosimy potwierdzić tożsamość',
     accessIntro:
       'Zanim zobaczą Państwo dokument, prosimy potwierdzić otrzymanie kodu, który wysyłamy na Państwa adres e-mail.',
+    externalIntro: 'Zanim zobaczysz dokument, potwierdź swoją tożsamość kodem otrzymanym od nadawcy.',
     actionTitle: 'Prosimy potwierdzić tożsamość przed podpisaniem',
     actionIntro: 'Nadawca poprosił o dodatkową weryfikację przed zakończeniem.',
     oneOf: 'Prosimy użyć jednej z poniższych możliwości:',
@@ -148,6 +149,7 @@ export default {
     resend: 'Wyślij nowy kod',
     codeSent: (hint) => `Wysłaliśmy 6-cyfrowy kod${hint ? ` na ${hint}` : ''}. Jest ważny przez 10 minut.`,
     codeLabel: '6-cyfrowy kod',
+    externalCodeLabel: 'Wpisz 6-cyfrowy kod otrzymany od nadawcy',
     verify: 'Zweryfikuj',
     accessCodeLabel: 'Kod dostępu otrzymany od nadawcy',
     idLabel: (id) => `Państwa ${id}`,

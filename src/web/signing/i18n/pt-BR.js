@@ -135,6 +135,7 @@ export default {
   verify: {
     accessTitle: 'Confirme sua identidade',
     accessIntro: 'Antes de ver o documento, confirme que recebeu o código que enviamos para o seu e-mail.',
+    externalIntro: 'Antes de ver o documento, confirme sua identidade com o código que o remetente lhe deu.',
     actionTitle: 'Confirme sua identidade antes de assinar',
     actionIntro: 'O remetente pediu uma verificação adicional antes de você concluir.',
     oneOf: 'Use uma destas opções:',
@@ -142,6 +143,7 @@ export default {
     resend: 'Enviar um novo código',
     codeSent: (hint) => `Enviamos um código de 6 dígitos${hint ? ` para ${hint}` : ''}. Ele é válido por 10 minutos.`,
     codeLabel: 'Código de 6 dígitos',
+    externalCodeLabel: 'Digite o código de 6 dígitos que o remetente lhe deu',
     verify: 'Verificar',
     accessCodeLabel: 'Código de acesso fornecido pelo remetente',
     idLabel: (id) => `Seu ${id}`,

@@ -118,6 +118,7 @@ export default {
   verify: {
     accessTitle: '验证您的身份',
     accessIntro: '查看文件前，请确认您已收到我们发送到您电子邮箱的验证码。',
+    externalIntro: '查看文件前，请使用发件人提供给您的验证码确认身份。',
     actionTitle: '签署前请验证您的身份',
     actionIntro: '发件人要求在您完成之前再进行一次验证。',
     oneOf: '请使用以下任一方式：',
@@ -125,6 +126,7 @@ export default {
     resend: '发送新的验证码',
     codeSent: (hint) => `我们已${hint ? `向 ${hint} ` : ''}发送 6 位验证码，10 分钟内有效。`,
     codeLabel: '6 位验证码',
+    externalCodeLabel: '请输入发件人提供给您的6位验证码',
     verify: '验证',
     accessCodeLabel: '发件人提供给您的访问码',
     idLabel: (id) => `您的 ${id}`,

@@ -187,6 +187,10 @@ export const de: EvidenceDictionary = {
       `${who} hat die eigene Identität mit dem per E-Mail gesendeten Code bestätigt, ${
         forSigning ? 'bevor unterzeichnet wurde' : 'um das Dokument zu sehen'
       }.`,
+    codeIssuedForSender: (who) =>
+      `${who} hat einen Bestätigungscode für den Empfänger erhalten, um ihn über einen eigenen Kanal zu übermitteln.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} hat die eigene Identität mit dem vom Absender erhaltenen Code bestätigt, ${forSigning ? 'bevor unterzeichnet wurde' : 'um das Dokument zu sehen'}.`,
     codeFailed: (who, tries) => `${who} hat einen falschen Bestätigungscode eingegeben (${tries}).`,
     cuilConfirmed: (who) => `${who} hat die eigene CUIL bestätigt.`,
     accessCodeEntered: (who) => `${who} hat den vom Absender erhaltenen Zugangscode eingegeben.`,

@@ -87,6 +87,10 @@ export const en: EvidenceDictionary = {
       `${who} asked for a verification code by email ${forSigning ? 'to sign' : 'to see the document'}.`,
     codeValidated: (who, forSigning) =>
       `${who} verified their identity with the code sent by email ${forSigning ? 'before signing' : 'to see the document'}.`,
+    codeIssuedForSender: (who) =>
+      `${who} obtained a verification code for the recipient, to deliver through their own channel.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} verified their identity with the code the sender gave them ${forSigning ? 'before signing' : 'to see the document'}.`,
     codeFailed: (who, tries) => `${who} typed a wrong verification code (${tries}).`,
     cuilConfirmed: (who) => `${who} confirmed their CUIL.`,
     accessCodeEntered: (who) => `${who} entered the access code the sender gave them.`,

@@ -179,6 +179,10 @@ export const es: EvidenceDictionary = {
       forSigning
         ? `${who} confirmó su identidad con el código enviado por correo antes de firmar.`
         : `${who} verificó su identidad con el código enviado por correo para ver el documento.`,
+    codeIssuedForSender: (who) =>
+      `${who} obtuvo un código de verificación para el destinatario, para entregárselo por su propio canal.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} confirmó su identidad con el código que le dio el remitente ${forSigning ? 'antes de firmar' : 'para ver el documento'}.`,
     codeFailed: (who, tries) => `${who} escribió un código de verificación incorrecto (${tries}).`,
     cuilConfirmed: (who) => `${who} confirmó su CUIL.`,
     accessCodeEntered: (who) => `${who} ingresó el código de acceso que le dio el remitente.`,

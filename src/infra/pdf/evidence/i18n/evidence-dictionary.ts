@@ -54,6 +54,9 @@ export interface EvidenceSentences {
   opened(who: string): string;
   codeRequested(who: string, forSigning: boolean): string;
   codeValidated(who: string, forSigning: boolean): string;
+  /** EXTERNAL_TWO_FACTOR_AUTH: the sender (API caller) got a code to deliver itself. */
+  codeIssuedForSender(who: string): string;
+  codeValidatedFromSender(who: string, forSigning: boolean): string;
   codeFailed(who: string, tries: string): string;
   cuilConfirmed(who: string): string;
   accessCodeEntered(who: string): string;

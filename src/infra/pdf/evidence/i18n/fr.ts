@@ -177,6 +177,10 @@ export const fr: EvidenceDictionary = {
       `${who} a demandé un code de vérification par e-mail ${forSigning ? 'pour signer' : 'pour consulter le document'}.`,
     codeValidated: (who, forSigning) =>
       `${who} a confirmé son identité avec le code envoyé par e-mail ${forSigning ? 'avant de signer' : 'pour consulter le document'}.`,
+    codeIssuedForSender: (who) =>
+      `${who} a obtenu un code de vérification pour le destinataire, à lui remettre par son propre canal.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} a confirmé son identité avec le code remis par l’expéditeur ${forSigning ? 'avant de signer' : 'pour consulter le document'}.`,
     codeFailed: (who, tries) => `${who} a saisi un code de vérification erroné (${tries}).`,
     cuilConfirmed: (who) => `${who} a confirmé son CUIL.`,
     accessCodeEntered: (who) => `${who} a saisi le code d’accès remis par l’expéditeur.`,

@@ -185,6 +185,10 @@ export const it: EvidenceDictionary = {
       `${who} ha confermato la propria identità con il codice inviato via e-mail ${
         forSigning ? 'prima di firmare' : 'per vedere il documento'
       }.`,
+    codeIssuedForSender: (who) =>
+      `${who} ha ottenuto un codice di verifica per il destinatario, da consegnare tramite un proprio canale.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} ha confermato la propria identità con il codice ricevuto dal mittente ${forSigning ? 'prima di firmare' : 'per vedere il documento'}.`,
     codeFailed: (who, tries) => `${who} ha digitato un codice di verifica errato (${tries}).`,
     cuilConfirmed: (who) => `${who} ha confermato il proprio CUIL.`,
     accessCodeEntered: (who) => `${who} ha inserito il codice di accesso ricevuto dal mittente.`,

@@ -175,6 +175,9 @@ export const ja: EvidenceDictionary = {
       `${who}が${forSigning ? '署名するため' : '文書を表示するため'}にメールで確認コードを求めました。`,
     codeValidated: (who, forSigning) =>
       `${who}が${forSigning ? '署名の前に' : '文書を表示するために'}、メールで送られたコードで本人確認を行いました。`,
+    codeIssuedForSender: (who) => `${who}が受信者に独自の手段で渡すための確認コードを取得しました。`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who}が${forSigning ? '署名の前に' : '文書を表示するために'}、送信者から受け取ったコードで本人確認を行いました。`,
     codeFailed: (who, tries) => `${who}が誤った確認コードを入力しました（${tries}）。`,
     cuilConfirmed: (who) => `${who}が自身の CUIL を確認しました。`,
     accessCodeEntered: (who) => `${who}が送信者から受け取ったアクセスコードを入力しました。`,

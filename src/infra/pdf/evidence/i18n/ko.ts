@@ -175,6 +175,9 @@ export const ko: EvidenceDictionary = {
       `${who}이(가) ${forSigning ? '서명하기 위해' : '문서를 보기 위해'} 이메일로 인증 코드를 요청했습니다.`,
     codeValidated: (who, forSigning) =>
       `${who}이(가) ${forSigning ? '서명 전에' : '문서를 보기 위해'} 이메일로 받은 코드로 본인 확인을 했습니다.`,
+    codeIssuedForSender: (who) => `${who}이(가) 자체 채널로 전달할 수신자의 인증 코드를 발급받았습니다.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who}이(가) ${forSigning ? '서명 전에' : '문서를 보기 위해'} 발신자에게 받은 코드로 본인 확인을 했습니다.`,
     codeFailed: (who, tries) => `${who}이(가) 잘못된 인증 코드를 입력했습니다(${tries}).`,
     cuilConfirmed: (who) => `${who}이(가) 본인의 CUIL을 확인했습니다.`,
     accessCodeEntered: (who) => `${who}이(가) 발신자에게 받은 접근 코드를 입력했습니다.`,

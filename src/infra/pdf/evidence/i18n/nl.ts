@@ -187,6 +187,10 @@ export const nl: EvidenceDictionary = {
       `${who} heeft de eigen identiteit bevestigd met de per e-mail verzonden code ${
         forSigning ? 'vóór het ondertekenen' : 'om het document te bekijken'
       }.`,
+    codeIssuedForSender: (who) =>
+      `${who} heeft een verificatiecode voor de ontvanger opgevraagd, om via een eigen kanaal te bezorgen.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} heeft de eigen identiteit bevestigd met de code van de afzender ${forSigning ? 'vóór het ondertekenen' : 'om het document te bekijken'}.`,
     codeFailed: (who, tries) => `${who} heeft een onjuiste verificatiecode ingevoerd (${tries}).`,
     cuilConfirmed: (who) => `${who} heeft de eigen CUIL bevestigd.`,
     accessCodeEntered: (who) => `${who} heeft de toegangscode van de afzender ingevoerd.`,

@@ -186,6 +186,9 @@ export const pl: EvidenceDictionary = {
       `${who} potwierdził(a) swoją tożsamość kodem wysłanym e-mailem, ${
         forSigning ? 'przed podpisaniem' : 'aby zobaczyć dokument'
       }.`,
+    codeIssuedForSender: (who) => `${who} uzyskał(a) kod weryfikacyjny dla odbiorcy, do przekazania własnym kanałem.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} potwierdził(a) swoją tożsamość kodem otrzymanym od nadawcy, ${forSigning ? 'przed podpisaniem' : 'aby zobaczyć dokument'}.`,
     codeFailed: (who, tries) => `${who} wpisał(a) błędny kod weryfikacyjny (${tries}).`,
     cuilConfirmed: (who) => `${who} potwierdził(a) swój numer CUIL.`,
     accessCodeEntered: (who) => `${who} wpisał(a) kod dostępu otrzymany od nadawcy.`,

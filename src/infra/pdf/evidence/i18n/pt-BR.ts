@@ -183,6 +183,10 @@ export const ptBR: EvidenceDictionary = {
       `${who} pediu um código de verificação por e-mail ${forSigning ? 'para assinar' : 'para ver o documento'}.`,
     codeValidated: (who, forSigning) =>
       `${who} confirmou sua identidade com o código enviado por e-mail ${forSigning ? 'antes de assinar' : 'para ver o documento'}.`,
+    codeIssuedForSender: (who) =>
+      `${who} obteve um código de verificação para o destinatário, para entregar por um canal próprio.`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who} confirmou sua identidade com o código que o remetente lhe deu ${forSigning ? 'antes de assinar' : 'para ver o documento'}.`,
     codeFailed: (who, tries) => `${who} digitou um código de verificação incorreto (${tries}).`,
     cuilConfirmed: (who) => `${who} confirmou seu CUIL.`,
     accessCodeEntered: (who) => `${who} informou o código de acesso fornecido pelo remetente.`,

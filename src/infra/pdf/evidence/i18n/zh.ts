@@ -169,6 +169,9 @@ export const zh: EvidenceDictionary = {
     codeRequested: (who, forSigning) => `${who}${forSigning ? '为签署' : '为查看文件'}通过电子邮件请求了验证码。`,
     codeValidated: (who, forSigning) =>
       `${who}${forSigning ? '在签署前' : '为查看文件'}使用电子邮件发送的验证码确认了本人身份。`,
+    codeIssuedForSender: (who) => `${who}获取了收件人的验证码，以通过自己的渠道转交。`,
+    codeValidatedFromSender: (who, forSigning) =>
+      `${who}${forSigning ? '在签署前' : '为查看文件'}使用发件人提供的验证码确认了本人身份。`,
     codeFailed: (who, tries) => `${who}输入了错误的验证码（${tries}）。`,
     cuilConfirmed: (who) => `${who}确认了本人的 CUIL。`,
     accessCodeEntered: (who) => `${who}输入了发件人提供的访问码。`,
