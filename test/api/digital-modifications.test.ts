@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { sign } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,6 +144,16 @@ for (const database of testDatabases()) {
         const finalDss = readDocumentSecurityStore(Buffer.from(download.bytes))!;
         assert.equal(new Set(finalDss.vriKeys).size, finalDss.vriKeys.length);
         assert.equal(finalDss.vriKeys.length, 3, 'Ana, Bruno, the seal');
+
+        // The certificate says where each signer's time comes from: the authority's token, or Firma's clock.
+        const certificate = await server.api.get(`/api/v2/document/${documentId}/certificate`);
+        assert.equal(certificate.status, 200);
+        const certificatePath = join(OUT, `certificate-${label}.pdf`);
+        writeFileSync(certificatePath, certificate.bytes);
+        const words = execFileSync('pdftotext', [certificatePath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+        const claimed = words.match(/not attested by a timestamp authority/g) ?? [];
+        const stamped = words.match(/a timestamp authority \(RFC 3161 signature timestamp\)/g) ?? [];
+        assert.deepEqual([claimed.length, stamped.length], withTsa ? [0, 2] : [2, 0], words);
 
         const diffs = await diffAfterSignatures(download.bytes);
         assert.equal(diffs.length, 3);
