@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { sign } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { listPdfSignatures, readCms } from '../../src/infra/pdf/seal/index.js';
+import { listPdfSignatures, readCms, readDocumentSecurityStore, vriKey } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
 import { freePort } from '../helpers/free-port.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
-import { diffAfterSignatures } from '../support/revision-diff.js';
+import { changesBesidesDss, diffAfterSignatures, loadRevision, nextRevisionEnd } from '../support/revision-diff.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
 import { createTestPki, type EndEntityCase, type TestPki } from '../support/test-pki.js';
 
@@ -17,10 +18,12 @@ import { createTestPki, type EndEntityCase, type TestPki } from '../support/test
  * signature only if every later revision just fills form fields, adds signature fields, the DSS or
  * document timestamps. Two DIGITAL signers (RSA, then P-256) and an ELECTRONIC one between them,
  * with and without a TSA: the suite's own revision diff (test/support/revision-diff.ts) finds no
- * page content, content stream, resource or page-tree change after any signature. The finals are
- * written to /tmp/firma-pades/ for a hand run of pyHanko (docs/signing.md).
+ * page content, content stream, resource or page-tree change after any signature, and each
+ * DIGITAL signature is followed at once by its own DSS update (B-LT at signing time) that adds
+ * nothing but the DSS. The finals are written to FIRMA_TEST_KEEP_PDFS (default /tmp/firma-pades/)
+ * for a hand run of pyHanko (docs/signing.md).
  */
-const OUT = '/tmp/firma-pades';
+const OUT = process.env.FIRMA_TEST_KEEP_PDFS || '/tmp/firma-pades';
 
 let pki: TestPki;
 before(async () => {
@@ -120,6 +123,37 @@ for (const database of testDatabases()) {
         // poppler cannot check an RFC 3161 document timestamp ("not yet verified"): the three signatures only.
         for (const s of report.signatures.slice(0, 3)) assert.equal(s.validation, 'Signature is Valid.', report.output);
         assert.ok(qpdfCheck(path).clean, qpdfCheck(path).output);
+
+        // Each signer's own DSS, written when they signed: only the DSS, naming their signature,
+        // their chain and a revocation answer (OCSP for them, the root's CRL for the intermediate).
+        for (const [index, s] of signatures.slice(0, 2).entries()) {
+          const signedEnd = s.byteRange![2] + s.byteRange![3];
+          const dssEnd = nextRevisionEnd(download.bytes, signedEnd);
+          const before = await loadRevision(download.bytes, signedEnd);
+          const after = await loadRevision(download.bytes, dssEnd);
+          assert.deepEqual(changesBesidesDss(before, after), [], `signer ${index + 1}'s DSS update`);
+          const dss = readDocumentSecurityStore(Buffer.from(download.bytes.subarray(0, dssEnd)));
+          assert.ok(dss, `signer ${index + 1} has a DSS at signing time`);
+          assert.ok(dss.vriKeys.includes(vriKey(s.contents)), 'a VRI entry for their signature');
+          assert.ok(dss.ocsps.length >= index + 1, 'their OCSP answer');
+          assert.ok(dss.crls.length >= 1, "the intermediate's CRL");
+          assert.ok(dss.certs.length >= 3, 'their chain up to the root');
+          if (index === 0) assert.equal(dss.vriKeys.length, 1, 'only their own signature');
+        }
+        // Completion merges: one VRI per signature, none written twice.
+        const finalDss = readDocumentSecurityStore(Buffer.from(download.bytes))!;
+        assert.equal(new Set(finalDss.vriKeys).size, finalDss.vriKeys.length);
+        assert.equal(finalDss.vriKeys.length, 3, 'Ana, Bruno, the seal');
+
+        // The certificate says where each signer's time comes from: the authority's token, or Firma's clock.
+        const certificate = await server.api.get(`/api/v2/document/${documentId}/certificate`);
+        assert.equal(certificate.status, 200);
+        const certificatePath = join(OUT, `certificate-${label}.pdf`);
+        writeFileSync(certificatePath, certificate.bytes);
+        const words = execFileSync('pdftotext', [certificatePath, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+        const claimed = words.match(/not attested by a timestamp authority/g) ?? [];
+        const stamped = words.match(/a timestamp authority \(RFC 3161 signature timestamp\)/g) ?? [];
+        assert.deepEqual([claimed.length, stamped.length], withTsa ? [0, 2] : [2, 0], words);
 
         const diffs = await diffAfterSignatures(download.bytes);
         assert.equal(diffs.length, 3);

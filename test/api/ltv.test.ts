@@ -75,7 +75,9 @@ for (const database of testDatabases()) {
       }
       const pdf = (await server.api.get(`/api/v2/document/${documentId}/download`)).bytes;
       const dss = readDocumentSecurityStore(pdf)!;
-      assert.equal(dss.ocsps.length, 1, 'a fresh OCSP answer about the signer');
+      // The answer taken when the signer signed (their own DSS update, issue #34) and the fresh one at
+      // completion; one when both are the same bytes.
+      assert.ok([1, 2].includes(dss.ocsps.length), `OCSP answers about the signer: ${dss.ocsps.length}`);
       assert.equal(dss.crls.length, 1, 'the root’s CRL about the intermediate, as kept at signing (migration 0045)');
       const verdict = await verifyEnvelopeEvidence(server.ctx, { documentId });
       assert.equal(verdict.verdict, 'OK', verdict.problems.join('; '));
@@ -117,7 +119,9 @@ for (const database of testDatabases()) {
         dss.certs.some((c) => c.equals(pemToDer(pki.tsa.certificatePem))),
         'the seal timestamp’s TSA certificate',
       );
-      assert.equal(dss.ocsps.length, 1, 'a fresh OCSP answer about the signer');
+      // The answer taken when the signer signed (their own DSS update, issue #34) and the fresh one at
+      // completion; one when both are the same bytes.
+      assert.ok([1, 2].includes(dss.ocsps.length), `OCSP answers about the signer: ${dss.ocsps.length}`);
       assert.equal(dss.crls.length, 1, 'the root’s CRL about the intermediate');
 
       const path = join(pki.dir, `ltv-${database}.pdf`);

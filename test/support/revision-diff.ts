@@ -208,3 +208,43 @@ function serialised(object: PDFObject): Buffer {
   object.copyBytesInto(bytes, 0);
   return bytes;
 }
+
+/**
+ * What the update from `before` to `after` changed besides adding the DSS: a DIGITAL signer's own
+ * validation-data update (issue #34) may only add objects and set the catalog's /DSS, so a
+ * validator counts it as an LTA update, not form filling.
+ */
+export function changesBesidesDss(before: PDFDocument, after: PDFDocument): string[] {
+  const problems: string[] = [];
+  const catalogRef = before.context.trailerInfo.Root;
+  for (const [ref, old] of before.context.enumerateIndirectObjects()) {
+    const now = after.context.lookup(ref);
+    if (!now) problems.push(`${ref.tag}: removed`);
+    else if (serialised(old).equals(serialised(now))) continue;
+    else if (
+      catalogRef instanceof PDFRef &&
+      ref.tag === catalogRef.tag &&
+      old instanceof PDFDict &&
+      now instanceof PDFDict
+    ) {
+      const changed = changedKeys(old, now).filter((k) => k !== 'DSS');
+      if (changed.length > 0) problems.push(`catalog: changed ${changed.map((k) => `/${k}`).join(', ')}`);
+    } else problems.push(`${ref.tag} (${describe(old)}): rewritten`);
+  }
+  if (!(after.catalog.get(PDFName.of('DSS')) instanceof PDFRef)) problems.push('no /DSS in the catalog');
+  return problems;
+}
+
+/** The end of the incremental update that follows offset `from` (just past its %%EOF line). */
+export function nextRevisionEnd(pdf: Uint8Array, from: number): number {
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  const at = text.indexOf('%%EOF', from, 'latin1');
+  if (at < 0) return pdf.length;
+  let end = at + 5;
+  while (end < text.length && (text[end] === 0x0a || text[end] === 0x0d)) end++;
+  return end;
+}
+
+export async function loadRevision(pdf: Uint8Array, end: number): Promise<PDFDocument> {
+  return load(pdf.subarray(0, end));
+}

@@ -11,7 +11,7 @@ import type {
   EvidenceSignature,
 } from '../../infra/pdf/evidence/evidence-types.js';
 import { wordAuditEvent, type EventWho } from '../../infra/pdf/evidence/evidence-sentences.js';
-import type { SealIdentity } from '../../infra/pdf/seal/index.js';
+import { listPdfSignatures, readCms, type SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
 import { parseStoredMeta } from '../model/envelope-meta.js';
@@ -123,9 +123,9 @@ async function digitalSignaturesOf(
 ): Promise<EvidenceDigitalSignature[]> {
   const rows = await listSignedSignatures(ctx.db, graph.envelope.id);
   const seen = new Set<number>();
-  return rows
-    .filter((row) => !seen.has(row.recipientId) && seen.add(row.recipientId))
-    .map((row) => ({
+  const out: EvidenceDigitalSignature[] = [];
+  for (const row of rows.filter((r) => !seen.has(r.recipientId) && seen.add(r.recipientId)))
+    out.push({
       signer: names.get(row.recipientId) ?? '',
       subject: row.subject,
       cuil: row.cuil,
@@ -133,7 +133,23 @@ async function digitalSignaturesOf(
       serial: row.serial,
       signedAt: new Date(row.signedAt ?? row.createdAt),
       revocationSource: row.revocationSource,
-    }));
+      timestamped: await carriesSignatureTimestamp(ctx, row.signedSha256),
+    });
+  return out;
+}
+
+/**
+ * Whether the signer's signature (the last one of the revision they signed) carries its own
+ * signature timestamp: read from the PDF, so it holds whatever FIRMA_TSA_URL says today.
+ */
+async function carriesSignatureTimestamp(ctx: Ctx, signedSha256: string | null): Promise<boolean> {
+  if (!signedSha256 || !(await ctx.storage.exists(signedSha256))) return false;
+  try {
+    const own = listPdfSignatures(await ctx.storage.getBytes(signedSha256)).findLast((s) => s.type === 'Sig');
+    return own ? readCms(own.contents).timestampTokens.length > 0 : false;
+  } catch {
+    return false; // an unreadable revision proves no timestamp
+  }
 }
 
 async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number): Promise<EvidenceSignature | null> {

@@ -32,28 +32,7 @@ export async function gatherValidationMaterial(
       row.id,
       path.map((cert) => cert.der),
     );
-    for (let i = 0; i < path.length - 1; i++) {
-      const cert = path[i]!;
-      const key = cert.der.toString('base64');
-      if (answers.has(key)) continue;
-      const fresh = await fetchRevocation(cert, path[i + 1]!, {
-        now,
-        fetch: {
-          timeoutMs: ctx.config.digital.revocationTimeoutMs,
-          allowPrivate: ctx.config.digital.revocationAllowPrivate,
-        },
-      });
-      if (fresh)
-        answers.set(key, { certificate: cert.der, [fresh.source === 'OCSP' ? 'ocsp' : 'crl']: fresh.response });
-      else {
-        const kept = keptAnswer(row, i, cert.der);
-        if (kept && (await ctx.storage.exists(kept.sha256)))
-          answers.set(key, {
-            certificate: cert.der,
-            [kept.source === 'OCSP' ? 'ocsp' : 'crl']: await ctx.storage.getBytes(kept.sha256),
-          });
-      }
-    }
+    await collectAnswers(ctx, row, path, now, answers);
   }
   const sealChain = [identity.certificate, ...identity.chain];
   return (itemId) => {
@@ -65,6 +44,62 @@ export async function gatherValidationMaterial(
       time: now,
     };
   };
+}
+
+/**
+ * PAdES B-LT for one DIGITAL signer's signature, written when they submit (issue #34): their path
+ * to the anchor and a revocation answer about each certificate below it, fetched now (else the one
+ * kept from the preparation), so the signature carries its validation data from the moment it exists
+ * rather than only from completion, which may come days later.
+ */
+export async function signerValidationMaterial(
+  ctx: Ctx,
+  row: DigitalSignatureRow,
+  now: Date,
+): Promise<ValidationMaterial> {
+  const path = signerPath(row, loadTrustAnchors(ctx.config.digital.trustAnchorsPath));
+  const answers = new Map<string, Answer>();
+  await collectAnswers(ctx, row, path, now, answers);
+  return {
+    certificates: path.map((cert) => cert.der),
+    revocation: [...answers.values()],
+    time: now,
+    lastSignatureOnly: true,
+  };
+}
+
+/**
+ * A revocation answer about every certificate of `path` below the anchor not yet in `answers`: fresh
+ * through the guarded fetch, else the one kept from the preparation (current when the signer signed).
+ */
+async function collectAnswers(
+  ctx: Ctx,
+  row: DigitalSignatureRow,
+  path: CertificateFields[],
+  now: Date,
+  answers: Map<string, Answer>,
+): Promise<void> {
+  for (let i = 0; i < path.length - 1; i++) {
+    const cert = path[i]!;
+    const key = cert.der.toString('base64');
+    if (answers.has(key)) continue;
+    const fresh = await fetchRevocation(cert, path[i + 1]!, {
+      now,
+      fetch: {
+        timeoutMs: ctx.config.digital.revocationTimeoutMs,
+        allowPrivate: ctx.config.digital.revocationAllowPrivate,
+      },
+    });
+    if (fresh) answers.set(key, { certificate: cert.der, [fresh.source === 'OCSP' ? 'ocsp' : 'crl']: fresh.response });
+    else {
+      const kept = keptAnswer(row, i, cert.der);
+      if (kept && (await ctx.storage.exists(kept.sha256)))
+        answers.set(key, {
+          certificate: cert.der,
+          [kept.source === 'OCSP' ? 'ocsp' : 'crl']: await ctx.storage.getBytes(kept.sha256),
+        });
+    }
+  }
 }
 
 /**

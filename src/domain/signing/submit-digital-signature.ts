@@ -7,11 +7,14 @@ import {
 import { updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { AppError } from '../../errors.js';
 import {
+  appendDss,
   embedExternalSignature,
   SealError,
   signatureTimestamp,
   verifyExternalSignatureValue,
+  type ValidationMaterial,
 } from '../../infra/pdf/seal/index.js';
+import { signerValidationMaterial } from '../completion/gather-validation-material.js';
 import type { Ctx } from '../context.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
@@ -73,7 +76,8 @@ export async function submitDigitalSignature(
   const rows = await findPreparedSignatures(ctx.db, s.graph.envelope.id, s.recipient.id, input.preparationId);
   if (rows.length === 0 || rows.some((r) => r.tokenHash !== hashSigningToken(token))) throw notFound();
 
-  const signed: { row: DigitalSignatureRow; sha256: string }[] = [];
+  const signed: { row: DigitalSignatureRow; signedSha256: string; sha256: string }[] = [];
+  let material: ValidationMaterial | undefined;
   for (const row of rows) {
     const index = input.signatures.findIndex((x) => x.itemId === row.envelopeItemId);
     const sent = input.signatures[index];
@@ -88,14 +92,22 @@ export async function submitDigitalSignature(
         issues: [{ message: sent ? 'does not verify' : `no signature for item ${row.envelopeItemId}`, path }],
       });
     const prepared = await ctx.storage.getBytes(row.preparedSha256);
-    const pdf = embedExternalSignature(
+    const signedPdf = embedExternalSignature(
       { pdf: prepared, contentsStart: row.contentsStart, contentsEnd: row.contentsEnd },
       { certificate: leaf, chain: chain.slice(1), keyType: publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa' },
       attributes,
       value,
       await signerTimestamp(ctx, value),
     );
-    signed.push({ row, sha256: (await ctx.storage.putBytes(pdf)).sha256 });
+    // B-LT per signer: their chain and revocation answers in a DSS update right after their
+    // signature (validators count it as an LTA update), the same material for every item.
+    material ??= await signerValidationMaterial(ctx, row, ctx.clock());
+    const pdf = appendDss(signedPdf, material);
+    signed.push({
+      row,
+      signedSha256: (await ctx.storage.putBytes(signedPdf)).sha256,
+      sha256: (await ctx.storage.putBytes(pdf)).sha256,
+    });
   }
 
   const answer = await ctx.db.transaction().execute(async (trx) => {
@@ -108,12 +120,13 @@ export async function submitDigitalSignature(
     if (still.length !== rows.length || still.some((r) => r.cuil !== locked.recipient.cuil)) throw notFound();
     const env = locked.graph.envelope;
     const iso = now.toISOString();
-    for (const { row, sha256 } of signed) {
+    for (const { row, signedSha256, sha256 } of signed) {
       const item = locked.graph.items.find((i) => i.id === row.envelopeItemId);
       if (!item || item.revisionSha256 !== row.baseSha256) throw staleRevision();
       await updateItemOfEnvelope(trx, env.id, item.id, { revisionSha256: sha256 });
       item.revisionSha256 = sha256;
-      await updateDigitalSignature(trx, env.id, row.id, { status: 'SIGNED', signedSha256: sha256, signedAt: iso });
+      // signedSha256 names the revision the signature covers (firma audit verify finds it by that hash).
+      await updateDigitalSignature(trx, env.id, row.id, { status: 'SIGNED', signedSha256, signedAt: iso });
     }
     const autoFill = JSON.parse(rows[0]!.autoFill) as Record<string, string>;
     const first = rows[0]!;

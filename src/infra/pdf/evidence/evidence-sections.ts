@@ -265,6 +265,10 @@ export function drawDigitalSignatures(flow: Flow, ctx: Ctx): void {
       { label: tr.t('digitalIssuer'), value: text(s.issuer) },
       { label: tr.t('digitalSerial'), value: text(s.serial) },
       { label: tr.t('digitalTime'), value: text(time.utc(s.signedAt)) },
+      {
+        label: tr.t('digitalTimeSource'),
+        value: text(tr.t(s.timestamped ? 'digitalTimeStamped' : 'digitalTimeClaimed')),
+      },
       { label: tr.t('digitalValidation'), value: text(tr.t('digitalValidated', { source: s.revocationSource })) },
     ]);
     flow.y -= 6;

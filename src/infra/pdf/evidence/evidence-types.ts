@@ -106,4 +106,9 @@ export interface EvidenceDigitalSignature {
   serial: string;
   signedAt: Date;
   revocationSource: 'OCSP' | 'CRL';
+  /**
+   * Whether the signer's CMS carries a signature timestamp (FIRMA_TSA_URL, PAdES B-T); without one
+   * the certificate says the time is Firma's, covered by the signature, not an authority's.
+   */
+  timestamped?: boolean;
 }

@@ -12,7 +12,7 @@ import type { PDFOperator } from 'pdf-lib';
 import type { Canvas } from './page-canvas.js';
 import type { Rect } from './page-geometry.js';
 import type { LoadedFont } from './render-context.js';
-import { layoutText } from './text-layout.js';
+import { layoutText, padding } from './text-layout.js';
 import type { PlacedLine, TextStyle } from './text-layout.js';
 import type { TextAlign } from './types.js';
 
@@ -57,7 +57,21 @@ export function drawText(canvas: Canvas, rect: Rect, text: string, font: LoadedF
   const layout = layoutText(clean, rect, font.metrics, style, page);
   const draw = () => canvas.push(...textOperators(canvas, font, layout.size, layout.lines, style.letterSpacing));
   if (layout.clipped) canvas.clipped(rect, draw);
-  else draw();
+  else {
+    draw();
+    // Text that grew past its box (overflow horizontal/vertical, auto's last resort): a form
+    // widget's /Rect must hold it, or its appearance would cut it.
+    const { ascent, descent } = font.metrics;
+    const pad = padding(rect);
+    for (const line of layout.lines)
+      if (line.text)
+        canvas.cover({
+          x: line.x - pad.x,
+          y: line.y - descent * layout.size - pad.y,
+          width: line.width + 2 * pad.x,
+          height: (ascent + descent) * layout.size + 2 * pad.y,
+        });
+  }
 }
 
 /**

@@ -15,67 +15,32 @@ import {
   PDFNumber,
   PDFString,
   type PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFOperator,
   type PDFPage,
 } from 'pdf-lib';
-import { clip, endPath, popGraphicsState, pushGraphicsState, rectangle } from 'pdf-lib';
 import type { PdfPageInfo } from '../page-info.js';
-import type { Canvas } from './page-canvas.js';
-import { displaySize, displayRectToUserRect, displayToUser, type PageFrame, type Rect } from './page-geometry.js';
+import { BaseCanvas, type ResourceKind } from './page-canvas.js';
+import { displayRectToUserRect, displayToUser, type Rect } from './page-geometry.js';
 
 /** Annotation flag Print: the widget is printed. */
 const PRINT = 4;
 /** Field flag ReadOnly: a viewer must not let anyone change the value. */
 const READ_ONLY = 1;
+/** Resource names in an appearance's own /Resources: F1, Im1, GS1… */
+const PREFIX: Record<ResourceKind, string> = { Font: 'F', XObject: 'Im', ExtGState: 'GS' };
 
 /** Collects one field's drawing in display space, with its own resources, for its appearance stream. */
-export class AppearanceCanvas implements Canvas {
-  readonly width: number;
-  readonly height: number;
-  private readonly ops: PDFOperator[] = [];
-  private readonly names = new Map<PDFFont | PDFImage | PDFRef, PDFName>();
-  private readonly resources = { Font: new Map<string, PDFRef>(), XObject: new Map<string, PDFRef>() };
-  private readonly gStates = new Map<string, PDFRef>();
+export class AppearanceCanvas extends BaseCanvas {
+  private readonly resources = new Map<ResourceKind, Map<string, PDFRef>>([
+    ['Font', new Map()],
+    ['XObject', new Map()],
+    ['ExtGState', new Map()],
+  ]);
 
-  constructor(readonly frame: PageFrame) {
-    const size = displaySize(frame);
-    this.width = size.width;
-    this.height = size.height;
-  }
-
-  push(...ops: PDFOperator[]): void {
-    for (const op of ops) this.ops.push(op);
-  }
-
-  clipped(rect: Rect, draw: () => void): void {
-    this.push(pushGraphicsState(), rectangle(rect.x, rect.y, rect.width, rect.height), clip(), endPath());
-    draw();
-    this.push(popGraphicsState());
-  }
-
-  fontName(font: PDFFont): PDFName {
-    return this.nameFor(font, font.ref, 'F', this.resources.Font);
-  }
-
-  imageName(image: PDFImage): PDFName {
-    return this.nameFor(image, image.ref, 'Im', this.resources.XObject);
-  }
-
-  graphicsStateName(ref: PDFRef): PDFName {
-    return this.nameFor(ref, ref, 'GS', this.gStates);
-  }
-
-  private nameFor(key: PDFFont | PDFImage | PDFRef, ref: PDFRef, prefix: string, into: Map<string, PDFRef>): PDFName {
-    let name = this.names.get(key);
-    if (!name) {
-      const text = `${prefix}${into.size + 1}`;
-      into.set(text, ref);
-      name = PDFName.of(text);
-      this.names.set(key, name);
-    }
-    return name;
+  protected register(kind: ResourceKind, ref: PDFRef): PDFName {
+    const into = this.resources.get(kind)!;
+    const text = `${PREFIX[kind]}${into.size + 1}`;
+    into.set(text, ref);
+    return PDFName.of(text);
   }
 
   /**
@@ -85,12 +50,7 @@ export class AppearanceCanvas implements Canvas {
    */
   toAppearance(doc: PDFDocument, rect: Rect): PDFRef {
     const resources = doc.context.obj({});
-    const entries: [string, Map<string, PDFRef>][] = [
-      ['Font', this.resources.Font],
-      ['XObject', this.resources.XObject],
-      ['ExtGState', this.gStates],
-    ];
-    for (const [kind, map] of entries) {
+    for (const [kind, map] of this.resources) {
       if (map.size === 0) continue;
       const dict = doc.context.obj({});
       for (const [name, ref] of map) dict.set(PDFName.of(name), ref);

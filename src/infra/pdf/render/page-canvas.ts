@@ -15,21 +15,29 @@ export interface Canvas {
   readonly frame: PageFrame;
   push(...ops: PDFOperator[]): void;
   clipped(rect: Rect, draw: () => void): void;
+  /** Notes the area drawn text takes (it may run past its box); a form widget grows to hold it. */
+  cover(rect: Rect): void;
   fontName(font: PDFFont): PDFName;
   imageName(image: PDFImage): PDFName;
   graphicsStateName(ref: PDFRef): PDFName;
 }
 
-export class PageCanvas implements Canvas {
+/** Where a resource is registered: the page's or the appearance's /Resources, under this kind. */
+export type ResourceKind = 'Font' | 'XObject' | 'ExtGState';
+
+/**
+ * What the page and a field's appearance share (issue #34): the frame's size, the collected
+ * operators, clipping, one name per resource, and the extent of the text drawn (which can run past
+ * its box). Subclasses say only where a new resource's name is registered.
+ */
+export abstract class BaseCanvas implements Canvas {
   readonly width: number;
   readonly height: number;
-  private readonly ops: PDFOperator[] = [];
+  protected readonly ops: PDFOperator[] = [];
   private readonly names = new Map<PDFFont | PDFImage | PDFRef, PDFName>();
+  private covered: Rect | undefined;
 
-  constructor(
-    private readonly page: PDFPage,
-    readonly frame: PageFrame,
-  ) {
+  constructor(readonly frame: PageFrame) {
     const size = displaySize(frame);
     this.width = size.width;
     this.height = size.height;
@@ -46,31 +54,64 @@ export class PageCanvas implements Canvas {
     this.push(popGraphicsState());
   }
 
-  fontName(font: PDFFont): PDFName {
-    let name = this.names.get(font);
-    if (!name) {
-      name = this.page.node.newFontDictionary(font.name, font.ref);
-      this.names.set(font, name);
+  cover(rect: Rect): void {
+    const c = this.covered;
+    if (!c) {
+      this.covered = rect;
+      return;
     }
-    return name;
+    const x = Math.min(c.x, rect.x);
+    const y = Math.min(c.y, rect.y);
+    this.covered = {
+      x,
+      y,
+      width: Math.max(c.x + c.width, rect.x + rect.width) - x,
+      height: Math.max(c.y + c.height, rect.y + rect.height) - y,
+    };
+  }
+
+  /** The union of what `cover` was told, in display space; undefined when nothing was. */
+  get extent(): Rect | undefined {
+    return this.covered;
+  }
+
+  fontName(font: PDFFont): PDFName {
+    return this.named(font, () => this.register('Font', font.ref, font.name));
   }
 
   imageName(image: PDFImage): PDFName {
-    let name = this.names.get(image);
-    if (!name) {
-      name = this.page.node.newXObject('Image', image.ref);
-      this.names.set(image, name);
-    }
-    return name;
+    return this.named(image, () => this.register('XObject', image.ref));
   }
 
   graphicsStateName(ref: PDFRef): PDFName {
-    let name = this.names.get(ref);
+    return this.named(ref, () => this.register('ExtGState', ref));
+  }
+
+  /** A new name for `ref` in the resources of what is drawn on. */
+  protected abstract register(kind: ResourceKind, ref: PDFRef, fontName?: string): PDFName;
+
+  private named(key: PDFFont | PDFImage | PDFRef, make: () => PDFName): PDFName {
+    let name = this.names.get(key);
     if (!name) {
-      name = this.page.node.newExtGState('GS', ref);
-      this.names.set(ref, name);
+      name = make();
+      this.names.set(key, name);
     }
     return name;
+  }
+}
+
+export class PageCanvas extends BaseCanvas {
+  constructor(
+    private readonly page: PDFPage,
+    frame: PageFrame,
+  ) {
+    super(frame);
+  }
+
+  protected register(kind: ResourceKind, ref: PDFRef, fontName = ''): PDFName {
+    if (kind === 'Font') return this.page.node.newFontDictionary(fontName, ref);
+    if (kind === 'XObject') return this.page.node.newXObject('Image', ref);
+    return this.page.node.newExtGState('GS', ref);
   }
 
   /** Writes the collected operators to the page (one new content stream). */

@@ -13,7 +13,7 @@ import { drawStamp, STAMP_OPACITY } from './draw-stamp.js';
 import { drawText, drawTypedSignature } from './draw-text.js';
 import { addFormField, AppearanceCanvas, fillFormField, formFieldsByName } from './form-widgets.js';
 import { PageCanvas, type Canvas } from './page-canvas.js';
-import { percentToDisplayRect } from './page-geometry.js';
+import { percentToDisplayRect, type Rect } from './page-geometry.js';
 import { RenderContext } from './render-context.js';
 import { OVERFLOWS, RenderError } from './types.js';
 import type { FormPlaceholder, RenderField, RenderOptions } from './types.js';
@@ -125,10 +125,14 @@ async function drawFormFields(
     const rect = percentToDisplayRect(field, frame);
     if (rect.width <= 0 || rect.height <= 0) continue;
     const canvas = new AppearanceCanvas(frame);
-    await drawField(ctx, canvas, field, index);
-    const appearance = { ref: canvas.toAppearance(doc, rect), text: valueText(field) };
+    // A field laid out empty earlier has a fixed /Rect (changing it is not form filling): its value
+    // shrinks to fit instead of growing; only `crop` keeps its clipping.
+    await drawField(ctx, canvas, found ? { ...field, overflow: fixedBoxOverflow(field.overflow) } : field, index);
+    // A new field's widget grows, within the page, to hold text that grew past the box.
+    const box = found ? rect : grownBox(rect, canvas.extent, canvas);
+    const appearance = { ref: canvas.toAppearance(doc, box), text: valueText(field) };
     if (found) fillFormField(found, appearance.ref, field.form.signature ? undefined : appearance.text);
-    else addFormField(doc, pages[field.page - 1]!, frame, rect, field.form, appearance);
+    else addFormField(doc, pages[field.page - 1]!, frame, box, field.form, appearance);
     drawn.add(field.form.name);
   }
   for (const placeholder of empty) {
@@ -139,6 +143,21 @@ async function drawFormFields(
     if (rect.width <= 0 || rect.height <= 0) continue;
     addFormField(doc, pages[placeholder.page - 1]!, frame, rect, placeholder.form);
   }
+}
+
+/** In a box that cannot grow, the grow modes become `auto` (shrink to fit); `crop` stays. */
+function fixedBoxOverflow(overflow: RenderField['overflow']): RenderField['overflow'] {
+  return overflow === 'crop' ? 'crop' : 'auto';
+}
+
+/** `rect` widened to `extent` (what the text took), cut to the page. */
+function grownBox(rect: Rect, extent: Rect | undefined, page: { width: number; height: number }): Rect {
+  if (!extent) return rect;
+  const x = Math.max(0, Math.min(rect.x, extent.x));
+  const y = Math.max(0, Math.min(rect.y, extent.y));
+  const right = Math.min(page.width, Math.max(rect.x + rect.width, extent.x + extent.width));
+  const top = Math.min(page.height, Math.max(rect.y + rect.height, extent.y + extent.height));
+  return { x, y, width: right - x, height: top - y };
 }
 
 /** The field's /V: its text, when it is text. */

@@ -20,6 +20,11 @@ export interface ValidationMaterial {
   revocation: { certificate: Buffer; ocsp?: Buffer; crl?: Buffer }[];
   /** The VRI /TU time: when this material was gathered. */
   time: Date;
+  /**
+   * Only the document's last signature gets a VRI entry: a DIGITAL signer's own update at signing
+   * time (issue #34) speaks for their signature alone; the earlier ones already have theirs.
+   */
+  lastSignatureOnly?: boolean;
 }
 
 const MAX_CHAIN_STEPS = 16;
@@ -29,7 +34,10 @@ const MAX_CHAIN_STEPS = 16;
  * stream per distinct blob) and a /VRI entry per signature keyed by the SHA-1 of its /Contents,
  * naming that signature's certificates (its CMS, its timestamp tokens' TSA certificates and the
  * issuers found up to an anchor) and the revocation data about them. A DSS already in the
- * document is kept and extended. Every earlier byte, and so every earlier signature, is unchanged.
+ * document is kept and extended; a signature that already has a VRI entry (written when its signer
+ * signed) keeps it unchanged, since validators (pyHanko) refuse an update that modifies a VRI entry,
+ * and the new material about it goes into the DSS's lists only. Every earlier byte, and so every
+ * earlier signature, is unchanged.
  */
 export function appendDss(pdf: Buffer, material: ValidationMaterial): Buffer {
   const reader = PdfReader.open(new MemorySource(pdf));
@@ -70,7 +78,19 @@ export function appendDss(pdf: Buffer, material: ValidationMaterial): Buffer {
   const addTo = (list: string[], ref: string) => {
     if (!list.includes(ref)) list.push(ref);
   };
-  for (const signature of listPdfSignatures(pdf)) {
+  const previous = reader.resolveDict(catalogObject.value.get('DSS'));
+  const previousVri = reader.resolveDict(previous?.get('VRI'));
+  const refObjects = (dict: PdfDict | null | undefined, key: string): PdfRef[] => {
+    const list = reader.resolve(dict?.get(key));
+    return Array.isArray(list) ? list.filter((v): v is PdfRef => v instanceof PdfRef) : [];
+  };
+  // A blob the DSS already holds (the signer's chain, written when they signed) is named, not written again.
+  for (const ref of ['Certs', 'OCSPs', 'CRLs'].flatMap((key) => refObjects(previous, key))) {
+    const data = reader.getStreamData(ref);
+    if (data) streamRefs.set(createHash('sha256').update(data).digest('hex'), ref.toString());
+  }
+  const all = listPdfSignatures(pdf);
+  for (const signature of material.lastSignatureOnly ? all.slice(-1) : all) {
     if (signature.contents.length === 0) continue;
     let own: Buffer[];
     try {
@@ -79,6 +99,8 @@ export function appendDss(pdf: Buffer, material: ValidationMaterial): Buffer {
       continue; // not a CMS we can read: nothing to say about it
     }
     const chain = withIssuers(dedupe(own), [...pool, ...own]);
+    const key = vriKey(signature.contents);
+    const earlier = previousVri?.get(key) !== undefined;
     const entry = { cert: [] as string[], ocsp: [] as string[], crl: [] as string[] };
     for (const cert of chain) {
       const ref = streamOf(cert);
@@ -97,19 +119,20 @@ export function appendDss(pdf: Buffer, material: ValidationMaterial): Buffer {
         }
       }
     }
-    vri.push(
-      `/${vriKey(signature.contents)} << /Cert [${entry.cert.join(' ')}] /OCSP [${entry.ocsp.join(' ')}] ` +
-        `/CRL [${entry.crl.join(' ')}] /TU ${textString(pdfDate(material.time))} >>`,
-    );
+    if (!earlier)
+      vri.push(
+        `/${key} << /Cert [${entry.cert.join(' ')}] /OCSP [${entry.ocsp.join(' ')}] ` +
+          `/CRL [${entry.crl.join(' ')}] /TU ${textString(pdfDate(material.time))} >>`,
+      );
   }
   for (const cert of pool) addTo(certs, streamOf(cert));
 
-  const previous = reader.resolveDict(catalogObject.value.get('DSS'));
-  const kept = (key: string): string[] => {
-    const list = reader.resolve(previous?.get(key));
-    return Array.isArray(list) ? list.filter((v): v is PdfRef => v instanceof PdfRef).map((r) => r.toString()) : [];
-  };
-  const previousVri = reader.resolveDict(previous?.get('VRI'));
+  const kept = (key: string): string[] =>
+    refObjects(previous, key)
+      .map((r) => r.toString())
+      .filter((ref) => !listed(key, ref));
+  const listed = (key: string, ref: string): boolean =>
+    (key === 'Certs' ? certs : key === 'OCSPs' ? ocsps : crls).includes(ref);
   const keptVri = previousVri
     ? [...previousVri.keys()].map((key) => `/${key} ${previousVri.raw(key)!.toString('latin1')}`)
     : [];

@@ -26,6 +26,10 @@ export const de: EvidenceDictionary = {
     digitalIssuer: 'Aussteller',
     digitalSerial: 'Seriennummer',
     digitalTime: 'Unterzeichnet',
+    digitalTimeSource: 'Zeitquelle',
+    digitalTimeStamped: 'ein Zeitstempeldienst (RFC-3161-Signaturzeitstempel)',
+    digitalTimeClaimed:
+      'die Zeit, die der Firma-Server bei der Vorbereitung der Signatur festhielt und die die Signatur des Unterzeichners abdeckt; nicht von einem Zeitstempeldienst bestätigt',
     digitalValidation: 'Prüfung',
     digitalValidated:
       'Bei der Unterzeichnung: CUIL stimmte mit der des Empfängers überein, Schlüsselverwendung erlaubte das Signieren, gültig und auf eine vertrauenswürdige Stelle zurückführbar, nicht widerrufen ({source})',

@@ -21,6 +21,10 @@ export const messages = {
   digitalIssuer: 'Issuer',
   digitalSerial: 'Serial number',
   digitalTime: 'Signed',
+  digitalTimeSource: 'Time source',
+  digitalTimeStamped: 'a timestamp authority (RFC 3161 signature timestamp)',
+  digitalTimeClaimed:
+    'the time Firma’s server recorded when the signature was prepared, which the signer’s signature covers; not attested by a timestamp authority',
   digitalValidation: 'Validation',
   digitalValidated:
     'At signing: CUIL matched the recipient’s, key usage allowed signing, valid and chained to a trusted authority, not revoked ({source})',

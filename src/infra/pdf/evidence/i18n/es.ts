@@ -26,6 +26,10 @@ export const es: EvidenceDictionary = {
     digitalIssuer: 'Emisor',
     digitalSerial: 'Número de serie',
     digitalTime: 'Firmado',
+    digitalTimeSource: 'Origen de la hora',
+    digitalTimeStamped: 'una autoridad de sellado de tiempo (sello de tiempo RFC 3161 de la firma)',
+    digitalTimeClaimed:
+      'la hora que registró el servidor de Firma al preparar la firma, cubierta por la firma del firmante; no la certifica una autoridad de sellado de tiempo',
     digitalValidation: 'Validación',
     digitalValidated:
       'Al firmar: el CUIL coincidía con el del destinatario, el uso de clave permitía firmar, vigente y emitido por una autoridad de confianza, no revocado ({source})',

@@ -26,6 +26,10 @@ export const fr: EvidenceDictionary = {
     digitalIssuer: 'Émetteur',
     digitalSerial: 'Numéro de série',
     digitalTime: 'Signé',
+    digitalTimeSource: 'Source de l’heure',
+    digitalTimeStamped: 'une autorité d’horodatage (horodatage de signature RFC 3161)',
+    digitalTimeClaimed:
+      'l’heure enregistrée par le serveur de Firma lors de la préparation de la signature, couverte par la signature du signataire ; non attestée par une autorité d’horodatage',
     digitalValidation: 'Validation',
     digitalValidated:
       'À la signature : le CUIL correspondait à celui du destinataire, l’usage de la clé permettait la signature, certificat valide et rattaché à une autorité de confiance, non révoqué ({source})',

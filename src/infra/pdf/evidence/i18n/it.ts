@@ -26,6 +26,10 @@ export const it: EvidenceDictionary = {
     digitalIssuer: 'Emittente',
     digitalSerial: 'Numero di serie',
     digitalTime: 'Firmato',
+    digitalTimeSource: 'Origine dell’ora',
+    digitalTimeStamped: 'un’autorità di marcatura temporale (marca temporale RFC 3161 della firma)',
+    digitalTimeClaimed:
+      'l’ora registrata dal server di Firma alla preparazione della firma, coperta dalla firma del firmatario; non attestata da un’autorità di marcatura temporale',
     digitalValidation: 'Verifica',
     digitalValidated:
       'Alla firma: il CUIL corrispondeva a quello del destinatario, l’uso della chiave consentiva la firma, certificato valido e riconducibile a un’autorità attendibile, non revocato ({source})',

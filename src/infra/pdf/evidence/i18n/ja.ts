@@ -24,6 +24,10 @@ export const ja: EvidenceDictionary = {
     digitalIssuer: '発行者',
     digitalSerial: 'シリアル番号',
     digitalTime: '署名日時',
+    digitalTimeSource: '時刻の根拠',
+    digitalTimeStamped: 'タイムスタンプ局(RFC 3161 署名タイムスタンプ)',
+    digitalTimeClaimed:
+      '署名の準備時に Firma のサーバーが記録した時刻で、署名者の署名に含まれます。タイムスタンプ局による証明はありません',
     digitalValidation: '検証',
     digitalValidated:
       '署名時：CUIL が受信者のものと一致、鍵用途が署名を許可、有効期間内で信頼できる認証局につながり、失効していない（{source}）',

@@ -24,6 +24,10 @@ export const ko: EvidenceDictionary = {
     digitalIssuer: '발급자',
     digitalSerial: '일련번호',
     digitalTime: '서명 일시',
+    digitalTimeSource: '시각 근거',
+    digitalTimeStamped: '타임스탬프 기관(RFC 3161 서명 타임스탬프)',
+    digitalTimeClaimed:
+      '서명 준비 시 Firma 서버가 기록한 시각으로, 서명자의 서명에 포함됩니다. 타임스탬프 기관이 증명한 시각이 아닙니다',
     digitalValidation: '검증',
     digitalValidated:
       '서명 시점: CUIL이 수신자의 것과 일치, 키 용도가 서명을 허용, 유효하며 신뢰할 수 있는 인증 기관으로 연결됨, 폐지되지 않음({source})',

@@ -26,6 +26,10 @@ export const nl: EvidenceDictionary = {
     digitalIssuer: 'Uitgever',
     digitalSerial: 'Serienummer',
     digitalTime: 'Ondertekend',
+    digitalTimeSource: 'Tijdbron',
+    digitalTimeStamped: 'een tijdstempelautoriteit (RFC 3161-handtekeningtijdstempel)',
+    digitalTimeClaimed:
+      'de tijd die de server van Firma vastlegde bij het voorbereiden van de handtekening, gedekt door de handtekening van de ondertekenaar; niet bevestigd door een tijdstempelautoriteit',
     digitalValidation: 'Controle',
     digitalValidated:
       'Bij ondertekening: de CUIL kwam overeen met die van de ontvanger, het sleutelgebruik stond ondertekenen toe, geldig en herleidbaar tot een vertrouwde autoriteit, niet ingetrokken ({source})',

@@ -27,6 +27,10 @@ export const pl: EvidenceDictionary = {
     digitalIssuer: 'Wystawca',
     digitalSerial: 'Numer seryjny',
     digitalTime: 'Podpisano',
+    digitalTimeSource: 'Źródło czasu',
+    digitalTimeStamped: 'urząd znacznika czasu (znacznik czasu podpisu RFC 3161)',
+    digitalTimeClaimed:
+      'czas zapisany przez serwer Firma przy przygotowaniu podpisu, objęty podpisem podpisującego; niepoświadczony przez urząd znacznika czasu',
     digitalValidation: 'Weryfikacja',
     digitalValidated:
       'W chwili podpisu: CUIL zgodny z numerem odbiorcy, użycie klucza dopuszczało podpis, certyfikat ważny i wywodzący się od zaufanego urzędu, nieunieważniony ({source})',

@@ -26,6 +26,10 @@ export const ptBR: EvidenceDictionary = {
     digitalIssuer: 'Emissor',
     digitalSerial: 'Número de série',
     digitalTime: 'Assinado',
+    digitalTimeSource: 'Origem do horário',
+    digitalTimeStamped: 'uma autoridade de carimbo do tempo (carimbo do tempo de assinatura RFC 3161)',
+    digitalTimeClaimed:
+      'o horário registrado pelo servidor da Firma ao preparar a assinatura, coberto pela assinatura do signatário; não atestado por uma autoridade de carimbo do tempo',
     digitalValidation: 'Validação',
     digitalValidated:
       'Na assinatura: o CUIL coincidia com o do destinatário, o uso da chave permitia assinar, certificado válido e vinculado a uma autoridade confiável, não revogado ({source})',

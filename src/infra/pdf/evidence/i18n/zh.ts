@@ -24,6 +24,9 @@ export const zh: EvidenceDictionary = {
     digitalIssuer: '颁发者',
     digitalSerial: '序列号',
     digitalTime: '签署时间',
+    digitalTimeSource: '时间来源',
+    digitalTimeStamped: '时间戳机构(RFC 3161 签名时间戳)',
+    digitalTimeClaimed: 'Firma 服务器在准备签名时记录的时间,由签署人的签名覆盖;未经时间戳机构证明',
     digitalValidation: '验证',
     digitalValidated:
       '签署时：CUIL 与收件人一致，密钥用途允许签名，证书有效并可追溯至受信任的机构，未被吊销（{source}）',
