@@ -89,7 +89,7 @@ export function signingView(s: SigningSession, now: Date, days: number) {
     // "waiting for others" from "being finished".
     everyoneActed: allActed(s.graph.recipients),
     download: downloadView(s, now, days),
-    consent: currentConsent(),
+    consent: currentConsent(r.signatureLevel),
   };
 }
 export type SigningView = ReturnType<typeof signingView>;

@@ -116,7 +116,10 @@ export const ZSigningView = z
       ),
     consent: z
       .object({
-        version: z.string(),
+        version: z.string().describe('One id per statement text; `complete` or `signature/submit` sends it back'),
+        level: z
+          .enum(['ELECTRONIC', 'DIGITAL'])
+          .describe("The recipient's signature level: each level has its own statement"),
         statements: z.record(z.enum(CONSENT_LANGUAGES), z.string()),
       })
       .describe('The statement to show before the final action; `complete` carries its acceptance'),
