@@ -18,6 +18,11 @@ export const ZSigningField = z
   .object({
     ...ZField.pick({ id: true, envelopeItemId: true, recipientId: true }).shape,
     isOwn: z.boolean().describe('false for fields an ASSISTANT fills for a later recipient'),
+    signedByCertificate: z
+      .boolean()
+      .describe(
+        "A DIGITAL recipient's signature field: their certificate's signature fills it, nothing is drawn or typed",
+      ),
     ...ZField.pick({
       type: true,
       page: true,
