@@ -162,7 +162,7 @@ describeOrSkip(
         // Consent, in Spanish.
         await page.locator('#complete', { hasText: 'Firmar' }).click();
         await page
-          .locator('#consent-statement', { hasText: 'Acepto firmar este documento de forma electrónica' })
+          .locator('#consent-statement', { hasText: 'Acepto firmar este documento con una firma electrónica' })
           .waitFor();
         await page.screenshot({ path: 'test-results/signing-es-consent.png' });
         await page.locator('#consent-agree').check();
