@@ -29,6 +29,7 @@ import { PdfWorkers } from './infra/pdf/sandbox/pdf-workers.js';
 import { inflateBudgetBytes } from './infra/pdf/pdf-limits.js';
 import type { SealIdentity } from './infra/pdf/seal/index.js';
 import { ensureSealIdentity, type SealIdentityDeps } from './domain/seal-identity/ensure-seal-identity.js';
+import { IssuerCertificateCache } from './infra/crypto/certificates/issuer-certificates.js';
 
 export interface ContextOptions {
   log?: Logger;
@@ -79,6 +80,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     sealIdentity: sealIdentityLoader({ db, config, secrets, auditMac }, log),
     pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
     metrics,
+    issuerCertificates: new IssuerCertificateCache(),
     wakeWorker: () => undefined,
   };
   metrics.observeJobQueue(() => readJobQueueStats(ctx));

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { BlobStore } from '../infra/storage/blob-store.js';
 import type { AuditMac } from '../infra/crypto/audit-mac.js';
 import type { SecretBox } from '../infra/crypto/secret-box.js';
+import type { IssuerCertificateCache } from '../infra/crypto/certificates/issuer-certificates.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { Metrics } from '../infra/metrics/metrics.js';
 import type { SealIdentity } from '../infra/pdf/seal/index.js';
@@ -29,6 +30,8 @@ export interface Ctx {
   pdf: PdfWorkers;
   /** This process's Prometheus metrics (`infra/metrics`), recorded by the use cases that do the work. */
   metrics: Metrics;
+  /** Issuers' certificates fetched from AIA addresses to complete signers' chains, kept by this process. */
+  issuerCertificates: IssuerCertificateCache;
   /** Wakes this process's job worker after a commit that queued work (a no-op without one). */
   wakeWorker: () => void;
 }

@@ -6,9 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { ERROR_STATUS } from '../../src/errors.js';
 import { setPlatformCsc } from '../../src/domain/platforms/set-platform-csc.js';
-import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createPendingDocument } from '../helpers/documents.js';
+import { digitalPayload as digitalAna, fillFields as fillFieldsOf } from '../helpers/digital-signers.js';
 import type { HttpClient } from '../helpers/http-client.js';
-import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { DIGITAL_CONSENT as CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { startCscServer, type CscTestServer } from '../support/csc-server.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
@@ -59,12 +60,6 @@ function pemToBase64(pem: string): string {
   return pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
 }
 
-const digitalAna = () => {
-  const payload = typicalPayload();
-  payload.recipients[0] = { ...payload.recipients[0]!, signatureLevel: 'DIGITAL' } as never;
-  return payload;
-};
-
 for (const database of testDatabases()) {
   describe(`remote signing through a CSC provider (${database})`, () => {
     let server: TestServer;
@@ -101,14 +96,7 @@ for (const database of testDatabases()) {
       return (doc.body.recipients as { email: string; signingStatus: string }[]).find((r) => r.email === email)!
         .signingStatus;
     };
-    async function fillFields(token: string) {
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
-      assert.equal(view.status, 200, JSON.stringify(view.body));
-      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
-        const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-        assert.equal(res.status, 200, JSON.stringify(res.body));
-      }
-    }
+    const fillFields = (token: string) => fillFieldsOf(server.anon, token);
 
     /** The browser's trip: the provider's form (answered in the query), then Firma's callback with the cookie. */
     async function roundTrip(authorizeUrl: string, cookie: string, pin = PIN) {

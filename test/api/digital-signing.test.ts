@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { sign } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { CONSENT, signAll, tokenOf, valueFor } from '../helpers/signing.js';
-import { waitForStatus } from '../helpers/signing.js';
+import {
+  digitalPayload as digitalAna,
+  fillFields,
+  prepareSignature,
+  submitSignature,
+  type PreparedSignatures,
+} from '../helpers/digital-signers.js';
+import { CONSENT, DIGITAL_CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
 import { createTestPki, type EndEntityCase, type TestPki } from '../support/test-pki.js';
@@ -20,12 +25,6 @@ import { createTestPki, type EndEntityCase, type TestPki } from '../support/test
  * revision and Firma's seal, both valid for pdfsig, the signer's CMS valid for openssl against the
  * test root, and qpdf finds nothing wrong.
  */
-const digitalAna = () => {
-  const payload = typicalPayload();
-  payload.recipients[0] = { ...payload.recipients[0]!, signatureLevel: 'DIGITAL' } as never;
-  return payload;
-};
-
 let pki: TestPki;
 before(async () => {
   pki = await createTestPki();
@@ -56,14 +55,6 @@ for (const database of testDatabases()) {
     const chainOf = (name: EndEntityCase) => [pki.entities[name].certificatePem, ...pki.entities[name].chainPem];
     const digitalRows = async () =>
       Number((await sql<{ n: number }>`select count(*) as n from digital_signature`.execute(server.ctx.db)).rows[0]!.n);
-    async function fillFields(token: string) {
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
-      assert.equal(view.status, 200, JSON.stringify(view.body));
-      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
-        const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-        assert.equal(res.status, 200, JSON.stringify(res.body));
-      }
-    }
 
     test('signatureLevel is stored and answered; DIGITAL is refused for a CC', async () => {
       const created = await createDocument(server.api, digitalAna());
@@ -88,7 +79,7 @@ for (const database of testDatabases()) {
       const { urls, documentId } = await createPendingDocument(server.api, digitalAna());
       const ana = tokenOf(urls.get('ana@example.com')!);
       const bruno = tokenOf(urls.get('bruno@example.com')!);
-      await fillFields(ana);
+      await fillFields(server.anon, ana);
       const before = await digitalRows();
       const electronic = await server.anon.post(`/api/v2/signing/${ana}/complete`, { json: CONSENT });
       assert.equal(electronic.status, 400);
@@ -104,9 +95,7 @@ for (const database of testDatabases()) {
         ['noKeyUsage', 'CERT_KEY_USAGE'],
       ];
       for (const [name, code] of cases) {
-        const res = await server.anon.post(`/api/v2/signing/${ana}/signature/prepare`, {
-          json: { certificateChain: chainOf(name) },
-        });
+        const res = await prepareSignature(server.anon, ana, chainOf(name));
         assert.equal(res.status, 400, `${name}: ${JSON.stringify(res.body)}`);
         assert.equal(res.body.code, code, name);
       }
@@ -120,7 +109,7 @@ for (const database of testDatabases()) {
       assert.equal(notDigital.status, 400);
       assert.equal(notDigital.body.code, 'DIGITAL_SIGNATURE_NOT_EXPECTED');
       const unknown = await server.anon.post(`/api/v2/signing/${ana}/signature/submit`, {
-        json: { preparationId: 'nope', signatures: [{ itemId: 'x', signatureValue: 'AAAA' }], ...CONSENT },
+        json: { preparationId: 'nope', signatures: [{ itemId: 'x', signatureValue: 'AAAA' }], ...DIGITAL_CONSENT },
       });
       assert.equal(unknown.body.code, 'SIGNATURE_PREPARATION_NOT_FOUND');
       assert.equal(await digitalRows(), before, 'no preparation stored');
@@ -134,10 +123,8 @@ for (const database of testDatabases()) {
     test('a DIGITAL signer and an ELECTRONIC one: the final PDF has the signer revision and the seal, all valid', async () => {
       const { urls, documentId } = await createPendingDocument(server.api, digitalAna());
       const ana = tokenOf(urls.get('ana@example.com')!);
-      await fillFields(ana);
-      const prepared = await server.anon.post(`/api/v2/signing/${ana}/signature/prepare`, {
-        json: { certificateChain: chainOf('good') },
-      });
+      await fillFields(server.anon, ana);
+      const prepared = await prepareSignature(server.anon, ana, chainOf('good'));
       assert.equal(
         prepared.status,
         200,
@@ -146,22 +133,29 @@ for (const database of testDatabases()) {
       assert.equal(prepared.body.certificate.cuil, '20123456786');
       assert.equal(prepared.body.certificate.revocationSource, 'OCSP');
       const key = pki.entities.good.privateKey;
-      const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
-        itemId: s.itemId,
-        signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), key).toString('base64'),
-      }));
       const wrong = await server.anon.post(`/api/v2/signing/${ana}/signature/submit`, {
         json: {
           preparationId: prepared.body.preparationId,
-          signatures: signatures.map((s) => ({ ...s, signatureValue: Buffer.alloc(256, 1).toString('base64') })),
-          ...CONSENT,
+          signatures: (prepared.body as PreparedSignatures).signatures.map((s) => ({
+            itemId: s.itemId,
+            signatureValue: Buffer.alloc(256, 1).toString('base64'),
+          })),
+          ...DIGITAL_CONSENT,
         },
       });
       assert.equal(wrong.status, 400);
       assert.equal(wrong.body.code, 'SIGNATURE_INVALID');
-      const submitted = await server.anon.post(`/api/v2/signing/${ana}/signature/submit`, {
-        json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
-      });
+      // The statement of the other level is not this signer's: refused, nothing signed.
+      const electronicWords = await submitSignature(
+        server.anon,
+        ana,
+        prepared.body as PreparedSignatures,
+        key,
+        CONSENT,
+      );
+      assert.equal(electronicWords.status, 400);
+      assert.equal(electronicWords.body.code, 'CONSENT_REQUIRED');
+      const submitted = await submitSignature(server.anon, ana, prepared.body as PreparedSignatures, key);
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
       assert.equal(submitted.body.signingStatus, 'SIGNED');
 
@@ -204,30 +198,15 @@ for (const database of testDatabases()) {
       const { urls, documentId } = await createPendingDocument(server.api, payload);
       const ana = tokenOf(urls.get('ana@example.com')!);
       const bruno = tokenOf(urls.get('bruno@example.com')!);
-      await fillFields(ana);
-      await fillFields(bruno);
+      await fillFields(server.anon, ana);
+      await fillFields(server.anon, bruno);
       const prepare = async (token: string, name: EndEntityCase) => {
-        const res = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
-          json: { certificateChain: chainOf(name) },
-        });
+        const res = await prepareSignature(server.anon, token, chainOf(name));
         assert.equal(res.status, 200, JSON.stringify(res.body));
-        return res.body as { preparationId: string; signatures: { itemId: string; signedAttributes: string }[] };
+        return res.body as PreparedSignatures;
       };
-      const submit = (token: string, prepared: Awaited<ReturnType<typeof prepare>>, name: EndEntityCase) =>
-        server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-          json: {
-            preparationId: prepared.preparationId,
-            signatures: prepared.signatures.map((s) => ({
-              itemId: s.itemId,
-              signatureValue: sign(
-                'sha256',
-                Buffer.from(s.signedAttributes, 'base64'),
-                pki.entities[name].privateKey,
-              ).toString('base64'),
-            })),
-            ...CONSENT,
-          },
-        });
+      const submit = (token: string, prepared: PreparedSignatures, name: EndEntityCase) =>
+        submitSignature(server.anon, token, prepared, pki.entities[name].privateKey);
       const [forAna, forBruno] = await Promise.all([prepare(ana, 'good'), prepare(bruno, 'goodCompact')]);
       const [first, second] = await Promise.all([submit(ana, forAna, 'good'), submit(bruno, forBruno, 'goodCompact')]);
       const statuses = [first.status, second.status].sort();

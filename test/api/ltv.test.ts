@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { listPdfSignatures, readDocumentSecurityStore, vriKey } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { DIGITAL_CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
 import { runFirma } from '../helpers/spawn-firma.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
@@ -55,7 +55,7 @@ for (const database of testDatabases()) {
         signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), good.privateKey).toString('base64'),
       }));
       const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-        json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
+        json: { preparationId: prepared.body.preparationId, signatures, ...DIGITAL_CONSENT },
       });
       assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
-import { CONSENT_VERSION } from '../../src/domain/model/signing-consent.js';
+import { CONSENT_VERSION, CONSENT_VERSIONS } from '../../src/domain/model/signing-consent.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
@@ -51,14 +51,22 @@ for (const database of testDatabases()) {
       const token = tokenOf(urls.get('ana@example.com')!);
       const view = await fillAll(token);
       assert.equal(view.consent.version, CONSENT_VERSION);
-      assert.match(view.consent.statements.es, /firmar este documento de forma electrónica/);
-      assert.match(view.consent.statements.en, /sign this document electronically/);
+      assert.equal(view.consent.level, 'ELECTRONIC');
+      assert.match(view.consent.statements.es, /firmar este documento con una firma electrónica/);
+      assert.match(view.consent.statements.en, /sign this document with an electronic signature/);
+      // Under Ley 25.506 an electronic signature is not a handwritten one's equal: no statement says so.
+      for (const statement of Object.values(view.consent.statements as Record<string, string>))
+        assert.doesNotMatch(statement, /handwritten|manuscrit|handschrift|autograf|własnoręczn|手書き|자필|手写/i);
       const before = (await auditLog(envelopeId)).length;
       for (const body of [
         undefined,
         {},
         { consent: { accepted: false, version: CONSENT_VERSION } },
         { consent: { accepted: true, version: '1999-01-01' } },
+        // The first statement claimed equivalence with a handwritten signature: no longer accepted.
+        { consent: { accepted: true, version: '2026-11-26' } },
+        // The DIGITAL statement is not an ELECTRONIC signer's.
+        { consent: { accepted: true, version: CONSENT_VERSIONS.DIGITAL } },
       ]) {
         const res = await server.anon.post(
           `/api/v2/signing/${token}/complete`,
@@ -99,6 +107,7 @@ for (const database of testDatabases()) {
       assert.equal(consent.type, 'DOCUMENT_VIEWED');
       assert.equal(consent.email, 'ana@example.com');
       assert.equal(consent.data.version, CONSENT_VERSION);
+      assert.equal(consent.data.level, 'ELECTRONIC');
       assert.equal(consent.data.language, 'es');
       assert.match(String(consent.data.statement), /^Acepto firmar este documento/);
       const completed = log.find((e) => e.type === 'DOCUMENT_RECIPIENT_COMPLETED' && e.email === 'ana@example.com')!;
@@ -112,7 +121,7 @@ for (const database of testDatabases()) {
       const certificate = await server.api.get(`/api/v2/envelope/${envelopeId}/certificate/download`);
       assert.equal(certificate.status, 200);
       const text = pdfText(certificate.bytes).replace(/\s+/g, ' ');
-      assert.match(text, /Consent to sign electronically Ana García agreed to sign electronically \(statement version/);
+      assert.match(text, /Consent to sign Ana García agreed to sign electronically \(statement version/);
       assert.ok(text.includes(CONSENT_VERSION), 'the version is on the certificate');
       assert.match(text, /Acepto firmar este documento/);
     });

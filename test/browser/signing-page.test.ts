@@ -95,7 +95,9 @@ describeOrSkip(
       assert.match(await page.locator('#progress').innerText(), /All required fields are filled/);
 
       await page.locator('#complete').click();
-      await page.locator('#consent-statement', { hasText: 'sign this document electronically' }).waitFor();
+      await page
+        .locator('#consent-statement', { hasText: 'sign this document with an electronic signature' })
+        .waitFor();
       // Without ticking the box nothing is sent.
       await page.locator('dialog button[type=submit]').click();
       await page.locator('.dialog-error', { hasText: 'Tick the box' }).waitFor();
@@ -162,7 +164,7 @@ describeOrSkip(
         // Consent, in Spanish.
         await page.locator('#complete', { hasText: 'Firmar' }).click();
         await page
-          .locator('#consent-statement', { hasText: 'Acepto firmar este documento de forma electrónica' })
+          .locator('#consent-statement', { hasText: 'Acepto firmar este documento con una firma electrónica' })
           .waitFor();
         await page.screenshot({ path: 'test-results/signing-es-consent.png' });
         await page.locator('#consent-agree').check();

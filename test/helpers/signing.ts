@@ -1,9 +1,11 @@
 import { PNG } from 'pngjs';
-import { CONSENT_VERSION } from '../../src/domain/model/signing-consent.js';
+import { CONSENT_VERSION, CONSENT_VERSIONS } from '../../src/domain/model/signing-consent.js';
 import type { HttpClient } from './http-client.js';
 
 /** The complete call's body: the recipient accepted the current electronic signature statement. */
 export const CONSENT = { consent: { accepted: true, version: CONSENT_VERSION } };
+/** The submit call's body part for a DIGITAL signer: they accepted the digital signature statement. */
+export const DIGITAL_CONSENT = { consent: { accepted: true, version: CONSENT_VERSIONS.DIGITAL } };
 
 export const tokenOf = (signingUrl: string): string => signingUrl.split('/sign/')[1]!;
 

@@ -89,7 +89,10 @@ test('cuilFromSerialNumber reads the forms CAs write and nothing else', () => {
   assert.equal(cuilFromSerialNumber('CUIL 20123456786'), '20123456786');
   assert.equal(cuilFromSerialNumber('CUIL20-12345678-6'), '20123456786');
   assert.equal(cuilFromSerialNumber('20123456786'), '20123456786');
-  assert.equal(cuilFromSerialNumber('CUIT 20123456786'), null);
+  // A person's CUIT carries the same digits as their CUIL (the caller compares them with the recipient's).
+  assert.equal(cuilFromSerialNumber('CUIT 20123456786'), '20123456786');
+  assert.equal(cuilFromSerialNumber('CUIT 20-12345678-6'), '20123456786');
+  assert.equal(cuilFromSerialNumber('CUIX 20123456786'), null);
   assert.equal(cuilFromSerialNumber('DNI 12345678'), null);
   assert.equal(cuilFromSerialNumber('20-123456786'), null);
   assert.equal(cuilFromSerialNumber('CUIL 2012345678'), null);

@@ -64,3 +64,15 @@ test('every mail in every language names its sender on a line of its own, escape
 test('a language no dictionary has (bad stored data) is mailed in English, never broken', () => {
   assert.equal(renderMail('reminder', 'xx' as never, content).subject, 'Reminder: please review and sign: Contrato 42');
 });
+
+test('a DIGITAL signer is asked to sign with their own certificate, in every language', () => {
+  for (const language of LANGUAGES) {
+    const digital = renderMail('signingRequest', language, { ...content, signatureLevel: 'DIGITAL' });
+    const electronic = renderMail('signingRequest', language, { ...content, signatureLevel: 'ELECTRONIC' });
+    assert.ok(digital.text.includes(MAIL_DICTIONARIES[language].digitalSigner), language);
+    assert.ok(!electronic.text.includes(MAIL_DICTIONARIES[language].digitalSigner), language);
+    assert.ok(electronic.text.includes(MAIL_DICTIONARIES[language].roles.SIGNER), language);
+    if (language !== 'en')
+      assert.notEqual(MAIL_DICTIONARIES[language].digitalSigner, MAIL_DICTIONARIES.en.digitalSigner);
+  }
+});

@@ -14,6 +14,8 @@ export interface MailContent {
   senderMessage: string | null;
   actionUrl: string | null;
   role: string;
+  /** DIGITAL: a signer asked to sign with their own certificate. */
+  signatureLevel?: 'ELECTRONIC' | 'DIGITAL';
   reason?: string | null;
   /** A plain extra line (owner notices: who, what). */
   detail?: string | null;
@@ -37,7 +39,8 @@ export function renderMail(
 ): { subject: string; text: string; html: string } {
   const t = mailDictionary(language);
   const k = t.kinds[kind];
-  const roleLine = (t.roles as Record<string, string>)[c.role] ?? '';
+  const roleLine =
+    c.signatureLevel === 'DIGITAL' ? t.digitalSigner : ((t.roles as Record<string, string>)[c.role] ?? '');
   const greeting = t.greeting(c.recipientName || '');
   const lines: string[] = [greeting, '', k.intro(c.title)];
   if (c.senderName) lines.push(t.sender(c.senderName));

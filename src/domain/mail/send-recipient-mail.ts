@@ -68,6 +68,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
       senderMessage: kind === 'signingRequest' ? meta.message : null,
       actionUrl: kind === 'cancelled' || kind === 'documentPending' ? null : link,
       role: recipient.role,
+      signatureLevel: recipient.signatureLevel,
       // A document made through a direct link has a visitor anyone could be: their words (a
       // rejection's reason) are mailed to nobody else. The reason stays in the document and its log.
       reason:

@@ -32,7 +32,8 @@ export async function authorizeCscCredential(
   input: { session: string; credentialId: string; consent?: ConsentInput | undefined },
   request: SigningRequest,
 ): Promise<{ authorizeUrl: string; cookie: string; certificate: PreparedSignatureAnswer['certificate'] }> {
-  acceptedConsent(input.consent, 'en');
+  // Remote signing is a DIGITAL signer's: their statement is the digital one.
+  acceptedConsent(input.consent, 'en', 'DIGITAL');
   const s = await loadSigningSession(ctx.db, token);
   const accessToken = openSession(ctx, token, input.session);
   const provider = await cscProviderOf(ctx, s);

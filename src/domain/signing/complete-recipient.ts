@@ -3,7 +3,7 @@ import type { RecipientRole } from '../../lib/vocabulary/recipients.js';
 import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import type { Ctx } from '../context.js';
-import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
+import { acceptedConsent, assertConsentGiven, type ConsentInput } from '../model/signing-consent.js';
 import { dictateNextSigner, type NextSignerInput } from './dictate-next-signer.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
@@ -43,10 +43,9 @@ export async function completeRecipient(
   request: SigningRequest,
 ): Promise<CompletionAnswer> {
   // Checked before anything is read: a refusal changes nothing and says nothing about the token.
-  acceptedConsent(input.consent, 'en');
+  assertConsentGiven(input.consent);
   const answer = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
-    const consent = acceptedConsent(input.consent, s.meta.language);
     const now = ctx.clock();
     const passes = passesOf(ctx.secrets, s, request, now);
     await assertAccessVerified(trx, s, now, passes);
@@ -57,6 +56,7 @@ export async function completeRecipient(
         'DIGITAL_SIGNATURE_REQUIRED',
         'This recipient signs with their own certificate (signature/prepare, then signature/submit)',
       );
+    const consent = acceptedConsent(input.consent, s.meta.language, 'ELECTRONIC');
     assertCanAct(s, now);
     await assertActionVerified(trx, s, now, passes);
     if (input.nextSigner) await dictateNextSigner(ctx, trx, s, input.nextSigner, request, now);

@@ -9,6 +9,7 @@ import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
+import { certificateSignatureFieldIds } from './certificate-signature-fields.js';
 import { notifyNewTurn } from './notify-turn.js';
 import { queueRecipientFinishedMails } from '../mail/recipient-finished-mails.js';
 import { recipientActor } from './recipient-actor.js';
@@ -115,16 +116,17 @@ export function prefillOf(field: FieldRow): Prefill | null {
 
 /**
  * A recipient may finish only with every required field filled, and a SIGNER with at least one
- * signature.
+ * signature; a DIGITAL recipient's certificate fills their signature fields (none is drawn first).
  * @throws RECIPIENT_HAS_UNSIGNED_FIELDS
  */
 export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
+  const byCertificate = certificateSignatureFieldIds(s);
   const missing = own.filter((f) => {
-    if (f.inserted === 1) return false;
+    if (f.inserted === 1 || byCertificate.has(f.id)) return false;
     const meta = parseStoredFieldMeta(f.fieldMeta);
     return takesSignature(f.type) || meta?.required === true;
   });
-  const signed = own.some((f) => provesSigning(f.type) && f.inserted === 1);
+  const signed = own.some((f) => provesSigning(f.type) && (f.inserted === 1 || byCertificate.has(f.id)));
   if (missing.length > 0 || (s.recipient.role === 'SIGNER' && !signed)) {
     const issues = missing.map((f) => ({ message: `field ${f.id} (${f.type}) is required`, path: ['fields', f.id] }));
     if (s.recipient.role === 'SIGNER' && !signed)

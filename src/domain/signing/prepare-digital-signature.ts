@@ -64,7 +64,8 @@ export async function prepareDigitalSignature(
   const verdict = await checkSignerCertificate(ctx, chain, s.recipient.cuil, now);
   const signer: SignerCertificates = {
     certificate: verdict.leaf.der,
-    chain: chain.slice(1),
+    // As sent, plus any issuer fetched from an AIA address: validators need the whole path too.
+    chain: verdict.chain.slice(1),
     keyType: verdict.leaf.x509.publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa',
   };
   if (!['rsa', 'ec'].includes(verdict.leaf.x509.publicKey.asymmetricKeyType ?? ''))
@@ -128,7 +129,7 @@ export async function prepareDigitalSignature(
         contentsStart: signature.contentsStart,
         contentsEnd: signature.contentsEnd,
         signedAttributes: signature.signedAttributes.toString('base64'),
-        certificateChain: JSON.stringify(chain.map((c) => c.toString('base64'))),
+        certificateChain: JSON.stringify(verdict.chain.map((c) => c.toString('base64'))),
         subject: verdict.subject,
         issuer: verdict.issuer,
         serial: verdict.serialHex,

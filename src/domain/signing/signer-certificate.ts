@@ -58,6 +58,7 @@ export async function checkSignerCertificate(
         timeoutMs: ctx.config.digital.revocationTimeoutMs,
         allowPrivate: ctx.config.digital.revocationAllowPrivate,
       },
+      issuers: ctx.issuerCertificates,
     });
   } catch (error) {
     if (error instanceof CertificateRejected) throw new AppError(CODE_OF[error.problem], error.message);

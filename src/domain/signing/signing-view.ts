@@ -4,6 +4,7 @@ import { fieldMembers } from '../model/field-view.js';
 import { currentConsent } from '../model/signing-consent.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
 import { parseStoredFieldValue, parseStoredPages } from '../model/stored-json.js';
+import { certificateSignatureFieldIds } from './certificate-signature-fields.js';
 import { downloadUntil } from './download-recipient-file.js';
 import { fillableFields, signingState, type SigningSession } from './signing-session.js';
 
@@ -11,12 +12,13 @@ import { fillableFields, signingState, type SigningSession } from './signing-ses
  * A field as the signing page sees it: where it is, what it takes, what it holds. The v2 field's
  * members (the one field presenter) plus the recipient's value; the order is `ZSigningField`'s.
  */
-export function signingFieldView(f: FieldRow, ownerId: number) {
+export function signingFieldView(f: FieldRow, ownerId: number, byCertificate: ReadonlySet<number> = new Set()) {
   const base = fieldMembers(f);
   const value = parseStoredFieldValue(f.value);
   return {
     ...pick(base, ['id', 'envelopeItemId', 'recipientId']),
     isOwn: f.recipientId === ownerId,
+    signedByCertificate: byCertificate.has(f.id),
     ...pick(base, ['type', 'page', 'positionX', 'positionY', 'width', 'height', 'fieldMeta', 'inserted', 'customText']),
     values: value?.kind === 'choices' ? value.values : null,
     signature:
@@ -48,6 +50,7 @@ export function signingView(s: SigningSession, now: Date, days: number) {
   const { envelope } = s.graph;
   const r = s.recipient;
   const state = signingState(s, now);
+  const byCertificate = certificateSignatureFieldIds(s);
   return {
     state,
     isTurn: envelope.status === 'PENDING' && currentTurn(s.graph.recipients, s.meta.signingOrder).has(r.id),
@@ -84,13 +87,13 @@ export function signingView(s: SigningSession, now: Date, days: number) {
       rejectionReason: r.rejectionReason,
       signatureLevel: r.signatureLevel,
     },
-    fields: fillableFields(s).map((f) => signingFieldView(f, r.id)),
+    fields: fillableFields(s).map((f) => signingFieldView(f, r.id, byCertificate)),
     attachments: s.graph.attachments.map((a) => ({ id: a.id, type: a.type, label: a.label, data: a.data })),
     // While the last one's completion is being sealed the document is still PENDING: this tells
     // "waiting for others" from "being finished".
     everyoneActed: allActed(s.graph.recipients),
     download: downloadView(s, now, days),
-    consent: currentConsent(),
+    consent: currentConsent(r.signatureLevel),
   };
 }
 export type SigningView = ReturnType<typeof signingView>;

@@ -17,7 +17,7 @@ import {
 import { signerValidationMaterial } from '../completion/gather-validation-material.js';
 import type { Ctx } from '../context.js';
 import { hashSigningToken } from '../model/signing-links.js';
-import { acceptedConsent, type ConsentInput } from '../model/signing-consent.js';
+import { acceptedConsent, assertConsentGiven, type ConsentInput } from '../model/signing-consent.js';
 import { ACTION_OF, answerOf, type CompletionAnswer } from './complete-recipient.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertReady, staleRevision } from './prepare-digital-signature.js';
@@ -69,7 +69,7 @@ export async function submitDigitalSignature(
   input: SubmitSignatureInput,
   request: SigningRequest,
 ): Promise<CompletionAnswer> {
-  acceptedConsent(input.consent, 'en');
+  assertConsentGiven(input.consent);
   const s = await loadSigningSession(ctx.db, token);
   if (s.recipient.signingStatus === 'SIGNED' && s.recipient.signatureLevel === 'DIGITAL') return answerOf(s);
   await assertReady(ctx, s, ctx.clock(), request);
@@ -114,7 +114,7 @@ export async function submitDigitalSignature(
     const locked = await loadSigningSession(trx, token, { lock: true });
     const now = ctx.clock();
     await assertReady(ctx, locked, now, request, trx);
-    const consent = acceptedConsent(input.consent, locked.meta.language);
+    const consent = acceptedConsent(input.consent, locked.meta.language, 'DIGITAL');
     const still = await findPreparedSignatures(trx, locked.graph.envelope.id, locked.recipient.id, input.preparationId);
     // A CUIL the sender changed since the preparation no longer matches the certificate checked.
     if (still.length !== rows.length || still.some((r) => r.cuil !== locked.recipient.cuil)) throw notFound();

@@ -44,6 +44,10 @@ const SOURCES: Record<string, Source> = {
   'verify.js': { path: join(WEB_DIR, 'verify.js'), contentType: 'text/javascript; charset=utf-8' },
   'digital-sign.js': { path: join(WEB_DIR, 'digital-sign.js'), contentType: 'text/javascript; charset=utf-8' },
   'digital-i18n.js': { path: join(WEB_DIR, 'digital-i18n.js'), contentType: 'text/javascript; charset=utf-8' },
+  'digital-i18n-asia.js': {
+    path: join(WEB_DIR, 'digital-i18n-asia.js'),
+    contentType: 'text/javascript; charset=utf-8',
+  },
   'csc-sign.js': { path: join(WEB_DIR, 'csc-sign.js'), contentType: 'text/javascript; charset=utf-8' },
   'csc-i18n.js': { path: join(WEB_DIR, 'csc-i18n.js'), contentType: 'text/javascript; charset=utf-8' },
   'pkcs12-reader.js': { path: join(WEB_DIR, 'pkcs12-reader.js'), contentType: 'text/javascript; charset=utf-8' },

@@ -19,6 +19,11 @@ export const ZSigningField = z
   .object({
     ...ZField.pick({ id: true, envelopeItemId: true, recipientId: true }).shape,
     isOwn: z.boolean().describe('false for fields an ASSISTANT fills for a later recipient'),
+    signedByCertificate: z
+      .boolean()
+      .describe(
+        "A DIGITAL recipient's signature field: their certificate's signature fills it, nothing is drawn or typed",
+      ),
     ...ZField.pick({
       type: true,
       page: true,
@@ -135,7 +140,10 @@ export const ZSigningView = z
       ),
     consent: z
       .object({
-        version: z.string(),
+        version: z.string().describe('One id per statement text; `complete` or `signature/submit` sends it back'),
+        level: z
+          .enum(['ELECTRONIC', 'DIGITAL'])
+          .describe("The recipient's signature level: each level has its own statement"),
         statements: z.record(z.enum(CONSENT_LANGUAGES), z.string()),
       })
       .describe('The statement to show before the final action; `complete` carries its acceptance'),

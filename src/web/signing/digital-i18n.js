@@ -1,6 +1,9 @@
-// The words of the digital-certificate dialog (digital-sign.js), in every language Firma's
-// documents may carry. Kept apart from i18n.js so each language can be reviewed on its own; the
+// The words of the digital-certificate dialog and of the signature-level notice (digital-sign.js),
+// in every language Firma's documents may carry (Japanese, Korean and Chinese in
+// digital-i18n-asia.js). Kept apart from i18n.js so each language can be reviewed on its own; the
 // register is formal everywhere (Sie, usted, vous, Lei, u, Pan/Pani, o(a) senhor(a), です/ます, 합니다, 您).
+
+import { ja, ko, zh } from './digital-i18n-asia.js';
 
 export const en = {
   title: 'Sign with your digital certificate',
@@ -11,7 +14,14 @@ export const en = {
   read: 'Read certificate',
   certificate: 'Certificate',
   name: 'Name',
-  serialNumber: 'Serial number',
+  cuil: 'CUIL',
+  issuer: 'Issued by',
+  expires: 'Valid until',
+  levelDigitalTitle: 'Digital signature.',
+  levelDigital: 'You sign with your own certificate. Nothing is drawn or typed: your certificate signs the document.',
+  levelElectronicTitle: 'Electronic signature.',
+  levelElectronic: 'You sign electronically, by drawing or typing your signature; Firma keeps a record of the process.',
+  byCertificate: 'Signed with your certificate',
   sign: 'Sign with this certificate',
   working: 'Signing with your certificate…',
   fileMissing: 'Choose your certificate file.',
@@ -44,7 +54,16 @@ export const es = {
   read: 'Leer el certificado',
   certificate: 'Certificado',
   name: 'Nombre',
-  serialNumber: 'Número de serie',
+  cuil: 'CUIL',
+  issuer: 'Emitido por',
+  expires: 'Válido hasta',
+  levelDigitalTitle: 'Firma digital.',
+  levelDigital:
+    'Usted firma con su propio certificado. No necesita dibujar ni escribir una firma: su certificado firma el documento.',
+  levelElectronicTitle: 'Firma electrónica.',
+  levelElectronic:
+    'Usted firma electrónicamente, dibujando o escribiendo su firma; Firma conserva un registro del proceso.',
+  byCertificate: 'Se firma con su certificado',
   sign: 'Firmar con este certificado',
   working: 'Firmando con su certificado…',
   fileMissing: 'Elija el archivo de su certificado.',
@@ -78,7 +97,16 @@ export const pt_BR = {
   read: 'Ler o certificado',
   certificate: 'Certificado',
   name: 'Nome',
-  serialNumber: 'Número de série',
+  cuil: 'CUIL',
+  issuer: 'Emitido por',
+  expires: 'Válido até',
+  levelDigitalTitle: 'Assinatura digital.',
+  levelDigital:
+    'Assine com seu próprio certificado. Não é preciso desenhar nem digitar uma assinatura: seu certificado assina o documento.',
+  levelElectronicTitle: 'Assinatura eletrônica.',
+  levelElectronic:
+    'Assine eletronicamente, desenhando ou digitando sua assinatura; o Firma mantém um registro do processo.',
+  byCertificate: 'Assinado com seu certificado',
   sign: 'Assinar com este certificado',
   working: 'Assinando com seu certificado…',
   fileMissing: 'Escolha o arquivo do seu certificado.',
@@ -112,7 +140,16 @@ export const de = {
   read: 'Zertifikat lesen',
   certificate: 'Zertifikat',
   name: 'Name',
-  serialNumber: 'Seriennummer',
+  cuil: 'CUIL',
+  issuer: 'Ausgestellt von',
+  expires: 'Gültig bis',
+  levelDigitalTitle: 'Digitale Signatur.',
+  levelDigital:
+    'Sie unterschreiben mit Ihrem eigenen Zertifikat. Sie zeichnen oder tippen keine Unterschrift: Ihr Zertifikat signiert das Dokument.',
+  levelElectronicTitle: 'Elektronische Signatur.',
+  levelElectronic:
+    'Sie unterschreiben elektronisch, indem Sie Ihre Unterschrift zeichnen oder tippen; Firma protokolliert den Vorgang.',
+  byCertificate: 'Mit Ihrem Zertifikat signiert',
   sign: 'Mit diesem Zertifikat unterschreiben',
   working: 'Es wird mit Ihrem Zertifikat unterschrieben…',
   fileMissing: 'Bitte wählen Sie Ihre Zertifikatsdatei.',
@@ -149,7 +186,16 @@ export const fr = {
   read: 'Lire le certificat',
   certificate: 'Certificat',
   name: 'Nom',
-  serialNumber: 'Numéro de série',
+  cuil: 'CUIL',
+  issuer: 'Émis par',
+  expires: 'Valide jusqu’au',
+  levelDigitalTitle: 'Signature numérique.',
+  levelDigital:
+    'Vous signez avec votre propre certificat. Vous ne dessinez ni ne saisissez de signature : votre certificat signe le document.',
+  levelElectronicTitle: 'Signature électronique.',
+  levelElectronic:
+    'Vous signez électroniquement, en dessinant ou en saisissant votre signature ; Firma conserve un enregistrement de la procédure.',
+  byCertificate: 'Signé avec votre certificat',
   sign: 'Signer avec ce certificat',
   working: 'Signature avec votre certificat en cours…',
   fileMissing: 'Veuillez choisir le fichier de votre certificat.',
@@ -184,7 +230,16 @@ export const it = {
   read: 'Leggi il certificato',
   certificate: 'Certificato',
   name: 'Nome',
-  serialNumber: 'Numero di serie',
+  cuil: 'CUIL',
+  issuer: 'Emesso da',
+  expires: 'Valido fino al',
+  levelDigitalTitle: 'Firma digitale.',
+  levelDigital:
+    'Lei firma con il Suo certificato. Non deve disegnare né digitare una firma: il Suo certificato firma il documento.',
+  levelElectronicTitle: 'Firma elettronica.',
+  levelElectronic:
+    'Lei firma elettronicamente, disegnando o digitando la Sua firma; Firma conserva una registrazione della procedura.',
+  byCertificate: 'Firmato con il Suo certificato',
   sign: 'Firma con questo certificato',
   working: 'Firma con il Suo certificato in corso…',
   fileMissing: 'Scelga il file del Suo certificato.',
@@ -219,7 +274,16 @@ export const nl = {
   read: 'Certificaat lezen',
   certificate: 'Certificaat',
   name: 'Naam',
-  serialNumber: 'Serienummer',
+  cuil: 'CUIL',
+  issuer: 'Uitgegeven door',
+  expires: 'Geldig tot',
+  levelDigitalTitle: 'Digitale handtekening.',
+  levelDigital:
+    'U ondertekent met uw eigen certificaat. U tekent of typt geen handtekening: uw certificaat ondertekent het document.',
+  levelElectronicTitle: 'Elektronische handtekening.',
+  levelElectronic:
+    'U ondertekent elektronisch door uw handtekening te tekenen of te typen; Firma bewaart een verslag van het proces.',
+  byCertificate: 'Ondertekend met uw certificaat',
   sign: 'Met dit certificaat ondertekenen',
   working: 'Bezig met ondertekenen met uw certificaat…',
   fileMissing: 'Kies uw certificaatbestand.',
@@ -255,7 +319,16 @@ export const pl = {
   read: 'Odczytaj certyfikat',
   certificate: 'Certyfikat',
   name: 'Imię i nazwisko',
-  serialNumber: 'Numer seryjny',
+  cuil: 'CUIL',
+  issuer: 'Wystawca',
+  expires: 'Ważny do',
+  levelDigitalTitle: 'Podpis cyfrowy.',
+  levelDigital:
+    'Podpisuje Pan/Pani własnym certyfikatem. Nie trzeba rysować ani wpisywać podpisu: dokument podpisuje certyfikat.',
+  levelElectronicTitle: 'Podpis elektroniczny.',
+  levelElectronic:
+    'Podpisuje Pan/Pani elektronicznie, rysując lub wpisując podpis; Firma przechowuje zapis tego procesu.',
+  byCertificate: 'Podpisywane certyfikatem',
   sign: 'Podpisz tym certyfikatem',
   working: 'Trwa podpisywanie certyfikatem…',
   fileMissing: 'Proszę wybrać plik certyfikatu.',
@@ -277,99 +350,6 @@ export const pl = {
       'Nie można teraz sprawdzić statusu certyfikatu. Proszę spróbować ponownie za kilka minut.',
     SIGNATURE_INVALID: 'Podpis nie pasuje do certyfikatu. Proszę sprawdzić, czy wybrano właściwy plik.',
     SIGNATURE_PREPARATION_STALE: 'W międzyczasie podpisał inny odbiorca. Proszę podpisać ponownie.',
-  },
-};
-
-export const ja = {
-  title: 'デジタル証明書で署名',
-  intro:
-    '証明書ファイルを選択し、パスワードを入力してください。ファイルとパスワードはこの端末の外に送信されません。Firma が受け取るのは証明書と署名のみです。',
-  file: '証明書ファイル（.p12 または .pfx）',
-  password: '証明書のパスワード',
-  read: '証明書を読み込む',
-  certificate: '証明書',
-  name: '氏名',
-  serialNumber: 'シリアル番号',
-  sign: 'この証明書で署名する',
-  working: '証明書で署名しています…',
-  fileMissing: '証明書ファイルを選択してください。',
-  notP12: 'このファイルは、ここで読み込める証明書ファイル（.p12 または .pfx）ではありません。',
-  wrongPassword: 'この証明書ファイルのパスワードが正しくありません。',
-  noKey: 'このファイルには、対応する秘密鍵と証明書が含まれていません。',
-  keyType: 'この証明書の鍵の種類では、ここで署名できません（RSA または EC P-256、P-384、P-521 が必要です）。',
-  noWebCrypto:
-    'このブラウザーでは、このページで証明書による署名ができません。安全な接続で最新のブラウザーをご利用ください。',
-  errors: {
-    CERT_CUIL_MISMATCH: 'この証明書には、送信者が指定した CUIL が含まれていません。ご本人の証明書をご利用ください。',
-    CERT_EXPIRED: 'この証明書は有効期限が切れているか、まだ有効ではありません。',
-    CERT_REVOKED: 'この証明書は発行者によって失効しています。',
-    CERT_UNTRUSTED: 'この証明書は、Firma が信頼する認証局によって発行されたものではありません。',
-    CERT_KEY_USAGE: 'この証明書は署名に使用できません。',
-    CERT_INVALID: 'Firma はこの証明書を使用できません。',
-    CERT_REVOCATION_UNAVAILABLE: '現在、証明書の状態を確認できません。数分後にもう一度お試しください。',
-    SIGNATURE_INVALID: '署名が証明書と一致しません。正しいファイルを選択したかご確認ください。',
-    SIGNATURE_PREPARATION_STALE: 'その間に別の受信者が署名しました。もう一度署名してください。',
-  },
-};
-
-export const ko = {
-  title: '디지털 인증서로 서명',
-  intro:
-    '인증서 파일을 선택하고 비밀번호를 입력하십시오. 파일과 비밀번호는 이 기기 밖으로 전송되지 않습니다. Firma는 인증서와 서명만 받습니다.',
-  file: '인증서 파일(.p12 또는 .pfx)',
-  password: '인증서 비밀번호',
-  read: '인증서 읽기',
-  certificate: '인증서',
-  name: '이름',
-  serialNumber: '일련번호',
-  sign: '이 인증서로 서명',
-  working: '인증서로 서명하는 중…',
-  fileMissing: '인증서 파일을 선택하십시오.',
-  notP12: '이 파일은 여기에서 읽을 수 있는 인증서 파일(.p12 또는 .pfx)이 아닙니다.',
-  wrongPassword: '이 인증서 파일의 비밀번호가 올바르지 않습니다.',
-  noKey: '이 파일에는 서로 일치하는 개인 키와 인증서가 없습니다.',
-  keyType: '이 인증서의 키 유형으로는 여기에서 서명할 수 없습니다(RSA 또는 EC P-256, P-384, P-521 필요).',
-  noWebCrypto: '이 브라우저는 이 페이지에서 인증서로 서명할 수 없습니다. 보안 연결에서 최신 브라우저를 사용하십시오.',
-  errors: {
-    CERT_CUIL_MISMATCH: '이 인증서에는 발신자가 지정한 CUIL이 없습니다. 본인의 인증서를 사용하십시오.',
-    CERT_EXPIRED: '이 인증서는 만료되었거나 아직 유효하지 않습니다.',
-    CERT_REVOKED: '이 인증서는 발급 기관에 의해 폐지되었습니다.',
-    CERT_UNTRUSTED: '이 인증서는 Firma가 신뢰하는 인증 기관에서 발급되지 않았습니다.',
-    CERT_KEY_USAGE: '이 인증서는 서명에 사용할 수 없습니다.',
-    CERT_INVALID: 'Firma에서 이 인증서를 사용할 수 없습니다.',
-    CERT_REVOCATION_UNAVAILABLE: '지금은 인증서 상태를 확인할 수 없습니다. 몇 분 후에 다시 시도하십시오.',
-    SIGNATURE_INVALID: '서명이 인증서와 일치하지 않습니다. 올바른 파일을 선택했는지 확인하십시오.',
-    SIGNATURE_PREPARATION_STALE: '그 사이에 다른 수신자가 서명했습니다. 다시 서명하십시오.',
-  },
-};
-
-export const zh = {
-  title: '使用您的数字证书签署',
-  intro: '请选择您的证书文件并输入密码。文件和密码始终保留在本设备上：Firma 只接收证书和签名。',
-  file: '证书文件（.p12 或 .pfx）',
-  password: '证书密码',
-  read: '读取证书',
-  certificate: '证书',
-  name: '姓名',
-  serialNumber: '序列号',
-  sign: '使用此证书签署',
-  working: '正在使用您的证书签署…',
-  fileMissing: '请选择您的证书文件。',
-  notP12: '此文件不是可在此读取的证书文件（.p12 或 .pfx）。',
-  wrongPassword: '此证书文件的密码不正确。',
-  noKey: '此文件不包含相互匹配的私钥和证书。',
-  keyType: '此证书的密钥类型无法在此签署（需要 RSA 或 EC P-256、P-384、P-521）。',
-  noWebCrypto: '此浏览器无法在本页面使用证书签署。请通过安全连接使用最新版本的浏览器。',
-  errors: {
-    CERT_CUIL_MISMATCH: '此证书不包含发件人为您指定的 CUIL。请使用您本人的证书。',
-    CERT_EXPIRED: '此证书已过期或尚未生效。',
-    CERT_REVOKED: '此证书已被签发机构吊销。',
-    CERT_UNTRUSTED: '此证书并非由 Firma 信任的证书颁发机构签发。',
-    CERT_KEY_USAGE: '此证书不能用于签名。',
-    CERT_INVALID: 'Firma 无法使用此证书。',
-    CERT_REVOCATION_UNAVAILABLE: '目前无法检查证书状态。请几分钟后重试。',
-    SIGNATURE_INVALID: '签名与证书不匹配。请确认您选择了正确的文件。',
-    SIGNATURE_PREPARATION_STALE: '在此期间另一位收件人已签署。请重新签署。',
   },
 };
 

@@ -28,12 +28,19 @@ export function signDigitally(page, back = null) {
     const password = el('input', { type: 'password', id: 'p12-password', autocomplete: 'off' });
     const agree = el('input', { type: 'checkbox', id: 'digital-consent-agree' });
     const cn = el('dd', { id: 'p12-common-name' });
-    const serial = el('dd', { id: 'p12-serial-number' });
+    const cuil = el('dd', { id: 'p12-cuil' });
+    const issuer = el('dd', { id: 'p12-issuer' });
+    const expires = el('dd', { id: 'p12-expires' });
     const details = el(
       'section',
       { class: 'certificate-details', id: 'p12-certificate', 'aria-labelledby': 'p12-certificate-title' },
       el('h3', { id: 'p12-certificate-title' }, d.certificate),
-      el('dl', {}, el('dt', {}, d.name), cn, el('dt', {}, d.serialNumber), serial),
+      el(
+        'dl',
+        {},
+        ...[el('dt', {}, d.name), cn, el('dt', {}, d.cuil), cuil, el('dt', {}, d.issuer), issuer],
+        ...[el('dt', {}, d.expires), expires],
+      ),
     );
     details.hidden = true;
     const status = el('p', { class: 'help', role: 'status', 'aria-live': 'polite' });
@@ -97,7 +104,11 @@ export function signDigitally(page, back = null) {
       const bytes = new Uint8Array(await chosen.arrayBuffer());
       certificate = await readPkcs12(bytes, password.value);
       cn.textContent = certificate.commonName || '—';
-      serial.textContent = certificate.serialNumber || '—';
+      cuil.textContent = cuilOf(certificate.serialNumber) || certificate.serialNumber || '—';
+      issuer.textContent = certificate.issuerName || '—';
+      expires.textContent = certificate.notAfter
+        ? new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(certificate.notAfter)
+        : '—';
       details.hidden = false;
       submit.textContent = d.sign;
       agree.focus();
@@ -164,6 +175,41 @@ export function signDigitally(page, back = null) {
     if (remote && back) remote.focus();
     else file.focus();
   });
+}
+
+/**
+ * Which signature the recipient gives, above the document: a DIGITAL signer signs with their own
+ * certificate (under Ley 25.506 a firma digital, when a licensed certifier issued it); an
+ * ELECTRONIC one signs electronically, which the page does not present as a handwritten
+ * signature's equal. Null for roles that do not sign.
+ */
+export function signatureLevelNotice(lang, view) {
+  const { role, signatureLevel } = view.recipient;
+  if (role !== 'SIGNER' && role !== 'APPROVER') return null;
+  const d = digitalMessages(lang);
+  const digital = signatureLevel === 'DIGITAL';
+  return el(
+    'p',
+    { class: `notice signature-level ${digital ? 'digital' : 'electronic'}`, id: 'signature-level' },
+    el('strong', {}, digital ? d.levelDigitalTitle : d.levelElectronicTitle),
+    ' ',
+    digital ? d.levelDigital : d.levelElectronic,
+  );
+}
+
+/** A signature field the certificate fills: it says so, and selecting it opens the certificate dialog. */
+export function paintCertificateField(box, lang) {
+  const d = digitalMessages(lang);
+  box.classList.add('certificate-signature');
+  box.classList.remove('required');
+  box.textContent = d.byCertificate;
+  box.setAttribute('aria-label', d.byCertificate);
+}
+
+/** `CUIL 20123456786`, `CUIT 20-12345678-6` or the bare digits, as 20-12345678-6; else null. */
+function cuilOf(serialNumber) {
+  const digits = /^(?:CUI[LT]\s?)?(\d{2})-?(\d{8})-?(\d)$/i.exec((serialNumber || '').trim());
+  return digits ? `${digits[1]}-${digits[2]}-${digits[3]}` : null;
 }
 
 /** The refusal in the recipient's words: the dialog's own message per code (`c`: remote signing's), else the API's. */

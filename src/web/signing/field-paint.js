@@ -63,3 +63,17 @@ export function paintFieldBox(box, field, { t, required, imageUrl }) {
   if (filled) box.setAttribute('aria-label', t.filledWith(label, shown) + (readOnly ? `, ${t.readOnly}` : ''));
   else box.setAttribute('aria-label', required ? `${label} (${t.required})` : label);
 }
+
+/** The final action's name for the recipient's role (the footer's button and the consent dialog's). */
+export function actionLabelOf(t, role) {
+  switch (role) {
+    case 'APPROVER':
+      return t.approve;
+    case 'VIEWER':
+      return t.confirmView;
+    case 'ASSISTANT':
+      return t.assist;
+    default:
+      return t.sign;
+  }
+}

@@ -38,6 +38,7 @@ const OID = {
   ec: '1.2.840.10045.2.1',
   commonName: '2.5.4.3',
   serialNumber: '2.5.4.5',
+  organization: '2.5.4.10',
 };
 const CURVES = {
   '1.2.840.10045.3.1.7': 'P-256',
@@ -99,6 +100,8 @@ export async function readPkcs12(bytes, password) {
     certificateChain: chain.slice(0, 8).map((c) => util.encode64(c.der)),
     commonName: leaf.commonName,
     serialNumber: leaf.serialNumber,
+    issuerName: leaf.issuerName,
+    notAfter: leaf.notAfter,
   };
 }
 
@@ -109,9 +112,10 @@ function describeCertificate(forge, certAsn1, localKeyId) {
   // TBSCertificate: [0] version (optional), serial, signature, issuer, validity, subject, …
   const offset = tbs[0].tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0;
   const issuer = tbs[offset + 2];
+  const validity = tbs[offset + 3];
   const subject = tbs[offset + 4];
-  const attribute = (oid) => {
-    for (const rdn of subject.value)
+  const attribute = (oid, name = subject) => {
+    for (const rdn of name.value)
       for (const atv of rdn.value)
         if (asn1.derToOid(atv.value[0].value) === oid) {
           const value = atv.value[1];
@@ -125,8 +129,22 @@ function describeCertificate(forge, certAsn1, localKeyId) {
     subject: asn1.toDer(subject).getBytes(),
     commonName: attribute(OID.commonName),
     serialNumber: attribute(OID.serialNumber),
+    // Shown in the dialog: who issued it (its common name, else its organisation) and until when.
+    issuerName: attribute(OID.commonName, issuer) || attribute(OID.organization, issuer),
+    notAfter: timeOf(asn1, validity?.value?.[1]),
     localKeyId,
   };
+}
+
+/** A UTCTime or GeneralizedTime as a Date; null for anything else. */
+function timeOf(asn1, node) {
+  try {
+    if (node?.type === asn1.Type.UTCTIME) return asn1.utcTimeToDate(node.value);
+    if (node?.type === asn1.Type.GENERALIZEDTIME) return asn1.generalizedTimeToDate(node.value);
+  } catch {
+    // An unreadable date is left unshown; the server checks validity anyway.
+  }
+  return null;
 }
 
 /** The PKCS#8 key as WebCrypto's signing key: RSA PKCS#1 v1.5 or ECDSA, with SHA-256, as Firma verifies. */

@@ -4,9 +4,9 @@ import { CODE_TO_STATE, loadMessages, pageLanguage } from './i18n.js';
 import { languageMenu } from './language-menu.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
 import { takeCscReturn } from './csc-sign.js';
-import { signDigitally } from './digital-sign.js';
+import { paintCertificateField, signatureLevelNotice, signDigitally } from './digital-sign.js';
 import { postEmbedEvent } from './embed-events.js';
-import { paintFieldBox } from './field-paint.js';
+import { actionLabelOf, paintFieldBox } from './field-paint.js';
 import { prefillOf } from './field-values.js';
 import { drawPdfPages } from './pdf-pages.js';
 import { nextSignerFieldset, rejectDialog } from './final-dialogs.js';
@@ -116,23 +116,16 @@ function languageSwitch() {
   });
 }
 
-const isRequired = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true || f.fieldMeta?.required === true;
-// A prefilled field is satisfied by the sender's value (field-values.js): it is not pending.
+const isSignature = (f) => FIELD_TYPE_TRAITS[f.type]?.takesSignature === true;
+const isRequired = (f) => isSignature(f) || f.fieldMeta?.required === true;
+// A prefilled field is satisfied by the sender's value (field-values.js), and a DIGITAL recipient's
+// signature fields are the certificate's to fill (never drawn or typed first): neither is pending.
 const pendingFields = () =>
-  view.fields.filter((f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly && !prefillOf(f));
+  view.fields.filter(
+    (f) => !f.inserted && isRequired(f) && !f.fieldMeta?.readOnly && !prefillOf(f) && !f.signedByCertificate,
+  );
 
-function actionLabel() {
-  switch (view.recipient.role) {
-    case 'APPROVER':
-      return t.approve;
-    case 'VIEWER':
-      return t.confirmView;
-    case 'ASSISTANT':
-      return t.assist;
-    default:
-      return t.sign;
-  }
-}
+const actionLabel = () => actionLabelOf(t, view.recipient.role);
 
 async function renderSigning() {
   const progress = el('p', { class: 'progress', id: 'progress', 'aria-live': 'polite' });
@@ -177,7 +170,8 @@ async function renderSigning() {
     progress,
     el('div', { class: 'action-buttons' }, reject, view.fields.length ? next : null, complete),
   );
-  root.replaceChildren(...[header, message, pages, footer].filter(Boolean));
+  const level = signatureLevelNotice(lang, view);
+  root.replaceChildren(...[header, level, message, pages, footer].filter(Boolean));
   updateProgress();
   for (const item of view.envelope.items) if (!(await renderItem(pages, item))) return;
   postEmbedEvent('document-ready', { state: view.state });
@@ -250,6 +244,7 @@ function fieldBox(field) {
 }
 
 function paintField(box, field) {
+  if (field.signedByCertificate) return paintCertificateField(box, lang);
   paintFieldBox(box, field, { t, required: isRequired(field), imageUrl: drawnImageUrl });
 }
 
@@ -267,6 +262,7 @@ async function goToNextField() {
 
 async function editField(id) {
   const field = view.fields.find((f) => f.id === id);
+  if (field?.signedByCertificate) return finish();
   if (!field || field.fieldMeta?.readOnly) return;
   const apply = (updated) => {
     Object.assign(field, updated);

@@ -91,6 +91,7 @@ export const de: MailDictionary = {
     ASSISTANT: 'Bitte füllen Sie die Ihnen zugewiesenen Felder aus.',
     CC: 'Sie erhalten eine Kopie.',
   },
+  digitalSigner: 'Bitte signieren Sie es digital mit Ihrem eigenen Zertifikat.',
   reason: 'Angegebener Grund',
   attached: 'Das unterzeichnete Dokument ist dieser Nachricht beigefügt.',
   linkHint: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',

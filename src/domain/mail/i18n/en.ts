@@ -88,6 +88,7 @@ export const en: MailDictionary = {
     ASSISTANT: 'Please fill in the fields assigned to you.',
     CC: 'You receive a copy.',
   },
+  digitalSigner: 'Please sign it digitally with your own certificate.',
   reason: 'Reason given',
   attached: 'The signed document is attached to this message.',
   linkHint: 'If the button does not work, copy this link into your browser:',

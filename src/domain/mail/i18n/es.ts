@@ -90,6 +90,7 @@ export const es: MailDictionary = {
     ASSISTANT: 'Por favor, complete los campos que se le asignaron.',
     CC: 'Recibe una copia.',
   },
+  digitalSigner: 'Por favor, fírmelo digitalmente con su propio certificado.',
   reason: 'Motivo indicado',
   attached: 'El documento firmado va adjunto a este mensaje.',
   linkHint: 'Si el botón no funciona, copie este enlace en su navegador:',

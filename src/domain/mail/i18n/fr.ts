@@ -91,6 +91,7 @@ export const fr: MailDictionary = {
     ASSISTANT: 'Merci de remplir les champs qui vous sont attribués.',
     CC: 'Vous en recevez une copie.',
   },
+  digitalSigner: 'Veuillez le signer numériquement avec votre propre certificat.',
   reason: 'Motif indiqué',
   attached: 'Le document signé est joint à ce message.',
   linkHint: 'Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :',

@@ -90,6 +90,7 @@ export const it: MailDictionary = {
     ASSISTANT: 'La preghiamo di compilare i campi a Lei assegnati.',
     CC: 'Riceve una copia.',
   },
+  digitalSigner: 'La preghiamo di firmarlo digitalmente con il Suo certificato.',
   reason: 'Motivo indicato',
   attached: 'Il documento firmato è allegato a questo messaggio.',
   linkHint: 'Se il pulsante non funziona, copi questo link nel Suo browser:',

@@ -87,6 +87,7 @@ export const ja: MailDictionary = {
     ASSISTANT: '割り当てられたフィールドへのご入力をお願いいたします。',
     CC: '写しをお送りします。',
   },
+  digitalSigner: 'ご自身の証明書でデジタル署名してください。',
   reason: '示された理由',
   attached: '署名済み文書をこのメッセージに添付しています。',
   linkHint: 'ボタンが機能しない場合は、次のリンクをブラウザーにコピーしてください：',

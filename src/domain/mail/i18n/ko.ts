@@ -87,6 +87,7 @@ export const ko: MailDictionary = {
     ASSISTANT: '귀하에게 지정된 필드를 입력해 주시기 바랍니다.',
     CC: '사본을 받으십니다.',
   },
+  digitalSigner: '본인의 인증서로 디지털 서명해 주십시오.',
   reason: '제시된 사유',
   attached: '서명된 문서가 이 메시지에 첨부되어 있습니다.',
   linkHint: '버튼이 작동하지 않으면 다음 링크를 브라우저에 복사하십시오:',

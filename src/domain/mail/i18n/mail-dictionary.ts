@@ -39,6 +39,11 @@ export interface MailDictionary {
   codeHint: string;
   /** What the recipient is asked to do, by role. */
   roles: Record<RecipientRole, string>;
+  /**
+   * What a DIGITAL signer is asked instead: to sign with their own certificate (under Ley 25.506
+   * a different act from an electronic signature, so the mail does not ask for "a signature" alone).
+   */
+  digitalSigner: string;
   reason: string;
   attached: string;
   linkHint: string;

@@ -90,6 +90,7 @@ export const nl: MailDictionary = {
     ASSISTANT: 'Wilt u de aan u toegewezen velden invullen?',
     CC: 'U ontvangt een kopie.',
   },
+  digitalSigner: 'Wilt u het digitaal ondertekenen met uw eigen certificaat?',
   reason: 'Opgegeven reden',
   attached: 'Het ondertekende document is bij dit bericht gevoegd.',
   linkHint: 'Werkt de knop niet? Kopieer dan deze link naar uw browser:',

@@ -90,6 +90,7 @@ export const pl: MailDictionary = {
     ASSISTANT: 'Prosimy o wypełnienie przypisanych Państwu pól.',
     CC: 'Otrzymują Państwo kopię.',
   },
+  digitalSigner: 'Prosimy o jego podpisanie cyfrowo własnym certyfikatem.',
   reason: 'Podany powód',
   attached: 'Podpisany dokument jest załączony do tej wiadomości.',
   linkHint: 'Jeśli przycisk nie działa, prosimy skopiować ten link do przeglądarki:',

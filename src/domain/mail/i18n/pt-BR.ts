@@ -88,6 +88,7 @@ export const ptBR: MailDictionary = {
     ASSISTANT: 'Por favor, preencha os campos atribuídos a você.',
     CC: 'Você recebe uma cópia.',
   },
+  digitalSigner: 'Por favor, assine-o digitalmente com seu próprio certificado.',
   reason: 'Motivo informado',
   attached: 'O documento assinado está anexado a esta mensagem.',
   linkHint: 'Se o botão não funcionar, copie este link no seu navegador:',

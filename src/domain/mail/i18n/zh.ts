@@ -85,6 +85,7 @@ export const zh: MailDictionary = {
     ASSISTANT: '请填写分配给您的字段。',
     CC: '您将收到一份副本。',
   },
+  digitalSigner: '请使用您本人的证书进行数字签名。',
   reason: '所述理由',
   attached: '已签署的文件附在此邮件中。',
   linkHint: '如果按钮无法使用，请将以下链接复制到浏览器中：',

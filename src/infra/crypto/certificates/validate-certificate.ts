@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fetchBytes } from '../../net/fetch-bytes.js';
 import { statusFromCrl, type RevocationStatus } from './crl.js';
+import { fetchIssuerCertificates, type IssuerCertificateCache } from './issuer-certificates.js';
 import { ocspRequest, statusFromOcsp } from './ocsp.js';
 import { pemCertificates, readCertificate, type CertificateFields } from './x509-fields.js';
 
@@ -23,6 +24,8 @@ export interface ValidationOptions {
   now: Date;
   expectedCuil: string;
   fetch: { timeoutMs: number; allowPrivate: boolean };
+  /** Set: a chain that stops short of an anchor is completed from the AIA caIssuers addresses (cached here). */
+  issuers?: IssuerCertificateCache;
 }
 
 /** What was checked, kept with the signature (the certificate lists it; B-LT embeds the evidence). */
@@ -30,6 +33,8 @@ export interface CertificateVerdict {
   leaf: CertificateFields;
   /** Leaf first, the anchor last. */
   path: CertificateFields[];
+  /** The chain as sent, then any issuer fetched from an AIA address to complete it: what the CMS carries. */
+  chain: Buffer[];
   cuil: string;
   subject: string;
   issuer: string;
@@ -55,10 +60,12 @@ export function loadTrustAnchors(path: string | null): Buffer[] {
 
 /**
  * The CUIL a subject serialNumber carries, in the forms Argentina's certification authorities
- * write it: `CUIL 20123456786`, `CUIL20-12345678-6`, or the bare 11 digits. Anything else is null.
+ * write it: `CUIL 20123456786`, `CUIL20-12345678-6`, or the bare 11 digits. `CUIT` counts too:
+ * a person's CUIT has the same 11 digits as their CUIL, so matching digits name the same person
+ * (a company's CUIT never equals a recipient's CUIL). Anything else is null.
  */
 export function cuilFromSerialNumber(value: string): string | null {
-  const match = /^(?:CUIL\s?)?(\d{2}-?\d{8}-?\d)$/i.exec(value.trim());
+  const match = /^(?:CUI[LT]\s?)?(\d{2}-?\d{8}-?\d)$/i.exec(value.trim());
   if (!match) return null;
   const body = match[1]!;
   // Hyphens come in pairs or not at all: 20-12345678-6 or 20123456786.
@@ -101,7 +108,7 @@ export async function validateSignerCertificate(
       'the certificate’s key usage allows neither digitalSignature nor nonRepudiation',
     );
   const anchors = options.anchors.map(readCertificate);
-  const path = buildPath(leaf, certs.slice(1), anchors);
+  const { path, fetched } = await completePath(leaf, certs.slice(1), anchors, options);
   for (const cert of path) {
     if (new Date(cert.x509.validFrom) > options.now || new Date(cert.x509.validTo) < options.now)
       throw new CertificateRejected(
@@ -120,6 +127,7 @@ export async function validateSignerCertificate(
   return {
     leaf,
     path,
+    chain: [...chainDer, ...fetched.map((c) => c.der)],
     cuil,
     subject: leaf.x509.subject.replace(/\n/g, ', '),
     issuer: leaf.x509.issuer.replace(/\n/g, ', '),
@@ -129,26 +137,75 @@ export async function validateSignerCertificate(
   };
 }
 
+const NO_PATH = 'the certificate does not chain to a trusted certification authority';
+
 /** Leaf up to an anchor, each certificate verified under the next one's key; intermediates must be CAs. */
 export function buildPath(
   leaf: CertificateFields,
   pool: CertificateFields[],
   anchors: CertificateFields[],
 ): CertificateFields[] {
+  const walked = walkPath(leaf, pool, anchors);
+  if (!walked.anchored) throw new CertificateRejected('UNTRUSTED', NO_PATH);
+  return walked.path;
+}
+
+/** As far up as `pool` and the anchors reach; `anchored` when the last certificate is (or was issued by) an anchor. */
+function walkPath(
+  leaf: CertificateFields,
+  pool: CertificateFields[],
+  anchors: CertificateFields[],
+): { path: CertificateFields[]; anchored: boolean } {
   const path = [leaf];
   let current = leaf;
   for (let depth = 0; depth < MAX_PATH; depth++) {
     const anchor = anchors.find((a) => issued(current, a));
     if (anchor) {
       if (!anchor.der.equals(current.der)) path.push(anchor);
-      return path;
+      return { path, anchored: true };
     }
     const next = pool.find((c) => c.x509.ca && !path.includes(c) && issued(current, c));
     if (!next) break;
     path.push(next);
     current = next;
   }
-  throw new CertificateRejected('UNTRUSTED', 'the certificate does not chain to a trusted certification authority');
+  return { path, anchored: false };
+}
+
+/**
+ * `buildPath`, and where the path stops short of an anchor, the issuer fetched from the last
+ * certificate's AIA caIssuers addresses (smart cards and desktop applications often send only the
+ * signer's own certificate), again up to an anchor or until nothing more can be fetched. Returns
+ * the certificates fetched that the path uses.
+ */
+async function completePath(
+  leaf: CertificateFields,
+  sent: CertificateFields[],
+  anchors: CertificateFields[],
+  options: ValidationOptions,
+): Promise<{ path: CertificateFields[]; fetched: CertificateFields[] }> {
+  const pool = [...sent];
+  const tried = new Set<string>();
+  for (let round = 0; round <= MAX_PATH; round++) {
+    const walked = walkPath(leaf, pool, anchors);
+    if (walked.anchored) {
+      const fetched = walked.path.filter((c) => !sent.includes(c) && !anchors.includes(c));
+      return { path: walked.path, fetched };
+    }
+    if (!options.issuers) break;
+    const last = walked.path[walked.path.length - 1]!;
+    const more = await fetchIssuerCertificates(last, { ...options.fetch, cache: options.issuers, tried });
+    const fresh = more.filter((c) => !pool.some((p) => p.der.equals(c.der)));
+    if (fresh.length === 0)
+      throw new CertificateRejected(
+        'UNTRUSTED',
+        last.caIssuersUrls.length > 0
+          ? `${NO_PATH} (no issuer could be fetched from the address the certificate names)`
+          : NO_PATH,
+      );
+    pool.push(...fresh);
+  }
+  throw new CertificateRejected('UNTRUSTED', NO_PATH);
 }
 
 function issued(child: CertificateFields, issuer: CertificateFields): boolean {

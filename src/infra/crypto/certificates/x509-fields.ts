@@ -18,6 +18,8 @@ export interface CertificateFields {
   keyUsage: { digitalSignature: boolean; nonRepudiation: boolean } | null;
   ocspUrls: string[];
   crlUrls: string[];
+  /** The AIA caIssuers addresses: where the certificate of its issuer can be downloaded. */
+  caIssuersUrls: string[];
 }
 
 const OID = {
@@ -25,6 +27,7 @@ const OID = {
   keyUsage: '2.5.29.15',
   authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
   ocsp: '1.3.6.1.5.5.7.48.1',
+  caIssuers: '1.3.6.1.5.5.7.48.2',
   crlDistributionPoints: '2.5.29.31',
 } as const;
 
@@ -49,7 +52,12 @@ export function readCertificate(der: Buffer): CertificateFields {
     serial: Buffer.from(contentOf(der, serial)),
     publicKeyBits: Buffer.from(contentOf(der, bitString).subarray(1)),
     keyUsage: keyUsage ? keyUsageOf(keyUsage) : null,
-    ocspUrls: extensions.has(OID.authorityInfoAccess) ? ocspUrlsOf(extensions.get(OID.authorityInfoAccess)!) : [],
+    ocspUrls: extensions.has(OID.authorityInfoAccess)
+      ? accessUrlsOf(extensions.get(OID.authorityInfoAccess)!, OID.ocsp)
+      : [],
+    caIssuersUrls: extensions.has(OID.authorityInfoAccess)
+      ? accessUrlsOf(extensions.get(OID.authorityInfoAccess)!, OID.caIssuers)
+      : [],
     crlUrls: extensions.has(OID.crlDistributionPoints) ? uriLeaves(extensions.get(OID.crlDistributionPoints)!) : [],
   };
 }
@@ -89,11 +97,12 @@ function keyUsageOf(value: Buffer): { digitalSignature: boolean; nonRepudiation:
   return { digitalSignature: (first & 0x80) !== 0, nonRepudiation: (first & 0x40) !== 0 };
 }
 
-function ocspUrlsOf(value: Buffer): string[] {
+/** The URIs of one access method (OCSP or caIssuers) in an AuthorityInfoAccess extension. */
+function accessUrlsOf(value: Buffer, accessMethod: string): string[] {
   const urls: string[] = [];
   for (const description of childrenOf(value, readNode(value, 0))) {
     const [method, location] = childrenOf(value, description);
-    if (method && location && decodeOid(contentOf(value, method)) === OID.ocsp && location.tag === 0x86)
+    if (method && location && decodeOid(contentOf(value, method)) === accessMethod && location.tag === 0x86)
       urls.push(contentOf(value, location).toString('latin1'));
   }
   return urls;

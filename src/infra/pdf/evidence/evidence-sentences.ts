@@ -150,7 +150,8 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
       return done(w.expired(event.recipientName ?? w.aRecipient));
     case 'RECIPIENT_CONSENT_ACCEPTED': {
       const text = str(data.statement);
-      return done(w.consent(who, str(data.version) ?? '?', text ? w.quote(text) : null));
+      const args = [who, str(data.version) ?? '?', text ? w.quote(text) : null] as const;
+      return done(str(data.level) === 'DIGITAL' ? w.consentDigital(...args) : w.consent(...args));
     }
     case 'DOCUMENT_RECIPIENT_DOWNLOADED':
       return done(w.downloaded(who, str(data.file) === 'certificate'));

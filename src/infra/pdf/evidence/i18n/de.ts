@@ -144,7 +144,7 @@ export const de: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Dokument versiegelt',
     EMAIL_SENT: 'E-Mail versendet',
     DOCUMENT_RESENT: 'Signaturanfrage erneut gesendet',
-    RECIPIENT_CONSENT_ACCEPTED: 'Zustimmung zur elektronischen Unterzeichnung',
+    RECIPIENT_CONSENT_ACCEPTED: 'Zustimmung zur Unterzeichnung',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Von einem Empfänger heruntergeladen',
     DOCUMENT_REMINDER_SENT: 'Erinnerung gesendet',
     RECIPIENT_EXPIRED: 'Frist zur Unterzeichnung abgelaufen',
@@ -228,6 +228,8 @@ export const de: EvidenceDictionary = {
     documentCompleted: 'Alle Empfänger haben abgeschlossen; das Dokument wurde versiegelt.',
     documentRejected: 'Das Dokument wurde als abgelehnt geschlossen und versiegelt.',
     expired: (name) => `Die Frist zur Unterzeichnung von ${name} ist abgelaufen.`,
+    consentDigital: (who, version, statement) =>
+      `${who} hat der digitalen Signatur mit dem eigenen Zertifikat zugestimmt (Erklärung Version ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} hat der elektronischen Unterzeichnung zugestimmt (Erklärung Version ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

@@ -67,6 +67,7 @@ test('every timeline sentence is worded in every language, with its values and n
     ['DOCUMENT_COMPLETED', {}],
     ['RECIPIENT_EXPIRED', {}],
     ['RECIPIENT_CONSENT_ACCEPTED', { version: 'v1', statement: 'S' }],
+    ['RECIPIENT_CONSENT_ACCEPTED', { version: 'v1', level: 'DIGITAL', statement: 'S' }],
     ['DOCUMENT_RECIPIENT_DOWNLOADED', { file: 'certificate' }],
     ['DOCUMENT_REMINDER_SENT', { reminder: 2 }],
     ['DOCUMENT_CANCELLED', {}],

@@ -46,7 +46,7 @@ export const en: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Document sealed',
     EMAIL_SENT: 'Email sent',
     DOCUMENT_RESENT: 'Signing request sent again',
-    RECIPIENT_CONSENT_ACCEPTED: 'Consent to sign electronically',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consent to sign',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Downloaded by a recipient',
     DOCUMENT_REMINDER_SENT: 'Reminder sent',
     RECIPIENT_EXPIRED: 'Signing period expired',
@@ -123,6 +123,8 @@ export const en: EvidenceDictionary = {
     documentCompleted: 'Every recipient finished; the document was sealed.',
     documentRejected: 'The document was closed as rejected and sealed.',
     expired: (name) => `The signing period of ${name} expired.`,
+    consentDigital: (who, version, statement) =>
+      `${who} agreed to sign digitally with their own certificate (statement version ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} agreed to sign electronically (statement version ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

@@ -138,7 +138,7 @@ export const es: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Documento sellado',
     EMAIL_SENT: 'Correo enviado',
     DOCUMENT_RESENT: 'Solicitud de firma reenviada',
-    RECIPIENT_CONSENT_ACCEPTED: 'Consentimiento para firmar electrónicamente',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consentimiento para firmar',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Descarga de un destinatario',
     DOCUMENT_REMINDER_SENT: 'Recordatorio enviado',
     RECIPIENT_EXPIRED: 'Venció el plazo de firma',
@@ -219,6 +219,8 @@ export const es: EvidenceDictionary = {
     documentCompleted: 'Todos los destinatarios terminaron; el documento fue sellado.',
     documentRejected: 'El documento se cerró como rechazado y fue sellado.',
     expired: (name) => `Venció el plazo de firma de ${name}.`,
+    consentDigital: (who, version, statement) =>
+      `${who} aceptó firmar digitalmente con su propio certificado (declaración versión ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} aceptó firmar electrónicamente (declaración versión ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

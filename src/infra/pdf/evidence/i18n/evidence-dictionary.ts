@@ -75,7 +75,10 @@ export interface EvidenceSentences {
   documentCompleted: string;
   documentRejected: string;
   expired(name: string): string;
+  /** An ELECTRONIC signer's statement: signing electronically, no more. */
   consent(who: string, version: string, statement: string | null): string;
+  /** A DIGITAL signer's statement: signing with their own certificate. */
+  consentDigital(who: string, version: string, statement: string | null): string;
   downloaded(who: string, certificate: boolean): string;
   reminder(name: string, n: number | null): string;
   cancelled(who: string): string;

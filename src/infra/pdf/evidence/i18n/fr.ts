@@ -138,7 +138,7 @@ export const fr: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Document scellé',
     EMAIL_SENT: 'E-mail envoyé',
     DOCUMENT_RESENT: 'Demande de signature renvoyée',
-    RECIPIENT_CONSENT_ACCEPTED: 'Consentement à la signature électronique',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consentement à la signature',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Téléchargé par un destinataire',
     DOCUMENT_REMINDER_SENT: 'Rappel envoyé',
     RECIPIENT_EXPIRED: 'Délai de signature expiré',
@@ -217,6 +217,8 @@ export const fr: EvidenceDictionary = {
     documentCompleted: 'Tous les destinataires ont terminé ; le document a été scellé.',
     documentRejected: 'Le document a été clos comme refusé et scellé.',
     expired: (name) => `Le délai de signature de ${name} a expiré.`,
+    consentDigital: (who, version, statement) =>
+      `${who} a accepté de signer numériquement avec son propre certificat (déclaration version ${version})${statement ? ` : ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} a accepté de signer électroniquement (déclaration version ${version})${statement ? ` : ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

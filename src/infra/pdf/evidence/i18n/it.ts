@@ -144,7 +144,7 @@ export const it: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Documento sigillato',
     EMAIL_SENT: 'E-mail inviata',
     DOCUMENT_RESENT: 'Richiesta di firma inviata di nuovo',
-    RECIPIENT_CONSENT_ACCEPTED: 'Consenso alla firma elettronica',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consenso alla firma',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Scaricato da un destinatario',
     DOCUMENT_REMINDER_SENT: 'Promemoria inviato',
     RECIPIENT_EXPIRED: 'Termine per la firma scaduto',
@@ -226,6 +226,8 @@ export const it: EvidenceDictionary = {
     documentCompleted: 'Tutti i destinatari hanno terminato; il documento è stato sigillato.',
     documentRejected: 'Il documento è stato chiuso come rifiutato e sigillato.',
     expired: (name) => `Il termine per la firma di ${name} è scaduto.`,
+    consentDigital: (who, version, statement) =>
+      `${who} ha accettato di firmare digitalmente con il proprio certificato (dichiarazione versione ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} ha accettato di firmare elettronicamente (dichiarazione versione ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

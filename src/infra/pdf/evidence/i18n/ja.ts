@@ -136,7 +136,7 @@ export const ja: EvidenceDictionary = {
     DOCUMENT_SEALED: '文書を封印',
     EMAIL_SENT: 'メールを送信',
     DOCUMENT_RESENT: '署名依頼を再送信',
-    RECIPIENT_CONSENT_ACCEPTED: '電子署名への同意',
+    RECIPIENT_CONSENT_ACCEPTED: '署名への同意',
     DOCUMENT_RECIPIENT_DOWNLOADED: '受信者がダウンロード',
     DOCUMENT_REMINDER_SENT: 'リマインダーを送信',
     RECIPIENT_EXPIRED: '署名期限が満了',
@@ -210,6 +210,8 @@ export const ja: EvidenceDictionary = {
     documentCompleted: 'すべての受信者が完了し、文書は封印されました。',
     documentRejected: '文書は拒否として終了し、封印されました。',
     expired: (name) => `${name}の署名期限が満了しました。`,
+    consentDigital: (who, version, statement) =>
+      `${who}が自分の証明書によるデジタル署名に同意しました（同意文 バージョン ${version}）${statement ? `：${statement}` : ''}。`,
     consent: (who, version, statement) =>
       `${who}が電子署名に同意しました（同意文 バージョン ${version}）${statement ? `：${statement}` : ''}。`,
     downloaded: (who, certificate) =>

@@ -136,7 +136,7 @@ export const ko: EvidenceDictionary = {
     DOCUMENT_SEALED: '문서 봉인',
     EMAIL_SENT: '이메일 발송',
     DOCUMENT_RESENT: '서명 요청 재발송',
-    RECIPIENT_CONSENT_ACCEPTED: '전자 서명 동의',
+    RECIPIENT_CONSENT_ACCEPTED: '서명 동의',
     DOCUMENT_RECIPIENT_DOWNLOADED: '수신자가 다운로드',
     DOCUMENT_REMINDER_SENT: '알림 발송',
     RECIPIENT_EXPIRED: '서명 기한 만료',
@@ -210,6 +210,8 @@ export const ko: EvidenceDictionary = {
     documentCompleted: '모든 수신자가 완료했으며, 문서가 봉인되었습니다.',
     documentRejected: '문서가 거부로 종료되어 봉인되었습니다.',
     expired: (name) => `${name}의 서명 기한이 만료되었습니다.`,
+    consentDigital: (who, version, statement) =>
+      `${who}이(가) 본인 인증서에 의한 디지털 서명에 동의했습니다(동의문 버전 ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who}이(가) 전자 서명에 동의했습니다(동의문 버전 ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

@@ -144,7 +144,7 @@ export const nl: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Document verzegeld',
     EMAIL_SENT: 'E-mail verzonden',
     DOCUMENT_RESENT: 'Ondertekeningsverzoek opnieuw verzonden',
-    RECIPIENT_CONSENT_ACCEPTED: 'Toestemming voor elektronische ondertekening',
+    RECIPIENT_CONSENT_ACCEPTED: 'Toestemming voor ondertekening',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Gedownload door een ontvanger',
     DOCUMENT_REMINDER_SENT: 'Herinnering verzonden',
     RECIPIENT_EXPIRED: 'Ondertekeningstermijn verlopen',
@@ -228,6 +228,8 @@ export const nl: EvidenceDictionary = {
     documentCompleted: 'Alle ontvangers zijn klaar; het document is verzegeld.',
     documentRejected: 'Het document is als geweigerd afgesloten en verzegeld.',
     expired: (name) => `De ondertekeningstermijn van ${name} is verlopen.`,
+    consentDigital: (who, version, statement) =>
+      `${who} heeft ingestemd met digitale ondertekening met het eigen certificaat (verklaring versie ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} heeft ingestemd met elektronische ondertekening (verklaring versie ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

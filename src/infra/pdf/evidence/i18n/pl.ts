@@ -145,7 +145,7 @@ export const pl: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Zapieczętowano dokument',
     EMAIL_SENT: 'Wysłano e-mail',
     DOCUMENT_RESENT: 'Ponownie wysłano prośbę o podpis',
-    RECIPIENT_CONSENT_ACCEPTED: 'Zgoda na podpis elektroniczny',
+    RECIPIENT_CONSENT_ACCEPTED: 'Zgoda na podpis',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Pobrano przez odbiorcę',
     DOCUMENT_REMINDER_SENT: 'Wysłano przypomnienie',
     RECIPIENT_EXPIRED: 'Upłynął termin podpisania',
@@ -230,6 +230,8 @@ export const pl: EvidenceDictionary = {
     documentCompleted: 'Wszyscy odbiorcy zakończyli; dokument został zapieczętowany.',
     documentRejected: 'Dokument zamknięto jako odrzucony i zapieczętowano.',
     expired: (name) => `Upłynął termin podpisania wyznaczony odbiorcy ${name}.`,
+    consentDigital: (who, version, statement) =>
+      `${who} wyraził(a) zgodę na podpis cyfrowy własnym certyfikatem (oświadczenie w wersji ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} wyraził(a) zgodę na podpis elektroniczny (oświadczenie w wersji ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

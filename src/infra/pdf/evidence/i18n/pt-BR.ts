@@ -144,7 +144,7 @@ export const ptBR: EvidenceDictionary = {
     DOCUMENT_SEALED: 'Documento selado',
     EMAIL_SENT: 'E-mail enviado',
     DOCUMENT_RESENT: 'Solicitação de assinatura reenviada',
-    RECIPIENT_CONSENT_ACCEPTED: 'Consentimento para assinar eletronicamente',
+    RECIPIENT_CONSENT_ACCEPTED: 'Consentimento para assinar',
     DOCUMENT_RECIPIENT_DOWNLOADED: 'Baixado por um destinatário',
     DOCUMENT_REMINDER_SENT: 'Lembrete enviado',
     RECIPIENT_EXPIRED: 'Prazo de assinatura expirado',
@@ -223,6 +223,8 @@ export const ptBR: EvidenceDictionary = {
     documentCompleted: 'Todos os destinatários concluíram; o documento foi selado.',
     documentRejected: 'O documento foi encerrado como recusado e selado.',
     expired: (name) => `O prazo de assinatura de ${name} expirou.`,
+    consentDigital: (who, version, statement) =>
+      `${who} concordou em assinar digitalmente com seu próprio certificado (declaração versão ${version})${statement ? `: ${statement}` : ''}.`,
     consent: (who, version, statement) =>
       `${who} concordou em assinar eletronicamente (declaração versão ${version})${statement ? `: ${statement}` : ''}.`,
     downloaded: (who, certificate) =>

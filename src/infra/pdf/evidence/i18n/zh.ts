@@ -133,7 +133,7 @@ export const zh: EvidenceDictionary = {
     DOCUMENT_SEALED: '文件已封印',
     EMAIL_SENT: '电子邮件已发送',
     DOCUMENT_RESENT: '已重新发送签署请求',
-    RECIPIENT_CONSENT_ACCEPTED: '同意以电子方式签署',
+    RECIPIENT_CONSENT_ACCEPTED: '同意签署',
     DOCUMENT_RECIPIENT_DOWNLOADED: '收件人已下载',
     DOCUMENT_REMINDER_SENT: '提醒已发送',
     RECIPIENT_EXPIRED: '签署期限已届满',
@@ -202,6 +202,8 @@ export const zh: EvidenceDictionary = {
     documentCompleted: '所有收件人均已完成；文件已封印。',
     documentRejected: '文件以拒绝状态结束并已封印。',
     expired: (name) => `${name}的签署期限已届满。`,
+    consentDigital: (who, version, statement) =>
+      `${who}同意使用本人证书进行数字签名（声明版本 ${version}）${statement ? `：${statement}` : ''}。`,
     consent: (who, version, statement) =>
       `${who}同意以电子方式签署（声明版本 ${version}）${statement ? `：${statement}` : ''}。`,
     downloaded: (who, certificate) => `${who}通过其链接下载了${certificate ? '证书' : '已签署的文件'}。`,
