@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listPdfSignatures, readCms, readDocumentSecurityStore, vriKey } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { DIGITAL_CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
 import { freePort } from '../helpers/free-port.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { changesBesidesDss, diffAfterSignatures, loadRevision, nextRevisionEnd } from '../support/revision-diff.js';
@@ -96,7 +96,7 @@ for (const database of testDatabases()) {
           signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
         }));
         const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-          json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
+          json: { preparationId: prepared.body.preparationId, signatures, ...DIGITAL_CONSENT },
         });
         assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
       }
@@ -201,7 +201,7 @@ for (const database of testDatabases()) {
         signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
       }));
       const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-        json: { preparationId: prepared.body.preparationId, signatures, ...CONSENT },
+        json: { preparationId: prepared.body.preparationId, signatures, ...DIGITAL_CONSENT },
       });
       assert.equal(submitted.status, 503, JSON.stringify(submitted.body));
       assert.equal(submitted.body.code, 'SERVICE_UNAVAILABLE');
