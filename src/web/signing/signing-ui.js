@@ -1,25 +1,13 @@
 // Small DOM helpers and the dialogs of the signing page. No framework: the page must stay light
 // on a phone and load nothing from outside Firma.
 import { formatNumber, numberFormatOf, prefillOf, readNumber } from './field-values.js';
+import { el } from './dom.js';
 import { createSignaturePad } from './signature-pad.js';
+import { uploadPanel } from './signature-upload.js';
 import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 
-/** Builds an element: el('button', {class: 'x', onclick}, 'text', child…). */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
-    else if (key === 'class') node.className = value;
-    else if (value === true) node.setAttribute(key, '');
-    else node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+// The element builder lives in dom.js (the upload panel needs it too); the page's modules import it from here.
+export { el };
 
 /** A full-page message: done, rejected, expired, out of turn… */
 export function noticeScreen(root, title, body, kind = 'info', extra = []) {
@@ -367,54 +355,6 @@ function signatureDialog(t, view, field, label, save, extraButtons) {
     (api) => save(api.value()),
     { extraButtons },
   );
-}
-
-// The "Upload" way of signing: an image of the signature (PNG or JPEG) from a file. The file is
-// checked here for what the API would refuse anyway (its kind, its size), so the signer hears it
-// at once; the server decodes and re-encodes it (the API's limits are the ones that count).
-
-const TYPES = ['image/png', 'image/jpeg'];
-/** The API's cap on an uploaded image (bytes). */
-const MAX_BYTES = 700 * 1024;
-
-/** The panel with its labelled file input; `value()` is the request's signature, or throws the reason. */
-export function uploadPanel(t, attrs) {
-  let image = null;
-  const input = el('input', {
-    id: 'signature-file',
-    type: 'file',
-    accept: TYPES.join(','),
-    'aria-describedby': 'signature-file-problem',
-  });
-  const problem = el('p', { class: 'help', id: 'signature-file-problem', role: 'alert' });
-  const preview = el('img', { class: 'signature-preview', alt: t.uploadPreview, hidden: true });
-  input.addEventListener('change', () => {
-    image = null;
-    preview.hidden = true;
-    problem.textContent = '';
-    const file = input.files?.[0];
-    if (!file) return;
-    if (!TYPES.includes(file.type)) problem.textContent = t.uploadWrongType;
-    else if (file.size > MAX_BYTES) problem.textContent = t.uploadTooLarge;
-    if (problem.textContent) return;
-    const reader = new window.FileReader();
-    reader.addEventListener('load', () => {
-      image = String(reader.result);
-      preview.src = image;
-      preview.hidden = false;
-    });
-    reader.readAsDataURL(file);
-  });
-  const panel = el('div', attrs, el('label', { for: 'signature-file' }, t.uploadLabel), input, problem, preview);
-  return {
-    panel,
-    focus: () => input.focus(),
-    value: () => {
-      if (problem.textContent) throw new Error(problem.textContent);
-      if (!image) throw new Error(t.uploadChoose);
-      return { signature: { type: 'uploaded', image } };
-    },
-  };
 }
 
 /** The address with a break opportunity right after its @ (a <wbr>), the natural place to wrap. */
