@@ -32,6 +32,8 @@ for (const database of testDatabases()) {
         .select('id')
         .where('endpointId', '=', hook.id)
         .executeTakeFirstOrThrow();
+      const sender = await server.api.post('/api/v2/platform/sender', { json: { email: 'legales@a.example' } });
+      assert.equal(sender.status, 200, JSON.stringify(sender.body));
       const template = await server.api.post('/api/v2/template/create', {
         body: multipartBody({ title: 'Modelo de A' }, [{ field: 'file', bytes: await onePagePdf() }]),
       });
@@ -61,7 +63,13 @@ for (const database of testDatabases()) {
             if (Array.isArray(op.security) && op.security.length === 0) continue; // capability URLs: not token-scoped
             const webhookRoute = path.startsWith('/webhook');
             const concrete = path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
-              webhookRoute ? (path.includes('delivery') ? delivery.id : hook.id) : (ids[name] ?? 'x'),
+              webhookRoute
+                ? path.includes('delivery')
+                  ? delivery.id
+                  : hook.id
+                : path.startsWith('/platform/sender')
+                  ? String(sender.body.id)
+                  : (ids[name] ?? 'x'),
             );
             const json = path.endsWith('/fields')
               ? {
@@ -73,7 +81,15 @@ for (const database of testDatabases()) {
                   pageWidth: 5,
                   pageHeight: 5,
                 }
-              : { documentId: a.documentId, envelopeId: a.envelopeId, id: hook.id, reason: 'isolation' };
+              : {
+                  documentId: a.documentId,
+                  envelopeId: a.envelopeId,
+                  id: hook.id,
+                  reason: 'isolation',
+                  code: '000000',
+                  // Documenso's 2fa-code route names the recipient in its body too.
+                  ...(path.endsWith('/2fa-code') ? { recipientId: envelope.recipients[0].id } : {}),
+                };
             const res = await b.request(
               method.toUpperCase(),
               `${prefix}${concrete}`,
