@@ -242,10 +242,8 @@ describe('FIRMA_MAIL_SENDER_FROM=identity: From is the sender’s own address', 
     const [mail] = await smtp.waitFor(isCodeMailTo('firmas@sur.example'));
     assert.equal(mail!.from?.value[0]?.address, FROM_ADDRESS, 'the code itself never goes from the unverified address');
     const id = added.body.id as string;
-    assert.equal(
-      (await platform.post(`/api/v2/platform/sender/${id}/verify`, { json: { code: codeIn(mail!) } })).status,
-      200,
-    );
+    const verified = await platform.post(`/api/v2/platform/sender/${id}/verify`, { json: { code: codeIn(mail!) } });
+    assert.equal(verified.status, 200, JSON.stringify(verified.body));
     await createPendingDocument(platform, typicalPayload({ title: 'Desde el sur', meta: { emailId: id } }), {
       distributionMethod: 'EMAIL',
     });

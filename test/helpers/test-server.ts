@@ -118,7 +118,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     api: new HttpClient(url, token),
     anon: new HttpClient(url, null),
     async newPlatform(name?: string, scope: 'read' | 'full' = 'full') {
-      const platformName = name ?? `platform-${++counter}-${randomBytes(3).toString('hex')}`;
+      // Letters only after the counter: mails name the platform, and tests read a mailed code as the
+      // mail's six-digit number (a hex suffix is all digits one time in sixteen).
+      const suffix = randomBytes(3)
+        .toString('hex')
+        .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!);
+      const platformName = name ?? `platform-${++counter}-${suffix}`;
       await createPlatform(ctx, { name: platformName }).catch(() => undefined);
       const created = await createApiToken(ctx, { platformName, scope });
       return Object.assign(new HttpClient(url, created.token), { platformName });
