@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { sign } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listPdfSignatures, readCms, readDocumentSecurityStore, vriKey } from '../../src/infra/pdf/seal/index.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { DIGITAL_CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import {
+  fillFields,
+  prepareSignature,
+  signDigitally as signThroughApi,
+  submitSignature,
+  type PreparedSignatures,
+} from '../helpers/digital-signers.js';
+import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { freePort } from '../helpers/free-port.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { changesBesidesDss, diffAfterSignatures, loadRevision, nextRevisionEnd } from '../support/revision-diff.js';
@@ -79,26 +85,9 @@ for (const database of testDatabases()) {
         await server?.close();
       });
 
-      async function signDigitally(token: string, entity: EndEntityCase) {
-        const view = await server.anon.get(`/api/v2/signing/${token}`);
-        assert.equal(view.status, 200, JSON.stringify(view.body));
-        for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
-          const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-          assert.equal(res.status, 200, JSON.stringify(res.body));
-        }
+      function signDigitally(token: string, entity: EndEntityCase) {
         const { certificatePem, chainPem, privateKey } = pki.entities[entity];
-        const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
-          json: { certificateChain: [certificatePem, ...chainPem] },
-        });
-        assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
-        const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
-          itemId: s.itemId,
-          signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
-        }));
-        const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-          json: { preparationId: prepared.body.preparationId, signatures, ...DIGITAL_CONSENT },
-        });
-        assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
+        return signThroughApi(server.anon, token, { certificateChain: [certificatePem, ...chainPem], privateKey });
       }
 
       test('after each signature only form fields, signature fields, the DSS and timestamps change', async () => {
@@ -188,21 +177,11 @@ for (const database of testDatabases()) {
     test('submit answers 503 SERVICE_UNAVAILABLE and the signer stays unsigned', async () => {
       const { urls, documentId } = await createPendingDocument(server.api, threeSigners());
       const token = tokenOf(urls.get('ana@example.com')!);
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
-      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[])
-        await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
+      await fillFields(server.anon, token);
       const { certificatePem, chainPem, privateKey } = pki.entities.good;
-      const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
-        json: { certificateChain: [certificatePem, ...chainPem] },
-      });
+      const prepared = await prepareSignature(server.anon, token, [certificatePem, ...chainPem]);
       assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
-      const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
-        itemId: s.itemId,
-        signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
-      }));
-      const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-        json: { preparationId: prepared.body.preparationId, signatures, ...DIGITAL_CONSENT },
-      });
+      const submitted = await submitSignature(server.anon, token, prepared.body as PreparedSignatures, privateKey);
       assert.equal(submitted.status, 503, JSON.stringify(submitted.body));
       assert.equal(submitted.body.code, 'SERVICE_UNAVAILABLE');
       const doc = await server.api.get(`/api/v2/document/${documentId}`);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { sign } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { listPdfSignatures, readCms } from '../../src/infra/pdf/seal/index.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { DIGITAL_CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { fillFields, signDigitally } from '../helpers/digital-signers.js';
+import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { changesBesidesDss, diffAfterSignatures, loadRevision, nextRevisionEnd } from '../support/revision-diff.js';
 import { pdfsig } from '../support/seal-test-support.js';
@@ -62,17 +62,8 @@ describeOrSkip(
       };
     };
 
-    async function fillFields(server: TestServer, token: string) {
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
-      assert.equal(view.status, 200, JSON.stringify(view.body));
-      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
-        const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-        assert.equal(res.status, 200, JSON.stringify(res.body));
-      }
-    }
-
     async function signOnPage(server: TestServer, url: string) {
-      await fillFields(server, tokenOf(url));
+      await fillFields(server.anon, tokenOf(url));
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       try {
         const page = await context.newPage();
@@ -89,23 +80,6 @@ describeOrSkip(
       } finally {
         await context.close();
       }
-    }
-
-    async function signThroughApi(server: TestServer, token: string) {
-      await fillFields(server, token);
-      const { certificatePem, chainPem, privateKey } = pki.entities.goodCompact;
-      const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
-        json: { certificateChain: [certificatePem, ...chainPem] },
-      });
-      assert.equal(prepared.status, 200, JSON.stringify(prepared.body));
-      const signatures = (prepared.body.signatures as { itemId: string; signedAttributes: string }[]).map((s) => ({
-        itemId: s.itemId,
-        signatureValue: sign('sha256', Buffer.from(s.signedAttributes, 'base64'), privateKey).toString('base64'),
-      }));
-      const submitted = await server.anon.post(`/api/v2/signing/${token}/signature/submit`, {
-        json: { preparationId: prepared.body.preparationId, signatures, ...DIGITAL_CONSENT },
-      });
-      assert.equal(submitted.status, 200, JSON.stringify(submitted.body));
     }
 
     for (const database of testDatabases())
@@ -125,7 +99,11 @@ describeOrSkip(
             await signOnPage(server, urls.get('ana@example.com')!);
             const dora = await signAll(server.anon, tokenOf(urls.get('dora@example.com')!), { drawn: true });
             assert.equal(dora.status, 200, JSON.stringify(dora.body));
-            await signThroughApi(server, tokenOf(urls.get('bruno@example.com')!));
+            const bruno = pki.entities.goodCompact;
+            await signDigitally(server.anon, tokenOf(urls.get('bruno@example.com')!), {
+              certificateChain: [bruno.certificatePem, ...bruno.chainPem],
+              privateKey: bruno.privateKey,
+            });
             await waitForStatus(server.api, documentId, ['COMPLETED']);
             const final = (await server.api.get(`/api/v2/document/${documentId}/download`)).bytes;
 
