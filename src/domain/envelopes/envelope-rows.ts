@@ -15,6 +15,18 @@ import type { PlacedField } from './place-fields.js';
  * recipients or fields builds them here, so a column added to a table is filled in one place.
  */
 
+/** A DRAFT's life so far, new or copied: made now, nothing sent, completed, certified or deleted. */
+const newLife = (iso: string) => ({
+  certificateSha256: null,
+  completionClaimedUntil: null,
+  completionError: null,
+  createdAt: iso,
+  updatedAt: iso,
+  sentAt: null,
+  completedAt: null,
+  deletedAt: null,
+});
+
 /** What a new envelope's row is made of, as its creator received it. */
 export interface NewEnvelopeInput {
   type: EnvelopeType;
@@ -53,14 +65,7 @@ export function newEnvelopeRow(
           })
         : null,
     formValues: input.formValues ? JSON.stringify(input.formValues) : null,
-    certificateSha256: null,
-    completionClaimedUntil: null,
-    completionError: null,
-    createdAt: iso,
-    updatedAt: iso,
-    sentAt: null,
-    completedAt: null,
-    deletedAt: null,
+    ...newLife(iso),
     folderId,
     templateId: null,
   };
@@ -187,14 +192,7 @@ export function copiedEnvelopeRow(
     publicId: newId('envelope'),
     metaId: newId('meta'),
     status: 'DRAFT' as const,
-    certificateSha256: null,
-    completionClaimedUntil: null,
-    completionError: null,
-    createdAt: iso,
-    updatedAt: iso,
-    sentAt: null,
-    completedAt: null,
-    deletedAt: null,
+    ...newLife(iso),
     ...changes,
     version: 1,
   };
