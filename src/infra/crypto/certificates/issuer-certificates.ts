@@ -32,10 +32,19 @@ export class IssuerCertificateCache {
       this.entries.set(url, hit);
       return hit.certificates;
     }
-    const certificates = load().then((found) => {
-      if (found.length === 0 && this.entries.get(url)?.certificates === certificates) this.entries.delete(url);
-      return found;
-    });
+    const forget = () => {
+      if (this.entries.get(url)?.certificates === certificates) this.entries.delete(url);
+    };
+    const certificates = load().then(
+      (found) => {
+        if (found.length === 0) forget();
+        return found;
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
     this.entries.set(url, { expires: now + this.options.ttlMs, certificates });
     while (this.entries.size > this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return certificates;
