@@ -1,4 +1,5 @@
 import {
+  findSenderIdentity,
   findSenderIdentityByEmail,
   insertSenderIdentity,
   listSenderIdentities,
@@ -104,8 +105,7 @@ export async function addSenderIdentity(
       },
       now,
     );
-    const rows = await listSenderIdentities(trx, principal.platformId);
-    return senderIdentityView(rows.find((r) => r.id === id)!);
+    return senderIdentityView((await findSenderIdentity(trx, principal.platformId, id))!);
   });
   ctx.wakeWorker();
   return view;
