@@ -15,6 +15,11 @@ export function normaliseSenderName(name: string): string {
   return name.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ').trim();
 }
 
+/** A stored name as a mail's sender name: one line, at most SENDER_NAME_MAX characters (code points). */
+export function senderNameLine(name: string): string {
+  return [...normaliseSenderName(name)].slice(0, SENDER_NAME_MAX).join('');
+}
+
 /**
  * Who the mails of a platform's documents say sent them: its display name when one is set, else
  * its name; null for the bootstrap platform with no display name (the mail is then Firma's alone).
@@ -23,7 +28,7 @@ export async function mailSenderName(db: Db, platformId: number): Promise<string
   const platform = await findPlatformMailSender(db, platformId);
   if (!platform) return null;
   // Normalised again and bounded by characters (never half a surrogate pair): the column may have been written by SQL.
-  const name = [...normaliseSenderName(platform.senderName ?? '')].slice(0, SENDER_NAME_MAX).join('');
+  const name = senderNameLine(platform.senderName ?? '');
   if (name) return name;
   return platform.name === BOOTSTRAP_PLATFORM_NAME ? null : normaliseSenderName(platform.name) || null;
 }
@@ -51,7 +56,7 @@ export async function documentSender(
   const platformName = await mailSenderName(ctx.db, platformId);
   const identity = meta.emailId ? await findVerifiedSenderIdentity(ctx.db, platformId, meta.emailId) : undefined;
   if (!identity) return { senderName: platformName, replyTo: meta.emailReplyTo, fromAddress: null };
-  const name = [...normaliseSenderName(identity.name ?? '')].slice(0, SENDER_NAME_MAX).join('');
+  const name = senderNameLine(identity.name ?? '');
   return {
     senderName: name || platformName,
     replyTo: meta.emailReplyTo ?? identity.email,

@@ -15,7 +15,7 @@ import type { Ctx } from '../context.js';
 import { newId } from '../ids.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { SENDER_CODE_MAIL } from '../jobs/job-catalogue.js';
-import { normaliseSenderName, SENDER_NAME_MAX } from '../mail/mail-sender.js';
+import { senderNameLine } from '../mail/mail-sender.js';
 import {
   assertPlatformCaller,
   SENDER_CODE_RESEND_MS,
@@ -51,8 +51,7 @@ export async function addSenderIdentity(
       issues: [{ message: parsed.error.issues[0]?.message ?? 'invalid', path: ['email'] }],
     });
   const email = parsed.data.toLowerCase();
-  const name =
-    input.name == null ? undefined : [...normaliseSenderName(input.name)].slice(0, SENDER_NAME_MAX).join('') || null;
+  const name = input.name == null ? undefined : senderNameLine(input.name) || null;
   // Hashed before the platform is locked: scrypt takes tens of milliseconds.
   const code = newOneTimeCode();
   const codeHash = await slowHash(code);
