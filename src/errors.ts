@@ -148,6 +148,7 @@ export const ERROR_STATUS = {
   INVALID_FIELD_VALUE: 400,
   /** The field is read-only. */
   FIELD_READ_ONLY: 400,
+  FIELD_SIGNED_BY_CERTIFICATE: 400,
   /** The webhook URL is not http(s) or points to a private address. */
   WEBHOOK_URL_NOT_ALLOWED: 400,
   /** The folder holds the other type (a TEMPLATE folder for a document, or a subfolder of the other type). */

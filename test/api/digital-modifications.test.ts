@@ -42,7 +42,10 @@ after(async () => {
   await pki?.close();
 });
 
-/** Ana (DIGITAL, RSA), Dora (ELECTRONIC), Bruno (DIGITAL, P-256; the test PKI's CUIL), signing in that order. */
+/**
+ * Ana (DIGITAL, RSA), Dora (ELECTRONIC), Bruno (DIGITAL, P-256; the test PKI's CUIL, two SIGNATURE fields),
+ * signing in that order.
+ */
 function threeSigners() {
   const payload = typicalPayload();
   const [ana, bruno] = payload.recipients;
@@ -60,7 +63,16 @@ function threeSigners() {
           { type: 'NAME', pageNumber: 1, pageX: 10, pageY: 60, width: 30, height: 5 },
         ],
       },
-      { ...bruno!, signatureLevel: 'DIGITAL', cuil: '20123456786' },
+      {
+        ...bruno!,
+        signatureLevel: 'DIGITAL',
+        cuil: '20123456786',
+        // A second signature field: the certificate's one signature is in the first, this one names it.
+        fields: [
+          ...(bruno!.fields ?? []),
+          { type: 'SIGNATURE', pageNumber: 1, pageX: 55, pageY: 20, width: 30, height: 8 },
+        ],
+      },
     ],
   };
 }
@@ -85,6 +97,12 @@ for (const database of testDatabases()) {
         await server?.close();
       });
 
+      async function certificateFields(token: string) {
+        const view = await server.anon.get(`/api/v2/signing/${token}`);
+        const fields = view.body.fields as { id: number; isOwn: boolean; signedByCertificate: boolean }[];
+        return fields.filter((f) => f.isOwn && f.signedByCertificate).sort((a, b) => a.id - b.id);
+      }
+
       function signDigitally(token: string, entity: EndEntityCase) {
         const { certificatePem, chainPem, privateKey } = pki.entities[entity];
         return signThroughApi(server.anon, token, { certificateChain: [certificatePem, ...chainPem], privateKey });
@@ -95,8 +113,27 @@ for (const database of testDatabases()) {
         await signDigitally(tokenOf(urls.get('ana@example.com')!), 'good');
         const dora = await signAll(server.anon, tokenOf(urls.get('dora@example.com')!), { drawn: true });
         assert.equal(dora.status, 200, JSON.stringify(dora.body));
-        await signDigitally(tokenOf(urls.get('bruno@example.com')!), 'goodCompact');
+        const brunoToken = tokenOf(urls.get('bruno@example.com')!);
+        const brunoSignatures = await certificateFields(brunoToken);
+        assert.equal(brunoSignatures.length, 2, "both of his SIGNATURE fields are the certificate's");
+        for (const field of brunoSignatures) {
+          const drawn = await server.anon.post(`/api/v2/signing/${brunoToken}/field/${field.id}`, {
+            json: { signature: { type: 'typed', text: 'Bruno' } },
+          });
+          assert.equal(drawn.status, 400, JSON.stringify(drawn.body));
+          assert.equal(drawn.body.code, 'FIELD_SIGNED_BY_CERTIFICATE');
+        }
+        await signDigitally(brunoToken, 'goodCompact');
         await waitForStatus(server.api, documentId, ['COMPLETED']);
+        // The second field names the signature: who signed with a certificate, and the field that holds it.
+        const fields = (await server.api.get(`/api/v2/document/${documentId}`)).body.fields as {
+          id: number;
+          inserted: boolean;
+          customText: string;
+        }[];
+        const second = fields.find((f) => f.id === brunoSignatures[1]!.id)!;
+        assert.equal(second.inserted, true);
+        assert.equal(second.customText, 'Digitally signed by\nBruno Díaz\nSignature 3 — DÍAZ Bruno');
         const download = await server.api.get(`/api/v2/document/${documentId}/download`);
         assert.equal(download.status, 200);
         const path = join(OUT, `three-signers-${label}.pdf`);

@@ -32,6 +32,11 @@ describeOrSkip(
     let browser: Browser;
     before(async () => {
       pki = await createTestPki();
+      const keep = process.env.FIRMA_TEST_KEEP_PDFS;
+      if (keep) {
+        writeFileSync(join(keep, 'page-root.pem'), pki.rootPem);
+        writeFileSync(join(keep, 'page-tsa.pem'), pki.tsa.certificatePem);
+      }
       browser = await chromium.launch({
         executablePath: executablePath!,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -48,7 +53,15 @@ describeOrSkip(
       return {
         ...payload,
         recipients: [
-          { ...ana!, signatureLevel: 'DIGITAL' },
+          {
+            ...ana!,
+            signatureLevel: 'DIGITAL',
+            // A second signature field, which the page must not ask her to draw: it names her signature.
+            fields: [
+              ...(ana!.fields ?? []),
+              { type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 20, width: 30, height: 8 },
+            ],
+          },
           {
             email: 'dora@example.com',
             name: 'Dora Ruiz',
@@ -119,6 +132,9 @@ describeOrSkip(
             writeFileSync(join(dir, 'final.pdf'), final);
             const report = pdfsig(join(dir, 'final.pdf'));
             rmSync(dir, { recursive: true, force: true });
+            // Kept for a hand run of pyHanko when asked (docs/signing.md).
+            const keep = process.env.FIRMA_TEST_KEEP_PDFS;
+            if (keep) writeFileSync(join(keep, `page-signed-${database}${withTsa ? '-tsa' : ''}.pdf`), final);
             for (const s of report.signatures.slice(0, 3))
               assert.equal(s.validation, 'Signature is Valid.', report.output);
             // Each DIGITAL signature is followed at once by a revision that adds the DSS and nothing else.

@@ -16,11 +16,17 @@ export function digitalPayload(index = 0) {
   return payload;
 }
 
-/** Fills every field of the recipient through the signing API (a DIGITAL signer fills before preparing). */
+/** Fills the recipient's fields through the signing API (a DIGITAL signer fills before preparing), but those the certificate fills. */
 export async function fillFields(client: HttpClient, token: string): Promise<void> {
   const view = await client.get(`/api/v2/signing/${token}`);
   assert.equal(view.status, 200, JSON.stringify(view.body));
-  for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
+  for (const f of view.body.fields as {
+    id: number;
+    type: string;
+    fieldMeta: unknown;
+    signedByCertificate: boolean;
+  }[]) {
+    if (f.signedByCertificate) continue;
     const res = await client.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
     assert.equal(res.status, 200, JSON.stringify(res.body));
   }

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import type { Ctx } from '../context.js';
 import { acceptedConsent, assertConsentGiven, type ConsentInput } from '../model/signing-consent.js';
+import { certificateReferenceText } from './certificate-signature-fields.js';
 import { dictateNextSigner, type NextSignerInput } from './dictate-next-signer.js';
 import { finishRecipient } from './finish-recipient.js';
 import { assertCanAct, loadSigningSession, type SigningSession } from './signing-session.js';
@@ -97,7 +98,11 @@ export function answerOf(s: SigningSession): CompletionAnswer {
   };
 }
 
-/** Values Firma fills itself when the recipient left them empty; null when nothing to fill. */
+/**
+ * Values Firma fills itself when the recipient left them empty; null when nothing to fill. A
+ * DIGITAL signer's further SIGNATURE fields name their certificate signature (the first is the
+ * signature itself, which no value fills).
+ */
 export function autoFill(s: SigningSession, field: FieldRow, now: Date): string | null {
   if (field.inserted === 1) return null;
   switch (field.type) {
@@ -107,6 +112,8 @@ export function autoFill(s: SigningSession, field: FieldRow, now: Date): string 
       return s.recipient.email || null;
     case 'DATE':
       return formatDate(now, s.meta.dateFormat, s.meta.timezone, s.meta.language);
+    case 'SIGNATURE':
+      return certificateReferenceText(s, field);
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import {
 } from '../fields/validate-field-value.js';
 import { decodeSignatureImage } from '../fields/decode-signature-image.js';
 import { parseStoredFieldMeta } from '../model/stored-json.js';
+import { certificateSignatureFieldIds } from './certificate-signature-fields.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, fillableFields, loadSigningSession, type SigningSession } from './signing-session.js';
 import { signingFieldView, type SigningFieldView } from './signing-view.js';
@@ -23,8 +24,8 @@ import { passesOf, type SigningRequest } from './verification-grant.js';
  * the recipient completes. A drawn or uploaded signature is stored as a PNG blob by its SHA-256.
  * An image is decoded in a PDF worker before the transaction, and only after the same checks have
  * passed on an unlocked read: a stranger's image costs nothing, and no lock waits for a decoder.
- * @throws NOT_FOUND (token or field), the assertCanAct codes (409), FIELD_READ_ONLY, INVALID_FIELD_VALUE,
- *   SIGNATURE_UPLOAD_DISABLED (400)
+ * @throws NOT_FOUND (token or field), the assertCanAct codes (409), FIELD_SIGNED_BY_CERTIFICATE, FIELD_READ_ONLY,
+ *   INVALID_FIELD_VALUE, SIGNATURE_UPLOAD_DISABLED (400)
  */
 export async function insertField(
   ctx: Ctx,
@@ -152,9 +153,18 @@ async function checkedValue(
   return { s, field, validated: validateFieldValue(field.type, meta, body, fill), now };
 }
 
+/**
+ * The recipient's (or, for an ASSISTANT, a later recipient's) field. A DIGITAL recipient's SIGNATURE
+ * fields are their certificate's: nothing drawn, typed or uploaded goes in, nor is taken out.
+ */
 function findFillable(s: SigningSession, fieldId: number) {
   const field = fillableFields(s).find((f) => f.id === fieldId);
   if (!field) throw new AppError('NOT_FOUND', 'No such field for this recipient');
+  if (certificateSignatureFieldIds(s).has(field.id))
+    throw new AppError(
+      'FIELD_SIGNED_BY_CERTIFICATE',
+      "The signer's certificate fills this signature field when they sign digitally; nothing is drawn or typed in it",
+    );
   return field;
 }
 
