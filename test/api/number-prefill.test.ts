@@ -273,6 +273,61 @@ for (const database of testDatabases()) {
         assert.ok(text.includes(flat(words)), `the signed PDF shows "${words}"`);
     });
 
+    test('a required read-only field without a prefill stops distribute: nobody could fill it', async () => {
+      const payload = {
+        title: 'Sin valor',
+        recipients: [
+          {
+            email: 'ana@example.com',
+            name: 'Ana García',
+            role: 'SIGNER',
+            cuil: CUIL_A,
+            fields: [
+              { type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 },
+              {
+                type: 'TEXT',
+                pageNumber: 1,
+                pageX: 10,
+                pageY: 60,
+                width: 30,
+                height: 5,
+                fieldMeta: { type: 'text', label: 'Fijo', readOnly: true, required: true },
+              },
+            ],
+          },
+        ],
+      };
+      const created = await createDocument(server.api, payload);
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const documentId = created.body.id as number;
+      const sent = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId, meta: { distributionMethod: 'NONE' } },
+      });
+      assert.equal(sent.status, 400, JSON.stringify(sent.body));
+      assert.equal(sent.body.code, 'VALIDATION_ERROR');
+      const got = await server.api.get(`/api/v2/document/${documentId}`);
+      const text = (got.body.fields as { id: number; type: string }[]).find((f) => f.type === 'TEXT')!;
+      const issue = (sent.body.issues as { path: unknown[] }[]).find((i) => i.path.includes('readOnly'));
+      assert.deepEqual(issue?.path, ['fields', text.id, 'fieldMeta', 'readOnly'], JSON.stringify(sent.body.issues));
+      assert.equal((await server.api.get(`/api/v2/document/${documentId}`)).body.status, 'DRAFT', 'nothing sent');
+      // Prefilled, the same field goes out.
+      const updated = await server.api.post('/api/v2/document/field/update', {
+        json: {
+          documentId,
+          field: {
+            id: text.id,
+            type: 'TEXT',
+            fieldMeta: { type: 'text', label: 'Fijo', readOnly: true, required: true, text: 'Valor fijado' },
+          },
+        },
+      });
+      assert.equal(updated.status, 200, JSON.stringify(updated.body));
+      const again = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId, meta: { distributionMethod: 'NONE' } },
+      });
+      assert.equal(again.status, 200, JSON.stringify(again.body));
+    });
+
     test('placeholder tags carry a number format, bounds and a prefilled value', async () => {
       const { bytes } = await taggedPdf([
         {

@@ -33,6 +33,8 @@ import {
   type SigningLink,
 } from '../model/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
+import { fieldPrefill } from '../fields/field-prefill.js';
+import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { assertNotFinal, assertNotTemplate } from './envelope-state.js';
 import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from '../model/envelope-meta.js';
 import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
@@ -242,6 +244,16 @@ function assertDistributable(
         'Firma sends the signing request by e-mail: the recipient needs an address (or distribute with distributionMethod NONE)',
       );
     }
+  }
+  // A required field its signer cannot fill (read-only) and the sender did not fill: nobody could finish.
+  for (const f of graph.fields) {
+    const meta = parseStoredFieldMeta(f.fieldMeta);
+    if (f.inserted !== 1 && meta && 'readOnly' in meta && meta.readOnly && meta.required && !fieldPrefill(meta))
+      issues.add(
+        'VALIDATION_ERROR',
+        ['fields', f.id, 'fieldMeta', 'readOnly'],
+        `field ${f.id} (${f.type}) is required and read-only but has no prefilled value: prefill it, or make it editable or optional`,
+      );
   }
   issues.throwIfAny('The document cannot be distributed yet');
 }
