@@ -213,6 +213,41 @@ for (const database of testDatabases()) {
       assert.equal(again.body.recipients.find((r: any) => r.id === next.id).email, 'carla@example.com');
     });
 
+    test('a next recipient who is not a SIGNER takes no national ID: refused, then named without one', async () => {
+      const doc = await createPendingDocument(server.api, payload({ allowDictateNextSigner: true }, true), {
+        distributionMethod: 'NONE',
+        signingOrder: 'SEQUENTIAL',
+      });
+      for (const email of ['ana@example.com', 'bruno@example.com']) {
+        const t = tokenOf(doc.urls.get(email)!);
+        const v = await server.anon.get(`/api/v2/signing/${t}`);
+        const filled = await server.anon.post(`/api/v2/signing/${t}/field/${v.body.fields[0].id}`, {
+          json: { signature: { type: 'typed', text: 'X' } },
+        });
+        assert.equal(filled.status, 200, JSON.stringify(filled.body));
+        if (email === 'ana@example.com') {
+          assert.equal((await server.anon.post(`/api/v2/signing/${t}/complete`, { json: CONSENT })).status, 200);
+          continue;
+        }
+        // Bruno's next is Vera, a VIEWER: a CUIL for her would be stored for nothing.
+        const withId = await server.anon.post(`/api/v2/signing/${t}/complete`, {
+          json: { ...CONSENT, nextSigner: { name: 'Vera Paz', email: 'vera.paz@example.com', cuil: CUIL_C } },
+        });
+        assert.equal(withId.status, 400, JSON.stringify(withId.body));
+        assert.equal(withId.body.code, 'VALIDATION_ERROR');
+        assert.deepEqual(withId.body.issues[0].path, ['nextSigner', 'cuil']);
+        const still = await server.api.get(`/api/v2/document/${doc.documentId}`);
+        const bruno = still.body.recipients.find((r: { email: string }) => r.email === 'bruno@example.com');
+        assert.equal(bruno.signingStatus, 'NOT_SIGNED', 'the refusal changed nothing');
+        const named = await server.anon.post(`/api/v2/signing/${t}/complete`, {
+          json: { ...CONSENT, nextSigner: { name: 'Vera Paz', email: 'vera.paz@example.com' } },
+        });
+        assert.equal(named.status, 200, JSON.stringify(named.body));
+      }
+      const after = await server.api.get(`/api/v2/document/${doc.documentId}`);
+      assert.ok(after.body.recipients.some((r: { email: string }) => r.email === 'vera.paz@example.com'));
+    });
+
     test('dictation is refused when not allowed, in PARALLEL, from the last to act, and by someone out of turn', async () => {
       const attempt = async (meta: Record<string, unknown>, signingOrder: string, who: string, done: string[] = []) => {
         const doc = await createPendingDocument(server.api, payload(meta), {

@@ -6,7 +6,12 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { RequestMeta } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
 import { currentTurn } from '../model/signing-turn.js';
-import { compactNationalId, nationalIdRule, type IdentityRuleName } from '../recipients/identity-rule.js';
+import {
+  compactNationalId,
+  nationalIdRule,
+  rulesSatisfiedBy,
+  type IdentityRuleName,
+} from '../recipients/identity-rule.js';
 import { loadIdentityPolicy } from '../recipients/load-identity-rule.js';
 import { recipientActor } from './recipient-actor.js';
 import { signingState, type SigningSession } from './signing-session.js';
@@ -133,11 +138,26 @@ async function nextCuil(
   next: RecipientRow,
   input: NextSignerInput,
 ): Promise<string | null | undefined> {
-  if (next.role !== 'SIGNER') return undefined;
+  const given = input.cuil?.trim() ? input.cuil : undefined;
+  // Only a SIGNER signs with a national ID: one given for anyone else would be stored for nothing.
+  if (next.role !== 'SIGNER') {
+    if (given !== undefined)
+      throw invalidId(
+        `the next recipient is ${next.role === 'APPROVER' ? 'an' : 'a'} ${next.role}, who gives no national ID: send no cuil`,
+        'VALIDATION_ERROR',
+      );
+    return undefined;
+  }
   const policy = await loadIdentityPolicy(db, s.graph.envelope.platformId);
   const rule = nationalIdRule(policy.rule);
-  const given = input.cuil?.trim() ? input.cuil : undefined;
-  if (!rule) return undefined;
+  if (!rule) {
+    // No ID asked for on this platform: one given is kept as a create would keep it (any rule's valid ID).
+    if (given === undefined) return undefined;
+    const compact = compactNationalId(given);
+    if (rulesSatisfiedBy(compact).length === 0)
+      throw invalidId('is not a valid CUIL, RUT, CI or CPF', 'VALIDATION_ERROR');
+    return compact;
+  }
   if (given === undefined) {
     if (policy.signerEntersId) return next.email === input.email ? undefined : null;
     throw invalidId(`the next signer's ${rule.label} is required (${rule.shape})`);
@@ -147,7 +167,7 @@ async function nextCuil(
   return compact;
 }
 
-const invalidId = (message: string) =>
-  new AppError('RECIPIENT_INVALID_CUIL', `nextSigner.cuil: ${message}`, {
+const invalidId = (message: string, code: 'RECIPIENT_INVALID_CUIL' | 'VALIDATION_ERROR' = 'RECIPIENT_INVALID_CUIL') =>
+  new AppError(code, `nextSigner.cuil: ${message}`, {
     issues: [{ message, path: ['nextSigner', 'cuil'] }],
   });
