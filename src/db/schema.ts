@@ -90,6 +90,8 @@ export interface EnvelopeTable {
   folderId: Generated<string | null>;
   /** The template (its numeric id) this document was made from; null otherwise. Kept when the template is deleted. */
   templateId: Generated<number | null>;
+  /** 1: Documenso's `useLegacyFieldInsertion` — fields burned in the older layout (field-render-inputs.ts). */
+  legacyFieldInsertion: Generated<number>;
 }
 
 export interface PageSize {

@@ -79,12 +79,6 @@ for (const database of testDatabases()) {
     });
 
     test('members Firma cannot act on are refused with their own code', async () => {
-      const legacy = await server.api.post('/api/v2/document/update', {
-        json: { documentId: draft.id, data: { title: 'Y', useLegacyFieldInsertion: true } },
-      });
-      assert.equal(legacy.status, 400);
-      assert.equal(legacy.body.code, 'LEGACY_FIELD_INSERTION_NOT_SUPPORTED');
-      assert.deepEqual(legacy.body.issues[0].path, ['data', 'useLegacyFieldInsertion']);
       const visibility = await server.api.post('/api/v2/document/update', {
         json: { documentId: draft.id, data: { visibility: 'ADMIN' } },
       });

@@ -123,12 +123,6 @@ for (const database of testDatabases()) {
           ['data', 'publicTitle'],
         ],
         [
-          '/api/v2/template/update',
-          { templateId: template.id, data: { useLegacyFieldInsertion: true } },
-          'LEGACY_FIELD_INSERTION_NOT_SUPPORTED',
-          ['data', 'useLegacyFieldInsertion'],
-        ],
-        [
           '/api/v2/template/create/beta',
           { title: 'P', publicDescription: 'Vitrina' },
           'PUBLIC_TEMPLATE_NOT_SUPPORTED',

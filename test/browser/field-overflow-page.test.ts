@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
-import { createPendingDocument, CUIL_A } from '../helpers/documents.js';
+import { createDocument, createPendingDocument, CUIL_A } from '../helpers/documents.js';
 import { tokenOf } from '../helpers/signing.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -124,6 +124,77 @@ describeOrSkip(
       for (const id of ids.values())
         assert.equal((await page.locator(`[data-field-id="${id}"]`).textContent())?.trim(), LONG);
       assert.deepEqual(problems, []);
+      await context.close();
+    });
+
+    test('a document in the legacy layout previews it: overflow not applied, textAlign honoured', async () => {
+      const text = (pageY: number, fieldMeta: Record<string, unknown>) => ({
+        type: 'TEXT',
+        pageNumber: 1,
+        pageX: 10,
+        pageY,
+        width: 40,
+        height: 3,
+        fieldMeta: { type: 'text', ...fieldMeta },
+      });
+      const created = await createDocument(server.api, {
+        title: 'Legado',
+        recipients: [
+          {
+            email: 'ana@example.com',
+            name: 'Ana García',
+            role: 'SIGNER',
+            cuil: CUIL_A,
+            fields: [
+              { type: 'SIGNATURE', pageNumber: 1, pageX: 60, pageY: 85, width: 30, height: 8 },
+              text(10, { label: 'Abajo', overflow: 'vertical' }),
+              text(30, { label: 'Derecha', textAlign: 'right' }),
+            ],
+          },
+        ],
+      });
+      const documentId = created.body.id as number;
+      const legacy = await server.api.post('/api/v2/document/update', {
+        json: { documentId, data: { useLegacyFieldInsertion: true } },
+      });
+      assert.equal(legacy.status, 200, JSON.stringify(legacy.body));
+      const sent = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId, meta: { distributionMethod: 'NONE' }, includeSigningUrls: true },
+      });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+      const urls = new Map([['ana@example.com', (sent.body.recipients as { signingUrl: string }[])[0]!.signingUrl]]);
+      const doc = await server.api.get(`/api/v2/document/${documentId}`);
+      assert.equal(doc.body.useLegacyFieldInsertion, true);
+      const url = urls.get('ana@example.com')!;
+      const token = tokenOf(url);
+      const view = await server.anon.get(`/api/v2/signing/${token}`);
+      assert.equal(view.body.envelope.legacyFieldInsertion, true);
+      const ids = new Map<string, number>();
+      for (const f of view.body.fields as { id: number; type: string; fieldMeta: { label: string } }[]) {
+        if (f.type !== 'TEXT') continue;
+        ids.set(f.fieldMeta.label, f.id);
+        const value = f.fieldMeta.label === 'Abajo' ? LONG : 'Corto';
+        const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: { value } });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+      }
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.locator('.field.filled').first().waitFor();
+      const below = page.locator(`[data-field-id="${ids.get('Abajo')}"]`);
+      assert.equal(
+        await below.evaluate((e) => e.classList.contains('overflow-vertical')),
+        false,
+        'overflow not applied',
+      );
+      assert.equal(await below.evaluate((e) => getComputedStyle(e).overflowY), 'hidden', 'kept in its box');
+      const right = page.locator(`[data-field-id="${ids.get('Derecha')}"]`);
+      const edges = await right.evaluate((e) => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        return { box: e.getBoundingClientRect().right, text: range.getBoundingClientRect().right };
+      });
+      assert.ok(edges.box - edges.text < 12, `right-aligned: ${JSON.stringify(edges)}`);
       await context.close();
     });
   },

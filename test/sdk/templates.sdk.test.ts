@@ -69,15 +69,17 @@ for (const database of testDatabases()) {
 
       const updated = await sdk.templates.update({
         templateId,
-        data: { title: 'Contrato modelo v2', externalId: null, useLegacyFieldInsertion: false },
+        data: { title: 'Contrato modelo v2', externalId: null, useLegacyFieldInsertion: true },
         meta: { subject: 'Nuevo asunto' },
       });
       assert.equal(updated.title, 'Contrato modelo v2');
+      assert.equal(updated.useLegacyFieldInsertion, true, 'the older field layout, kept (issue 35)');
       assert.equal(updated.externalId, null);
       assert.equal((await sdk.templates.get({ templateId })).templateMeta.subject, 'Nuevo asunto');
 
       const copy = await sdk.templates.duplicate({ templateId });
       assert.notEqual(copy.id, templateId);
+      assert.equal(copy.useLegacyFieldInsertion, true, 'a copy keeps the layout');
       assert.equal(copy.title, 'Contrato modelo v2');
       const copied = await sdk.templates.get({ templateId: copy.id });
       assert.equal(copied.templateMeta.subject, 'Nuevo asunto');

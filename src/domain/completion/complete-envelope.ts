@@ -153,7 +153,10 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
       ctx.storage.getBytes(item.revisionSha256 ?? item.originalSha256),
       signed
         ? formLayout(ctx, graph, item.id, itemFields)
-        : renderInputs(ctx, itemFields).then((fields) => ({ fields, empty: null })),
+        : renderInputs(ctx, itemFields, { legacy: graph.envelope.legacyFieldInsertion === 1 }).then((fields) => ({
+            fields,
+            empty: null,
+          })),
     ]);
     const fields = layout.fields;
     const sealStart = process.hrtime.bigint();

@@ -21,13 +21,20 @@ export interface FormLayout {
 }
 
 type Graph = Pick<EnvelopeGraph, 'recipients' | 'fields'>;
+type LayoutGraph = Graph & { envelope: Pick<EnvelopeGraph['envelope'], 'legacyFieldInsertion'> };
 
 /**
  * The form layout of one item: `withValues` (fields whose stored values go in; rows may carry
  * values not stored yet, e.g. a signer's auto-filled date) and every other field of the item empty.
  * DIGITAL signers' signature fields are left out: each signer's revision lays out its own.
  */
-export async function formLayout(ctx: Ctx, graph: Graph, itemId: string, withValues: FieldRow[]): Promise<FormLayout> {
+export async function formLayout(
+  ctx: Ctx,
+  graph: LayoutGraph,
+  itemId: string,
+  withValues: FieldRow[],
+): Promise<FormLayout> {
+  const legacy = graph.envelope.legacyFieldInsertion === 1;
   const signatureFields = new Set([...digitalSignatureFields(graph, itemId).values()].map((f) => f.id));
   const byId = new Map(withValues.map((f) => [f.id, f]));
   const layout: FormLayout = { fields: [], empty: [] };
@@ -35,7 +42,7 @@ export async function formLayout(ctx: Ctx, graph: Graph, itemId: string, withVal
     if (stored.envelopeItemId !== itemId || signatureFields.has(stored.id)) continue;
     const field = byId.get(stored.id) ?? stored;
     const form = { name: formFieldName(graph, field) };
-    const [input] = byId.has(field.id) ? await renderInputs(ctx, [field]) : [];
+    const [input] = byId.has(field.id) ? await renderInputs(ctx, [field], { legacy }) : [];
     if (input) layout.fields.push({ ...input, form });
     else layout.empty.push({ ...box(field), form });
   }

@@ -9,9 +9,14 @@ import { parseStoredFieldMeta, parseStoredFieldValue } from '../model/stored-jso
 
 /**
  * Turns inserted fields into what the renderer draws. Shared by the `pending` preview and the
- * completion pipeline, so the preview shows exactly what the final document will.
+ * completion pipeline, so the preview shows exactly what the final document will. `legacy` is the
+ * envelope's `useLegacyFieldInsertion` (legacyLayout).
  */
-export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<RenderField[]> {
+export async function renderInputs(
+  ctx: Ctx,
+  fields: FieldRow[],
+  options: { legacy?: boolean } = {},
+): Promise<RenderField[]> {
   const out: RenderField[] = [];
   for (const f of fields) {
     const value = parseStoredFieldValue(f.value);
@@ -19,23 +24,45 @@ export async function renderInputs(ctx: Ctx, fields: FieldRow[]): Promise<Render
     const meta = parseStoredFieldMeta(f.fieldMeta);
     const rendered = await toRenderValue(ctx, f, value, meta);
     if (!rendered) continue;
-    const layout = meta && 'textAlign' in meta ? meta : null;
-    out.push({
-      page: f.page,
-      positionX: f.positionX,
-      positionY: f.positionY,
-      width: f.width,
-      height: f.height,
-      value: rendered,
-      ...(meta?.fontSize ? { fontSize: meta.fontSize } : {}),
-      ...(meta?.overflow ? { overflow: meta.overflow } : {}),
-      ...(layout?.textAlign ? { textAlign: layout.textAlign } : {}),
-      ...(meta && 'verticalAlign' in meta && meta.verticalAlign ? { verticalAlign: meta.verticalAlign } : {}),
-      ...(meta && 'lineHeight' in meta && meta.lineHeight ? { lineHeight: meta.lineHeight } : {}),
-      ...(meta && 'letterSpacing' in meta && meta.letterSpacing ? { letterSpacing: meta.letterSpacing } : {}),
-    });
+    const box = { page: f.page, positionX: f.positionX, positionY: f.positionY, width: f.width, height: f.height };
+    out.push({ ...box, value: rendered, ...(options.legacy ? legacyLayout(meta) : currentLayout(meta)) });
   }
   return out;
+}
+
+type Layout = Pick<
+  RenderField,
+  'fontSize' | 'overflow' | 'textAlign' | 'verticalAlign' | 'lineHeight' | 'letterSpacing'
+>;
+
+/** Every layout member of the field's meta, as the sender set it. */
+function currentLayout(meta: FieldMeta | null): Layout {
+  const layout = meta && 'textAlign' in meta ? meta : null;
+  return {
+    ...(meta?.fontSize ? { fontSize: meta.fontSize } : {}),
+    ...(meta?.overflow ? { overflow: meta.overflow } : {}),
+    ...(layout?.textAlign ? { textAlign: layout.textAlign } : {}),
+    ...(meta && 'verticalAlign' in meta && meta.verticalAlign ? { verticalAlign: meta.verticalAlign } : {}),
+    ...(meta && 'lineHeight' in meta && meta.lineHeight ? { lineHeight: meta.lineHeight } : {}),
+    ...(meta && 'letterSpacing' in meta && meta.letterSpacing ? { letterSpacing: meta.letterSpacing } : {}),
+  };
+}
+
+/**
+ * Documenso's older field insertion, which its documents and templates made before the newer
+ * renderer keep (`useLegacyFieldInsertion`): one line, centred unless textAlign says otherwise,
+ * always vertically centred, at the field's font size or smaller so it stays in its box; line
+ * height, letter spacing, vertical alignment and overflow are not applied. Signatures are scaled
+ * into their box and choices listed in both layouts.
+ */
+function legacyLayout(meta: FieldMeta | null): Layout {
+  const layout = meta && 'textAlign' in meta ? meta : null;
+  return {
+    ...(meta?.fontSize ? { fontSize: meta.fontSize } : {}),
+    overflow: 'auto',
+    textAlign: layout?.textAlign ?? 'center',
+    verticalAlign: 'middle',
+  };
 }
 
 async function toRenderValue(

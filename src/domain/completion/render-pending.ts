@@ -10,6 +10,7 @@ export async function renderPendingItem(ctx: Ctx, graph: EnvelopeGraph, item: It
   const inputs = await renderInputs(
     ctx,
     graph.fields.filter((f) => f.envelopeItemId === item.id),
+    { legacy: graph.envelope.legacyFieldInsertion === 1 },
   );
   const original = await ctx.storage.getBytes(item.originalSha256);
   return inputs.length === 0 ? original : ctx.pdf.run({ kind: 'render', original, fields: inputs, options: {} });

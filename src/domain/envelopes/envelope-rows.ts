@@ -68,6 +68,7 @@ export function newEnvelopeRow(
     ...newLife(iso),
     folderId,
     templateId: null,
+    legacyFieldInsertion: 0,
   };
 }
 

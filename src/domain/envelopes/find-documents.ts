@@ -2,15 +2,15 @@ import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { documentView } from '../model/envelope-views.js';
 import { tokenRevealFor } from '../model/signing-links.js';
-import { findEnvelopes, type FindEnvelopesInput } from './find-envelopes.js';
+import { findEnvelopeEntries, findEnvelopes, type FindEnvelopesInput } from './find-envelopes.js';
 import { loadEnvelopeGraphs } from '../../db/repositories/envelope-graphs.repo.js';
 import { templateListEntryView } from '../model/template-view.js';
 import type { EnvelopeType } from '../../db/schema.js';
 
-type EnvelopeListEntry = Awaited<ReturnType<typeof findEnvelopes>>['data'][number];
+type EnvelopeListEntry = Awaited<ReturnType<typeof findEnvelopeEntries>>['data'][number];
 
 /** The legacy document list entry (`document` find, get-many) of an envelope list entry. */
-function documentListEntry(e: EnvelopeListEntry) {
+function documentListEntry({ row, view: e }: EnvelopeListEntry) {
   return {
     visibility: e.visibility,
     status: e.status,
@@ -28,7 +28,7 @@ function documentListEntry(e: EnvelopeListEntry) {
     deletedAt: e.deletedAt,
     teamId: e.teamId,
     folderId: e.folderId,
-    useLegacyFieldInsertion: false,
+    useLegacyFieldInsertion: row.legacyFieldInsertion === 1,
     envelopeId: e.id,
     internalVersion: e.internalVersion,
     templateId: e.templateId,
@@ -43,7 +43,7 @@ function documentListEntry(e: EnvelopeListEntry) {
  * shape of Documenso's `document` find: the envelope find with its filters, restricted to documents.
  */
 export async function findDocuments(ctx: Ctx, principal: Principal, input: Omit<FindEnvelopesInput, 'type'>) {
-  const page = await findEnvelopes(ctx, principal, { ...input, type: 'DOCUMENT' });
+  const page = await findEnvelopeEntries(ctx, principal, { ...input, type: 'DOCUMENT' });
   return { ...page, data: page.data.map(documentListEntry) };
 }
 

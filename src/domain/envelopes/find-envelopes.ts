@@ -37,6 +37,15 @@ export function forgetEnvelopeCounts(platformId: number): void {
 
 /** The platform's envelopes, a page at a time, in the shape of Documenso's envelope find. */
 export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
+  const page = await findEnvelopeEntries(ctx, principal, input);
+  return { ...page, data: page.data.map((entry) => entry.view) };
+}
+
+/**
+ * The page of findEnvelopes with each entry's row beside its view: the legacy document list shows
+ * envelope columns the envelope shape does not (`useLegacyFieldInsertion`).
+ */
+export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
   const now = ctx.clock();
   const reveal = tokenRevealFor(ctx, principal);
   // JSON keeps the members apart: a query containing ':' cannot pose as another filter.
@@ -67,10 +76,13 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
   for (const r of recipients) byEnvelope.set(r.envelopeId, [...(byEnvelope.get(r.envelopeId) ?? []), r]);
   return {
     data: rows.map((e) => ({
-      ...envelopeLiteView(e),
-      user: { id: e.platformId, name: principal.platformName, email: '' },
-      recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now, reveal)),
-      team: { id: e.platformId, url: principal.platformName },
+      row: e,
+      view: {
+        ...envelopeLiteView(e),
+        user: { id: e.platformId, name: principal.platformName, email: '' },
+        recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now, reveal)),
+        team: { id: e.platformId, url: principal.platformName },
+      },
     })),
     count,
     currentPage: input.page,

@@ -116,6 +116,8 @@ export async function updateEnvelopeData(
     folderId?: string | null | undefined;
     globalAccessAuth?: string[] | undefined;
     globalActionAuth?: string[] | undefined;
+    /** Documenso's `useLegacyFieldInsertion`: how the fields are laid out when burned in (DRAFT only). */
+    legacyFieldInsertion?: boolean | undefined;
   },
   metaInput?: z.output<typeof ZMetaInput>,
 ) {
@@ -141,17 +143,21 @@ export async function updateEnvelopeData(
     const metaChanged = (Object.keys(nextMeta) as (keyof EnvelopeMeta)[]).filter(
       (k) => JSON.stringify(nextMeta[k]) !== JSON.stringify(storedMeta[k]),
     );
-    const lateChanges =
+    const lateChanges: string[] =
       e.status === 'DRAFT' ? [] : metaChanged.filter((k) => (DRAFT_ONLY_META as readonly string[]).includes(k));
+    const legacy = data.legacyFieldInsertion === undefined ? undefined : data.legacyFieldInsertion ? 1 : 0;
+    // Signers saw the fields laid out one way: after sending, the burned-in layout stays that one.
+    if (legacy !== undefined && legacy !== e.legacyFieldInsertion && e.status !== 'DRAFT')
+      lateChanges.push('useLegacyFieldInsertion');
     if (lateChanges.length > 0) {
       throw new AppError(
         'ENVELOPE_NOT_DRAFT',
         `${lateChanges.join(' and ')} can change only while the envelope is a DRAFT: recipients were already sent to`,
         {
-          issues: lateChanges.map((k) => ({
-            path: ['meta', k],
-            message: `meta.${k}: fixed once the envelope is sent`,
-          })),
+          issues: lateChanges.map((k) => {
+            const member = k === 'useLegacyFieldInsertion' ? `data.${k}` : `meta.${k}`;
+            return { path: member.split('.'), message: `${member}: fixed once the envelope is sent` };
+          }),
         },
       );
     }
@@ -164,6 +170,7 @@ export async function updateEnvelopeData(
       ...(data.title !== undefined ? { title: data.title } : {}),
       ...(data.externalId !== undefined ? { externalId: data.externalId } : {}),
       ...(data.visibility !== undefined ? { visibility: data.visibility } : {}),
+      ...(legacy !== undefined && legacy !== e.legacyFieldInsertion ? { legacyFieldInsertion: legacy } : {}),
       ...(data.globalAccessAuth !== undefined || data.globalActionAuth !== undefined
         ? {
             authOptions: JSON.stringify({

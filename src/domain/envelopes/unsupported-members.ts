@@ -69,21 +69,6 @@ export function refuseUnsupported(collect: (issues: IssueCollector) => void): vo
   issues.throwIfAny('The request uses options Firma does not support yet; they are refused rather than ignored');
 }
 
-/** Members of the legacy document operations only. */
-export function collectUnsupportedDocumentMembers(
-  issues: IssueCollector,
-  base: Path,
-  m: { useLegacyFieldInsertion?: boolean | undefined },
-): void {
-  if (m.useLegacyFieldInsertion === true) {
-    issues.add(
-      'LEGACY_FIELD_INSERTION_NOT_SUPPORTED',
-      [...base, 'useLegacyFieldInsertion'],
-      'Firma burns fields in one way only; send false or omit it',
-    );
-  }
-}
-
 /** Members of the legacy template operations only. */
 export function collectUnsupportedTemplateMembers(
   issues: IssueCollector,
@@ -92,7 +77,6 @@ export function collectUnsupportedTemplateMembers(
     type?: string | undefined;
     publicTitle?: string | undefined;
     publicDescription?: string | undefined;
-    useLegacyFieldInsertion?: boolean | undefined;
   },
 ): void {
   // PUBLIC (and ORGANISATION) templates are listed on a public profile Firma does not have, and the
@@ -107,5 +91,4 @@ export function collectUnsupportedTemplateMembers(
         'Firma has no public template listing to show it on; send "" or omit it',
       );
   }
-  collectUnsupportedDocumentMembers(issues, base, m);
 }

@@ -86,7 +86,7 @@ export function documentView(g: EnvelopeGraph, reveal?: TokenReveal) {
     deletedAt: e.deletedAt,
     teamId: e.platformId,
     folderId: e.folderId,
-    useLegacyFieldInsertion: false,
+    useLegacyFieldInsertion: e.legacyFieldInsertion === 1,
     envelopeId: e.publicId,
     internalVersion: 2,
     templateId: e.templateId ?? null,

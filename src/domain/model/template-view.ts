@@ -28,7 +28,7 @@ export function templateLiteView(e: EnvelopeRow, firstItem: ItemRow | undefined)
     publicTitle: '',
     publicDescription: '',
     folderId: e.folderId,
-    useLegacyFieldInsertion: false,
+    useLegacyFieldInsertion: e.legacyFieldInsertion === 1,
     envelopeId: e.publicId,
     templateDocumentDataId: firstItem?.documentDataId ?? '',
   };

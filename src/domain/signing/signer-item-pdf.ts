@@ -28,7 +28,7 @@ export async function signerItemPdf(
     s.graph.recipients.filter((r) => r.signingStatus === 'SIGNED' && r.id !== s.recipient.id).map((r) => r.id),
   );
   const shown = s.graph.fields.filter((f) => f.envelopeItemId === item.id && completed.has(f.recipientId));
-  const inputs = await renderInputs(ctx, shown);
+  const inputs = await renderInputs(ctx, shown, { legacy: s.graph.envelope.legacyFieldInsertion === 1 });
   if (inputs.length === 0)
     return { stream: ctx.storage.getStream(item.originalSha256), size: item.originalSize, filename };
   const bytes = await ctx.pdf.run({

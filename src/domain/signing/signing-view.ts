@@ -58,6 +58,7 @@ export function signingView(s: SigningSession, now: Date, days: number) {
       id: envelope.publicId,
       title: envelope.title,
       status: envelope.status,
+      legacyFieldInsertion: envelope.legacyFieldInsertion === 1,
       items: s.graph.items.map(itemView),
       meta: {
         language: s.meta.language,

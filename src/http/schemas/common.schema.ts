@@ -58,3 +58,10 @@ export const ZSuccess = z.object({ success: z.boolean() });
 export function fieldMetaOf(field: object): Record<string, unknown> | undefined {
   return 'fieldMeta' in field ? (field.fieldMeta as Record<string, unknown> | undefined) : undefined;
 }
+
+/** Documenso's `useLegacyFieldInsertion` on document and template update (field-render-inputs.ts `legacyLayout`). */
+export const ZLegacyFieldInsertion = z
+  .boolean()
+  .describe(
+    'Burn the fields in the older layout Documenso keeps for documents made before its newer renderer: one line, centred unless textAlign says otherwise, vertically centred, at the font size or smaller so it stays in its box (lineHeight, letterSpacing and overflow are not applied). Changes only while the document is a DRAFT',
+  );

@@ -66,6 +66,11 @@ export const ZSigningView = z
       id: z.string(),
       title: z.string(),
       status: ZStatus,
+      legacyFieldInsertion: z
+        .boolean()
+        .describe(
+          "Documenso's useLegacyFieldInsertion: values are burned in centred on one line (see document/update)",
+        ),
       items: z.array(
         z.object({
           id: z.string(),

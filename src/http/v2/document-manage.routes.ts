@@ -8,7 +8,6 @@ import { getEnvelopeGraph, type EnvelopeGraph } from '../../domain/envelopes/get
 import { updateEnvelopeData } from '../../domain/envelopes/manage-items.js';
 import { redistributeEnvelope } from '../../domain/envelopes/redistribute-envelope.js';
 import { resolveDocument } from '../../domain/envelopes/resolve-document.js';
-import { collectUnsupportedDocumentMembers, refuseUnsupported } from '../../domain/envelopes/unsupported-members.js';
 import { documentView } from '../../domain/model/envelope-views.js';
 import { principalOf } from '../plugins/authenticate.js';
 import { callerOf } from '../plugins/caller.js';
@@ -112,10 +111,15 @@ export const documentManageOperations = [
     handle: async (ctx, request) => {
       const { documentId, data = {}, meta } = request.body;
       const { useLegacyFieldInsertion, ...envelopeData } = data;
-      refuseUnsupported((issues) => collectUnsupportedDocumentMembers(issues, ['data'], { useLegacyFieldInsertion }));
       const caller = callerOf(request);
       await resolveDocument(ctx, caller.principal.platformId, { documentId });
-      await updateEnvelopeData(ctx, caller, documentId, envelopeData, meta);
+      await updateEnvelopeData(
+        ctx,
+        caller,
+        documentId,
+        { ...envelopeData, legacyFieldInsertion: useLegacyFieldInsertion },
+        meta,
+      );
       return documentView(await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId }));
     },
   }),

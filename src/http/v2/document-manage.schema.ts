@@ -1,3 +1,4 @@
+import { ZLegacyFieldInsertion } from '../schemas/common.schema.js';
 import { ZRedistributeRecipients } from './envelope.schema.js';
 import { z } from 'zod';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
@@ -40,7 +41,7 @@ export const ZDocumentUpdateBody = z.object({
       visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']).optional(),
       globalAccessAuth: ZAccessAuth.optional(),
       globalActionAuth: ZGlobalActionAuth.optional(),
-      useLegacyFieldInsertion: z.boolean().optional().describe('Only false: Firma burns fields in one way'),
+      useLegacyFieldInsertion: ZLegacyFieldInsertion.optional(),
       folderId: z.string().max(255).nullable().optional(),
     })
     .optional(),

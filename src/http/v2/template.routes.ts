@@ -208,16 +208,17 @@ export const templateOperations = [
       const { templateId, data = {}, meta } = request.body;
       const { useLegacyFieldInsertion, type, publicTitle, publicDescription, ...envelopeData } = data;
       refuseUnsupported((issues) =>
-        collectUnsupportedTemplateMembers(issues, ['data'], {
-          useLegacyFieldInsertion,
-          type,
-          publicTitle,
-          publicDescription,
-        }),
+        collectUnsupportedTemplateMembers(issues, ['data'], { type, publicTitle, publicDescription }),
       );
       const caller = callerOf(request);
       await templateOf(ctx, caller.principal.platformId, templateId);
-      await updateEnvelopeData(ctx, caller, templateId, envelopeData, meta);
+      await updateEnvelopeData(
+        ctx,
+        caller,
+        templateId,
+        { ...envelopeData, legacyFieldInsertion: useLegacyFieldInsertion },
+        meta,
+      );
       const graph = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId: templateId });
       return templateLiteView(graph.envelope, graph.items[0]);
     },

@@ -1,3 +1,4 @@
+import { ZLegacyFieldInsertion } from '../schemas/common.schema.js';
 import { z } from 'zod';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { ZAccessAuth, ZGlobalActionAuth } from '../../domain/recipients/recipient-input.js';
@@ -9,9 +10,9 @@ import { recordIdList, ZRecordId, ZRecordIdParam } from '../../lib/record-id.js'
 
 /**
  * Documenso's legacy template operations: a template is an envelope of type TEMPLATE, named by
- * its numeric templateId (the same number space as documentId). Template-only members are
- * accepted at their "off" value (PRIVATE, empty public title and description, no legacy field
- * insertion) and refused otherwise (PUBLIC_TEMPLATE_NOT_SUPPORTED, LEGACY_FIELD_INSERTION_NOT_SUPPORTED).
+ * its numeric templateId (the same number space as documentId). The public listing's members are
+ * accepted at their "off" value (PRIVATE, empty public title and description) and refused
+ * otherwise (PUBLIC_TEMPLATE_NOT_SUPPORTED) until accounts bring a public profile.
  */
 export const ZTemplateIdParam = ZRecordIdParam;
 const ZTemplateType = z.enum(['PUBLIC', 'PRIVATE', 'ORGANISATION']);
@@ -54,7 +55,7 @@ export const ZTemplateUpdateBody = z.object({
       globalAccessAuth: ZAccessAuth.optional(),
       globalActionAuth: ZGlobalActionAuth.optional(),
       ...templateOnlyMembers,
-      useLegacyFieldInsertion: z.boolean().optional().describe('Only false: Firma burns fields in one way'),
+      useLegacyFieldInsertion: ZLegacyFieldInsertion.optional(),
       folderId: z.string().max(255).nullable().optional(),
     })
     .optional(),

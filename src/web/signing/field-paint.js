@@ -7,16 +7,22 @@ import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 const OVERFLOWS = ['auto', 'horizontal', 'vertical', 'crop'];
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' };
 
-export function paintFieldBox(box, field, { t, required, imageUrl }) {
+export function paintFieldBox(box, field, { t, required, imageUrl, legacy = false }) {
   const label = field.fieldMeta?.label || t.fill[field.type];
+  const asText = FIELD_TYPE_TRAITS[field.type]?.burnedInAsText;
   // The box previews the final PDF: grows right, grows down or clips as the sender chose (signing.css).
   // Only a value burned in as text is laid out by fieldMeta.overflow (the PDF renderer's
-  // text-layout.ts); signatures are scaled to their box and choices drawn as a list there.
-  const overflow = FIELD_TYPE_TRAITS[field.type]?.burnedInAsText ? field.fieldMeta?.overflow || 'auto' : null;
+  // text-layout.ts); signatures are scaled to their box and choices drawn as a list there. The
+  // legacy layout (useLegacyFieldInsertion) keeps every value in its box.
+  const overflow = !asText ? null : legacy ? 'auto' : field.fieldMeta?.overflow || 'auto';
   for (const mode of OVERFLOWS) box.classList.toggle(`overflow-${mode}`, overflow === mode);
-  // Those modes also keep the PDF's alignment (default left), which decides which side text is cut on.
-  if (overflow && overflow !== 'auto') {
-    const align = JUSTIFY[field.fieldMeta?.textAlign] ? field.fieldMeta.textAlign : 'left';
+  // Those modes also keep the PDF's alignment (default left; centre in the legacy layout), which
+  // decides which side text is cut on.
+  const legacyAligned = Boolean(legacy && asText && JUSTIFY[field.fieldMeta?.textAlign]);
+  box.classList.toggle('legacy-aligned', legacyAligned);
+  if ((overflow && overflow !== 'auto') || legacyAligned) {
+    const fallback = legacy ? 'center' : 'left';
+    const align = JUSTIFY[field.fieldMeta?.textAlign] ? field.fieldMeta.textAlign : fallback;
     box.style.setProperty('--field-align', align);
     box.style.setProperty('--field-justify', JUSTIFY[align]);
   } else {

@@ -245,7 +245,12 @@ function fieldBox(field) {
 
 function paintField(box, field) {
   if (field.signedByCertificate) return paintCertificateField(box, lang);
-  paintFieldBox(box, field, { t, required: isRequired(field), imageUrl: drawnImageUrl });
+  paintFieldBox(box, field, {
+    t,
+    required: isRequired(field),
+    imageUrl: drawnImageUrl,
+    legacy: view.envelope.legacyFieldInsertion,
+  });
 }
 
 // Drawn just now: the image the recipient drew; after a reload, Firma's stored copy.
