@@ -229,3 +229,48 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+for (const database of testDatabases()) {
+  describe(`a signer's timestamp authority issued by a CA (${database})`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer({
+        database,
+        env: {
+          FIRMA_TRUST_ANCHORS: pki.trustAnchorsPath,
+          FIRMA_REVOCATION_ALLOW_PRIVATE: 'true',
+          FIRMA_TSA_URL: pki.issuedTsa.url,
+        },
+      });
+    });
+    after(async () => {
+      await server?.close();
+    });
+
+    test("the DSS written with the signer's signature holds the authority's path and its revocation answer too", async () => {
+      const { urls } = await createPendingDocument(server.api, threeSigners());
+      const { certificatePem, chainPem, privateKey } = pki.entities.good;
+      await signThroughApi(server.anon, tokenOf(urls.get('ana@example.com')!), {
+        certificateChain: [certificatePem, ...chainPem],
+        privateKey,
+      });
+      const view = await server.anon.get(`/api/v2/signing/${tokenOf(urls.get('ana@example.com')!)}`);
+      assert.equal(view.status, 200);
+      const pdf = await server.ctx.storage.getBytes(
+        (await server.ctx.db.selectFrom('envelopeItem').select('revisionSha256').executeTakeFirstOrThrow())
+          .revisionSha256!,
+      );
+      const [signature] = listPdfSignatures(pdf);
+      assert.equal(readCms(signature!.contents).timestampTokens.length, 1, 'her signature timestamp');
+      const dss = readDocumentSecurityStore(Buffer.from(pdf))!;
+      const tsaCertificate = Buffer.from(pki.issuedTsa.certificatePem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+      assert.ok(
+        dss.certs.some((c) => Buffer.from(c).equals(tsaCertificate)),
+        "the authority's certificate is in the DSS",
+      );
+      // The root's CRL answers for the intermediate (her path and the authority's); the
+      // intermediate's CRL answers for the authority's certificate (hers is answered by OCSP).
+      assert.ok(dss.crls.length >= 2, `the authority's CRL besides the intermediate's (${dss.crls.length})`);
+    });
+  });
+}

@@ -85,6 +85,13 @@ basicConstraints = CA:false
 keyUsage = critical, digitalSignature, nonRepudiation
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
+[ tsa_ext ]
+basicConstraints = CA:false
+keyUsage = critical, digitalSignature
+extendedKeyUsage = critical, timeStamping
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+crlDistributionPoints = URI:__CRL__
 [ revoked_ca_signer_ext ]
 basicConstraints = CA:false
 keyUsage = critical, digitalSignature, nonRepudiation

@@ -58,6 +58,8 @@ export interface TestPki {
   rootCrlUrl: string;
   /** An RFC 3161 authority (openssl `ts -reply`): FIRMA_TSA_URL for B-T and B-LTA. */
   tsa: TestTsa;
+  /** The same, with a certificate the intermediate issued (a CRL address, the chain in each token). */
+  issuedTsa: TestTsa;
   entities: Record<EndEntityCase, EndEntity>;
   /** How many OCSP requests and CRL downloads were served. */
   hits: { crl: number };
@@ -289,6 +291,43 @@ export async function createTestPki(): Promise<TestPki> {
   issue('noRevocationUrls', `CUIL ${TEST_CUIL}`, { ext: 'no_revocation_urls_ext' });
   issue('untrusted', `CUIL ${TEST_CUIL}`, { rogue: true });
   issue('revokedIssuer', `CUIL ${TEST_CUIL}`, { ca: 'revoked_ca', ext: 'revoked_ca_signer_ext' });
+  // A timestamp authority the intermediate issued, with a CRL address: its validation data can be gathered.
+  key('tsaIssued');
+  openssl(
+    [
+      'req',
+      ...cnf,
+      '-new',
+      '-key',
+      'tsaIssued.key',
+      '-out',
+      'tsaIssued.csr',
+      '-subj',
+      '/C=AR/CN=Firma Test Issued TSA',
+    ],
+    dir,
+  );
+  openssl(
+    [
+      'ca',
+      ...cnf,
+      '-batch',
+      '-notext',
+      '-in',
+      'tsaIssued.csr',
+      '-out',
+      'tsaIssued.pem',
+      '-extensions',
+      'tsa_ext',
+      '-days',
+      '365',
+    ],
+    dir,
+  );
+  writeFileSync(
+    join(dir, 'tsa-chain.pem'),
+    readFileSync(join(dir, 'intermediate.pem'), 'utf8') + readFileSync(join(dir, 'root.pem'), 'utf8'),
+  );
   openssl(['ca', ...cnf, '-revoke', 'revoked.pem', '-crl_reason', 'keyCompromise'], dir);
   openssl(['ca', ...cnf, '-name', 'root_ca', '-revoke', 'revokedCa.pem', '-crl_reason', 'cACompromise'], dir);
   for (const [ca, file] of [
@@ -317,6 +356,11 @@ export async function createTestPki(): Promise<TestPki> {
   await new Promise<void>((resolve) => crlServer.listen(crlPort, '127.0.0.1', resolve));
   let ocsp: ChildProcess | null = await startOcsp(dir, ocspPort);
   const tsa = await startTestTsa(join(dir, 'tsa'));
+  const issuedTsa = await startTestTsa(join(dir, 'tsa-issued'), {
+    keyPath: join(dir, 'tsaIssued.key'),
+    certificatePath: join(dir, 'tsaIssued.pem'),
+    chainPath: join(dir, 'tsa-chain.pem'),
+  });
 
   const read = (file: string) => readFileSync(join(dir, file), 'utf8');
   const entity = (name: EndEntityCase): EndEntity => {
@@ -351,6 +395,7 @@ export async function createTestPki(): Promise<TestPki> {
     crlUrl,
     rootCrlUrl,
     tsa,
+    issuedTsa,
     entities: Object.fromEntries(END_ENTITY_CASES.map((n) => [n, entity(n)])) as Record<EndEntityCase, EndEntity>,
     hits,
     crlDown,
@@ -358,6 +403,7 @@ export async function createTestPki(): Promise<TestPki> {
     async close() {
       await stopOcsp();
       await tsa.close();
+      await issuedTsa.close();
       crlServer.closeAllConnections();
       await new Promise<void>((resolve) => crlServer.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });

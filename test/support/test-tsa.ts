@@ -20,30 +20,44 @@ export interface TestTsa {
   close(): Promise<void>;
 }
 
-/** The request handler alone, over a directory it fills with the TSA's key, certificate and config. */
-export function setUpOpensslTsa(dir: string): RequestListener {
+/** A TSA certificate a CA issued (its key, certificate and the issuing chain, PEM files). */
+export interface IssuedTsaCertificate {
+  keyPath: string;
+  certificatePath: string;
+  chainPath: string;
+}
+
+/**
+ * The request handler alone, over a directory it fills with the TSA's key, certificate and config:
+ * self-signed, or `issued` by a CA (then the tokens carry the chain, as a real authority's do).
+ */
+export function setUpOpensslTsa(dir: string, issued?: IssuedTsaCertificate): RequestListener {
   mkdirSync(dir, { recursive: true });
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'tsa.key'),
-      '-out',
-      join(dir, 'tsa.crt'),
-      '-days',
-      '30',
-      '-subj',
-      '/CN=Firma Test TSA',
-      '-addext',
-      'extendedKeyUsage=critical,timeStamping',
-    ],
-    { stdio: 'ignore' },
-  );
+  if (issued) {
+    writeFileSync(join(dir, 'tsa.key'), readFileSync(issued.keyPath));
+    writeFileSync(join(dir, 'tsa.crt'), readFileSync(issued.certificatePath));
+  } else
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'tsa.key'),
+        '-out',
+        join(dir, 'tsa.crt'),
+        '-days',
+        '30',
+        '-subj',
+        '/CN=Firma Test TSA',
+        '-addext',
+        'extendedKeyUsage=critical,timeStamping',
+      ],
+      { stdio: 'ignore' },
+    );
   writeFileSync(join(dir, 'tsaserial'), '01\n');
   writeFileSync(
     join(dir, 'tsa.cnf'),
@@ -83,6 +97,7 @@ export function setUpOpensslTsa(dir: string): RequestListener {
             join(dir, 'tsa.crt'),
             '-inkey',
             join(dir, 'tsa.key'),
+            ...(issued ? ['-chain', issued.chainPath] : []),
             '-config',
             join(dir, 'tsa.cnf'),
             '-out',
@@ -103,8 +118,8 @@ export function setUpOpensslTsa(dir: string): RequestListener {
 }
 
 /** Starts the TSA on 127.0.0.1 (a free port). */
-export async function startTestTsa(dir: string): Promise<TestTsa> {
-  const server = createServer(setUpOpensslTsa(dir));
+export async function startTestTsa(dir: string, issued?: IssuedTsaCertificate): Promise<TestTsa> {
+  const server = createServer(setUpOpensslTsa(dir, issued));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsa`,

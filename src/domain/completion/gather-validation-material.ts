@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
 import { listSignedSignatures, type DigitalSignatureRow } from '../../db/repositories/digital-signature.repo.js';
-import { buildPath, fetchRevocation, loadTrustAnchors } from '../../infra/crypto/certificates/validate-certificate.js';
+import {
+  buildPath,
+  fetchRevocation,
+  loadTrustAnchors,
+  reachablePath,
+} from '../../infra/crypto/certificates/validate-certificate.js';
 import { readCertificate, type CertificateFields } from '../../infra/crypto/certificates/x509-fields.js';
-import type { SealIdentity, ValidationMaterial } from '../../infra/pdf/seal/index.js';
+import {
+  readCms,
+  signerCertificateOf,
+  type SealIdentity,
+  type ValidationMaterial,
+} from '../../infra/pdf/seal/index.js';
 import type { Ctx } from '../context.js';
 
 type Answer = ValidationMaterial['revocation'][number];
@@ -56,16 +66,62 @@ export async function signerValidationMaterial(
   ctx: Ctx,
   row: DigitalSignatureRow,
   now: Date,
+  timestampToken?: Buffer,
 ): Promise<ValidationMaterial> {
   const path = signerPath(row, loadTrustAnchors(ctx.config.digital.trustAnchorsPath));
   const answers = new Map<string, Answer>();
   await collectAnswers(ctx, row, path, now, answers);
+  const authority = timestampToken ? await timestampAuthorityMaterial(ctx, timestampToken, now) : null;
   return {
-    certificates: path.map((cert) => cert.der),
-    revocation: [...answers.values()],
+    certificates: [...path.map((cert) => cert.der), ...(authority?.certificates ?? [])],
+    revocation: [...answers.values(), ...(authority?.revocation ?? [])],
     time: now,
     lastSignatureOnly: true,
   };
+}
+
+/**
+ * The validation data of the signer's signature timestamp (B-LT covers it too): the timestamp
+ * authority's path, from the certificates its token carries and their AIA caIssuers addresses, and a
+ * revocation answer about each certificate below its top, fetched through the same guard. Best
+ * effort: the authority's certificate travels in its token, so what cannot be fetched is left out
+ * rather than failing the signer's submit.
+ */
+async function timestampAuthorityMaterial(
+  ctx: Ctx,
+  token: Buffer,
+  now: Date,
+): Promise<{ certificates: Buffer[]; revocation: Answer[] }> {
+  const none = { certificates: [], revocation: [] };
+  let leaf: CertificateFields;
+  let pool: CertificateFields[];
+  try {
+    const cms = readCms(token);
+    const signer = signerCertificateOf(cms);
+    if (!signer) return none;
+    leaf = readCertificate(Buffer.from(signer.raw));
+    pool = cms.certificates.flatMap((der) => {
+      try {
+        return [readCertificate(der)];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return none;
+  }
+  const fetch = {
+    timeoutMs: ctx.config.digital.revocationTimeoutMs,
+    allowPrivate: ctx.config.digital.revocationAllowPrivate,
+  };
+  const path = await reachablePath(leaf, pool, { fetch, issuers: ctx.issuerCertificates });
+  const revocation: Answer[] = [];
+  for (let i = 0; i < path.length - 1; i++) {
+    const answer = await fetchRevocation(path[i]!, path[i + 1]!, { now, fetch });
+    if (answer)
+      revocation.push({ certificate: path[i]!.der, [answer.source === 'OCSP' ? 'ocsp' : 'crl']: answer.response });
+  }
+  return { certificates: path.map((cert) => cert.der), revocation };
 }
 
 /**

@@ -92,16 +92,17 @@ export async function submitDigitalSignature(
         issues: [{ message: sent ? 'does not verify' : `no signature for item ${row.envelopeItemId}`, path }],
       });
     const prepared = await ctx.storage.getBytes(row.preparedSha256);
+    const timestamp = await signerTimestamp(ctx, value);
     const signedPdf = embedExternalSignature(
       { pdf: prepared, contentsStart: row.contentsStart, contentsEnd: row.contentsEnd },
       { certificate: leaf, chain: chain.slice(1), keyType: publicKey.asymmetricKeyType === 'ec' ? 'ec' : 'rsa' },
       attributes,
       value,
-      await signerTimestamp(ctx, value),
+      timestamp,
     );
-    // B-LT per signer: their chain and revocation answers in a DSS update right after their
-    // signature (validators count it as an LTA update), the same material for every item.
-    material ??= await signerValidationMaterial(ctx, row, ctx.clock());
+    // B-LT per signer: their chain and revocation answers (and their timestamp authority's) in a DSS
+    // update right after their signature (validators count it as an LTA update), the same for every item.
+    material ??= await signerValidationMaterial(ctx, row, ctx.clock(), timestamp);
     const pdf = appendDss(signedPdf, material);
     signed.push({
       row,

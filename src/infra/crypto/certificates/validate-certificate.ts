@@ -150,6 +150,31 @@ export function buildPath(
   return walked.path;
 }
 
+/**
+ * The path of a certificate Firma does not judge but keeps validation data for (a timestamp
+ * authority's): up through `pool` and the AIA caIssuers addresses of the last one reached, until a
+ * self-issued certificate or nothing more is found. No trust decision is made here.
+ */
+export async function reachablePath(
+  leaf: CertificateFields,
+  pool: CertificateFields[],
+  options: Pick<ValidationOptions, 'fetch'> & { issuers: IssuerCertificateCache },
+): Promise<CertificateFields[]> {
+  const known = [...pool];
+  const tried = new Set<string>();
+  for (let round = 0; round <= MAX_PATH; round++) {
+    const roots = known.filter((c) => issued(c, c));
+    const walked = walkPath(leaf, known, roots);
+    const last = walked.path[walked.path.length - 1]!;
+    if (walked.anchored || issued(last, last)) return walked.path;
+    const more = await fetchIssuerCertificates(last, { ...options.fetch, cache: options.issuers, tried });
+    const fresh = more.filter((c) => !known.some((k) => k.der.equals(c.der)));
+    if (fresh.length === 0) return walked.path;
+    known.push(...fresh);
+  }
+  return [leaf];
+}
+
 /** As far up as `pool` and the anchors reach; `anchored` when the last certificate is (or was issued by) an anchor. */
 function walkPath(
   leaf: CertificateFields,
