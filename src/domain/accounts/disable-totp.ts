@@ -23,13 +23,15 @@ export async function disableTotp(
   const user = await signedInUser(ctx, principal);
   if (!user.totpEnabledAt) throw new AppError('TOTP_NOT_SET_UP', 'TOTP is not on for this account');
   if (!(await passwordMatches(user.passwordHash, input.password))) throw passwordIncorrect('password');
-  if (!(await checkSecondFactor(ctx, user, input)))
-    throw new AppError('TOTP_CODE_INVALID', 'The code is wrong or was already used');
-  await ctx.db.transaction().execute(async (trx) => {
+  const disabled = await ctx.db.transaction().execute(async (trx) => {
+    // Checked in the transaction that turns TOTP off: a recovery code is spent only if it does.
+    if (!(await checkSecondFactor({ ...ctx, db: trx }, user, input))) return false;
     const now = ctx.clock();
     const iso = now.toISOString();
     await updateUser(trx, user.id, { totpSecretSealed: null, totpEnabledAt: null, totpLastStep: null, updatedAt: iso });
     await replaceRecoveryCodes(trx, user.id, [], iso);
     await appendAccountAudit(trx, { type: 'TOTP_DISABLED', userId: user.id, email: user.email, request, at: now });
+    return true;
   });
+  if (!disabled) throw new AppError('TOTP_CODE_INVALID', 'The code is wrong or was already used');
 }

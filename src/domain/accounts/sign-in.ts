@@ -9,7 +9,7 @@ import { throttleKeyOf } from './account-secrets.js';
 import { checkSecondFactor, type SecondFactorInput } from './second-factor.js';
 import type { StartedSession } from './session-view.js';
 import { countFailedSignIn, refuseWhileLocked, type SignInFailure } from './sign-in-throttle.js';
-import { startSession } from './start-session.js';
+import { startSession, type SignInMethod } from './start-session.js';
 
 export interface SignInInput extends SecondFactorInput {
   email: string;
@@ -38,20 +38,22 @@ export async function signIn(ctx: Ctx, input: SignInInput, request: RequestMeta)
     await ctx.db.transaction().execute((trx) => countFailedSignIn(ctx, trx, failure, ctx.clock()));
     throw failed();
   }
-  let method: 'password' | 'password+totp' | 'password+recovery-code' = 'password';
-  if (user.totpEnabledAt) {
-    if (input.totpCode === undefined && input.recoveryCode === undefined)
-      throw new AppError('TOTP_REQUIRED', 'This account uses a second factor: send totpCode (or a recoveryCode) too');
-    const passed = await checkSecondFactor(ctx, user, input);
-    if (!passed) {
-      const second = { ...failure, reason: 'second-factor' as const };
-      await ctx.db.transaction().execute((trx) => countFailedSignIn(ctx, trx, second, ctx.clock()));
-      throw new AppError('TOTP_CODE_INVALID', 'The code is wrong or was already used');
+  if (user.totpEnabledAt && input.totpCode === undefined && input.recoveryCode === undefined)
+    throw new AppError('TOTP_REQUIRED', 'This account uses a second factor: send totpCode (or a recoveryCode) too');
+  // The code is spent in the transaction that opens the session: a recovery code is never used up
+  // without the sign-in it was for, and the SIGN_IN entry records which factor passed.
+  const started = await ctx.db.transaction().execute(async (trx) => {
+    let method: SignInMethod = 'password';
+    if (user.totpEnabledAt) {
+      const passed = await checkSecondFactor({ ...ctx, db: trx }, user, input);
+      if (!passed) return null;
+      method = passed === 'totp' ? 'password+totp' : 'password+recovery-code';
     }
-    method = passed === 'totp' ? 'password+totp' : 'password+recovery-code';
-  }
-  return ctx.db.transaction().execute(async (trx) => {
     await clearSignInThrottle(trx, key);
     return startSession(ctx, trx, user, { method, request, now: ctx.clock() });
   });
+  if (started) return started;
+  const second = { ...failure, reason: 'second-factor' as const };
+  await ctx.db.transaction().execute((trx) => countFailedSignIn(ctx, trx, second, ctx.clock()));
+  throw new AppError('TOTP_CODE_INVALID', 'The code is wrong or was already used');
 }
