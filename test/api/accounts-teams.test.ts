@@ -137,6 +137,23 @@ for (const database of testDatabases()) {
       );
     });
 
+    test('firma user invite refuses what it cannot do, in words, and makes nothing', async () => {
+      const before = await linkCount();
+      const tries = [
+        [{ platform: 'default', email: 'x@firma.example', role: undefined }, /--role ADMIN\|MANAGER\|MEMBER/],
+        [{ platform: 'default', email: 'x@firma.example', role: 'owner' }, /--role/],
+        [{ platform: 'default', email: undefined, role: 'ADMIN' }, /--email/],
+        [{ platform: 'no-such-platform', email: 'x@firma.example', role: 'ADMIN' }, /not found/],
+        [{ platform: 'default', email: 'not an address', role: 'ADMIN' }, /Invalid e-mail address/],
+      ] as const;
+      for (const [input, message] of tries)
+        await assert.rejects(
+          userInviteCommand(server.ctx, { ...input, language: undefined, json: false }, () => undefined),
+          message,
+        );
+      assert.equal(await linkCount(), before);
+    });
+
     test('the app’s own OpenAPI document: every route, the session’s security; the public documents have none of them', async () => {
       const doc = (await server.anon.get('/api/app/openapi.json')).body as OpenAPIV3_1.Document;
       assert.equal(doc.servers?.[0]?.url, `${server.url}/api/app`);
