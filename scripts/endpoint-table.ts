@@ -1,8 +1,8 @@
 /**
  * Writes the endpoint tables of docs/api.md from the OpenAPI documents the application serves, so
  * the reference lists exactly the operations that exist. It builds the app on a throwaway SQLite
- * data dir, asks it for /api/v2/openapi.json and /api/v1/openapi.json (what a client downloads),
- * and renders one table per API between two marker comments.
+ * data dir, asks it for /api/v2/openapi.json, /api/v1/openapi.json and /api/app/openapi.json (what a
+ * client downloads), and renders one table per API between two marker comments.
  *
  *   node --import tsx scripts/endpoint-table.ts           rewrite docs/api.md
  *   node --import tsx scripts/endpoint-table.ts --check   exit 1 when docs/api.md differs
@@ -72,8 +72,12 @@ function table(title: string, intro: string, rows: Row[]): string {
   return lines.join('\n');
 }
 
-/** The generated block (markers included) for the two served documents. */
-export function renderEndpointTables(v2: OpenAPIV3_1.Document, v1: OpenAPIV3_1.Document): string {
+/** The generated block (markers included) for the served documents (the web app's API last). */
+export function renderEndpointTables(
+  v2: OpenAPIV3_1.Document,
+  v1: OpenAPIV3_1.Document,
+  app?: OpenAPIV3_1.Document,
+): string {
   const v2Rows = operationsOf(v2);
   const recipientRows = v2Rows.filter((r) => r.tags.some((t) => RECIPIENT_TAGS.has(t)));
   const apiRows = v2Rows.filter((r) => !recipientRows.includes(r));
@@ -101,13 +105,28 @@ export function renderEndpointTables(v2: OpenAPIV3_1.Document, v1: OpenAPIV3_1.D
       operationsOf(v1),
     ),
     '',
+    ...(app
+      ? [
+          table(
+            'Web app API',
+            `Paths are relative to \`/api/app\`, authenticated by the session cookie and the \`X-CSRF-Token\` header ` +
+              `instead of an API token (docs/accounts.md); ${operationsOf(app).length} operations.`,
+            operationsOf(app),
+          ),
+          '',
+        ]
+      : []),
     '<!-- prettier-ignore-end -->',
     END_MARKER,
   ].join('\n');
 }
 
 /** Builds the application on a throwaway SQLite data dir and reads the OpenAPI documents it serves. */
-export async function servedOpenApiDocuments(): Promise<{ v2: OpenAPIV3_1.Document; v1: OpenAPIV3_1.Document }> {
+export async function servedOpenApiDocuments(): Promise<{
+  v2: OpenAPIV3_1.Document;
+  v1: OpenAPIV3_1.Document;
+  app: OpenAPIV3_1.Document;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-endpoint-table-'));
   const ctx = await createContext(
     parseConfig({ FIRMA_DATA_DIR: dataDir, LOG_LEVEL: 'silent', FIRMA_PDF_WORKERS: '1', FIRMA_WORKER: 'off' }),
@@ -116,7 +135,11 @@ export async function servedOpenApiDocuments(): Promise<{ v2: OpenAPIV3_1.Docume
     const app = await buildApp(ctx);
     try {
       const load = async (url: string) => (await app.inject({ method: 'GET', url })).json<OpenAPIV3_1.Document>();
-      return { v2: await load('/api/v2/openapi.json'), v1: await load('/api/v1/openapi.json') };
+      return {
+        v2: await load('/api/v2/openapi.json'),
+        v1: await load('/api/v1/openapi.json'),
+        app: await load('/api/app/openapi.json'),
+      };
     } finally {
       await app.close();
     }
@@ -135,9 +158,9 @@ export function replaceGeneratedBlock(text: string, block: string): string {
 }
 
 async function main(): Promise<void> {
-  const { v2, v1 } = await servedOpenApiDocuments();
+  const { v2, v1, app } = await servedOpenApiDocuments();
   const current = readFileSync(API_DOC, 'utf8');
-  const wanted = replaceGeneratedBlock(current, renderEndpointTables(v2, v1));
+  const wanted = replaceGeneratedBlock(current, renderEndpointTables(v2, v1, app));
   if (process.argv.includes('--check')) {
     if (wanted !== current) {
       console.error(

@@ -15,6 +15,8 @@ import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerTextGuard } from './http/plugins/text-guard.js';
 import { registerJsonBodyParser } from './http/plugins/json-body.js';
 import { v2Routes } from './http/v2/index.js';
+import { appRoutes } from './http/app/index.js';
+import { setupPageRoutes } from './http/app/setup-page.routes.js';
 import { v1Operations } from './http/v1/v1.routes.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
@@ -123,7 +125,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     }));
   });
 
-  await registerOperations(app, ctx, docsRoutes(ctx));
+  // The web app's API (accounts, sessions, teams), with its own OpenAPI document.
+  await app.register(appRoutes(ctx));
+  await registerOperations(app, ctx, [...docsRoutes(ctx), ...setupPageRoutes]);
 
   return app;
 }

@@ -65,6 +65,12 @@ const EnvSchema = z
     FIRMA_RATE_LIMIT_PER_MINUTE: positiveInt.default(1000),
     FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
     FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+    FIRMA_SIGN_IN_RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+    FIRMA_SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt.default(10),
+    FIRMA_SIGN_IN_LOCKOUT_AFTER: positiveInt.max(1000).default(5),
+    FIRMA_SIGN_IN_LOCKOUT_SECONDS: positiveInt.max(86_400).default(60),
+    FIRMA_SESSION_IDLE_MINUTES: positiveInt.max(525_600).default(720),
+    FIRMA_SESSION_MAX_HOURS: positiveInt.max(8760).default(168),
     FIRMA_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     REDIS_URL: z
       .string()
@@ -215,6 +221,20 @@ export interface Config {
     flushMs: number;
     /** Documents made through template direct links, per IP. */
     directLinkUsesPerMinute: number;
+  };
+  /**
+   * People's sign-in (issue 37): attempts a minute per IP (every account route without a session)
+   * and per e-mail address; after `lockoutAfter` consecutive failures an address is locked for
+   * `lockoutBaseMs`, doubled at each further failure (at most an hour); sessions end after
+   * `sessionIdleMs` unused or `sessionMaxMs` after sign-in.
+   */
+  accounts: {
+    signInPerMinute: number;
+    signInPerAccountPerMinute: number;
+    lockoutAfter: number;
+    lockoutBaseMs: number;
+    sessionIdleMs: number;
+    sessionMaxMs: number;
   };
   /** Redis for shared rate-limit counting (REDIS_URL); null = the database or memory. Keys start with `prefix`. */
   redis: { url: string | null; prefix: string };
@@ -373,6 +393,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       signingPerMinute: e.FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE,
       flushMs: e.FIRMA_RATE_LIMIT_FLUSH_MS,
       directLinkUsesPerMinute: e.FIRMA_DIRECT_LINK_RATE_LIMIT_PER_MINUTE,
+    },
+    accounts: {
+      signInPerMinute: e.FIRMA_SIGN_IN_RATE_LIMIT_PER_MINUTE,
+      signInPerAccountPerMinute: e.FIRMA_SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE,
+      lockoutAfter: e.FIRMA_SIGN_IN_LOCKOUT_AFTER,
+      lockoutBaseMs: e.FIRMA_SIGN_IN_LOCKOUT_SECONDS * 1000,
+      sessionIdleMs: e.FIRMA_SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: e.FIRMA_SESSION_MAX_HOURS * 3_600_000,
     },
     redis: { url: e.REDIS_URL ?? null, prefix: e.FIRMA_REDIS_PREFIX },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },

@@ -15,6 +15,7 @@ import { countPlatforms } from './db/repositories/platform.repo.js';
 import { createApiToken } from './domain/auth/create-api-token.js';
 import type { Ctx } from './domain/context.js';
 import { createPlatform } from './domain/platforms/create-platform.js';
+import { createSetupLink } from './domain/accounts/create-setup-link.js';
 import { createAuditMac } from './infra/crypto/audit-mac.js';
 import { createSecretBox, loadOrCreateSecretKey } from './infra/crypto/secret-box.js';
 import { createLogger } from './infra/logger.js';
@@ -206,19 +207,24 @@ export async function closeContext(ctx: Ctx): Promise<void> {
 }
 
 /**
- * On an empty database, creates the `default` platform and a full-scope token for the configured
- * environment. Returns the token so the caller can show it once; null when already bootstrapped
- * (or when another process won the race).
+ * On an empty database, creates the `default` platform, a full-scope token for the configured
+ * environment and the one-time link that creates the first administrator. Returns the token and
+ * the link so the caller can show them once; null when already bootstrapped (or when another
+ * process won the race).
  */
-export async function bootstrapFirstStart(ctx: Ctx): Promise<{ token: string; platform: string } | null> {
+export async function bootstrapFirstStart(
+  ctx: Ctx,
+): Promise<{ token: string; platform: string; setupUrl: string } | null> {
   if ((await countPlatforms(ctx.db)) > 0) return null;
+  let platform;
   try {
-    await createPlatform(ctx, { name: 'default' });
+    platform = await createPlatform(ctx, { name: 'default' });
   } catch (error) {
     // Another process created it first; an unavailable database is retried by the caller.
     if (isTransientDatabaseError(error)) throw error;
     return null;
   }
   const created = await createApiToken(ctx, { platformName: 'default', name: 'first-start token', scope: 'full' });
-  return { token: created.token, platform: 'default' };
+  const setup = await createSetupLink(ctx, platform.id);
+  return { token: created.token, platform: 'default', setupUrl: setup.url };
 }

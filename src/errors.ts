@@ -277,6 +277,29 @@ export const ERROR_STATUS = {
   STORAGE_UNAVAILABLE: 503,
   /** The disk holding blobs or the SQLite database is full (or over quota); retry once space is freed. */
   STORAGE_FULL: 503,
+  /* Accounts and sessions of the web app (`/api/app`, docs/accounts.md). */
+  /** No session cookie, or its session ended (signed out, revoked, idle or past its absolute limit). */
+  SESSION_REQUIRED: 401,
+  /** Sign-in: the e-mail or the password is wrong (the same answer whether or not an account has the address). */
+  SIGN_IN_FAILED: 401,
+  /** Sign-in: the password is right and the account uses TOTP: send `totpCode` (or a `recoveryCode`) too. */
+  TOTP_REQUIRED: 401,
+  /** The TOTP code (or recovery code) is wrong, or was already used. */
+  TOTP_CODE_INVALID: 400,
+  /** The password typed again to confirm a change is not the account's. */
+  PASSWORD_INCORRECT: 400,
+  /** A new password breaks the policy: fewer than 10 characters, the e-mail address, or a common password. */
+  PASSWORD_TOO_WEAK: 400,
+  /** A state-changing request without the session's X-CSRF-Token, or from another origin than FIRMA_PUBLIC_URL. */
+  CSRF_REFUSED: 403,
+  /** A verification, password-reset, invitation or setup link that is unknown, already used or expired. */
+  ACCOUNT_LINK_INVALID: 404,
+  /** TOTP setup or enabling while TOTP is already on. */
+  TOTP_ALREADY_ENABLED: 409,
+  /** Enabling TOTP before its setup, or turning off TOTP that is not on. */
+  TOTP_NOT_SET_UP: 409,
+  /** Sign-in: too many consecutive failures for this e-mail address; wait for Retry-After (it doubles each time). */
+  SIGN_IN_LOCKED: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -17,6 +17,7 @@ import {
   DOCUMENT_PENDING_MAIL,
   RECIPIENT_REMOVED_MAIL,
   SENDER_CODE_MAIL,
+  ACCOUNT_MAIL,
   type JobHandlers,
 } from './domain/jobs/job-catalogue.js';
 import { RetryJobError, type JobHandler } from './infra/jobs/job-runner.js';
@@ -26,6 +27,7 @@ import { sendVerificationCode } from './domain/mail/send-verification-code.js';
 import { sendDirectLinkCode } from './domain/mail/send-direct-link-code.js';
 import { sendRemovalNotice } from './domain/mail/removal-notice.js';
 import { sendSenderCode } from './domain/mail/send-sender-code.js';
+import { sendAccountMail } from './domain/accounts/send-account-mail.js';
 import { sendReminder } from './domain/reminders/send-reminder.js';
 import { runBulkSend } from './domain/bulk-send/run-bulk-send.js';
 import { runBlobGc } from './domain/blobs/run-blob-gc.js';
@@ -58,6 +60,7 @@ export function workerJobHandlers(ctx: Ctx): JobHandlers {
     [DOCUMENT_PENDING_MAIL]: ({ recipientId }) => sendRecipientMail(ctx, 'documentPending', recipientId),
     [RECIPIENT_REMOVED_MAIL]: (payload) => sendRemovalNotice(ctx, payload),
     [SENDER_CODE_MAIL]: (payload) => sendSenderCode(ctx, payload),
+    [ACCOUNT_MAIL]: (payload) => sendAccountMail(ctx, payload),
     [BLOB_GC_JOB]: async (_payload, job) => {
       await runBlobGc(ctx, job);
     },

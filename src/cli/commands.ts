@@ -183,6 +183,22 @@ export async function runAdminCommand(
           },
           out,
         );
+      case 'user invite':
+        return await (
+          await import('./user-command.js')
+        ).userInviteCommand(
+          ctx,
+          {
+            platform: stringOption(values, 'platform'),
+            // `--email` is also `send`'s flag, so parseArgs reads it as one and leaves the address
+            // after it as a positional; `--email=<address>` is not accepted for the same reason.
+            email: values.email === true ? arg : undefined,
+            role: stringOption(values, 'role'),
+            language: stringOption(values, 'language'),
+            json,
+          },
+          out,
+        );
       case 'webhook create':
       case 'webhook list':
       case 'webhook delete':

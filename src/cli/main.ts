@@ -23,6 +23,7 @@ async function main(argv: string[]): Promise<number> {
         scope: { type: 'string' },
         name: { type: 'string' },
         language: { type: 'string' },
+        role: { type: 'string' },
         'expires-in-days': { type: 'string' },
         workers: { type: 'string' },
         url: { type: 'string' },

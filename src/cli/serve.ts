@@ -71,12 +71,18 @@ export async function prepareSealIdentity(ctx: Ctx): Promise<void> {
   await sealIdentityWhenAvailable(ctx);
 }
 
-/** Printed, not logged: the one-time token must not end up in log storage. */
-export function firstStartMessage(first: { token: string; platform: string }, config: Config, url: string): string {
+/** Printed, not logged: the one-time token and link must not end up in log storage. */
+export function firstStartMessage(
+  first: { token: string; platform: string; setupUrl: string },
+  config: Config,
+  url: string,
+): string {
   return (
     `\nFirst start: created platform "${first.platform}" and this full-scope ${config.environment} API token.\n` +
     `It is shown only once; store it now:\n\n  ${first.token}\n\n` +
     `Try: curl -H "Authorization: Bearer <token>" ${url}/api/v2/me\n` +
-    `Another token: firma token create --platform ${first.platform}\n\n`
+    `Another token: firma token create --platform ${first.platform}\n\n` +
+    `Create the first administrator (works once, for 7 days):\n\n  ${first.setupUrl}\n\n` +
+    `Another one later: firma user invite --platform ${first.platform} --email <address> --role ADMIN\n\n`
   );
 }

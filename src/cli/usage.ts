@@ -18,6 +18,7 @@ export const COMMANDS = [
   'token create',
   'token list',
   'token revoke',
+  'user invite',
   'webhook create',
   'webhook list',
   'webhook delete',
@@ -75,6 +76,10 @@ Commands:
         [--environment sandbox|production] [--scope read|full] [--expires-in-days N] [--name TEXT]
   token list --platform <name>        list a platform's tokens (never the tokens themselves)
   token revoke <tokenId>              revoke a token
+  user invite --platform <name> --email <address> --role ADMIN|MANAGER|MEMBER [--language es|…]
+                                      invite a person to the platform: prints a one-time link
+                                      (7 days) that creates their account, or adds an existing
+                                      one, with that role; mailed too when SMTP_URL is set
   webhook create --platform <name> --url <url> [--events A,B] [--secret S]
                                       add a webhook endpoint (all events by default); prints its id and secret
   webhook list --platform <name>      list the platform's webhook endpoints

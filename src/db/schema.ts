@@ -1,5 +1,14 @@
 import type { Generated } from 'kysely';
 import type {
+  AccountAuditTable,
+  AccountLinkTable,
+  PlatformMemberTable,
+  SignInThrottleTable,
+  TotpRecoveryCodeTable,
+  UserAccountTable,
+  UserSessionTable,
+} from './schema-accounts.js';
+import type {
   IdempotencyKeyTable,
   JobTable,
   RateLimitBucketTable,
@@ -13,6 +22,7 @@ import type { FieldType } from '../lib/vocabulary/field-types.js';
 import type { ReadStatus, RecipientRole, SendStatus, SigningStatus } from '../lib/vocabulary/recipients.js';
 
 export * from './schema-machinery.js';
+export * from './schema-accounts.js';
 
 /**
  * Row types: the only place column types live. Columns are snake_case in the database and
@@ -399,6 +409,13 @@ export interface DB {
   directLinkChallenge: DirectLinkChallengeTable;
   senderIdentity: SenderIdentityTable;
   sealIdentity: SealIdentityTable;
+  userAccount: UserAccountTable;
+  userSession: UserSessionTable;
+  totpRecoveryCode: TotpRecoveryCodeTable;
+  accountLink: AccountLinkTable;
+  platformMember: PlatformMemberTable;
+  accountAudit: AccountAuditTable;
+  signInThrottle: SignInThrottleTable;
 }
 
 /** An address a platform's documents may send from (`meta.emailId`), once verified (migration 0061). */

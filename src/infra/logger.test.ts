@@ -10,6 +10,12 @@ test('capability paths and secret query values are redacted', () => {
     '/api/v2/envelope/attachment?envelopeId=envelope_1&token=[redacted]',
   );
   assert.equal(redactUrl('/api/v1/uploads/cap_abc'), '/api/v1/uploads/[redacted]');
+  // Accounts' one-time links, as pages and as the app API's routes.
+  assert.equal(redactUrl('/setup/tok123'), '/setup/[redacted]');
+  assert.equal(redactUrl('/api/app/invitations/tok123/accept'), '/api/app/invitations/[redacted]/accept');
+  assert.equal(redactUrl('/reset-password/tok123?x=1'), '/reset-password/[redacted]?x=1');
+  assert.equal(redactUrl('/verify-email/tok123'), '/verify-email/[redacted]');
+  assert.equal(redactUrl('/api/app/me/totp/setup'), '/api/app/me/totp/setup');
   // A CSC provider's redirect back: the authorisation code and the sealed state.
   assert.equal(
     redactUrl('/sign/csc/callback?code=c0de&state=v1.a.b.c'),

@@ -13,6 +13,8 @@ const CAPABILITY_PATHS = [
   /(\/d\/)[^/?#]+/g,
   /(\/api\/v(?:2|2-beta)\/direct\/)[^/?#]+/g,
   /(\/api\/v(?:1|2|2-beta)\/(?:uploads|downloads)\/)[^/?#]+/g,
+  // Accounts' one-time links: their pages (`/setup/…`) and the app API's routes (`/api/app/setup/…`).
+  /(\/(?:setup|invitations?|verify-email|reset-password)\/)[^/?#]+/g,
 ];
 // `code` and `state`: an OAuth2 callback's (remote signing) authorisation code and sealed state.
 const SECRET_QUERY = /([?&](?:token|secret|signature|sig|key|code|state)=)[^&#]*/gi;

@@ -2,16 +2,10 @@ import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createDocument, multipartBody, onePagePdf, typicalPayload } from '../helpers/documents.js';
-import { startTestServer, testDatabases, testRedisUrl, type TestServer } from '../helpers/test-server.js';
-import { inOneRateWindow } from '../helpers/rate-window.js';
+import { startTestServer, testRedisUrl, type TestServer } from '../helpers/test-server.js';
+import { inOneRateWindow, limiterSetups } from '../helpers/rate-window.js';
 
-// Counted in memory (SQLite), per node with batched flushes (PostgreSQL), and in Redis.
-const limiterSetups = [
-  ...testDatabases().map((database) => ({ database, redis: false })),
-  ...(testRedisUrl() ? [{ database: testDatabases().at(-1)!, redis: true }] : []),
-];
-
-for (const { database, redis } of limiterSetups) {
+for (const { database, redis } of limiterSetups()) {
   describe(`rate limits (${database}${redis ? ', Redis' : ''})`, () => {
     let server: TestServer;
     before(async () => {

@@ -5,8 +5,8 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 /**
  * Each operation of the API has its own `operationId`, defined once across every OpenAPI document
- * the server publishes (v2, which holds the signing routes too, and v1; v2-beta is v2 again under
- * another prefix). Clients and the generated SDKs name their methods after these ids: a second
+ * the server publishes (v2, which holds the signing routes too, v1, and the web app's API; v2-beta is
+ * v2 again under another prefix). Clients and the generated SDKs name their methods after these ids: a second
  * route reusing one would shadow the first in every generated client. Read from the documents the
  * running server answers, so ids written any way (literals, templates per family) are all seen.
  */
@@ -46,7 +46,7 @@ describe('OpenAPI operationIds', () => {
 
   test('every operation of every published document has an operationId, and no id is defined twice', async () => {
     const operations: Located[] = [];
-    for (const version of ['v2', 'v1']) {
+    for (const version of ['v2', 'v1', 'app']) {
       const res = await server.anon.get(`/api/${version}/openapi.json`);
       assert.equal(res.status, 200);
       operations.push(...operationsOf(version, res.body as OpenAPIV3_1.Document));

@@ -106,6 +106,16 @@ for (const database of testDatabases()) {
         assert.equal(output.text().match(TOKEN)?.length, 1, 'the token is printed exactly once');
         const me = await fetch(`${url}/api/v2/me`, { headers: { authorization: `Bearer ${token}` } });
         assert.equal(me.status, 200);
+        // Beside the token, the one-time link that creates the first administrator.
+        const [, setup] = await output.waitFor(/^\s+(http:\/\/\S+\/setup\/[A-Za-z0-9_-]{43})\s*$/m);
+        const admin = (email: string) =>
+          fetch(`${url}/api/app/setup/${setup!.split('/setup/')[1]}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, name: 'Admin', password: 'correct horse battery 42' }),
+          });
+        assert.equal((await admin('admin@firma.example')).status, 200);
+        assert.equal((await admin('again@firma.example')).status, 404, 'the link works once');
         const list = await runFirma(['token', 'list', '--platform', 'default', '--json'], env);
         const tokens = JSON.parse(list.stdout) as { name: string; revokedAt: string | null }[];
         assert.deepEqual(

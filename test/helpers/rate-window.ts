@@ -1,3 +1,5 @@
+import { testDatabases, testRedisUrl, type TestDatabase } from './test-server.js';
+
 /**
  * Runs a rate-limit scenario within one of the limiter's fixed one-minute windows. On a busy
  * machine a scenario can straddle a minute boundary, where the counts start again and "the third
@@ -16,4 +18,15 @@ export async function inOneRateWindow(scenario: () => Promise<void>): Promise<vo
   }
   await new Promise((resolve) => setTimeout(resolve, 60_000 - (Date.now() % 60_000) + 100));
   await scenario();
+}
+
+/**
+ * Where rate limits are counted in a run: in memory (SQLite), per node with batched flushes
+ * (PostgreSQL), and in Redis when FIRMA_TEST_REDIS_URL is set.
+ */
+export function limiterSetups(): { database: TestDatabase; redis: boolean }[] {
+  return [
+    ...testDatabases().map((database) => ({ database, redis: false })),
+    ...(testRedisUrl() ? [{ database: testDatabases().at(-1)!, redis: true }] : []),
+  ];
 }

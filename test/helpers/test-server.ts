@@ -76,6 +76,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     // Tests make many calls from one address; the rate-limit tests set their own limits.
     FIRMA_RATE_LIMIT_PER_MINUTE: '1000000',
     FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000',
+    FIRMA_SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000000',
+    FIRMA_SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: '1000000',
     // A test server's data dies with it: an fsync per commit (the production default, for power
     // cuts) made migrating and writing 3–10× slower here and bought nothing.
     FIRMA_SQLITE_SYNC: 'normal',

@@ -32,6 +32,8 @@ export const DOCUMENT_PENDING_MAIL = 'mail.document-pending';
 export const RECIPIENT_REMOVED_MAIL = 'mail.recipient-removed';
 /** The code confirming a platform's new sender identity, to that address only; sealed like the ones above. */
 export const SENDER_CODE_MAIL = 'mail.sender-code';
+/** An account's one-time link (e-mail verification, password reset, invitation); its token travels sealed. */
+export const ACCOUNT_MAIL = 'mail.account';
 /** One run of the blob garbage collection; queued by every worker's timer, once per interval (dedupe key). */
 export const BLOB_GC_JOB = 'blobs.gc';
 
@@ -70,6 +72,7 @@ export const jobCatalogue = {
     expiresAt: z.iso.datetime(),
     language: z.enum(LANGUAGES),
   }),
+  [ACCOUNT_MAIL]: z.object({ linkId: z.string().min(1).max(64), tokenSealed: z.string().min(1) }),
   [RECIPIENT_REMOVED_MAIL]: z.object({
     envelopeId: ZId,
     email: z.string().min(3).max(320),

@@ -13,7 +13,7 @@ export interface JobQueueStat {
 
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed';
 export type JobOutcome = 'done' | 'retry' | 'failed';
-export type RateLimitScope = 'token' | 'ip' | 'signing' | 'direct-link';
+export type RateLimitScope = 'token' | 'ip' | 'signing' | 'direct-link' | 'sign-in';
 
 /** Request latencies from a fast cached read (< 1 ms) to a large upload (seconds). */
 const HTTP_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -79,6 +79,24 @@ export const de: MailDictionary = {
         `Jemand hat angefordert, „${t}“ zum Unterschreiben an diese E-Mail-Adresse zu erhalten. Geben Sie diesen Code auf der Seite ein, um zu bestätigen, dass die Adresse Ihnen gehört.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Bestätigen Sie Ihre E-Mail-Adresse: ${t}`,
+      intro: (t) =>
+        `Bitte bestätigen Sie, dass ${t} Ihre Adresse ist, um die Einrichtung Ihres Firma-Kontos abzuschließen. Der Link ist 24 Stunden gültig.`,
+      button: 'Adresse bestätigen',
+    },
+    passwordReset: {
+      subject: (t) => `Firma-Passwort zurücksetzen: ${t}`,
+      intro: (t) =>
+        `Jemand hat verlangt, das Passwort des Firma-Kontos ${t} zurückzusetzen. Wenn Sie das waren, wählen Sie ein neues: Der Link funktioniert einmal und 30 Minuten lang. Wenn nicht, ignorieren Sie diese Nachricht; Ihr Passwort bleibt unverändert.`,
+      button: 'Neues Passwort wählen',
+    },
+    invitation: {
+      subject: (t) => `Einladung zu ${t} auf Firma`,
+      intro: (t) =>
+        `Sie wurden eingeladen, dem Team „${t}“ auf Firma beizutreten, um Dokumente zur Unterschrift zu senden und zu verfolgen. Die Einladung ist 7 Tage gültig.`,
+      button: 'Einladung annehmen',
+    },
   },
   sender: (n) => `Absender: ${n}`,
   code: (c) => `Ihr Code: ${c}`,

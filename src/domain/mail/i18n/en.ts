@@ -76,6 +76,24 @@ export const en: MailDictionary = {
         `Someone asked to receive “${t}” for signing at this e-mail address. Enter this code on the page to confirm the address is yours.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Confirm your e-mail address: ${t}`,
+      intro: (t) =>
+        `Please confirm that ${t} is your address, to finish setting up your Firma account. The link works for 24 hours.`,
+      button: 'Confirm my address',
+    },
+    passwordReset: {
+      subject: (t) => `Reset your Firma password: ${t}`,
+      intro: (t) =>
+        `Someone asked to reset the password of the Firma account ${t}. If it was you, choose a new one: the link works once, for 30 minutes. If it was not you, ignore this message; your password stays as it is.`,
+      button: 'Choose a new password',
+    },
+    invitation: {
+      subject: (t) => `You are invited to join ${t} on Firma`,
+      intro: (t) =>
+        `You have been invited to join the team “${t}” on Firma, to send documents for signature and follow them. The invitation works for 7 days.`,
+      button: 'Accept the invitation',
+    },
   },
   sender: (n) => `Sender: ${n}`,
   code: (c) => `Your code: ${c}`,

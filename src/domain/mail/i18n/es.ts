@@ -78,6 +78,24 @@ export const es: MailDictionary = {
         `Alguien pidió recibir «${t}» para firmar en esta dirección de correo. Ingrese este código en la página para confirmar que la dirección es suya.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Confirme su dirección de correo: ${t}`,
+      intro: (t) =>
+        `Confirme que ${t} es su dirección para terminar de configurar su cuenta de Firma. El enlace funciona durante 24 horas.`,
+      button: 'Confirmar mi dirección',
+    },
+    passwordReset: {
+      subject: (t) => `Restablezca su contraseña de Firma: ${t}`,
+      intro: (t) =>
+        `Alguien pidió restablecer la contraseña de la cuenta de Firma ${t}. Si fue usted, elija una nueva: el enlace funciona una sola vez, durante 30 minutos. Si no fue usted, ignore este mensaje; su contraseña no cambia.`,
+      button: 'Elegir una contraseña nueva',
+    },
+    invitation: {
+      subject: (t) => `Invitación para unirse a ${t} en Firma`,
+      intro: (t) =>
+        `Recibió una invitación para unirse al equipo «${t}» en Firma, para enviar documentos a firmar y seguirlos. La invitación funciona durante 7 días.`,
+      button: 'Aceptar la invitación',
+    },
   },
   sender: (n) => `Remitente: ${n}`,
   code: (c) => `Su código: ${c}`,

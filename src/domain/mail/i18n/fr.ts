@@ -79,6 +79,24 @@ export const fr: MailDictionary = {
         `Quelqu’un a demandé à recevoir « ${t} » pour signature à cette adresse e-mail. Saisissez ce code sur la page pour confirmer que l’adresse est la vôtre.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Confirmez votre adresse e-mail : ${t}`,
+      intro: (t) =>
+        `Confirmez que ${t} est bien votre adresse pour terminer la création de votre compte Firma. Le lien est valable 24 heures.`,
+      button: 'Confirmer mon adresse',
+    },
+    passwordReset: {
+      subject: (t) => `Réinitialisez votre mot de passe Firma : ${t}`,
+      intro: (t) =>
+        `Quelqu’un a demandé la réinitialisation du mot de passe du compte Firma ${t}. Si c’est vous, choisissez-en un nouveau : le lien ne fonctionne qu’une fois, pendant 30 minutes. Sinon, ignorez ce message ; votre mot de passe reste inchangé.`,
+      button: 'Choisir un nouveau mot de passe',
+    },
+    invitation: {
+      subject: (t) => `Invitation à rejoindre ${t} sur Firma`,
+      intro: (t) =>
+        `Vous avez reçu une invitation à rejoindre l’équipe « ${t} » sur Firma, pour envoyer des documents à signer et en suivre l’avancement. L’invitation est valable 7 jours.`,
+      button: 'Accepter l’invitation',
+    },
   },
   sender: (n) => `Expéditeur : ${n}`,
   code: (c) => `Votre code : ${c}`,

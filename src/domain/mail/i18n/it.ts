@@ -78,6 +78,24 @@ export const it: MailDictionary = {
         `Qualcuno ha chiesto di ricevere «${t}» da firmare a questo indirizzo e-mail. Inserisci questo codice nella pagina per confermare che l’indirizzo è tuo.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Confermi il Suo indirizzo e-mail: ${t}`,
+      intro: (t) =>
+        `Confermi che ${t} è il Suo indirizzo per completare la configurazione del Suo account Firma. Il link è valido per 24 ore.`,
+      button: 'Conferma l’indirizzo',
+    },
+    passwordReset: {
+      subject: (t) => `Reimpostazione della password di Firma: ${t}`,
+      intro: (t) =>
+        `Qualcuno ha chiesto di reimpostare la password dell’account Firma ${t}. Se è stato Lei, ne scelga una nuova: il link funziona una sola volta, per 30 minuti. Altrimenti ignori questo messaggio; la Sua password resta invariata.`,
+      button: 'Scegli una nuova password',
+    },
+    invitation: {
+      subject: (t) => `Invito a unirsi a ${t} su Firma`,
+      intro: (t) =>
+        `Ha ricevuto un invito a unirsi al team «${t}» su Firma, per inviare documenti da firmare e seguirne l’avanzamento. L’invito è valido per 7 giorni.`,
+      button: 'Accetta l’invito',
+    },
   },
   sender: (n) => `Mittente: ${n}`,
   code: (c) => `Il Suo codice: ${c}`,

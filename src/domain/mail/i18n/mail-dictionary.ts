@@ -15,7 +15,10 @@ export type MailKind =
   | 'ownerCompleted'
   | 'ownerRecipientExpired'
   | 'verificationCode'
-  | 'directLinkCode';
+  | 'directLinkCode'
+  | 'accountVerification'
+  | 'passwordReset'
+  | 'invitation';
 
 /** One kind of mail: its subject and first line (both given the document's title) and its button. */
 export interface MailKindText {

@@ -78,6 +78,24 @@ export const nl: MailDictionary = {
         `Iemand heeft gevraagd „${t}” ter ondertekening op dit e-mailadres te ontvangen. Voer deze code op de pagina in om te bevestigen dat het adres van u is.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Bevestig uw e-mailadres: ${t}`,
+      intro: (t) =>
+        `Bevestig dat ${t} uw adres is om het instellen van uw Firma-account af te ronden. De link is 24 uur geldig.`,
+      button: 'Mijn adres bevestigen',
+    },
+    passwordReset: {
+      subject: (t) => `Uw Firma-wachtwoord opnieuw instellen: ${t}`,
+      intro: (t) =>
+        `Iemand heeft gevraagd het wachtwoord van het Firma-account ${t} opnieuw in te stellen. Was u dat, kies dan een nieuw wachtwoord: de link werkt één keer, 30 minuten lang. Was u het niet, negeer dan dit bericht; uw wachtwoord blijft ongewijzigd.`,
+      button: 'Nieuw wachtwoord kiezen',
+    },
+    invitation: {
+      subject: (t) => `Uitnodiging voor ${t} op Firma`,
+      intro: (t) =>
+        `U bent uitgenodigd om lid te worden van het team ‘${t}’ op Firma, om documenten ter ondertekening te versturen en te volgen. De uitnodiging is 7 dagen geldig.`,
+      button: 'Uitnodiging accepteren',
+    },
   },
   sender: (n) => `Afzender: ${n}`,
   code: (c) => `Uw code: ${c}`,

@@ -78,6 +78,24 @@ export const pl: MailDictionary = {
         `Ktoś poprosił o przesłanie dokumentu „${t}” do podpisu na ten adres e-mail. Wpisz ten kod na stronie, aby potwierdzić, że adres należy do Ciebie.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Potwierdzenie adresu e-mail: ${t}`,
+      intro: (t) =>
+        `Prosimy potwierdzić, że ${t} to Państwa adres, aby dokończyć zakładanie konta w Firma. Link jest ważny przez 24 godziny.`,
+      button: 'Potwierdź adres',
+    },
+    passwordReset: {
+      subject: (t) => `Resetowanie hasła do Firma: ${t}`,
+      intro: (t) =>
+        `Ktoś poprosił o zresetowanie hasła do konta Firma ${t}. Jeśli to Państwo, prosimy wybrać nowe hasło: link działa jeden raz, przez 30 minut. Jeśli nie, prosimy zignorować tę wiadomość; hasło pozostaje bez zmian.`,
+      button: 'Wybierz nowe hasło',
+    },
+    invitation: {
+      subject: (t) => `Zaproszenie do zespołu ${t} w Firma`,
+      intro: (t) =>
+        `Zaproszono Państwa do zespołu „${t}” w Firma, aby wysyłać dokumenty do podpisu i śledzić ich stan. Zaproszenie jest ważne przez 7 dni.`,
+      button: 'Przyjmij zaproszenie',
+    },
   },
   sender: (n) => `Nadawca: ${n}`,
   code: (c) => `Kod: ${c}`,

@@ -76,6 +76,24 @@ export const ptBR: MailDictionary = {
         `Alguém pediu para receber “${t}” para assinatura neste endereço de e-mail. Digite este código na página para confirmar que o endereço é seu.`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `Confirme seu endereço de e-mail: ${t}`,
+      intro: (t) =>
+        `Confirme que ${t} é o seu endereço para concluir a configuração da sua conta no Firma. O link vale por 24 horas.`,
+      button: 'Confirmar meu endereço',
+    },
+    passwordReset: {
+      subject: (t) => `Redefina sua senha do Firma: ${t}`,
+      intro: (t) =>
+        `Alguém pediu para redefinir a senha da conta do Firma ${t}. Se foi você, escolha uma nova: o link funciona uma única vez, por 30 minutos. Se não foi você, ignore esta mensagem; sua senha continua a mesma.`,
+      button: 'Escolher uma nova senha',
+    },
+    invitation: {
+      subject: (t) => `Convite para participar de ${t} no Firma`,
+      intro: (t) =>
+        `Você recebeu um convite para participar da equipe “${t}” no Firma, para enviar documentos para assinatura e acompanhá-los. O convite vale por 7 dias.`,
+      button: 'Aceitar o convite',
+    },
   },
   sender: (n) => `Remetente: ${n}`,
   code: (c) => `Seu código: ${c}`,

@@ -73,6 +73,22 @@ export const zh: MailDictionary = {
       intro: (t) => `有人请求通过此电子邮件地址接收“${t}”以进行签署。请在页面上输入此验证码，以确认该地址属于您。`,
       button: '',
     },
+    accountVerification: {
+      subject: (t) => `确认您的电子邮件地址：${t}`,
+      intro: (t) => `请确认 ${t} 是您的地址，以完成 Firma 账户的设置。此链接在 24 小时内有效。`,
+      button: '确认我的地址',
+    },
+    passwordReset: {
+      subject: (t) => `重置您的 Firma 密码：${t}`,
+      intro: (t) =>
+        `有人请求重置 Firma 账户 ${t} 的密码。如果是您本人，请设置新密码：此链接仅可使用一次，30 分钟内有效。如果不是您本人，请忽略此邮件，您的密码不会改变。`,
+      button: '设置新密码',
+    },
+    invitation: {
+      subject: (t) => `邀请您加入 Firma 上的 ${t}`,
+      intro: (t) => `您受邀加入 Firma 上的团队“${t}”，以发送待签署的文件并跟踪其进度。此邀请在 7 天内有效。`,
+      button: '接受邀请',
+    },
   },
   sender: (n) => `发件人：${n}`,
   code: (c) => `您的验证码：${c}`,

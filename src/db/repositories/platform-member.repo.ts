@@ -1,0 +1,55 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../database.js';
+import type { MemberRole, PlatformMemberTable } from '../schema.js';
+
+/** Adds the membership unless the user is a member already: false then. */
+export async function insertPlatformMember(db: Db, row: Insertable<PlatformMemberTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('platformMember')
+    .values(row)
+    .onConflict((oc) => oc.columns(['platformId', 'userId']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** The user's role on the platform, with its name; undefined when not a member (or no such platform). */
+export async function findMembership(db: Db, platformId: number, userId: string) {
+  return db
+    .selectFrom('platformMember')
+    .innerJoin('platform', 'platform.id', 'platformMember.platformId')
+    .select(['platformMember.platformId', 'platform.name as platformName', 'platformMember.role'])
+    .where('platformMember.platformId', '=', platformId)
+    .where('platformMember.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The platforms the user belongs to, by name. */
+export async function listMemberships(db: Db, userId: string) {
+  return db
+    .selectFrom('platformMember')
+    .innerJoin('platform', 'platform.id', 'platformMember.platformId')
+    .select(['platform.id', 'platform.name', 'platformMember.role', 'platformMember.createdAt'])
+    .where('platformMember.userId', '=', userId)
+    .orderBy('platform.name')
+    .execute();
+}
+
+/** The platform's members, oldest first. */
+export async function listPlatformMembers(db: Db, platformId: number) {
+  return db
+    .selectFrom('platformMember')
+    .innerJoin('userAccount', 'userAccount.id', 'platformMember.userId')
+    .select([
+      'userAccount.id as userId',
+      'userAccount.email',
+      'userAccount.name',
+      'platformMember.role',
+      'platformMember.createdAt',
+    ])
+    .where('platformMember.platformId', '=', platformId)
+    .orderBy('platformMember.createdAt')
+    .orderBy('userAccount.id')
+    .execute();
+}
+
+export type { MemberRole };

@@ -1,0 +1,34 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../domain/context.js';
+import { registerOperations } from '../operation.js';
+import { accountOperations } from './account.routes.js';
+import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
+import { registerSessionAuth } from './session-auth.js';
+import { sessionOperations } from './session.routes.js';
+import { teamOperations } from './team.routes.js';
+
+/** Every operation of the web app's API, in the order of its OpenAPI document. */
+export const appOperations = [...sessionOperations, ...accountOperations, ...teamOperations];
+
+/**
+ * The web app's API at /api/app (the app's pages will be at `/`; /api/ keeps the answers
+ * `no-store` and out of the public API's documents), with its own OpenAPI document at
+ * /api/app/openapi.json. Sessions and CSRF: session-auth.ts.
+ */
+export function appRoutes(ctx: Ctx) {
+  return async function (scope: FastifyInstance): Promise<void> {
+    await scope.register(swagger, appOpenApiOptions(ctx.config.publicUrl));
+    await scope.register(
+      async (api) => {
+        registerSessionAuth(api, ctx);
+        await registerOperations(api, ctx, appOperations);
+      },
+      { prefix: APP_API_PREFIX },
+    );
+    scope.get(`${APP_API_PREFIX}/openapi.json`, { schema: { hide: true } }, () => ({
+      ...scope.swagger(),
+      servers: [{ url: `${ctx.config.publicUrl}${APP_API_PREFIX}` }],
+    }));
+  };
+}
