@@ -76,7 +76,7 @@ function cssVars(v) {
 export function readEmbedOptions(fragment, kind) {
   let data;
   try {
-    data = JSON.parse(decodeURIComponent(window.atob(fragment)));
+    data = JSON.parse(decodeURIComponent(globalThis.atob(fragment)));
   } catch {
     return null;
   }
