@@ -112,8 +112,8 @@ export async function openEmbedded(
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => {
-    // A 404 or 400 answer is logged by the browser; a script error or a CSP refusal is a problem.
-    if (m.type() === 'error' && !/status of (400|404|410|501)/.test(m.text())) problems.push(m.text());
+    // A refusal the page handles (400, 403, 404…) is logged by the browser; a script error or a CSP refusal is a problem.
+    if (m.type() === 'error' && !/status of (400|403|404|410|501)/.test(m.text())) problems.push(m.text());
   });
   await page.goto(`${host.origin}/host.html?component=${component}&props=${encodeURIComponent(JSON.stringify(props))}`);
   const element = page.locator('iframe.documenso-frame');
