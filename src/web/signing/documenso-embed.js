@@ -5,6 +5,7 @@
 // (postEmbedEvent) into Documenso's messages `{action, data}`. Those go to the parent window only
 // when its origin is one FIRMA_FRAME_ANCESTORS names exactly (embedTargets), never to '*'.
 import { embedTargets, pageMeta, useEmbedProtocol } from './embed-events.js';
+import { PAGE_LANGUAGES } from './i18n.js';
 import { readEmbedOptions } from './embed-options.js';
 import { applyEmbedTheme } from './embed-theme.js';
 import { EMBED_TEXT } from './embed-text.js';
@@ -12,7 +13,7 @@ import { el } from './dom.js';
 
 const kind = pageMeta('firma-embed-page');
 const root = document.documentElement;
-const options = readEmbedOptions(location.hash.slice(1), kind === 'direct' ? 'direct' : 'sign') ?? {};
+const options = readEmbedOptions(location.hash.slice(1), kind === 'direct' ? 'direct' : 'sign', PAGE_LANGUAGES) ?? {};
 const query = new URLSearchParams(location.search);
 
 if (options.darkModeDisabled) root.classList.add('dark-mode-disabled');

@@ -4,9 +4,6 @@
 // discards every option, silently; keys the page does not know are dropped (the components spread
 // `additionalProps` into the same object); an unknown `language` becomes English.
 
-/** The languages Documenso's embed pages take, which are Firma's eleven. */
-export const EMBED_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'nl', 'pl', 'pt-BR', 'ja', 'ko', 'zh'];
-
 /** The `cssVars` keys Documenso's embed pages take (its `envelopeEditorBackground` is the editor's). */
 export const CSS_VAR_KEYS = [
   'background',
@@ -72,8 +69,9 @@ function cssVars(v) {
 /**
  * The options of a page kind (`sign`: one document or several; `direct`: a template's direct
  * link) from the fragment without its `#`; null when there are none or they were discarded.
+ * `languages`: those Documenso's embed pages take, which are Firma's eleven (the page's list).
  */
-export function readEmbedOptions(fragment, kind) {
+export function readEmbedOptions(fragment, kind, languages) {
   let data;
   try {
     data = JSON.parse(decodeURIComponent(globalThis.atob(fragment)));
@@ -88,7 +86,7 @@ export function readEmbedOptions(fragment, kind) {
       css: text(data.css) || undefined,
       cssVars: cssVars(data.cssVars),
       // Any other value, even not a string, is English (Documenso's `.catch('en')`).
-      language: data.language === undefined ? undefined : (EMBED_LANGUAGES.find((l) => l === data.language) ?? 'en'),
+      language: data.language === undefined ? undefined : (languages.find((l) => l === data.language) ?? 'en'),
       name: text(data.name) || undefined,
       lockName: bool(data.lockName) ?? false,
       email: email || undefined,

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 
 // Browser modules, loaded by path (they carry no types here).
 const DIR = dirname(fileURLToPath(import.meta.url));
 type Options = Record<string, unknown> | null;
 const { readEmbedOptions } = (await import(pathToFileURL(join(DIR, 'embed-options.js')).href)) as {
-  readEmbedOptions: (fragment: string, kind: 'sign' | 'direct') => Options;
+  readEmbedOptions: (fragment: string, kind: 'sign' | 'direct', languages: readonly string[]) => Options;
 };
 const { sanitizeCss, parseColor, cssVarDeclarations, CSS_LIMIT } = (await import(
   pathToFileURL(join(DIR, 'embed-theme.js')).href
@@ -20,7 +21,7 @@ const { sanitizeCss, parseColor, cssVarDeclarations, CSS_LIMIT } = (await import
 
 /** As the components build it: `btoa(encodeURIComponent(JSON.stringify(options)))`. */
 const fragment = (value: unknown) => btoa(encodeURIComponent(JSON.stringify(value)));
-const read = (value: unknown, kind: 'sign' | 'direct' = 'sign') => readEmbedOptions(fragment(value), kind);
+const read = (value: unknown, kind: 'sign' | 'direct' = 'sign') => readEmbedOptions(fragment(value), kind, LANGUAGES);
 
 test('the fragment is read as Documenso reads it: defaults, emptied strings, languages', () => {
   assert.deepEqual(read({}), {
@@ -81,10 +82,10 @@ test('one value of the wrong kind discards every option, as zod parse does there
 });
 
 test('no fragment, not base64, not JSON or not an object: no options', () => {
-  assert.equal(readEmbedOptions('', 'sign'), null);
-  assert.equal(readEmbedOptions('!!!', 'sign'), null);
-  assert.equal(readEmbedOptions(btoa('%E0%A4%A'), 'sign'), null, 'a broken URI escape');
-  assert.equal(readEmbedOptions(btoa('{not json'), 'sign'), null);
+  assert.equal(readEmbedOptions('', 'sign', LANGUAGES), null);
+  assert.equal(readEmbedOptions('!!!', 'sign', LANGUAGES), null);
+  assert.equal(readEmbedOptions(btoa('%E0%A4%A'), 'sign', LANGUAGES), null, 'a broken URI escape');
+  assert.equal(readEmbedOptions(btoa('{not json'), 'sign', LANGUAGES), null);
   for (const value of [null, 5, 'text', [1]]) assert.equal(read(value), null, JSON.stringify(value));
 });
 
