@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setPlatformEmbedWhiteLabel } from '../../src/domain/platforms/set-platform-embed-white-label.js';
 import { CUIL_B, createPendingDocument } from '../helpers/documents.js';
-import { directLinkCode } from '../helpers/direct-link.js';
+import { createDirectLink, directLinkCode } from '../helpers/direct-link.js';
 import { signAll, tokenOf } from '../helpers/signing.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
-import { createDirectTemplate } from '../helpers/templates.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const ANCESTORS = "'self' https://app.example.com";
@@ -188,12 +187,7 @@ for (const database of testDatabases()) {
     });
 
     test('/embed/direct/{token}: the form in Documenso mode; unknown 404, disabled 410; externalId reaches the document', async () => {
-      const t = await createDirectTemplate(server.api);
-      const link = await server.api.post('/api/v2/template/direct/create', {
-        json: { templateId: t.templateId, directRecipientId: t.client },
-      });
-      assert.equal(link.status, 200, JSON.stringify(link.body));
-      const token = link.body.token as string;
+      const { templateId, token } = await createDirectLink(server.api);
       const res = await page(`/embed/direct/${token}?externalId=crm-42`);
       assert.equal(res.status, 200);
       assert.ok(res.headers.get('content-security-policy')!.includes(`frame-ancestors ${ANCESTORS}`));
@@ -223,7 +217,7 @@ for (const database of testDatabases()) {
       assert.equal(metaOf(await signing.text(), 'firma-document-id'), String(made.body.documentId));
 
       const off = await server.api.post('/api/v2/template/direct/toggle', {
-        json: { templateId: t.templateId, enabled: false },
+        json: { templateId, enabled: false },
       });
       assert.equal(off.status, 200);
       const disabled = await page(`/embed/direct/${token}`);

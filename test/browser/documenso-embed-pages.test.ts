@@ -3,11 +3,21 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type axeCore from 'axe-core';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { setPlatformEmbedWhiteLabel } from '../../src/domain/platforms/set-platform-embed-white-label.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { CUIL_A, createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { bundleHost, callsOf, openEmbedded, startHost, type Embedded, type Host } from '../helpers/documenso-host.js';
+import {
+  anaSignsOnly,
+  bundleHost,
+  launchChromium,
+  callsOf,
+  openEmbedded,
+  signInFrame,
+  startHost,
+  type Embedded,
+  type Host,
+} from '../helpers/documenso-host.js';
 import { tokenOf, valueFor } from '../helpers/signing.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -78,10 +88,7 @@ for (const database of testDatabases())
             FIRMA_REVOCATION_ALLOW_PRIVATE: 'true',
           },
         });
-        browser = await chromium.launch({
-          executablePath: executablePath!,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-        });
+        browser = await launchChromium(executablePath!);
       });
       after(async () => {
         await browser?.close();
@@ -212,15 +219,7 @@ for (const database of testDatabases())
         await frame.locator('#verify-submit-code').click();
         await frame.locator('.page canvas').first().waitFor();
         await embedded.waitForCall('onDocumentReady');
-        await frame.locator('.field[aria-label^="Domicilio"]').click();
-        await frame.locator('#field-input').fill('Av. Corrientes 1234');
-        await frame.locator('dialog button[type=submit]').click();
-        await frame.locator('#next-field').click();
-        await frame.locator('dialog .tab', { hasText: 'Type' }).click();
-        await frame.locator('dialog button[type=submit]').click();
-        await frame.locator('#complete').click();
-        await frame.locator('#consent-agree').check();
-        await frame.locator('dialog button[type=submit]').click();
+        await signInFrame(frame, { label: 'Domicilio', value: 'Av. Corrientes 1234' });
         await frame.locator('#verify-access-code').fill('llave-9731');
         await frame.locator('#verify-access-code-submit').click();
         // The dialog asks again for what is left (the CUIL) once the access code's pass is back.
@@ -325,17 +324,8 @@ for (const database of testDatabases())
       });
 
       test('axe-core finds nothing on the embed pages, and a multisign is signed with the keyboard alone', async () => {
-        const onlySignature = () =>
-          typicalPayload({
-            recipients: [
-              {
-                ...typicalPayload().recipients[0],
-                fields: [{ type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 }],
-              },
-            ],
-          });
-        const first = await createPendingDocument(server.api, onlySignature());
-        const second = await createPendingDocument(server.api, onlySignature());
+        const first = await createPendingDocument(server.api, anaSignsOnly());
+        const second = await createPendingDocument(server.api, anaSignsOnly());
         const tokens = [first, second].map((d) => tokenOf(d.urls.get('ana@example.com')!));
         const embedded = await openEmbedded(browser, host, 'unstable_EmbedMultiSignDocument', {
           tokens,

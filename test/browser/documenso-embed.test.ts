@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
-import { CUIL_B, createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { isCodeMail } from '../helpers/direct-link.js';
+import { CUIL_B, createPendingDocument } from '../helpers/documents.js';
+import { createDirectLink, isCodeMail } from '../helpers/direct-link.js';
 import {
+  anaSignsOnly,
   bundleHost,
+  launchChromium,
   callsOf,
   fragmentOptions,
   openEmbedded,
@@ -15,7 +17,6 @@ import {
 } from '../helpers/documenso-host.js';
 import { signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
-import { createDirectTemplate } from '../helpers/templates.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
@@ -44,10 +45,7 @@ for (const database of testDatabases())
           database,
           env: { FIRMA_FRAME_ANCESTORS: host.origin, SMTP_URL: smtp.url, FIRMA_JOB_POLL_MS: '100' },
         });
-        browser = await chromium.launch({
-          executablePath: executablePath!,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-        });
+        browser = await launchChromium(executablePath!);
       });
       after(async () => {
         await browser?.close();
@@ -144,12 +142,7 @@ for (const database of testDatabases())
       });
 
       test('EmbedDirectTemplate: the form takes the app’s name and e-mail, fields signed and unsigned, completed with the new document’s token', async () => {
-        const t = await createDirectTemplate(server.api);
-        const link = await server.api.post('/api/v2/template/direct/create', {
-          json: { templateId: t.templateId, directRecipientId: t.client },
-        });
-        assert.equal(link.status, 200, JSON.stringify(link.body));
-        const linkToken = link.body.token as string;
+        const { templateId, token: linkToken } = await createDirectLink(server.api);
         const props = {
           token: linkToken,
           host: server.url,
@@ -195,7 +188,7 @@ for (const database of testDatabases())
         assert.equal((await callsOf(embedded, 'onFieldUnsigned')).length, 1);
         assert.equal((await callsOf(embedded, 'onDocumentReady')).length, 1, 'ready once, for the whole flow');
 
-        const listed = await server.api.get(`/api/v2/envelope?templateId=${t.templateId}`);
+        const listed = await server.api.get(`/api/v2/envelope?templateId=${templateId}`);
         const made = (listed.body.data as { id: string; externalId: string | null; secondaryId: string }[]).find(
           (e) => e.externalId === 'crm-7',
         );
@@ -214,17 +207,8 @@ for (const database of testDatabases())
       });
 
       test('unstable_EmbedMultiSignDocument: one document after the other, then all-documents-completed', async () => {
-        const onlyAna = () =>
-          typicalPayload({
-            recipients: [
-              {
-                ...typicalPayload().recipients[0],
-                fields: [{ type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 }],
-              },
-            ],
-          });
-        const first = await createPendingDocument(server.api, onlyAna());
-        const second = await createPendingDocument(server.api, onlyAna());
+        const first = await createPendingDocument(server.api, anaSignsOnly());
+        const second = await createPendingDocument(server.api, anaSignsOnly());
         const a = tokenOf(first.urls.get('ana@example.com')!);
         const b = tokenOf(second.urls.get('ana@example.com')!);
         const props = { tokens: [a, b], host: server.url, allowDocumentRejection: true };

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import { typicalPayload } from './documents.js';
 import { freePort } from './free-port.js';
 
 /**
@@ -59,6 +60,14 @@ export interface Host {
   origin: string;
   leaks: string[];
   server: Server;
+}
+
+/** Chromium as the browser tests start it (FIRMA_TEST_BROWSER). */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
 }
 
 /** Serves the host page on 127.0.0.1; `hostname` is what the browser calls it (localhost: another origin). */
@@ -170,4 +179,16 @@ export async function signInFrame(frame: FrameLocator, text?: { label: string; v
   await frame.locator('#complete').click();
   await frame.locator('#consent-agree').check();
   await frame.locator('dialog button[type=submit]').click();
+}
+
+/** The typical document with Ana alone, and only her signature to give (a quick document to sign in a frame). */
+export function anaSignsOnly() {
+  return typicalPayload({
+    recipients: [
+      {
+        ...typicalPayload().recipients[0],
+        fields: [{ type: 'SIGNATURE', pageNumber: 1, pageX: 10, pageY: 80, width: 30, height: 8 }],
+      },
+    ],
+  });
 }

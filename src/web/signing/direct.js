@@ -72,21 +72,15 @@ function form(view) {
       ),
     };
   };
+  // An embedding app may give the name and e-mail, and lock them (read-only).
+  const given = (value, locked) => ({ value: value || undefined, readonly: locked });
   const name = field('visitor-name', t.name, {
-    type: 'text',
-    autocomplete: 'name',
-    maxlength: 255,
-    required: true,
-    value: embedding?.name || undefined,
-    readonly: embedding?.lockName,
+    ...{ type: 'text', autocomplete: 'name', maxlength: 255, required: true },
+    ...given(embedding?.name, embedding?.lockName),
   });
   const email = field('visitor-email', t.email, {
-    type: 'email',
-    autocomplete: 'email',
-    maxlength: 254,
-    required: true,
-    value: embedding?.email || undefined,
-    readonly: embedding?.lockEmail,
+    ...{ type: 'email', autocomplete: 'email', maxlength: 254, required: true },
+    ...given(embedding?.email, embedding?.lockEmail),
   });
   // The platform's identity rule names the ID (RUT, CI and CPF are names, alike in every language);
   // only a CUIL is checked here, the others by the server.
