@@ -6,6 +6,7 @@ import type axeCore from 'axe-core';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { setPlatformEmbedWhiteLabel } from '../../src/domain/platforms/set-platform-embed-white-label.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
+import { createDirectLink } from '../helpers/direct-link.js';
 import { CUIL_A, createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import {
   anaSignsOnly,
@@ -358,6 +359,18 @@ for (const database of testDatabases())
         await assertAccessible(firmaFrame(embedded, server), 'multisign summary');
         assert.deepEqual(embedded.problems, []);
         await embedded.close();
+
+        const { token } = await createDirectLink(server.api);
+        const direct = await openEmbedded(
+          browser,
+          host,
+          'EmbedDirectTemplate',
+          { token, host: server.url, email: 'carla@example.com', lockEmail: true, language: 'es' },
+          { width: 390 },
+        );
+        await direct.waitForCall('onDocumentReady');
+        await assertAccessible(firmaFrame(direct, server), 'direct link form (locked e-mail, Spanish, phone width)');
+        await direct.close();
 
         const wrong = await openEmbedded(browser, host, 'EmbedSignDocument', {
           token: 'y'.repeat(43),
