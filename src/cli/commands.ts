@@ -3,7 +3,10 @@ import { createApiToken } from '../domain/auth/create-api-token.js';
 import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api-tokens.js';
 import { createPlatform } from '../domain/platforms/create-platform.js';
 import { setPlatformCsc } from '../domain/platforms/set-platform-csc.js';
-import { parseEmbedWhiteLabel, setPlatformEmbedWhiteLabel } from '../domain/platforms/set-platform-embed-white-label.js';
+import {
+  parseEmbedWhiteLabel,
+  setPlatformEmbedWhiteLabel,
+} from '../domain/platforms/set-platform-embed-white-label.js';
 import { setPlatformSenderName } from '../domain/platforms/set-platform-sender-name.js';
 import { setPlatformIdentityRule } from '../domain/platforms/set-platform-identity-rule.js';
 import { AppError } from '../errors.js';

@@ -103,7 +103,11 @@ export async function setPlatformIdentityPolicyByName(
 }
 
 /** Sets whether the platform's embedded pages take the embedder's css and cssVars; false when no platform has that name. */
-export async function setPlatformEmbedWhiteLabelByName(db: Db, name: string, embedWhiteLabel: number): Promise<boolean> {
+export async function setPlatformEmbedWhiteLabelByName(
+  db: Db,
+  name: string,
+  embedWhiteLabel: number,
+): Promise<boolean> {
   const result = await db.updateTable('platform').set({ embedWhiteLabel }).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
