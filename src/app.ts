@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Ctx } from './domain/context.js';
 import { healthRoutes } from './http/health.routes.js';
+import { embedPageRoutes } from './http/page/embed-page.routes.js';
 import { signingPageRoutes } from './http/page/signing-page.routes.js';
 import { cscCallbackRoutes } from './http/page/csc-callback.routes.js';
 import { openApiOptions } from './http/openapi.js';
@@ -67,11 +68,13 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
   registerRateLimit(app, ctx);
   registerIdempotency(app, ctx);
   registerTextGuard(app);
-  // The routes outside the API documents: probes, metrics, the signing page and the CSC callback.
+  // The routes outside the API documents: probes, metrics, the signing pages (Documenso's embed
+  // paths too) and the CSC callback.
   await registerOperations(app, ctx, [
     ...healthRoutes,
     ...metricsRoutes(ctx),
     ...signingPageRoutes(ctx),
+    ...embedPageRoutes(ctx),
     ...cscCallbackRoutes,
   ]);
 

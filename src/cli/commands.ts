@@ -3,6 +3,10 @@ import { createApiToken } from '../domain/auth/create-api-token.js';
 import { listPlatformApiTokens, revokeApiToken } from '../domain/auth/manage-api-tokens.js';
 import { createPlatform } from '../domain/platforms/create-platform.js';
 import { setPlatformCsc } from '../domain/platforms/set-platform-csc.js';
+import {
+  parseEmbedWhiteLabel,
+  setPlatformEmbedWhiteLabel,
+} from '../domain/platforms/set-platform-embed-white-label.js';
 import { setPlatformSenderName } from '../domain/platforms/set-platform-sender-name.js';
 import { setPlatformIdentityRule } from '../domain/platforms/set-platform-identity-rule.js';
 import { AppError } from '../errors.js';
@@ -51,16 +55,24 @@ export async function runAdminCommand(
       }
       case 'platform set': {
         const name = arg ?? platform;
-        const set = await setPlatformIdentityRule(ctx, {
-          platform: name,
-          rule: stringOption(values, 'identity-rule'),
-          signerEntersId: stringOption(values, 'signer-enters-id'),
-        });
-        out(
-          json
-            ? JSON.stringify(set)
-            : `identity rule of ${name}: ${set.identityRule}; signers enter their own ID: ${set.signerEntersId ? 'on' : 'off'}`,
-        );
+        const rule = stringOption(values, 'identity-rule');
+        const signerEntersId = stringOption(values, 'signer-enters-id');
+        const whiteLabelText = stringOption(values, 'embed-white-label');
+        // Every value is checked before anything is written; without any option the identity
+        // rule's refusal says what is missing.
+        const whiteLabel = whiteLabelText === undefined ? undefined : parseEmbedWhiteLabel(whiteLabelText);
+        const identity =
+          whiteLabel === undefined || rule !== undefined || signerEntersId !== undefined
+            ? await setPlatformIdentityRule(ctx, { platform: name, rule, signerEntersId })
+            : null;
+        const embed =
+          whiteLabel === undefined ? null : await setPlatformEmbedWhiteLabel(ctx, { platform: name, on: whiteLabel });
+        const lines = [
+          identity &&
+            `identity rule of ${name}: ${identity.identityRule}; signers enter their own ID: ${identity.signerEntersId ? 'on' : 'off'}`,
+          embed && `embedded white-label of ${name}: ${embed.embedWhiteLabel ? 'on' : 'off'}`,
+        ];
+        out(json ? JSON.stringify({ ...identity, ...embed }) : lines.filter(Boolean).join('\n'));
         return 0;
       }
       case 'platform set-email': {

@@ -34,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
         clear: { type: 'boolean', default: false },
         'identity-rule': { type: 'string' },
         'signer-enters-id': { type: 'string' },
+        'embed-white-label': { type: 'string' },
         to: { type: 'string' },
         template: { type: 'string' },
         draft: { type: 'boolean', default: false },

@@ -52,6 +52,8 @@ Commands:
                                       none, Chile's rut, Uruguay's ci-uy, Brazil's cpf; with
                                       --signer-enters-id on, a signer sent without one types their
                                       own on the signing page before signing
+        [--embed-white-label on|off]  its embedded signing pages (/embed/*) apply the embedding
+                                      app's css and cssVars (off: Firma's look whatever is asked)
   platform set-email <name> <email|->  where the platform's owner notices go (- for none)
   platform set-sender-name <name> <text|->
                                       who the mails of its documents say sent them (the sender line

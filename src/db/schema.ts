@@ -47,6 +47,8 @@ export interface PlatformTable {
   identityRule: Generated<string>;
   /** 0/1: a signer without an ID types their own on the signing page before signing. */
   signerEntersId: Generated<number>;
+  /** 0/1: its embedded signing pages apply the embedding app's css and cssVars (white-label). */
+  embedWhiteLabel: Generated<number>;
 }
 
 export type TokenScope = 'read' | 'full';

@@ -16,6 +16,13 @@ test('capability paths and secret query values are redacted', () => {
   assert.equal(redactUrl('/reset-password/tok123?x=1'), '/reset-password/[redacted]?x=1');
   assert.equal(redactUrl('/verify-email/tok123'), '/verify-email/[redacted]');
   assert.equal(redactUrl('/api/app/me/totp/setup'), '/api/app/me/totp/setup');
+  // Documenso's embed paths: the tokens in the path and in every repeated `token` of multisign.
+  assert.equal(redactUrl('/embed/sign/tok123?x=1'), '/embed/sign/[redacted]?x=1');
+  assert.equal(redactUrl('/embed/direct/dl_abc?externalId=7'), '/embed/direct/[redacted]?externalId=7');
+  assert.equal(
+    redactUrl('/embed/v1/multisign?token=aaa111&token=bbb222&document=1'),
+    '/embed/v1/multisign?token=[redacted]&token=[redacted]&document=1',
+  );
   // A CSC provider's redirect back: the authorisation code and the sealed state.
   assert.equal(
     redactUrl('/sign/csc/callback?code=c0de&state=v1.a.b.c'),

@@ -11,6 +11,8 @@ const CAPABILITY_PATHS = [
   /(\/sign\/)[^/?#]+/g,
   /(\/signing\/)[^/?#]+/g,
   /(\/d\/)[^/?#]+/g,
+  // Documenso's embed paths: a template's direct-link token (`/embed/sign/` is caught by `/sign/`).
+  /(\/embed\/direct\/)[^/?#]+/g,
   /(\/api\/v(?:2|2-beta)\/direct\/)[^/?#]+/g,
   /(\/api\/v(?:1|2|2-beta)\/(?:uploads|downloads)\/)[^/?#]+/g,
   // Accounts' one-time links: their pages (`/setup/…`) and the app API's routes (`/api/app/setup/…`).

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
+import { signInFrame } from '../helpers/documenso-host.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { freePort } from '../helpers/free-port.js';
 import { tokenOf } from '../helpers/signing.js';
@@ -118,17 +119,7 @@ describeOrSkip(
       mkdirSync('test-results', { recursive: true });
       await page.screenshot({ path: 'test-results/embedding-example.png' });
 
-      await frame.locator('.field[aria-label^="Domicilio"]').click();
-      await frame.locator('#field-input').fill('Av. Corrientes 1234');
-      await frame.locator('dialog button[type=submit]').click();
-      await frame.locator('.field.filled', { hasText: 'Av. Corrientes 1234' }).waitFor();
-      await frame.locator('#next-field').click();
-      await frame.locator('dialog .tab', { hasText: 'Type' }).click();
-      await frame.locator('dialog button[type=submit]').click();
-      await frame.locator('.field.filled .signature-text').waitFor();
-      await frame.locator('#complete').click();
-      await frame.locator('#consent-agree').check();
-      await frame.locator('dialog button[type=submit]').click();
+      await signInFrame(frame, { label: 'Domicilio', value: 'Av. Corrientes 1234' });
       await frame.getByRole('heading', { name: 'You have signed the document' }).waitFor();
       await waitForEvents(page, 4);
 

@@ -66,6 +66,40 @@ for (const database of testDatabases()) {
       assert.match(missing.stderr, /--identity-rule/);
     });
 
+    test('--embed-white-label on|off: alone or with the rule; a bad value changes nothing', async () => {
+      const whiteLabel = async () =>
+        (
+          await server.ctx.db
+            .selectFrom('platform')
+            .select('embedWhiteLabel')
+            .where('name', '=', 'acme')
+            .executeTakeFirst()
+        )?.embedWhiteLabel;
+      const on = await runFirma(['platform', 'set', 'acme', '--embed-white-label', 'on'], env);
+      assert.equal(on.code, 0, on.stderr);
+      assert.equal(on.stdout.trim(), 'embedded white-label of acme: on');
+      assert.equal(await whiteLabel(), 1);
+      const bad = await runFirma(
+        ['platform', 'set', 'acme', '--identity-rule', 'rut', '--embed-white-label', 'yes'],
+        env,
+      );
+      assert.equal(bad.code, 2);
+      assert.equal(bad.stderr.trim(), 'firma: --embed-white-label takes on or off');
+      assert.notEqual(await ruleOf(), 'RUT', 'the rule given with it was not set either');
+      const both = await runFirma(
+        ['platform', 'set', 'acme', '--identity-rule', 'none', '--embed-white-label', 'off', '--json'],
+        env,
+      );
+      assert.equal(both.code, 0, both.stderr);
+      assert.deepEqual(JSON.parse(both.stdout), {
+        platform: 'acme',
+        identityRule: 'NONE',
+        signerEntersId: false,
+        embedWhiteLabel: false,
+      });
+      assert.equal(await whiteLabel(), 0);
+    });
+
     test('an unknown platform: exit 1 with NOT_FOUND', async () => {
       const unknown = await runFirma(['platform', 'set', 'nobody', '--identity-rule', 'rut'], env);
       assert.equal(unknown.code, 1);

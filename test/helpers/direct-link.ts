@@ -1,6 +1,8 @@
 import type { ParsedMail } from 'mailparser';
+import assert from 'node:assert/strict';
 import type { HttpClient } from './http-client.js';
 import { recipientOf, type SmtpSink } from './smtp-sink.js';
+import { createDirectTemplate } from './templates.js';
 
 /** A direct-link code mail (any language: the code is its only 6-digit number). */
 export const isCodeMail = (m: ParsedMail, email: string) =>
@@ -24,4 +26,14 @@ export async function directLinkCode(
   await options.afterRequest?.();
   const mails = await smtp.waitFor((m) => isCodeMail(m, email), before + 1);
   return /\b(\d{6})\b/.exec(mails.at(-1)!.text ?? '')![1]!;
+}
+
+/** A direct-link template (createDirectTemplate) with its link for the visitor's recipient: its template id and token. */
+export async function createDirectLink(client: HttpClient): Promise<{ templateId: number; token: string }> {
+  const t = await createDirectTemplate(client);
+  const link = await client.post('/api/v2/template/direct/create', {
+    json: { templateId: t.templateId, directRecipientId: t.client },
+  });
+  assert.equal(link.status, 200, JSON.stringify(link.body));
+  return { templateId: t.templateId, token: link.body.token as string };
 }

@@ -37,6 +37,7 @@ import * as m0058 from './2026_11_28_0058_platform_sender_name.js';
 import * as m0059 from './2026_11_28_0059_platform_identity_rule.js';
 import * as m0060 from './2026_11_28_0060_platform_signer_enters_id.js';
 import * as m0061 from './2026_11_28_0061_sender_identities.js';
+import * as m0062 from './2026_11_28_0062_platform_embed_white_label.js';
 import * as m0063 from './2026_11_28_0063_users_and_sessions.js';
 import * as m0064 from './2026_11_28_0064_account_links.js';
 import * as m0065 from './2026_11_28_0065_platform_members.js';
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0059_platform_identity_rule': m0059,
   '2026_11_28_0060_platform_signer_enters_id': m0060,
   '2026_11_28_0061_sender_identities': m0061,
+  '2026_11_28_0062_platform_embed_white_label': m0062,
   '2026_11_28_0063_users_and_sessions': m0063,
   '2026_11_28_0064_account_links': m0064,
   '2026_11_28_0065_platform_members': m0065,

@@ -101,3 +101,25 @@ export async function setPlatformIdentityPolicyByName(
   const result = await db.updateTable('platform').set(patch).where('name', '=', name).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Sets whether the platform's embedded pages take the embedder's css and cssVars; false when no platform has that name. */
+export async function setPlatformEmbedWhiteLabelByName(
+  db: Db,
+  name: string,
+  embedWhiteLabel: number,
+): Promise<boolean> {
+  const result = await db.updateTable('platform').set({ embedWhiteLabel }).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Of these platforms, the ids whose embedded pages take the embedder's css and cssVars. */
+export async function platformsWithEmbedWhiteLabel(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('platform')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('embedWhiteLabel', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -24,7 +24,10 @@ export async function setPlatformIdentityRule(
   input: { platform: string; rule?: string | undefined; signerEntersId?: string | undefined },
 ): Promise<{ platform: string; identityRule: IdentityRuleName; signerEntersId: boolean }> {
   if (input.rule === undefined && input.signerEntersId === undefined)
-    throw new AppError('VALIDATION_ERROR', 'platform set needs --identity-rule and/or --signer-enters-id');
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'platform set needs --identity-rule, --signer-enters-id and/or --embed-white-label',
+    );
   const rule = input.rule === undefined ? undefined : parseIdentityRule(input.rule);
   if (rule === null)
     throw new AppError(

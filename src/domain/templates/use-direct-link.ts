@@ -3,7 +3,7 @@ import {
   spendChallengeTry,
   useChallenge,
 } from '../../db/repositories/direct-link-challenge.repo.js';
-import { findPlatformById } from '../../db/repositories/platform.repo.js';
+import { findPlatformById, platformsWithEmbedWhiteLabel } from '../../db/repositories/platform.repo.js';
 import { AppError, ERROR_STATUS, isAppError, notFound } from '../../errors.js';
 import { slowHashMatches } from '../../infra/crypto/slow-hash.js';
 import type { RequestMeta } from '../audit/audit-actor.js';
@@ -23,6 +23,8 @@ export interface DirectLinkVisitor {
   email: string;
   cuil?: string | null | undefined;
   code: string;
+  /** The new document's externalId (the embedding app's reference, `/embed/direct/{token}?externalId=`). */
+  externalId?: string | undefined;
 }
 
 /** What the page shows before the visitor's details: the template's title, the visitor's role and what it asks. */
@@ -40,20 +42,26 @@ export async function openDirectLink(ctx: Ctx, token: string) {
   };
 }
 
-/** For the page shell: the language the sender chose (null: the browser's), whether it is disabled, null when unknown. */
+/**
+ * For the page shell: the language the sender chose (null: the browser's), whether it is disabled,
+ * whether its embedded page may take the embedder's css and cssVars (the platform's white-label
+ * switch), null when unknown.
+ */
 export async function checkDirectLink(
   ctx: Ctx,
   token: string,
-): Promise<{ language: string | null; disabled: boolean } | null> {
+): Promise<{ language: string | null; disabled: boolean; whiteLabel: boolean } | null> {
   try {
-    const { graph } = await loadDirectLink(ctx, token);
-    return { language: chosenLanguage(parseStoredMeta(graph.envelope.meta)), disabled: false };
+    const { graph, link } = await loadDirectLink(ctx, token);
+    const whiteLabel = (await platformsWithEmbedWhiteLabel(ctx.db, [link.platformId])).length > 0;
+    return { language: chosenLanguage(parseStoredMeta(graph.envelope.meta)), disabled: false, whiteLabel };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') return null;
-    if (isAppError(error) && error.code === 'DIRECT_LINK_DISABLED') return { language: null, disabled: true };
+    if (isAppError(error) && error.code === 'DIRECT_LINK_DISABLED')
+      return { language: null, disabled: true, whiteLabel: false };
     // An unusable template still shows its page: the visitor learns why when they send the form.
     if (isAppError(error) && error.code === 'DIRECT_LINK_TEMPLATE_INCOMPLETE')
-      return { language: null, disabled: false };
+      return { language: null, disabled: false, whiteLabel: false };
     throw error;
   }
 }
@@ -116,6 +124,7 @@ export async function useDirectLink(ctx: Ctx, token: string, visitor: DirectLink
   try {
     const used = await useTemplate(ctx, caller, {
       template: { documentId: link.envelopeId },
+      ...(visitor.externalId ? { externalId: visitor.externalId } : {}),
       recipients: [{ id: direct.id, email: email.address, name: visitor.name, cuil }],
       distributeDocument: true,
       requestPath: [],

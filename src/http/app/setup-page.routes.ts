@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { checkSetupLink } from '../../domain/accounts/check-setup-link.js';
 import { escapeHtml } from '../../domain/mail/mail-templates.js';
 import { defineHiddenRoute, type Operation } from '../operation.js';
-import { pickLanguage } from '../page/signing-page.routes.js';
+import { pickLanguage } from '../page/page-shell.js';
 import { APP_API_PREFIX } from './app-openapi.js';
 import { SETUP_PAGE_TEXT } from './setup-page-text.js';
 

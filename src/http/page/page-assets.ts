@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserVocabularyModule } from '../../lib/vocabulary/browser-module.js';
 import { LANGUAGES } from '../../lib/vocabulary/languages.js';
+import { embedTextModule } from './embed-page-text.js';
 
 /** One static file of the signing page, read once at start and served from memory. */
 export interface PageAsset {
@@ -42,6 +43,19 @@ const SOURCES: Record<string, Source> = {
   'final-dialogs.js': { path: join(WEB_DIR, 'final-dialogs.js'), contentType: 'text/javascript; charset=utf-8' },
   'signature-pad.js': { path: join(WEB_DIR, 'signature-pad.js'), contentType: 'text/javascript; charset=utf-8' },
   'embed-events.js': { path: join(WEB_DIR, 'embed-events.js'), contentType: 'text/javascript; charset=utf-8' },
+  // Documenso's embed pages (/embed/*): the entry modules, the protocol, its options, look and words.
+  ...Object.fromEntries(
+    [
+      'embed-sign.js',
+      'embed-direct.js',
+      'embed-multisign.js',
+      'embed-notice.js',
+      'documenso-embed.js',
+      'embed-options.js',
+      'embed-theme.js',
+    ].map((name) => [name, { path: join(WEB_DIR, name), contentType: 'text/javascript; charset=utf-8' }]),
+  ),
+  'embed-text.js': { text: embedTextModule, contentType: 'text/javascript; charset=utf-8' },
   'signing-api.js': { path: join(WEB_DIR, 'signing-api.js'), contentType: 'text/javascript; charset=utf-8' },
   'verify.js': { path: join(WEB_DIR, 'verify.js'), contentType: 'text/javascript; charset=utf-8' },
   'digital-sign.js': { path: join(WEB_DIR, 'digital-sign.js'), contentType: 'text/javascript; charset=utf-8' },

@@ -51,6 +51,12 @@ export const ZDirectLinkUseBody = z.object({
     .string()
     .regex(/^\d{6}$/, 'the 6-digit code mailed to this address')
     .describe('The code mailed to `email` by POST /direct/{token}/code: 6 digits, valid 10 minutes, 5 tries'),
+  externalId: z
+    .string()
+    .trim()
+    .max(255)
+    .optional()
+    .describe("The new document's externalId (an embedding app's own reference, as Documenso's direct template takes)"),
 });
 
 export const ZDirectLinkUseResponse = z

@@ -2,11 +2,14 @@
 // CUIL; Firma mails a code to that address, and with the code it makes the document from the
 // template; the visitor continues on the normal signing page with their own signing token. The
 // link's token is read from the address only.
+import { directLinkEmbedding, postEmbedEvent } from './embed-events.js';
 import { loadMessages, pageLanguage } from './i18n.js';
 import { el, noticeScreen } from './signing-ui.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const embedded = new URLSearchParams(location.search).get('embed') === '1';
+// Documenso's embed (/embed/direct/{token}): the app's name and e-mail, maybe locked, its externalId.
+const embedding = directLinkEmbedding();
 const api = `/api/v2/direct/${encodeURIComponent(token)}`;
 const root = document.getElementById('app');
 const lang = pageLanguage(document.documentElement.lang);
@@ -44,6 +47,7 @@ async function call(method, body, path = '') {
 }
 
 function gone(error) {
+  if (error.status === 404 || error.status === 410) postEmbedEvent('document-error', { code: error.body?.code });
   if (error.status === 404) noticeScreen(root, t.invalidTitle, t.invalidBody, 'error');
   else if (error.status === 410) noticeScreen(root, t.disabledTitle, t.disabledBody, 'error');
   else return false;
@@ -68,12 +72,15 @@ function form(view) {
       ),
     };
   };
-  const name = field('visitor-name', t.name, { type: 'text', autocomplete: 'name', maxlength: 255, required: true });
+  // An embedding app may give the name and e-mail, and lock them (read-only).
+  const given = (value, locked) => ({ value: value || undefined, readonly: locked });
+  const name = field('visitor-name', t.name, {
+    ...{ type: 'text', autocomplete: 'name', maxlength: 255, required: true },
+    ...given(embedding?.name, embedding?.lockName),
+  });
   const email = field('visitor-email', t.email, {
-    type: 'email',
-    autocomplete: 'email',
-    maxlength: 254,
-    required: true,
+    ...{ type: 'email', autocomplete: 'email', maxlength: 254, required: true },
+    ...given(embedding?.email, embedding?.lockEmail),
   });
   // The platform's identity rule names the ID (RUT, CI and CPF are names, alike in every language);
   // only a CUIL is checked here, the others by the server.
@@ -163,10 +170,15 @@ function form(view) {
           email: email.input.value.trim(),
           ...(cuil ? { cuil: cuil.input.value.trim() } : {}),
           code: code.input.value.trim(),
+          ...embedding?.body,
         }).then(
           // The visitor's own signing session: replace, so Back does not make another document.
-          // An embedded form (`?embed=1`) continues on the embedded signing page.
-          (made) => location.replace(`/sign/${encodeURIComponent(made.token)}${embedded ? '?embed=1' : ''}`),
+          // An embedded form (`?embed=1`, Documenso's embed) continues on the embedded signing page.
+          (made) =>
+            location.replace(
+              embedding?.signingUrl(made.token) ??
+                `/sign/${encodeURIComponent(made.token)}${embedded ? '?embed=1' : ''}`,
+            ),
           refused,
         );
       },
@@ -187,7 +199,8 @@ function form(view) {
       node,
     ),
   );
-  name.input.focus();
+  [name, email, cuil].find((f) => f && !f.input.readOnly)?.input.focus();
+  postEmbedEvent('document-ready');
 }
 
 async function load() {
@@ -195,6 +208,7 @@ async function load() {
     form(await call('GET'));
   } catch (error) {
     if (gone(error)) return;
+    postEmbedEvent('document-error', { code: error.body?.code || 'NETWORK_ERROR' });
     noticeScreen(root, t.networkError, error.message, 'error', [
       el('button', { class: 'button primary', onclick: () => void load() }, t.retry),
     ]);

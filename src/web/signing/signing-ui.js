@@ -149,6 +149,8 @@ export function fieldDialog(t, view, field, save, remove) {
                 ? view.recipient.name
                 : prefill?.text || '',
             autocomplete: field.type === 'NAME' ? 'name' : 'off',
+            // An embedding app may lock the name it gave (Documenso's lockName).
+            readonly: field.type === 'NAME' && view.recipient.nameLocked === true,
           });
           body.append(el('label', { for: 'field-input' }, label), input);
           return { value: () => ({ value: input.value }), opened: () => input.focus() };

@@ -5,7 +5,7 @@ import { languageMenu } from './language-menu.js';
 import { completedScreen, completingScreen, doneScreen } from './done.js';
 import { takeCscReturn } from './csc-sign.js';
 import { paintCertificateField, signatureLevelNotice, signDigitally } from './digital-sign.js';
-import { postEmbedEvent } from './embed-events.js';
+import { embedViewLoaded, pageToken, postEmbedEvent } from './embed-events.js';
 import { actionLabelOf, paintFieldBox } from './field-paint.js';
 import { prefillOf } from './field-values.js';
 import { drawPdfPages } from './pdf-pages.js';
@@ -15,7 +15,7 @@ import { el, emailParts, fieldDialog, noticeScreen, openDialog } from './signing
 import { FIELD_TYPE_TRAITS } from './vocabulary.js';
 import { verifyAccess, verifyAction } from './verify.js';
 
-const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+const token = pageToken();
 const api = `/api/v2/signing/${encodeURIComponent(token)}`;
 const root = document.getElementById('app');
 let lang = pageLanguage(document.documentElement.lang);
@@ -69,6 +69,7 @@ function handleConflict(error) {
 async function load() {
   try {
     view = await call('GET');
+    embedViewLoaded(view);
   } catch (error) {
     if (handleConflict(error)) return;
     postEmbedEvent('document-error', { code: error.code || 'NETWORK_ERROR' });
@@ -168,7 +169,7 @@ async function renderSigning() {
     'footer',
     { class: 'actions' },
     progress,
-    el('div', { class: 'action-buttons' }, reject, view.fields.length ? next : null, complete),
+    el('div', { class: 'action-buttons' }, view.hideReject ? null : reject, view.fields.length ? next : null, complete),
   );
   const level = signatureLevelNotice(lang, view);
   root.replaceChildren(...[header, level, message, pages, footer].filter(Boolean));
@@ -288,10 +289,16 @@ async function editField(id) {
       },
     );
   const remove = () =>
-    call('DELETE', `/field/${id}`).then(apply, (error) => {
-      if (handleConflict(error)) return null;
-      throw new Error(errorText(error));
-    });
+    call('DELETE', `/field/${id}`).then(
+      (updated) => {
+        postEmbedEvent('field-unsigned', { fieldId: id, fieldType: field.type });
+        return apply(updated);
+      },
+      (error) => {
+        if (handleConflict(error)) return null;
+        throw new Error(errorText(error));
+      },
+    );
   const result = await fieldDialog(t, view, field, save, remove);
   if (result && pendingFields().length > 0 && document.getElementById('pages')) {
     const following = pendingFields()[0];
@@ -378,8 +385,9 @@ async function finish() {
 }
 
 async function rejectDocument() {
-  if (!(await rejectDialog(t, call, handleConflict))) return;
-  postEmbedEvent('document-rejected');
+  const rejected = await rejectDialog(t, call, handleConflict);
+  if (!rejected) return;
+  postEmbedEvent('document-rejected', {}, { reason: rejected.rejectionReason });
   noticeScreen(root, t.rejectedTitle, t.states.rejected[1], 'warning');
 }
 
