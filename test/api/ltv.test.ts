@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { verifyEnvelopeEvidence } from '../../src/domain/audit/verify-envelope-evidence.js';
 import { listPdfSignatures, readDocumentSecurityStore, vriKey } from '../../src/infra/pdf/seal/index.js';
+import { fillFields } from '../helpers/digital-signers.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { DIGITAL_CONSENT, signAll, tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { DIGITAL_CONSENT, signAll, tokenOf, waitForStatus } from '../helpers/signing.js';
 import { runFirma } from '../helpers/spawn-firma.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
@@ -40,11 +41,7 @@ for (const database of testDatabases()) {
     });
 
     async function signDigitally(token: string) {
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
-      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
-        const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-        assert.equal(res.status, 200, JSON.stringify(res.body));
-      }
+      await fillFields(server.anon, token);
       const good = pki.entities.good;
       const prepared = await server.anon.post(`/api/v2/signing/${token}/signature/prepare`, {
         json: { certificateChain: [good.certificatePem, ...good.chainPem] },

@@ -6,8 +6,9 @@ import { after, before, test } from 'node:test';
 import type axeCore from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
+import { fillFields as fillRecipientFields } from '../helpers/digital-signers.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
-import { tokenOf, valueFor, waitForStatus } from '../helpers/signing.js';
+import { tokenOf, waitForStatus } from '../helpers/signing.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { pdfsig, qpdfCheck } from '../support/seal-test-support.js';
 import { createTestPki, P12_PASSWORD, TEST_CUIL, type EndEntityCase, type TestPki } from '../support/test-pki.js';
@@ -58,13 +59,8 @@ describeOrSkip(
       return payload;
     };
 
-    async function fillFields(token: string) {
-      const view = await server.anon.get(`/api/v2/signing/${token}`);
-      for (const f of view.body.fields as { id: number; type: string; fieldMeta: unknown }[]) {
-        const res = await server.anon.post(`/api/v2/signing/${token}/field/${f.id}`, { json: valueFor(f) });
-        assert.equal(res.status, 200, JSON.stringify(res.body));
-      }
-    }
+    // The signer's fields but those their certificate fills (digital-signers.ts).
+    const fillFields = (token: string) => fillRecipientFields(server.anon, token);
 
     /** The page with its fields filled, every request recorded, the digital dialog opened. */
     async function openDialog(url: string) {
