@@ -1,11 +1,44 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../database.js';
 import type { DigitalSignatureTable } from '../schema.js';
+import { decodeJsonColumn } from './stored-json.js';
 
-export type DigitalSignatureRow = Selectable<DigitalSignatureTable>;
+/** What the revocation check kept about an issuing certificate below the signer's. */
+export interface KeptIssuerRevocation {
+  certificateSha256: string;
+  source: 'OCSP' | 'CRL';
+  sha256: string;
+}
 
-export async function insertDigitalSignature(db: Db, row: Insertable<DigitalSignatureTable>): Promise<void> {
-  await db.insertInto('digitalSignature').values(row).execute();
+/** A digital signature's row with its JSON columns decoded (see stored-json.ts). */
+export type DigitalSignatureRow = Omit<
+  Selectable<DigitalSignatureTable>,
+  'certificateChain' | 'issuerRevocations' | 'autoFill'
+> & {
+  /** Base64 DER certificates, the signer's first. */
+  certificateChain: string[];
+  issuerRevocations: KeptIssuerRevocation[] | null;
+  /** The values Firma fills in for the recipient's empty NAME/EMAIL/DATE fields, by field id. */
+  autoFill: Record<string, string>;
+};
+
+const decodeSignatureRow = (row: Selectable<DigitalSignatureTable>): DigitalSignatureRow => ({
+  ...row,
+  certificateChain: JSON.parse(row.certificateChain) as string[],
+  issuerRevocations: decodeJsonColumn<KeptIssuerRevocation[]>(row.issuerRevocations),
+  autoFill: JSON.parse(row.autoFill) as Record<string, string>,
+});
+
+export async function insertDigitalSignature(db: Db, row: Omit<DigitalSignatureRow, 'id'>): Promise<void> {
+  await db
+    .insertInto('digitalSignature')
+    .values({
+      ...row,
+      certificateChain: JSON.stringify(row.certificateChain),
+      issuerRevocations: row.issuerRevocations && JSON.stringify(row.issuerRevocations),
+      autoFill: JSON.stringify(row.autoFill),
+    })
+    .execute();
 }
 
 /** A recipient's earlier preparations are dropped when they prepare again. */
@@ -24,7 +57,7 @@ export async function findPreparedSignatures(
   recipientId: number,
   preparationId: string,
 ): Promise<DigitalSignatureRow[]> {
-  return db
+  const rows = await db
     .selectFrom('digitalSignature')
     .selectAll()
     .where('envelopeId', '=', envelopeId)
@@ -33,13 +66,14 @@ export async function findPreparedSignatures(
     .where('status', '=', 'PREPARED')
     .orderBy('id')
     .execute();
+  return rows.map(decodeSignatureRow);
 }
 
 export async function updateDigitalSignature(
   db: Db,
   envelopeId: number,
   id: number,
-  patch: Updateable<DigitalSignatureTable>,
+  patch: Partial<Pick<DigitalSignatureRow, 'status' | 'signedSha256' | 'signedAt'>>,
 ): Promise<void> {
   await db
     .updateTable('digitalSignature')
@@ -51,7 +85,7 @@ export async function updateDigitalSignature(
 
 /** Every signature embedded in an envelope's items, in signing order. */
 export async function listSignedSignatures(db: Db, envelopeId: number): Promise<DigitalSignatureRow[]> {
-  return db
+  const rows = await db
     .selectFrom('digitalSignature')
     .selectAll()
     .where('envelopeId', '=', envelopeId)
@@ -59,4 +93,5 @@ export async function listSignedSignatures(db: Db, envelopeId: number): Promise<
     .orderBy('signedAt')
     .orderBy('id')
     .execute();
+  return rows.map(decodeSignatureRow);
 }

@@ -1,3 +1,4 @@
+import { decodeStoredMeta } from '../../lib/stored/envelope-meta.js';
 import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import type { DirectLinkChallengeTable } from '../schema.js';
@@ -99,11 +100,12 @@ export async function purgeLinkChallenges(db: Db, linkId: string, before: string
 
 /** What a code mail shows: the link's template title and language, while the link is live. */
 export async function findDirectLinkForMail(db: Db, linkId: string) {
-  return db
+  const row = await db
     .selectFrom('templateDirectLink as l')
     .innerJoin('envelope as e', 'e.id', 'l.envelopeId')
     .select(['e.title', 'e.meta', 'e.platformId', 'l.enabled'])
     .where('l.id', '=', linkId)
     .where('e.deletedAt', 'is', null)
     .executeTakeFirst();
+  return row && { ...row, meta: decodeStoredMeta(row.meta) };
 }

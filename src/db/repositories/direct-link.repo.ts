@@ -1,3 +1,4 @@
+import { decodeStoredMeta, type EnvelopeMeta } from '../../lib/stored/envelope-meta.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../database.js';
 import type { TemplateDirectLinkTable } from '../schema.js';
@@ -39,8 +40,8 @@ export async function setDirectLinkEnabled(
 export async function findDirectLinkByTokenHash(
   db: Db,
   tokenHash: string,
-): Promise<(DirectLinkRow & { templateTitle: string; templateMeta: string }) | undefined> {
-  return db
+): Promise<(DirectLinkRow & { templateTitle: string; templateMeta: EnvelopeMeta }) | undefined> {
+  const row = await db
     .selectFrom('templateDirectLink as l')
     .innerJoin('envelope as e', (join) =>
       join.onRef('e.id', '=', 'l.envelopeId').onRef('e.platformId', '=', 'l.platformId'),
@@ -51,4 +52,5 @@ export async function findDirectLinkByTokenHash(
     .where('e.type', '=', 'TEMPLATE')
     .where('e.deletedAt', 'is', null)
     .executeTakeFirst();
+  return row && { ...row, templateMeta: decodeStoredMeta(row.templateMeta) };
 }

@@ -1,3 +1,4 @@
+import { decodeEnvelopeRow, decodeRecipientRow } from './stored-json.js';
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import type { EnvelopeType } from '../schema.js';
@@ -69,14 +70,14 @@ export async function findEnvelopePage(
     // A search finds its matches once: the page carries their number (a window count, taken
     // before the limit), rather than a second query searching the index again.
     const found = await ordered.select(sql<number>`count(*) over ()`.as('matchCount')).execute();
-    rows = found.map(({ matchCount: _matchCount, ...row }) => row);
+    rows = found.map(({ matchCount: _matchCount, ...row }) => decodeEnvelopeRow(row));
     count = found.length > 0 ? Number(found[0]!.matchCount) : page.offset === 0 ? 0 : Number((await countAll()).n);
   } else {
     const [pageRows, total] = await Promise.all([
       ordered.execute(),
       knownCount !== undefined ? { n: knownCount } : countAll(),
     ]);
-    rows = pageRows;
+    rows = pageRows.map(decodeEnvelopeRow);
     count = Number(total.n);
   }
   const recipients = rows.length
@@ -90,6 +91,7 @@ export async function findEnvelopePage(
         )
         .orderBy('id')
         .execute()
+        .then((found) => found.map(decodeRecipientRow))
     : [];
   return { rows, count, recipients };
 }

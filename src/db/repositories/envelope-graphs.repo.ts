@@ -1,5 +1,6 @@
 import type { Db } from '../database.js';
 import type { EnvelopeGraph, EnvelopeRow } from './envelope.repo.js';
+import { decodeEnvelopeRow, decodeFieldRow, decodeItemRow, decodeRecipientRow } from './stored-json.js';
 
 /** Groups rows by their envelope, keeping the query's order within each group. */
 function byEnvelope<T extends { envelopeId: number }>(rows: T[]): Map<number, T[]> {
@@ -20,13 +21,15 @@ function byEnvelope<T extends { envelopeId: number }>(rows: T[]): Map<number, T[
  */
 export async function loadEnvelopeGraphs(db: Db, platformId: number, ids: number[]): Promise<EnvelopeGraph[]> {
   if (ids.length === 0) return [];
-  const envelopes: EnvelopeRow[] = await db
-    .selectFrom('envelope')
-    .selectAll()
-    .where('platformId', '=', platformId)
-    .where('deletedAt', 'is', null)
-    .where('id', 'in', ids)
-    .execute();
+  const envelopes: EnvelopeRow[] = (
+    await db
+      .selectFrom('envelope')
+      .selectAll()
+      .where('platformId', '=', platformId)
+      .where('deletedAt', 'is', null)
+      .where('id', 'in', ids)
+      .execute()
+  ).map(decodeEnvelopeRow);
   if (envelopes.length === 0) return [];
   const found = envelopes.map((e) => e.id);
   const folderIds = [...new Set(envelopes.flatMap((e) => (e.folderId === null ? [] : [e.folderId])))];
@@ -60,9 +63,9 @@ export async function loadEnvelopeGraphs(db: Db, platformId: number, ids: number
           .where('envelopeId', 'in', templateIds)
           .execute(),
   ]);
-  const itemsOf = byEnvelope(items);
-  const recipientsOf = byEnvelope(recipients);
-  const fieldsOf = byEnvelope(fields);
+  const itemsOf = byEnvelope(items.map(decodeItemRow));
+  const recipientsOf = byEnvelope(recipients.map(decodeRecipientRow));
+  const fieldsOf = byEnvelope(fields.map(decodeFieldRow));
   const attachmentsOf = byEnvelope(attachments);
   const folderById = new Map(folders.map((f) => [f.id, f]));
   const linkOf = new Map(directLinks.map((l) => [l.envelopeId, l]));

@@ -1,14 +1,28 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import { pointRead, whenReady, type MaybePromise } from '../point-read.js';
 import type { DirectLinkRow } from './direct-link.repo.js';
 import type { FolderRow } from './folder.repo.js';
-import type { AttachmentTable, EnvelopeItemTable, EnvelopeTable, FieldTable, RecipientTable } from '../schema.js';
+import type { AttachmentTable } from '../schema.js';
 
-export type EnvelopeRow = Selectable<EnvelopeTable>;
-export type ItemRow = Selectable<EnvelopeItemTable>;
-export type RecipientRow = Selectable<RecipientTable>;
-export type FieldRow = Selectable<FieldTable>;
+import {
+  encodeEnvelope,
+  encodeField,
+  encodeItem,
+  encodeRecipient,
+  type EnvelopePatch,
+  type NewFieldRow,
+  decodeEnvelopeRow,
+  decodeFieldRow,
+  decodeItemRow,
+  decodeRecipientRow,
+  type EnvelopeRow,
+  type FieldRow,
+  type ItemRow,
+  type RecipientRow,
+} from './stored-json.js';
+
+export type { EnvelopeRow, FieldRow, ItemRow, RecipientRow };
 export type AttachmentRow = Selectable<AttachmentTable>;
 
 export interface EnvelopeGraph {
@@ -25,8 +39,12 @@ export interface EnvelopeGraph {
 
 export type EnvelopeKey = { documentId: number } | { publicId: string };
 
-export async function insertEnvelope(db: Db, row: Insertable<EnvelopeTable>): Promise<number> {
-  const inserted = await db.insertInto('envelope').values(row).returning('id').executeTakeFirstOrThrow();
+export async function insertEnvelope(db: Db, row: Omit<EnvelopeRow, 'id' | 'version'>): Promise<number> {
+  const inserted = await db
+    .insertInto('envelope')
+    .values(encodeEnvelope(row))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
@@ -34,7 +52,8 @@ export async function insertEnvelope(db: Db, row: Insertable<EnvelopeTable>): Pr
 export async function findEnvelope(db: Db, platformId: number, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
   let query = db.selectFrom('envelope').selectAll().where('platformId', '=', platformId).where('deletedAt', 'is', null);
   query = 'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId);
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  return row && decodeEnvelopeRow(row);
 }
 
 /**
@@ -67,14 +86,15 @@ export async function lockEnvelope(
   if (platformId !== null) query = query.where('platformId', '=', platformId);
   query = 'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId);
   if (dialectOf(trx) === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  return row && decodeEnvelopeRow(row);
 }
 
 /** Applies a change and sets updatedAt; the database bumps `version` (triggers, migration 0017). */
-export async function updateEnvelope(db: Db, id: number, patch: Updateable<EnvelopeTable>, at: Date): Promise<void> {
+export async function updateEnvelope(db: Db, id: number, patch: EnvelopePatch, at: Date): Promise<void> {
   await db
     .updateTable('envelope')
-    .set({ ...patch, updatedAt: at.toISOString() })
+    .set({ ...encodeEnvelope(patch), updatedAt: at.toISOString() })
     .where('id', '=', id)
     .execute();
 }
@@ -119,28 +139,36 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
   ]);
   return {
     envelope,
-    items,
-    recipients,
-    fields,
+    items: items.map(decodeItemRow),
+    recipients: recipients.map(decodeRecipientRow),
+    fields: fields.map(decodeFieldRow),
     attachments,
     folder,
     ...(directLink !== undefined ? { directLink } : {}),
   };
 }
 
-export async function insertItem(db: Db, row: Insertable<EnvelopeItemTable>): Promise<void> {
-  await db.insertInto('envelopeItem').values(row).execute();
+export async function insertItem(db: Db, row: ItemRow): Promise<void> {
+  await db.insertInto('envelopeItem').values(encodeItem(row)).execute();
 }
 
-export async function insertRecipient(db: Db, row: Insertable<RecipientTable>): Promise<number> {
-  const inserted = await db.insertInto('recipient').values(row).returning('id').executeTakeFirstOrThrow();
+export async function insertRecipient(db: Db, row: Omit<RecipientRow, 'id'>): Promise<number> {
+  const inserted = await db
+    .insertInto('recipient')
+    .values(encodeRecipient(row))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return inserted.id;
 }
 
 /** Bulk insert; returns the new ids keyed by each row's unique secondaryId. */
-export async function insertFields(db: Db, rows: Insertable<FieldTable>[]): Promise<Map<string, number>> {
+export async function insertFields(db: Db, rows: NewFieldRow[]): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const inserted = await db.insertInto('field').values(rows).returning(['id', 'secondaryId']).execute();
+  const inserted = await db
+    .insertInto('field')
+    .values(rows.map(encodeField))
+    .returning(['id', 'secondaryId'])
+    .execute();
   return new Map(inserted.map((r) => [r.secondaryId, r.id]));
 }
 
@@ -154,9 +182,10 @@ export async function insertAttachments(db: Db, rows: Insertable<AttachmentTable
  */
 export async function findEnvelopeForOperator(db: Db, key: EnvelopeKey): Promise<EnvelopeRow | undefined> {
   const query = db.selectFrom('envelope').selectAll();
-  return (
+  const row = await (
     'documentId' in key ? query.where('id', '=', key.documentId) : query.where('publicId', '=', key.publicId)
   ).executeTakeFirst();
+  return row && decodeEnvelopeRow(row);
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { Updateable } from 'kysely';
 import type { Db } from '../database.js';
-import type { FieldTable } from '../schema.js';
+import { encodeField, type FieldPatch } from './stored-json.js';
 
-export async function updateFieldRow(db: Db, id: number, patch: Updateable<FieldTable>): Promise<void> {
-  await db.updateTable('field').set(patch).where('id', '=', id).execute();
+export async function updateFieldRow(db: Db, id: number, patch: FieldPatch): Promise<void> {
+  await db.updateTable('field').set(encodeField(patch)).where('id', '=', id).execute();
 }
 
 /** The live envelope of the platform that holds this field, if any. */
@@ -20,13 +19,13 @@ export async function envelopeOfField(db: Db, platformId: number, fieldId: numbe
 }
 
 /** An edit by the sender: the field must be on this envelope (resolved through the caller's platform). */
-export async function updateFieldOfEnvelope(
-  db: Db,
-  envelopeId: number,
-  id: number,
-  patch: Updateable<FieldTable>,
-): Promise<void> {
-  await db.updateTable('field').set(patch).where('id', '=', id).where('envelopeId', '=', envelopeId).execute();
+export async function updateFieldOfEnvelope(db: Db, envelopeId: number, id: number, patch: FieldPatch): Promise<void> {
+  await db
+    .updateTable('field')
+    .set(encodeField(patch))
+    .where('id', '=', id)
+    .where('envelopeId', '=', envelopeId)
+    .execute();
 }
 
 export async function deleteFieldOfEnvelope(db: Db, envelopeId: number, id: number): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Updateable } from 'kysely';
 import type { Db } from '../database.js';
-import type { EnvelopeItemTable } from '../schema.js';
+import type { PageSize } from '../schema.js';
+import { encodeItem, type ItemPatch, type ItemRow } from './stored-json.js';
 
 /**
  * Envelope item statements beyond creation and loading (`envelope.repo.ts`). Writes by item id
@@ -28,8 +28,8 @@ export async function findDocumentData(
   db: Db,
   platformId: number,
   documentDataId: string,
-): Promise<Pick<EnvelopeItemTable, 'originalSha256' | 'originalSize' | 'pageCount' | 'pages'> | undefined> {
-  return db
+): Promise<Pick<ItemRow, 'originalSha256' | 'originalSize' | 'pageCount' | 'pages'> | undefined> {
+  const row = await db
     .selectFrom('envelopeItem')
     .innerJoin('envelope', 'envelope.id', 'envelopeItem.envelopeId')
     .select([
@@ -42,17 +42,18 @@ export async function findDocumentData(
     .where('envelope.platformId', '=', platformId)
     .where('envelope.deletedAt', 'is', null)
     .executeTakeFirst();
+  return row && { ...row, pages: JSON.parse(row.pages) as PageSize[] };
 }
 
 export async function updateItemOfEnvelope(
   db: Db,
   envelopeId: number,
   itemId: string,
-  patch: Updateable<EnvelopeItemTable>,
+  patch: ItemPatch,
 ): Promise<void> {
   await db
     .updateTable('envelopeItem')
-    .set(patch)
+    .set(encodeItem(patch))
     .where('id', '=', itemId)
     .where('envelopeId', '=', envelopeId)
     .execute();

@@ -1,4 +1,6 @@
 import type { Db } from '../database.js';
+import { decodeStoredMeta } from '../../lib/stored/envelope-meta.js';
+import { decodeEnvelopeRow, decodeRecipientRow, type EnvelopeRow, type RecipientRow } from './stored-json.js';
 
 /**
  * Reads of the mail jobs. They run in the worker from a job's payload, whose ids were resolved
@@ -6,12 +8,14 @@ import type { Db } from '../database.js';
  * so they are read by id.
  */
 
-export async function findRecipientForMail(db: Db, recipientId: number) {
-  return db.selectFrom('recipient').selectAll().where('id', '=', recipientId).executeTakeFirst();
+export async function findRecipientForMail(db: Db, recipientId: number): Promise<RecipientRow | undefined> {
+  const row = await db.selectFrom('recipient').selectAll().where('id', '=', recipientId).executeTakeFirst();
+  return row && decodeRecipientRow(row);
 }
 
-export async function findEnvelopeForMail(db: Db, envelopeId: number) {
-  return db.selectFrom('envelope').selectAll().where('id', '=', envelopeId).executeTakeFirst();
+export async function findEnvelopeForMail(db: Db, envelopeId: number): Promise<EnvelopeRow | undefined> {
+  const row = await db.selectFrom('envelope').selectAll().where('id', '=', envelopeId).executeTakeFirst();
+  return row && decodeEnvelopeRow(row);
 }
 
 /** The envelope's items in order, with the hash of their sealed PDF once completed. */
@@ -37,9 +41,10 @@ export async function findRejectionReason(db: Db, envelopeId: number): Promise<s
 
 /** What an owner notice shows of its envelope, and whose it is. */
 export async function findEnvelopeForOwnerNotice(db: Db, envelopeId: number) {
-  return db
+  const row = await db
     .selectFrom('envelope')
     .select(['title', 'meta', 'platformId'])
     .where('id', '=', envelopeId)
     .executeTakeFirst();
+  return row && { ...row, meta: decodeStoredMeta(row.meta) };
 }

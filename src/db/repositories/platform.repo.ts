@@ -1,3 +1,5 @@
+import type { ReminderSettings } from '../../lib/stored/envelope-meta.js';
+import { decodeJsonColumn } from './stored-json.js';
 import type { Db } from '../database.js';
 
 export async function findPlatformByName(db: Db, name: string) {
@@ -47,19 +49,23 @@ export async function setPlatformNotifyEmailByName(db: Db, name: string, notifyE
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The platform's reminder default as stored (JSON text; null: none). */
-export async function findPlatformReminderSettings(db: Db, id: number): Promise<string | null> {
+/** The platform's reminder default (null: none). */
+export async function findPlatformReminderSettings(db: Db, id: number): Promise<ReminderSettings | null> {
   const row = await db.selectFrom('platform').select('reminderSettings').where('id', '=', id).executeTakeFirst();
-  return row?.reminderSettings ?? null;
+  return decodeJsonColumn<ReminderSettings>(row?.reminderSettings ?? null);
 }
 
 /** Sets (or, with null, removes) the reminder default; false when no platform has that name. */
 export async function setPlatformReminderSettingsByName(
   db: Db,
   name: string,
-  reminderSettings: string | null,
+  reminderSettings: ReminderSettings | null,
 ): Promise<boolean> {
-  const result = await db.updateTable('platform').set({ reminderSettings }).where('name', '=', name).executeTakeFirst();
+  const result = await db
+    .updateTable('platform')
+    .set({ reminderSettings: reminderSettings && JSON.stringify(reminderSettings) })
+    .where('name', '=', name)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -1,9 +1,8 @@
-import type { Updateable } from 'kysely';
 import type { Db } from '../database.js';
-import type { RecipientTable } from '../schema.js';
+import { encodeRecipient, type RecipientPatch } from './stored-json.js';
 
-export async function updateRecipientRow(db: Db, id: number, patch: Updateable<RecipientTable>): Promise<void> {
-  await db.updateTable('recipient').set(patch).where('id', '=', id).execute();
+export async function updateRecipientRow(db: Db, id: number, patch: RecipientPatch): Promise<void> {
+  await db.updateTable('recipient').set(encodeRecipient(patch)).where('id', '=', id).execute();
 }
 
 /** The recipient holding a signing token (by its hash), if its envelope still exists. */

@@ -1,11 +1,17 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { StoredPendingField } from '../../lib/stored/pending-field.js';
+import { decodeJsonColumn } from './stored-json.js';
 import type { Db } from '../database.js';
 import type { UploadUrlTable } from '../schema.js';
 
-export type UploadUrlRow = Selectable<UploadUrlTable>;
+export type UploadUrlRow = Omit<Selectable<UploadUrlTable>, 'pendingFields'> & { pendingFields: StoredPendingField[] };
 
-export async function insertUploadUrl(db: Db, row: Insertable<UploadUrlTable>): Promise<void> {
-  await db.insertInto('uploadUrl').values(row).execute();
+export async function insertUploadUrl(db: Db, row: UploadUrlRow): Promise<void> {
+  const { pendingFields, ...rest } = row;
+  await db
+    .insertInto('uploadUrl')
+    .values({ ...rest, pendingFields: pendingFields.length > 0 ? JSON.stringify(pendingFields) : null })
+    .execute();
 }
 
 /**
@@ -13,7 +19,8 @@ export async function insertUploadUrl(db: Db, row: Insertable<UploadUrlTable>): 
  * (there is no caller platform): the row names the platform and document it was issued for.
  */
 export async function findUploadUrlByTokenHash(db: Db, tokenHash: string): Promise<UploadUrlRow | undefined> {
-  return db.selectFrom('uploadUrl').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  const row = await db.selectFrom('uploadUrl').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  return row && { ...row, pendingFields: decodeJsonColumn<StoredPendingField[]>(row.pendingFields) ?? [] };
 }
 
 /** Uses the capability once: false when it was already used (a concurrent upload won). */

@@ -1,9 +1,8 @@
+import type { EnvelopeMeta } from '../model/envelope-meta.js';
 import { AppError, type ErrorIssue } from '../../errors.js';
 import { prefillName, type PrefillableFieldTypeName } from '../../lib/vocabulary/field-types.js';
 import type { EnvelopeGraph } from '../envelopes/get-envelope.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
-import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { ZCuil, ZRecipientEmail } from '../recipients/recipient-input.js';
 import {
   DEFAULT_IDENTITY_RULE,
@@ -64,7 +63,7 @@ export interface BulkCsvHeader {
   names: string[];
   recipients: EnvelopeGraph['recipients'];
   template: EnvelopeGraph;
-  meta: ReturnType<typeof parseStoredMeta>;
+  meta: EnvelopeMeta;
   /** The platform's identity rule: which ID a signer's cell must be, and whether a signer without one can be sent. */
   identityRule: IdentityRuleName;
   /** The platform lets a signer sent without an ID enter their own on the signing page. */
@@ -105,7 +104,7 @@ export function planBulkHeader(
     names: header.cells,
     recipients,
     template,
-    meta: parseStoredMeta(template.envelope.meta),
+    meta: template.envelope.meta,
     identityRule: identity.rule,
     signerEntersId: identity.signerEntersId,
   };
@@ -119,7 +118,7 @@ function readHeader(cells: string[], template: EnvelopeGraph, recipientCount: nu
   const byLabel = new Map<string, { id: number; type: Column & { kind: 'prefill' } }[]>();
   for (const field of template.fields) {
     const type = prefillName(field.type);
-    const label = parseStoredFieldMeta(field.fieldMeta)?.label?.trim();
+    const label = field.fieldMeta?.label?.trim();
     if (!type || !label) continue;
     byLabel.set(label, [
       ...(byLabel.get(label) ?? []),

@@ -14,8 +14,6 @@ import { wordAuditEvent, type EventWho } from '../../infra/pdf/evidence/evidence
 import { listPdfSignatures, readCms, type SealIdentity } from '../../infra/pdf/seal/index.js';
 import type { AuditActor } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
-import { parseStoredFieldValue } from '../model/stored-json.js';
 import { parseAuditActor, parseAuditData } from '../audit/stored-audit.js';
 import { nationalIdRule, storedIdentityRule } from '../recipients/identity-rule.js';
 import { provesSigning } from '../../lib/vocabulary/field-types.js';
@@ -42,7 +40,7 @@ export async function buildEvidence(
   },
 ): Promise<EvidenceData> {
   const { graph, audit } = input;
-  const meta = parseStoredMeta(graph.envelope.meta);
+  const meta = graph.envelope.meta;
   const completions = new Map<number, AuditRow>();
   for (const row of audit) {
     if (
@@ -154,7 +152,7 @@ async function carriesSignatureTimestamp(ctx: Ctx, signedSha256: string | null):
 
 async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number): Promise<EvidenceSignature | null> {
   const field = graph.fields.find((f) => f.recipientId === recipientId && provesSigning(f.type) && f.inserted === 1);
-  const value = field ? parseStoredFieldValue(field.value) : null;
+  const value = field ? field.value : null;
   if (value?.kind !== 'signature') return null;
   return value.signature.type === 'typed'
     ? { kind: 'typed', text: value.signature.text }

@@ -21,8 +21,6 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { COMPLETED_MAIL } from '../jobs/job-catalogue.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
-import { parseStoredPages } from '../model/stored-json.js';
 import { allActed } from '../model/signing-turn.js';
 import { buildEvidence } from './build-evidence.js';
 import { gatherValidationMaterial } from './gather-validation-material.js';
@@ -120,7 +118,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   const audit = await listAuditEvents(ctx.db, graph.envelope.id);
   const completedAt = ctx.clock();
   const base = { graph, audit, platformName: platform?.name ?? '', identity, status: outcome, completedAt };
-  const meta = parseStoredMeta(graph.envelope.meta);
+  const meta = graph.envelope.meta;
   const sealOptions = {
     reason:
       outcome === 'COMPLETED'
@@ -142,7 +140,7 @@ async function produceResults(ctx: Ctx, graph: EnvelopeGraph, outcome: 'COMPLETE
   const validationFor = await gatherValidationMaterial(ctx, graph.envelope.id, identity);
   const documentTimestamp = ctx.config.seal.tsaUrl ? { documentTimestamp: { url: ctx.config.seal.tsaUrl } } : {};
   for (const item of graph.items) {
-    const pages = parseStoredPages(item.pages);
+    const pages = item.pages;
     const last = pages[pages.length - 1];
     // An item DIGITAL signers signed builds on their revision, incrementally, and only fills the form
     // fields their revisions laid out (issue #34): no burn-in, no stamp, no audit pages, which would
@@ -243,7 +241,7 @@ async function storeResults(
       payload: envelopeEventPayload(graph),
       at: results.completedAt,
     });
-    const meta = parseStoredMeta(envelope.meta);
+    const meta = envelope.meta;
     if (outcome === 'COMPLETED' && meta.distributionMethod === 'EMAIL' && meta.emailSettings.documentCompleted) {
       for (const r of graph.recipients)
         if (r.email)

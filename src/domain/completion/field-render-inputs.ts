@@ -5,7 +5,6 @@ import type { Ctx } from '../context.js';
 import { formatNumber } from '../../lib/number-format.js';
 import { isNumberFormat } from '../../lib/vocabulary/number-formats.js';
 import type { FieldMeta } from '../fields/field-meta.js';
-import { parseStoredFieldMeta, parseStoredFieldValue } from '../model/stored-json.js';
 
 /**
  * Turns inserted fields into what the renderer draws. Shared by the `pending` preview and the
@@ -19,9 +18,9 @@ export async function renderInputs(
 ): Promise<RenderField[]> {
   const out: RenderField[] = [];
   for (const f of fields) {
-    const value = parseStoredFieldValue(f.value);
+    const value = f.value;
     if (f.inserted !== 1 || !value) continue;
-    const meta = parseStoredFieldMeta(f.fieldMeta);
+    const meta = f.fieldMeta;
     const rendered = await toRenderValue(ctx, f, value, meta);
     if (!rendered) continue;
     const box = { page: f.page, positionX: f.positionX, positionY: f.positionY, width: f.width, height: f.height };
@@ -68,7 +67,7 @@ function legacyLayout(meta: FieldMeta | null): Layout {
 async function toRenderValue(
   ctx: Ctx,
   f: FieldRow,
-  value: NonNullable<ReturnType<typeof parseStoredFieldValue>>,
+  value: NonNullable<FieldRow['value']>,
   meta: FieldMeta | null,
 ): Promise<RenderValue | null> {
   switch (value.kind) {

@@ -170,17 +170,12 @@ function keptAnswer(
   if (index === 0) return { source: row.revocationSource, sha256: row.revocationSha256 };
   if (!row.issuerRevocations) return null;
   const digest = createHash('sha256').update(der).digest('hex');
-  const kept = JSON.parse(row.issuerRevocations) as {
-    certificateSha256: string;
-    source: 'OCSP' | 'CRL';
-    sha256: string;
-  }[];
-  return kept.find((k) => k.certificateSha256 === digest) ?? null;
+  return row.issuerRevocations.find((k) => k.certificateSha256 === digest) ?? null;
 }
 
 /** The signer's path to an anchor as validated at signing; the chain as sent if it no longer builds. */
 function signerPath(row: DigitalSignatureRow, anchors: Buffer[]): CertificateFields[] {
-  const chain = (JSON.parse(row.certificateChain) as string[]).map((c) => readCertificate(Buffer.from(c, 'base64')));
+  const chain = row.certificateChain.map((c) => readCertificate(Buffer.from(c, 'base64')));
   try {
     return buildPath(chain[0]!, chain.slice(1), anchors.map(readCertificate));
   } catch {

@@ -14,7 +14,6 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { CANCELLED_MAIL } from '../jobs/job-catalogue.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 
 /**
@@ -67,7 +66,7 @@ export async function recordCancellation(
     payload: envelopeEventPayload(graph),
     at: now,
   });
-  const meta = parseStoredMeta(envelope.meta);
+  const meta = envelope.meta;
   if (!wasPending || meta.distributionMethod !== 'EMAIL' || !meta.emailSettings.documentDeleted) return;
   for (const r of graph.recipients) {
     if (!r.email || r.sendStatus !== 'SENT' || r.signingStatus !== 'NOT_SIGNED') continue;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import type { StoredPendingField } from '../model/stored-json.js';
+import type { StoredPendingField } from '../../lib/stored/pending-field.js';
 import { issueUploadUrl } from '../uploads/upload-url.js';
 import { createEnvelope, type CreateEnvelopeInput } from './create-envelope.js';
 import { placeFields } from './place-fields.js';

@@ -1,4 +1,3 @@
-import type { Insertable } from 'kysely';
 import type { EnvelopeGraph, FieldRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import {
   insertAttachments,
@@ -7,7 +6,7 @@ import {
   insertItem,
   insertRecipient,
 } from '../../db/repositories/envelope.repo.js';
-import type { FieldTable } from '../../db/schema.js';
+import type { NewFieldRow } from '../../db/repositories/stored-json.js';
 import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 import { AppError } from '../../errors.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
@@ -21,7 +20,6 @@ import type { RecipientCreateInput } from '../recipients/recipient-input.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { planTagFields, readPlaceholderTags } from './placeholder-fields.js';
@@ -147,7 +145,7 @@ async function create(
     for (const item of itemRows) await insertItem(trx, item);
 
     const recipientRows: RecipientRow[] = [];
-    const fieldRows: Insertable<FieldTable>[] = [];
+    const fieldRows: NewFieldRow[] = [];
     for (const [index, r] of recipients.entries()) {
       const row = newRecipientRow(envelopeId, r, iso, accessCodeHashes[index] ?? null);
       const id = await insertRecipient(trx, row);
@@ -205,7 +203,7 @@ async function create(
       {
         platformId: caller.principal.platformId,
         envelopeId,
-        meta: parseStoredMeta(envelopeRow.meta),
+        meta: envelopeRow.meta,
         notice: 'ownerCreated',
       },
       now,

@@ -34,10 +34,8 @@ import {
 } from '../model/signing-links.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { fieldPrefill } from '../fields/field-prefill.js';
-import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { assertNotFinal, assertNotTemplate } from './envelope-state.js';
-import { expiryFrom, mergeMeta, parseStoredMeta, type EmailSettings, type ZMetaInput } from '../model/envelope-meta.js';
-import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
+import { expiryFrom, mergeMeta, type EmailSettings, type ZMetaInput } from '../model/envelope-meta.js';
 import { IssueCollector } from './validation-issues.js';
 import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { assertEmailSenderUsable } from '../mail/mail-sender.js';
@@ -106,7 +104,7 @@ export async function distributeInTransaction(
   assertNotFinal(envelope.status);
 
   const graph = await loadEnvelopeParts(trx, envelope);
-  const merged = mergeMeta(parseStoredMeta(envelope.meta), input.meta);
+  const merged = mergeMeta(envelope.meta, input.meta);
   const meta = input.emailSettings
     ? { ...merged, emailSettings: { ...merged.emailSettings, ...input.emailSettings } }
     : merged;
@@ -144,7 +142,7 @@ export async function distributeInTransaction(
     }
   }
   await startReminders(ctx, trx, { platformId: envelope.platformId, meta, recipients: mailed, sentAt: now });
-  const envelopePatch = { status: 'PENDING' as const, sentAt: iso, meta: JSON.stringify(meta) };
+  const envelopePatch = { status: 'PENDING' as const, sentAt: iso, meta };
   await updateEnvelope(trx, envelope.id, envelopePatch, now);
   Object.assign(graph.envelope, envelopePatch, { updatedAt: iso, version: envelope.version + 1 });
 
@@ -189,10 +187,8 @@ function assertDistributable(
 ): void {
   // Options stored before they were refused at create and update must not go out unenforced.
   refuseUnenforcedVerification([
-    ...storedVerification(parseStoredEnvelopeAuth(graph.envelope.authOptions), ['authOptions']),
-    ...graph.recipients.flatMap((r, index) =>
-      storedVerification(parseStoredRecipientAuth(r.authOptions), ['recipients', index, 'authOptions']),
-    ),
+    ...storedVerification(graph.envelope.authOptions, ['authOptions']),
+    ...graph.recipients.flatMap((r, index) => storedVerification(r.authOptions, ['recipients', index, 'authOptions'])),
   ]);
   const issues = new IssueCollector();
   if (graph.items.length === 0)
@@ -219,10 +215,7 @@ function assertDistributable(
             : `signer ${r.name || r.email || r.id} needs a valid ${nationalId.label} (the platform's identity rule ${nationalId.name}: ${nationalId.shape}), sent in cuil`,
         );
     }
-    const verification = effectiveVerification(
-      parseStoredRecipientAuth(r.authOptions),
-      parseStoredEnvelopeAuth(graph.envelope.authOptions),
-    );
+    const verification = effectiveVerification(r.authOptions, graph.envelope.authOptions);
     if (mustAct(r) && verification.action.includes('PASSWORD') && !r.accessCodeHash)
       issues.add(
         'ACCESS_CODE_REQUIRED',
@@ -247,7 +240,7 @@ function assertDistributable(
   }
   // A required field its signer cannot fill (read-only) and the sender did not fill: nobody could finish.
   for (const f of graph.fields) {
-    const meta = parseStoredFieldMeta(f.fieldMeta);
+    const meta = f.fieldMeta;
     if (f.inserted !== 1 && meta && 'readOnly' in meta && meta.readOnly && meta.required && !fieldPrefill(meta))
       issues.add(
         'VALIDATION_ERROR',

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { EnvelopeRow, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
-import type { EnvelopeTable, EnvelopeType, FieldTable } from '../../db/schema.js';
+import type { NewFieldRow } from '../../db/repositories/stored-json.js';
+import type { EnvelopeTable, EnvelopeType } from '../../db/schema.js';
 import { slowHash } from '../../infra/crypto/slow-hash.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import { newId, randomToken } from '../ids.js';
 import { DEFAULT_META, mergeMeta, type ZMetaInput } from '../model/envelope-meta.js';
-import type { RecipientCreateInput } from '../recipients/recipient-input.js';
+import type { AccessAuth, GlobalActionAuth, RecipientCreateInput } from '../recipients/recipient-input.js';
 import type { PlacedField } from './place-fields.js';
 
 /**
@@ -33,8 +33,8 @@ export interface NewEnvelopeInput {
   title: string;
   externalId?: string | null | undefined;
   visibility?: EnvelopeTable['visibility'] | undefined;
-  globalAccessAuth?: string[] | undefined;
-  globalActionAuth?: string[] | undefined;
+  globalAccessAuth?: AccessAuth[] | undefined;
+  globalActionAuth?: GlobalActionAuth[] | undefined;
   formValues?: Record<string, string | number | boolean> | null | undefined;
   meta?: z.output<typeof ZMetaInput> | undefined;
 }
@@ -56,15 +56,15 @@ export function newEnvelopeRow(
     title: input.title,
     externalId: input.externalId ?? null,
     metaId: newId('meta'),
-    meta: JSON.stringify(mergeMeta(DEFAULT_META, input.meta)),
+    meta: mergeMeta(DEFAULT_META, input.meta),
     authOptions:
       input.globalAccessAuth?.length || input.globalActionAuth?.length
-        ? JSON.stringify({
+        ? {
             globalAccessAuth: input.globalAccessAuth ?? [],
             globalActionAuth: input.globalActionAuth ?? [],
-          })
+          }
         : null,
-    formValues: input.formValues ? JSON.stringify(input.formValues) : null,
+    formValues: input.formValues ?? null,
     ...newLife(iso),
     folderId,
     templateId: null,
@@ -90,7 +90,7 @@ export function newItemRow(
     originalSha256: blob.sha256,
     originalSize: blob.size,
     pageCount: info.pageCount,
-    pages: JSON.stringify(info.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }))),
+    pages: info.pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation })),
     finalSha256: null,
     revisionSha256: null,
     createdAt: iso,
@@ -126,9 +126,7 @@ export function newRecipientRow(
     firstName: r.firstName ?? null,
     lastName: r.lastName ?? null,
     authOptions:
-      r.accessAuth.length || r.actionAuth.length
-        ? JSON.stringify({ accessAuth: r.accessAuth, actionAuth: r.actionAuth })
-        : null,
+      r.accessAuth.length || r.actionAuth.length ? { accessAuth: r.accessAuth, actionAuth: r.actionAuth } : null,
     expiresAt: null,
     expirationNotifiedAt: null,
     sentAt: null,
@@ -156,7 +154,7 @@ export function newFieldRow(
   envelopeItemId: string,
   recipientId: number,
   f: PlacedField,
-): Insertable<FieldTable> & { secondaryId: string } {
+): NewFieldRow {
   return {
     secondaryId: randomToken(12),
     envelopeId,
@@ -170,7 +168,7 @@ export function newFieldRow(
     height: f.height,
     customText: '',
     inserted: 0,
-    fieldMeta: f.fieldMeta ? JSON.stringify(f.fieldMeta) : null,
+    fieldMeta: f.fieldMeta ?? null,
     value: null,
     insertedAt: null,
     insertedByRecipientId: null,
@@ -242,7 +240,7 @@ export function emptiedFieldRow(
   envelopeId: number,
   envelopeItemId: string,
   recipientId: number,
-): Omit<FieldRow, 'id'> {
+): NewFieldRow {
   const { id: _old, ...rest } = f;
   return {
     ...rest,

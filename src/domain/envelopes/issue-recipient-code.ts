@@ -4,7 +4,6 @@ import { newOneTimeCode, slowHash } from '../../infra/crypto/slow-hash.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import { apiActor, type ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { assertCanAct, type SigningSession } from '../signing/signing-session.js';
 import { freshState, loadVerificationState, OTP_VALID_MS, requirementsOf } from '../signing/verification-state.js';
 import { editEnvelope } from './edit-envelope.js';
@@ -35,7 +34,7 @@ export async function issueRecipientCode(
     async (trx, graph, now) => {
       const recipient = graph.recipients.find((r) => r.id === input.recipientId);
       if (!recipient) throw notFound('Recipient');
-      const s: SigningSession = { graph, recipient, meta: parseStoredMeta(graph.envelope.meta) };
+      const s: SigningSession = { graph, recipient, meta: graph.envelope.meta };
       assertCanAct(s, now, { ignoreTurn: true });
       const req = requirementsOf(s);
       if (![...req.access, ...req.action].includes('EXTERNAL_TWO_FACTOR_AUTH'))

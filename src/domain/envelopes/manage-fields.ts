@@ -190,7 +190,7 @@ export async function updateFields(
           issues.add('FIELD_META_NOT_SUPPORTED', [...shape.at(index), 'fieldMeta', ...p.path], p.message);
       updates.push({
         f,
-        patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ? JSON.stringify(meta) : null } : {}) },
+        patch: { ...next, ...(meta !== undefined ? { fieldMeta: meta ?? null } : {}) },
       });
     }
     issues.throwIfAny('Some fields cannot be changed');

@@ -1,3 +1,4 @@
+import type { AccessAuth, GlobalActionAuth } from '../../lib/stored/auth-methods.js';
 import { findEnvelope, insertItem, loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
 import { deleteItemAndFields, envelopeOfItem, updateItemOfEnvelope } from '../../db/repositories/item.repo.js';
 import { newItemRow } from './envelope-rows.js';
@@ -14,8 +15,7 @@ import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './place
 import { envelopeLiteView, itemView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
-import { mergeMeta, parseStoredMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
-import { parseStoredEnvelopeAuth } from '../model/stored-json.js';
+import { mergeMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { restartRemindersOfTurn } from '../reminders/schedule-reminders.js';
@@ -114,8 +114,8 @@ export async function updateEnvelopeData(
     externalId?: string | null | undefined;
     visibility?: EnvelopeTable['visibility'] | undefined;
     folderId?: string | null | undefined;
-    globalAccessAuth?: string[] | undefined;
-    globalActionAuth?: string[] | undefined;
+    globalAccessAuth?: AccessAuth[] | undefined;
+    globalActionAuth?: GlobalActionAuth[] | undefined;
     /** Documenso's `useLegacyFieldInsertion`: how the fields are laid out when burned in (DRAFT only). */
     legacyFieldInsertion?: boolean | undefined;
   },
@@ -137,8 +137,8 @@ export async function updateEnvelopeData(
   await assertEmailSenderUsable(ctx.db, caller.principal.platformId, metaInput?.emailId, ['meta', 'emailId']);
   const result = await editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;
-    const current = parseStoredEnvelopeAuth(e.authOptions) ?? {};
-    const storedMeta = parseStoredMeta(e.meta);
+    const current = e.authOptions ?? {};
+    const storedMeta = e.meta;
     const nextMeta = mergeMeta(storedMeta, metaInput);
     const metaChanged = (Object.keys(nextMeta) as (keyof EnvelopeMeta)[]).filter(
       (k) => JSON.stringify(nextMeta[k]) !== JSON.stringify(storedMeta[k]),
@@ -173,13 +173,13 @@ export async function updateEnvelopeData(
       ...(legacy !== undefined && legacy !== e.legacyFieldInsertion ? { legacyFieldInsertion: legacy } : {}),
       ...(data.globalAccessAuth !== undefined || data.globalActionAuth !== undefined
         ? {
-            authOptions: JSON.stringify({
+            authOptions: {
               globalAccessAuth: data.globalAccessAuth ?? current.globalAccessAuth ?? [],
               globalActionAuth: data.globalActionAuth ?? current.globalActionAuth ?? [],
-            }),
+            },
           }
         : {}),
-      ...(metaChanged.length > 0 ? { meta: JSON.stringify(nextMeta) } : {}),
+      ...(metaChanged.length > 0 ? { meta: nextMeta } : {}),
     };
     await updateEnvelope(trx, e.id, patch, now);
     Object.assign(e, patch, { updatedAt: now.toISOString() });

@@ -1,3 +1,4 @@
+import type { AccessAuth, ActionAuth, StoredEnvelopeAuth, StoredRecipientAuth } from '../../lib/stored/auth-methods.js';
 import { insertRecipient, loadEnvelopeParts, findEnvelope } from '../../db/repositories/envelope.repo.js';
 import { deleteRecipientAndFields, updateRecipientRow } from '../../db/repositories/recipient.repo.js';
 import type { RecipientRole } from '../../lib/vocabulary/recipients.js';
@@ -9,11 +10,10 @@ import { hashSigningToken, newSigningToken, tokenRevealFor } from '../model/sign
 import { mustAct } from '../model/signing-turn.js';
 import { hashAccessCodes, newRecipientRow } from './envelope-rows.js';
 import { assertRecipientEditable, editEnvelope, envelopeOfPart } from './edit-envelope.js';
-import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
+import { expiryFrom } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
-import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
 import {
   effectiveVerification,
   refuseUnenforcedVerification,
@@ -59,7 +59,7 @@ export async function createRecipients(
     }
     const iso = now.toISOString();
     const pending = graph.envelope.status === 'PENDING';
-    const expiresAt = pending ? (expiryFrom(parseStoredMeta(graph.envelope.meta), now)?.toISOString() ?? null) : null;
+    const expiresAt = pending ? (expiryFrom(graph.envelope.meta, now)?.toISOString() ?? null) : null;
     const created = [];
     for (const [index, input] of inputs.entries()) {
       const row = newRecipientRow(graph.envelope.id, input, iso, accessCodeHashes[index] ?? null);
@@ -172,7 +172,7 @@ export async function deleteRecipient(ctx: Ctx, caller: ApiCaller, recipientId: 
     if (!r) throw notFound('Recipient');
     assertRecipientEditable(r, graph.fields);
     await deleteRecipientAndFields(trx, graph.envelope.id, r.id);
-    const meta = parseStoredMeta(graph.envelope.meta);
+    const meta = graph.envelope.meta;
     const mailed = await queueRemovalNotice(trx, { envelope: graph.envelope, meta, recipient: r }, now);
     return { result: mailed, data: recipientAuditMembers(r) };
   });
@@ -204,9 +204,11 @@ function recipientAuditMembers(r: { id: number; email: string; name: string; rol
   };
 }
 
-function parseAuthLists(authOptions: string | null): { accessAuth: string[]; actionAuth: string[] } {
-  const parsed = parseStoredRecipientAuth(authOptions);
-  return { accessAuth: parsed?.accessAuth ?? [], actionAuth: parsed?.actionAuth ?? [] };
+function parseAuthLists(authOptions: StoredRecipientAuth | null): {
+  accessAuth: AccessAuth[];
+  actionAuth: ActionAuth[];
+} {
+  return { accessAuth: authOptions?.accessAuth ?? [], actionAuth: authOptions?.actionAuth ?? [] };
 }
 
 /**
@@ -214,13 +216,13 @@ function parseAuthLists(authOptions: string | null): { accessAuth: string[]; act
  * a list omitted keeps it (so changing the action's method does not drop the access check).
  */
 function mergedAuthOptions(
-  stored: string | null,
-  input: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined },
-): string | null {
+  stored: StoredRecipientAuth | null,
+  input: { accessAuth?: AccessAuth[] | undefined; actionAuth?: ActionAuth[] | undefined },
+): StoredRecipientAuth | null {
   const current = parseAuthLists(stored);
   const accessAuth = input.accessAuth ?? current.accessAuth;
   const actionAuth = input.actionAuth ?? current.actionAuth;
-  return accessAuth.length || actionAuth.length ? JSON.stringify({ accessAuth, actionAuth }) : null;
+  return accessAuth.length || actionAuth.length ? { accessAuth, actionAuth } : null;
 }
 
 /**
@@ -230,14 +232,17 @@ function mergedAuthOptions(
  * @throws ACCESS_CODE_REQUIRED
  */
 function assertAccessCodeSet(
-  r: { role: RecipientRole; name: string; email: string; accessCodeHash: string | null; authOptions: string | null },
-  envelope: { authOptions: string | null },
+  r: {
+    role: RecipientRole;
+    name: string;
+    email: string;
+    accessCodeHash: string | null;
+    authOptions: StoredRecipientAuth | null;
+  },
+  envelope: { authOptions: StoredEnvelopeAuth | null },
   path: (string | number)[],
 ): void {
-  const { action } = effectiveVerification(
-    parseStoredRecipientAuth(r.authOptions),
-    parseStoredEnvelopeAuth(envelope.authOptions),
-  );
+  const { action } = effectiveVerification(r.authOptions, envelope.authOptions);
   if (!mustAct(r) || !action.includes('PASSWORD') || r.accessCodeHash) return;
   throw new AppError(
     'ACCESS_CODE_REQUIRED',

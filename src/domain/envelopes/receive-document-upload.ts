@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../../errors.js';
 import type { StagedBlob } from '../../infra/storage/blob-store.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
-import { parseStoredFormValues, parseStoredPendingFields, type StoredPendingField } from '../model/stored-json.js';
+import { type StoredPendingField } from '../../lib/stored/pending-field.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { openUploadUrl, spendUploadUrl } from '../uploads/upload-url.js';
@@ -39,7 +39,7 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
   try {
     const upload = await openUploadUrl(ctx, token, ctx.clock());
     const info = await inspectUpload(ctx, staged, 'file', { findTags: true });
-    const pending = parseStoredPendingFields(upload.pendingFields);
+    const pending = upload.pendingFields;
     const key = { documentId: upload.envelopeId };
     // Checked before the blob is stored, so a refused PDF leaves nothing behind; checked again
     // under the lock below, where recipients cannot change any more.
@@ -55,7 +55,7 @@ export async function receiveDocumentUpload(ctx: Ctx, token: string, staged: Sta
     planTagFields(files, tagged, 0);
     const covered = tagged[0]!.covered;
     // The creation's formValues fill this PDF's form: checked and filled before anything is stored.
-    const formValues = before ? parseStoredFormValues(before.envelope.formValues) : null;
+    const formValues = before ? before.envelope.formValues : null;
     let stored: { sha256: string; size: number } = staged;
     if (hasFormValues(formValues)) {
       refuseUnfitFormValues(formValues, [info.formFields], ['formValues']);

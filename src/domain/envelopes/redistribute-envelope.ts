@@ -14,7 +14,7 @@ import { enqueueJob } from '../jobs/enqueue-job.js';
 import { SIGNING_REQUEST_MAIL } from '../jobs/job-catalogue.js';
 import { signingLinks, tokenRevealFor, type SigningLink } from '../model/signing-links.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
-import { expiryFrom, parseStoredMeta } from '../model/envelope-meta.js';
+import { expiryFrom } from '../model/envelope-meta.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { startReminders } from '../reminders/schedule-reminders.js';
@@ -73,7 +73,7 @@ export async function redistributeEnvelope(
     if (issues.length)
       throw new AppError('VALIDATION_ERROR', 'Some recipients cannot be sent the document again', { issues });
 
-    const meta = parseStoredMeta(envelope.meta);
+    const meta = envelope.meta;
     const now = ctx.clock();
     const iso = now.toISOString();
     const expiresAt = expiryFrom(meta, now)?.toISOString() ?? null;

@@ -4,7 +4,6 @@ import type { Ctx } from '../context.js';
 import { recordRejection } from '../signing/reject-recipient.js';
 import { assertCanAct, type SigningSession } from '../signing/signing-session.js';
 import { editEnvelope, envelopeOfPart } from './edit-envelope.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 
 /**
  * The sender records a recipient's refusal (given by phone, in person…): the same state change as
@@ -21,7 +20,7 @@ export async function rejectOnBehalf(ctx: Ctx, caller: ApiCaller, recipientId: n
     async (trx, graph, now) => {
       const recipient = graph.recipients.find((r) => r.id === recipientId);
       if (!recipient) throw new AppError('NOT_FOUND', 'Recipient not found');
-      const session: SigningSession = { graph, recipient, meta: parseStoredMeta(graph.envelope.meta) };
+      const session: SigningSession = { graph, recipient, meta: graph.envelope.meta };
       assertCanAct(session, now, { ignoreTurn: true });
       await recordRejection(ctx, trx, session, reason, now, apiActor(caller), caller.request);
       return {

@@ -7,7 +7,7 @@ import {
 } from '../../db/repositories/platform.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
+import { type EnvelopeMeta } from '../model/envelope-meta.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { OWNER_NOTICE_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
 import { ZEmailAddress } from '../../lib/email-address.js';
@@ -51,7 +51,7 @@ export async function sendOwnerNotice(ctx: Ctx, payload: JobPayload<typeof OWNER
   if (!envelope) return;
   const platform = await findPlatformNotifyTarget(ctx.db, envelope.platformId);
   if (!platform?.notifyEmail) return;
-  const meta = parseStoredMeta(envelope.meta);
+  const meta = envelope.meta;
   const content = renderMail(payload.notice, meta.language, {
     title: envelope.title,
     recipientName: platform.name,

@@ -3,7 +3,7 @@ import { findEnvelopeForMail } from '../../db/repositories/mail.repo.js';
 import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { RECIPIENT_REMOVED_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
-import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
+import { type EnvelopeMeta } from '../model/envelope-meta.js';
 import { documentSender } from './mail-sender.js';
 import { renderMail } from './mail-templates.js';
 import { sendDocumentMail } from './send-document-mail.js';
@@ -41,7 +41,7 @@ export async function queueRemovalNotice(
 export async function sendRemovalNotice(ctx: Ctx, payload: JobPayload<typeof RECIPIENT_REMOVED_MAIL>): Promise<void> {
   const envelope = await findEnvelopeForMail(ctx.db, payload.envelopeId);
   if (!envelope || envelope.deletedAt) return;
-  const meta = parseStoredMeta(envelope.meta);
+  const meta = envelope.meta;
   const sender = await documentSender(ctx, envelope.platformId, meta);
   const content = renderMail('recipientRemoved', meta.language, {
     title: envelope.title,

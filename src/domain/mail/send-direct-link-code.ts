@@ -1,7 +1,6 @@
 import { findDirectLinkForMail } from '../../db/repositories/direct-link-challenge.repo.js';
 import type { Ctx } from '../context.js';
 import type { DIRECT_LINK_CODE_MAIL, JobPayload } from '../jobs/job-catalogue.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { documentSender } from './mail-sender.js';
 import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail } from './mail-templates.js';
@@ -15,7 +14,7 @@ export async function sendDirectLinkCode(ctx: Ctx, payload: JobPayload<typeof DI
   if (Date.parse(payload.expiresAt) <= ctx.clock().getTime()) return;
   const link = await findDirectLinkForMail(ctx.db, payload.linkId);
   if (!link || link.enabled !== 1) return;
-  const meta = parseStoredMeta(link.meta);
+  const meta = link.meta;
   const sender = await documentSender(ctx, link.platformId, meta);
   const content = renderMail('directLinkCode', meta.language, {
     title: link.title,

@@ -6,7 +6,6 @@ import {
 } from '../../db/repositories/mail.repo.js';
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { safeFilename } from '../model/pdf-download.js';
 import { signingUrl } from '../model/signing-links.js';
 import { documentSender } from './mail-sender.js';
@@ -35,7 +34,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
   // "Waiting for the others" is stale once nobody is waiting: the completion (or rejection) mail tells.
   if (kind === 'documentPending' && envelope.status !== 'PENDING') return;
 
-  const meta = parseStoredMeta(envelope.meta);
+  const meta = envelope.meta;
   const language = meta.language;
   const link = recipient.tokenSealed ? signingUrl(ctx, ctx.secrets.open(recipient.tokenSealed)) : null;
   const attachments: { filename: string; content: Buffer; contentType: string }[] = [];

@@ -1,7 +1,6 @@
 import { findEnvelopeForMail, findRecipientForMail } from '../../db/repositories/mail.repo.js';
 import type { Ctx } from '../context.js';
 import type { JobPayload, VERIFICATION_CODE_MAIL } from '../jobs/job-catalogue.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { documentSender } from './mail-sender.js';
 import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail } from './mail-templates.js';
@@ -24,7 +23,7 @@ export async function sendVerificationCode(
   if (!recipient || !recipient.email || (!access && recipient.signingStatus !== 'NOT_SIGNED')) return;
   const envelope = await findEnvelopeForMail(ctx.db, recipient.envelopeId);
   if (!envelope || envelope.deletedAt || (!access && envelope.status !== 'PENDING')) return;
-  const meta = parseStoredMeta(envelope.meta);
+  const meta = envelope.meta;
   const sender = await documentSender(ctx, envelope.platformId, meta);
   const content = renderMail('verificationCode', meta.language, {
     title: envelope.title,

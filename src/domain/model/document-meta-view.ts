@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EnvelopeRow } from '../../db/repositories/envelope.repo.js';
 import { LANGUAGES } from '../../lib/vocabulary/languages.js';
-import { DATE_FORMATS, parseStoredMeta, ZEmailSettings } from './envelope-meta.js';
+import { DATE_FORMATS, ZEmailSettings } from './envelope-meta.js';
 
 /**
  * An envelope's meta as Documenso's API v2 names it (`documentMeta`), mapped once here: the v2
@@ -40,7 +40,7 @@ export const ZDocumentMetaView = z.object({
 });
 
 export function documentMetaView(e: EnvelopeRow) {
-  const meta = parseStoredMeta(e.meta);
+  const meta = e.meta;
   return {
     id: e.metaId,
     subject: meta.subject,

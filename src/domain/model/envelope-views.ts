@@ -5,7 +5,6 @@ import { documentMetaView } from './document-meta-view.js';
 import { fieldView } from './field-view.js';
 import { folderView } from './folder-view.js';
 import { recipientView } from './recipient-view.js';
-import { parseStoredEnvelopeAuth, parseStoredFormValues } from './stored-json.js';
 
 /**
  * The public shapes of envelopes, as Documenso's API v2 names them, built from the one presenter
@@ -21,7 +20,7 @@ export function itemView(i: ItemRow, envelope: Pick<EnvelopeRow, 'publicId'>) {
 
 /** The envelope's own members, shared by the lite, full and legacy document shapes. */
 export function envelopeLiteView(e: EnvelopeRow) {
-  const auth = parseStoredEnvelopeAuth(e.authOptions);
+  const auth = e.authOptions;
   return {
     internalVersion: 2,
     type: e.type,
@@ -40,7 +39,7 @@ export function envelopeLiteView(e: EnvelopeRow) {
     authOptions: auth
       ? { globalAccessAuth: auth.globalAccessAuth ?? [], globalActionAuth: auth.globalActionAuth ?? [] }
       : null,
-    formValues: parseStoredFormValues(e.formValues),
+    formValues: e.formValues,
     publicTitle: '',
     publicDescription: '',
     userId: e.platformId,

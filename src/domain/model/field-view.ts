@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { EnvelopeRow, FieldRow } from '../../db/repositories/envelope.repo.js';
 import { FIELD_TYPES } from '../../lib/vocabulary/field-types.js';
 import { ZFieldMeta } from '../fields/field-meta.js';
-import { parseStoredFieldMeta } from './stored-json.js';
 
 /**
  * The field as Documenso's API v2 names it: the base shape. v1's field and the signing page's
@@ -44,7 +43,7 @@ export function fieldMembers(f: FieldRow) {
     height: f.height,
     customText: f.customText,
     inserted: f.inserted === 1,
-    fieldMeta: parseStoredFieldMeta(f.fieldMeta),
+    fieldMeta: f.fieldMeta,
   };
 }
 

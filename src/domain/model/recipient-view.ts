@@ -2,7 +2,6 @@ import type { TokenReveal } from './signing-links.js';
 import { z } from 'zod';
 import type { EnvelopeRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { READ_STATUSES, RECIPIENT_ROLES, SEND_STATUSES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
-import { parseStoredRecipientAuth } from './stored-json.js';
 
 /**
  * The recipient as Documenso's API v2 names it: the base shape, also the webhook payload's (which
@@ -58,7 +57,7 @@ export function recipientView(
   now: Date = new Date(),
   reveal?: TokenReveal,
 ) {
-  const auth = parseStoredRecipientAuth(r.authOptions);
+  const auth = r.authOptions;
   return {
     envelopeId: envelope.publicId,
     role: r.role,

@@ -5,18 +5,17 @@ import { ZOptionalEmailAddress } from '../../lib/email-address.js';
 import { ZRecordId } from '../../lib/record-id.js';
 import { issueParams } from '../../lib/issue-code.js';
 import { RECIPIENT_ROLES } from '../../lib/vocabulary/recipients.js';
+import {
+  ZAccessAuth,
+  ZActionAuth,
+  ZGlobalActionAuth,
+  type AccessAuth,
+  type ActionAuth,
+  type GlobalActionAuth,
+} from '../../lib/stored/auth-methods.js';
 
 export const ZRecipientRole = z.enum(RECIPIENT_ROLES);
-export const ZAccessAuth = z.array(z.enum(['ACCOUNT', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH'])).max(3);
-export const ZActionAuth = z
-  .array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD', 'EXPLICIT_NONE']))
-  .max(6);
-export const ZGlobalActionAuth = z
-  .array(z.enum(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD']))
-  .max(5);
-export type AccessAuth = z.output<typeof ZAccessAuth>[number];
-export type ActionAuth = z.output<typeof ZActionAuth>[number];
-export type GlobalActionAuth = z.output<typeof ZGlobalActionAuth>[number];
+export { ZAccessAuth, ZActionAuth, ZGlobalActionAuth, type AccessAuth, type ActionAuth, type GlobalActionAuth };
 
 /** A recipient's address, or "" for none (a template's placeholder): the one address rule. */
 export const ZRecipientEmail = ZOptionalEmailAddress;

@@ -8,7 +8,6 @@ import { REMINDER_DUE_JOB } from '../jobs/job-catalogue.js';
 import type { EnvelopeMeta, ReminderSettings } from '../model/envelope-meta.js';
 import { firstReminderDue, reminderSettingsInForce, remindsByMail } from '../model/reminder-rules.js';
 import { currentTurn } from '../model/signing-turn.js';
-import { parseStoredReminderSettings } from '../model/stored-json.js';
 
 /** The reminder settings a document of this platform follows: its own meta, else the platform's default. */
 export async function reminderSettingsFor(
@@ -18,10 +17,7 @@ export async function reminderSettingsFor(
 ): Promise<ReminderSettings | null> {
   // The document's own settings win: the platform default is read only when it has none.
   if (meta.reminderSettings) return reminderSettingsInForce(meta, null);
-  return reminderSettingsInForce(
-    meta,
-    parseStoredReminderSettings(await findPlatformReminderSettings(trx, platformId)),
-  );
+  return reminderSettingsInForce(meta, await findPlatformReminderSettings(trx, platformId));
 }
 
 /**

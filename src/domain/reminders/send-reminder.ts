@@ -6,7 +6,6 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { REMINDER_MAIL, type JobPayload, type REMINDER_DUE_JOB } from '../jobs/job-catalogue.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { nextReminderDue, remindsByMail } from '../model/reminder-rules.js';
 import { currentTurn } from '../model/signing-turn.js';
 import { queueReminder, reminderSettingsFor } from './schedule-reminders.js';
@@ -32,7 +31,7 @@ export async function sendReminder(ctx: Ctx, job: JobPayload<typeof REMINDER_DUE
     if (!r || r.reminderDueAt !== job.dueAt) return false;
     const now = ctx.clock();
     const iso = now.toISOString();
-    const meta = parseStoredMeta(envelope.meta);
+    const meta = envelope.meta;
     const settings = remindsByMail(meta) ? await reminderSettingsFor(trx, envelope.platformId, meta) : null;
     const waiting =
       settings !== null &&

@@ -26,7 +26,7 @@ export async function setPlatformReminders(
     const problem = reminderSettingsProblem(settings);
     if (problem) throw new AppError('REMINDER_SETTINGS_INVALID', problem);
   }
-  if (!(await setPlatformReminderSettingsByName(ctx.db, input.platform, settings && JSON.stringify(settings))))
+  if (!(await setPlatformReminderSettingsByName(ctx.db, input.platform, settings)))
     throw new AppError('NOT_FOUND', `platform "${input.platform}" not found`);
   return settings;
 }

@@ -4,7 +4,6 @@ import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { recordEvent } from '../events/record-event.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 
 /**
@@ -54,7 +53,7 @@ export async function expireRecipients(ctx: Ctx, options: { batch?: number } = {
       const who = lapsed.map((r) => `${r.name} <${r.email}>`.trim()).join(', ');
       await queueOwnerNotice(
         trx,
-        { platformId, envelopeId, meta: parseStoredMeta(envelope.meta), notice: 'ownerRecipientExpired', detail: who },
+        { platformId, envelopeId, meta: envelope.meta, notice: 'ownerRecipientExpired', detail: who },
         now,
       );
       return lapsed.length;

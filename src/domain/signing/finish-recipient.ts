@@ -15,7 +15,6 @@ import { queueRecipientFinishedMails } from '../mail/recipient-finished-mails.js
 import { recipientActor } from './recipient-actor.js';
 import type { SigningSession } from './signing-session.js';
 import { AppError } from '../../errors.js';
-import { parseStoredFieldMeta } from '../model/stored-json.js';
 import type { AcceptedConsent } from '../model/signing-consent.js';
 import { provesSigning, takesSignature } from '../../lib/vocabulary/field-types.js';
 import { fieldPrefill, type Prefill } from '../fields/field-prefill.js';
@@ -59,11 +58,12 @@ export async function finishRecipient(
   const own = s.graph.fields.filter((f) => f.recipientId === s.recipient.id);
   for (const field of own) {
     const text = step.autoFillText(field);
-    const filled = text !== undefined ? { stored: { kind: 'text', text }, customText: text } : prefillOf(field);
+    const filled =
+      text !== undefined ? { stored: { kind: 'text' as const, text }, customText: text } : prefillOf(field);
     if (!filled) continue;
     const patch = {
       inserted: 1,
-      value: JSON.stringify(filled.stored),
+      value: filled.stored,
       customText: filled.customText,
       insertedAt: iso,
       insertedByRecipientId: s.recipient.id,
@@ -111,7 +111,7 @@ export async function finishRecipient(
  * satisfied and the renderers burn it in like any other value.
  */
 export function prefillOf(field: FieldRow): Prefill | null {
-  return field.inserted === 1 ? null : fieldPrefill(parseStoredFieldMeta(field.fieldMeta));
+  return field.inserted === 1 ? null : fieldPrefill(field.fieldMeta);
 }
 
 /**
@@ -123,7 +123,7 @@ export function assertFieldsComplete(s: SigningSession, own: FieldRow[]): void {
   const byCertificate = certificateSignatureFieldIds(s);
   const missing = own.filter((f) => {
     if (f.inserted === 1 || byCertificate.has(f.id)) return false;
-    const meta = parseStoredFieldMeta(f.fieldMeta);
+    const meta = f.fieldMeta;
     return takesSignature(f.type) || meta?.required === true;
   });
   const signed = own.some((f) => provesSigning(f.type) && (f.inserted === 1 || byCertificate.has(f.id)));

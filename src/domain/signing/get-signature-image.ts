@@ -1,5 +1,4 @@
 import type { Ctx } from '../context.js';
-import { parseStoredFieldValue } from '../model/stored-json.js';
 import { fillableFields, invalidLink, loadSigningSession } from './signing-session.js';
 import { assertAccessVerified } from './verification-state.js';
 import { passesOf, type SigningRequest } from './verification-grant.js';
@@ -20,7 +19,7 @@ export async function getSignatureImage(
   const now = ctx.clock();
   await assertAccessVerified(ctx.db, s, now, passesOf(ctx.secrets, s, request, now));
   const field = fillableFields(s).find((f) => f.id === fieldId);
-  const value = field ? parseStoredFieldValue(field.value) : null;
+  const value = field ? field.value : null;
   if (value?.kind !== 'signature' || value.signature.type === 'typed') throw invalidLink();
   return Buffer.from(await ctx.storage.getBytes(value.signature.sha256));
 }

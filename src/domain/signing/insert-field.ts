@@ -10,7 +10,6 @@ import {
   type ValidatedValue,
 } from '../fields/validate-field-value.js';
 import { decodeSignatureImage } from '../fields/decode-signature-image.js';
-import { parseStoredFieldMeta } from '../model/stored-json.js';
 import { certificateSignatureFieldIds } from './certificate-signature-fields.js';
 import { recipientActor } from './recipient-actor.js';
 import { assertCanAct, fillableFields, loadSigningSession, type SigningSession } from './signing-session.js';
@@ -49,7 +48,7 @@ export async function insertField(
     }
     const patch = {
       inserted: 1,
-      value: JSON.stringify(stored),
+      value: stored,
       // The blob named in a column of its own: the blob garbage collection looks for it there.
       signatureSha256,
       customText: validated.customText,
@@ -89,7 +88,7 @@ export async function removeField(
     await assertAccessVerified(trx, s, now, passesOf(ctx.secrets, s, request, now));
     assertCanAct(s, now);
     const field = findFillable(s, fieldId);
-    const meta = parseStoredFieldMeta(field.fieldMeta);
+    const meta = field.fieldMeta;
     if (meta?.readOnly) throw new AppError('FIELD_READ_ONLY', 'This field is read-only');
     if (field.inserted === 1) {
       const patch = {
@@ -137,7 +136,7 @@ async function checkedValue(
   await assertAccessVerified(db, s, now, passesOf(ctx.secrets, s, request, now));
   assertCanAct(s, now);
   const field = findFillable(s, fieldId);
-  const meta = parseStoredFieldMeta(field.fieldMeta);
+  const meta = field.fieldMeta;
   if (meta?.readOnly) throw new AppError('FIELD_READ_ONLY', 'This field is read-only');
   const owner = s.graph.recipients.find((r) => r.id === field.recipientId) ?? s.recipient;
   const fill: FillContext = {

@@ -1,3 +1,4 @@
+import type { KeptIssuerRevocation } from '../../db/repositories/digital-signature.repo.js';
 import { createHash } from 'node:crypto';
 import { deletePreparedSignatures, insertDigitalSignature } from '../../db/repositories/digital-signature.repo.js';
 import type { FieldRow, ItemRow } from '../../db/repositories/envelope.repo.js';
@@ -129,7 +130,7 @@ export async function prepareDigitalSignature(
         contentsStart: signature.contentsStart,
         contentsEnd: signature.contentsEnd,
         signedAttributes: signature.signedAttributes.toString('base64'),
-        certificateChain: JSON.stringify(verdict.chain.map((c) => c.toString('base64'))),
+        certificateChain: verdict.chain.map((c) => c.toString('base64')),
         subject: verdict.subject,
         issuer: verdict.issuer,
         serial: verdict.serialHex,
@@ -137,7 +138,7 @@ export async function prepareDigitalSignature(
         revocationSource: verdict.revocation.source,
         revocationSha256: revocation.sha256,
         issuerRevocations,
-        autoFill: JSON.stringify(autoFilled.values),
+        autoFill: autoFilled.values,
         signedSha256: null,
         signedAt: null,
         createdAt: now.toISOString(),
@@ -245,22 +246,20 @@ export function autoFilledFields(
     const text = autoFill(s, field, now);
     if (text === null) {
       const prefill = prefillOf(field);
-      return prefill
-        ? { ...field, inserted: 1, value: JSON.stringify(prefill.stored), customText: prefill.customText }
-        : field;
+      return prefill ? { ...field, inserted: 1, value: prefill.stored, customText: prefill.customText } : field;
     }
     values[String(field.id)] = text;
-    return { ...field, inserted: 1, value: JSON.stringify({ kind: 'text', text }), customText: text };
+    return { ...field, inserted: 1, value: { kind: 'text' as const, text }, customText: text };
   });
   return { fields, values };
 }
 
-/** The answers about the issuing certificates, stored as blobs, as JSON for `digital_signature`. */
+/** The answers about the issuing certificates, stored as blobs, as `digital_signature` keeps them. */
 async function storeIssuerRevocations(
   ctx: Ctx,
   answers: { certificate: Buffer; source: 'OCSP' | 'CRL'; response: Buffer }[],
-): Promise<string> {
-  const kept = [];
+): Promise<KeptIssuerRevocation[]> {
+  const kept: KeptIssuerRevocation[] = [];
   for (const answer of answers) {
     const stored = await ctx.storage.putBytes(answer.response);
     kept.push({
@@ -269,7 +268,7 @@ async function storeIssuerRevocations(
       sha256: stored.sha256,
     });
   }
-  return JSON.stringify(kept);
+  return kept;
 }
 
 /** A Uint8Array from a PDF thread as a Buffer over the same memory. */

@@ -10,7 +10,7 @@ import {
 } from '../../db/repositories/envelope.repo.js';
 import { findRecipientByTokenHash } from '../../db/repositories/recipient.repo.js';
 import { AppError } from '../../errors.js';
-import { parseStoredMeta, type EnvelopeMeta } from '../model/envelope-meta.js';
+import { type EnvelopeMeta } from '../model/envelope-meta.js';
 import { hashSigningToken } from '../model/signing-links.js';
 import { currentTurn } from '../model/signing-turn.js';
 import { takesSignature } from '../../lib/vocabulary/field-types.js';
@@ -47,7 +47,7 @@ export async function loadSigningSession(
   const graph = await loadEnvelopeParts(db, envelope);
   const recipient = graph.recipients.find((r) => r.id === found.id);
   if (!recipient) throw invalidLink();
-  return { graph, recipient, meta: parseStoredMeta(envelope.meta) };
+  return { graph, recipient, meta: envelope.meta };
 }
 
 /**

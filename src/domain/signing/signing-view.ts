@@ -3,7 +3,6 @@ import { pick } from '../../lib/pick.js';
 import { fieldMembers } from '../model/field-view.js';
 import { currentConsent } from '../model/signing-consent.js';
 import { allActed, currentTurn } from '../model/signing-turn.js';
-import { parseStoredFieldValue, parseStoredPages } from '../model/stored-json.js';
 import { certificateSignatureFieldIds } from './certificate-signature-fields.js';
 import { downloadUntil } from './download-recipient-file.js';
 import { fillableFields, signingState, type SigningSession } from './signing-session.js';
@@ -14,7 +13,7 @@ import { fillableFields, signingState, type SigningSession } from './signing-ses
  */
 export function signingFieldView(f: FieldRow, ownerId: number, byCertificate: ReadonlySet<number> = new Set()) {
   const base = fieldMembers(f);
-  const value = parseStoredFieldValue(f.value);
+  const value = f.value;
   return {
     ...pick(base, ['id', 'envelopeItemId', 'recipientId']),
     isOwn: f.recipientId === ownerId,
@@ -37,7 +36,7 @@ function itemView(i: ItemRow) {
     title: i.title,
     order: i.order,
     pageCount: i.pageCount,
-    pages: parseStoredPages(i.pages).map((p) => ({ width: p.width, height: p.height })),
+    pages: i.pages.map((p) => ({ width: p.width, height: p.height })),
   };
 }
 

@@ -83,7 +83,7 @@ export async function submitDigitalSignature(
     const sent = input.signatures[index];
     const path = index >= 0 ? ['signatures', index, 'signatureValue'] : ['signatures'];
     const value = sent ? Buffer.from(sent.signatureValue, 'base64') : Buffer.alloc(0);
-    const chain = (JSON.parse(row.certificateChain) as string[]).map((c) => Buffer.from(c, 'base64'));
+    const chain = row.certificateChain.map((c) => Buffer.from(c, 'base64'));
     const leaf = chain[0]!;
     const publicKey = new X509Certificate(leaf).publicKey;
     const attributes = Buffer.from(row.signedAttributes, 'base64');
@@ -129,7 +129,7 @@ export async function submitDigitalSignature(
       // signedSha256 names the revision the signature covers (firma audit verify finds it by that hash).
       await updateDigitalSignature(trx, env.id, row.id, { status: 'SIGNED', signedSha256, signedAt: iso });
     }
-    const autoFill = JSON.parse(rows[0]!.autoFill) as Record<string, string>;
+    const autoFill = rows[0]!.autoFill;
     const first = rows[0]!;
     await finishRecipient(ctx, trx, locked, {
       consent,

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { findVerificationState, type VerificationRow } from '../../db/repositories/recipient-verification.repo.js';
 import { AppError } from '../../errors.js';
-import { parseStoredEnvelopeAuth, parseStoredRecipientAuth } from '../model/stored-json.js';
 import { effectiveVerification, type EnforcedMethod } from '../recipients/verification-methods.js';
 import type { SigningSession } from './signing-session.js';
 import type { CallerPasses } from './verification-grant.js';
@@ -37,10 +36,7 @@ export interface Requirements {
 }
 
 export function requirementsOf(s: SigningSession): Requirements {
-  const effective = effectiveVerification(
-    parseStoredRecipientAuth(s.recipient.authOptions),
-    parseStoredEnvelopeAuth(s.graph.envelope.authOptions),
-  );
+  const effective = effectiveVerification(s.recipient.authOptions, s.graph.envelope.authOptions);
   return { ...effective, cuil: s.recipient.requireCuil === 1 };
 }
 

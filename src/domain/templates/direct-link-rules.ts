@@ -2,7 +2,6 @@ import type { DirectLinkRow } from '../../db/repositories/direct-link.repo.js';
 import type { EnvelopeGraph, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { IssueCollector } from '../envelopes/validation-issues.js';
-import { parseStoredMeta } from '../model/envelope-meta.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import { nationalIdRule, satisfiesIdentityRule, type IdentityRuleName } from '../recipients/identity-rule.js';
 import { provesSigning } from '../../lib/vocabulary/field-types.js';
@@ -64,7 +63,7 @@ export function collectDirectLinkGaps(
   issues: IssueCollector,
 ): void {
   // The visitor signs as they arrive: in a SEQUENTIAL template they must be in the first group.
-  const { signingOrder } = parseStoredMeta(graph.envelope.meta);
+  const { signingOrder } = graph.envelope.meta;
   if (!currentTurn(graph.recipients, signingOrder).has(direct.id))
     issues.add(
       'DIRECT_LINK_TEMPLATE_INCOMPLETE',

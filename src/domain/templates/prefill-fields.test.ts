@@ -1,3 +1,4 @@
+import type { FieldMeta } from '../../lib/stored/field-meta.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FieldRow } from '../../db/repositories/envelope.repo.js';
@@ -23,7 +24,7 @@ function field(type: FieldType, fieldMeta: Record<string, unknown> | null = null
     height: 5,
     customText: '',
     inserted: 0,
-    fieldMeta: fieldMeta ? JSON.stringify(fieldMeta) : null,
+    fieldMeta: (fieldMeta ?? null) as FieldMeta | null,
     value: null,
     signatureSha256: null,
     insertedAt: null,
@@ -74,8 +75,8 @@ test('every prefill type fills its field with a value the signer could have ente
   assert.equal(error, undefined);
   const text = patches.get(fields.text.id)!;
   assert.deepEqual(text.filled, { value: { kind: 'text', text: 'Hola' }, customText: 'Hola' });
-  assert.equal(JSON.parse(text.fieldMeta!).label, 'Saludo');
-  for (const patch of patches.values()) assert.equal(JSON.parse(patch.fieldMeta!).readOnly, true);
+  assert.equal(text.fieldMeta!.label, 'Saludo');
+  for (const patch of patches.values()) assert.equal(patch.fieldMeta!.readOnly, true);
   assert.deepEqual(patches.get(fields.checkbox.id)!.filled!.value, { kind: 'choices', values: ['A'] });
   assert.equal(patches.get(fields.radio.id)!.filled!.customText, 'B');
   // In the document's date format and time zone (18:07 UTC is 15:07 in Buenos Aires, same day).
@@ -91,8 +92,8 @@ test('a prefill without a value changes the label only and leaves the field to t
   const { patches } = plan([{ type: 'text', id: fields.text.id, label: 'Domicilio' }]);
   const patch = patches.get(fields.text.id)!;
   assert.equal(patch.filled, undefined);
-  assert.equal(JSON.parse(patch.fieldMeta!).label, 'Domicilio');
-  assert.notEqual(JSON.parse(patch.fieldMeta!).readOnly, true);
+  assert.equal(patch.fieldMeta!.label, 'Domicilio');
+  assert.notEqual(patch.fieldMeta!.readOnly, true);
 });
 
 test('values the field refuses are 400s naming the entry; every problem is listed', () => {

@@ -7,7 +7,6 @@ import { defaultFieldMeta, type FieldMeta } from '../fields/field-meta.js';
 import type { StoredFieldValue } from '../fields/field-value.js';
 import { validateFieldValue } from '../fields/validate-field-value.js';
 import type { EnvelopeMeta } from '../model/envelope-meta.js';
-import { parseStoredFieldMeta } from '../model/stored-json.js';
 import type { IssueCollector } from '../envelopes/validation-issues.js';
 import { ZRecordId } from '../../lib/record-id.js';
 
@@ -39,7 +38,7 @@ export type PrefillField = z.output<typeof ZPrefillField>;
 
 /** What a prefill changes on the copied field: its meta, and, when a value was given, the value. */
 export interface PrefillPatch {
-  fieldMeta: string | null;
+  fieldMeta: FieldMeta | null;
   filled?: { value: StoredFieldValue; customText: string };
 }
 
@@ -89,14 +88,14 @@ export function planPrefills(
 }
 
 function prefillPatch(field: FieldRow, prefill: PrefillField, meta: EnvelopeMeta): PrefillPatch {
-  const current: FieldMeta | null = parseStoredFieldMeta(field.fieldMeta) ?? defaultFieldMeta(field.type);
+  const current: FieldMeta | null = field.fieldMeta ?? defaultFieldMeta(field.type);
   const next = { ...current } as Record<string, unknown>;
   if ('label' in prefill && prefill.label !== undefined) next.label = prefill.label;
   if ('placeholder' in prefill && prefill.placeholder !== undefined) next.placeholder = prefill.placeholder;
-  if (prefill.value === undefined) return { fieldMeta: current ? JSON.stringify(next) : null };
+  if (prefill.value === undefined) return { fieldMeta: current ? (next as FieldMeta) : null };
   const filled = prefill.type === 'date' ? dateValue(prefill.value, meta) : validatedValue(field, current, prefill);
   next.readOnly = true;
-  return { fieldMeta: JSON.stringify(next), filled };
+  return { fieldMeta: next as FieldMeta, filled };
 }
 
 function validatedValue(field: FieldRow, meta: FieldMeta | null, prefill: PrefillField) {

@@ -1,3 +1,4 @@
+import type { PageSize } from '../../db/schema.js';
 import { findDocumentData } from '../../db/repositories/item.repo.js';
 import type { EnvelopeGraph, EnvelopeKey, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { AppError, isAppError, notFound } from '../../errors.js';
@@ -41,8 +42,8 @@ export interface PreparedItemPdf {
   sha256: string;
   size: number;
   pageCount: number;
-  /** JSON of the pages, as the item row stores them. */
-  pages: string;
+  /** The page sizes, as the item row holds them. */
+  pages: PageSize[];
   /** For the audit entry: the template item's PDF this one replaced. */
   replacedSha256?: string;
   /** For the audit entry: the PDF before `formValues` filled it. */
@@ -60,14 +61,14 @@ interface Source {
   sha256: string;
   size: number;
   pageCount: number;
-  pages: string;
+  pages: PageSize[];
   staged?: UploadedPdf['staged'];
   formFields?: FormFieldInfo[] | undefined;
   inspected: boolean;
 }
 
-const pagesJson = (pages: { width: number; height: number; rotation: number }[]) =>
-  JSON.stringify(pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation })));
+const pageSizes = (pages: { width: number; height: number; rotation: number }[]): PageSize[] =>
+  pages.map((p) => ({ width: p.width, height: p.height, rotation: p.rotation }));
 
 /** The highest page a field of the template sits on, per item. */
 function highestPages(template: EnvelopeGraph): Map<string, number> {
@@ -118,7 +119,7 @@ export async function prepareTemplatePdfs(
         sha256: c.file.staged.sha256,
         size: c.file.staged.size,
         pageCount: info.pageCount,
-        pages: pagesJson(info.pages),
+        pages: pageSizes(info.pages),
         staged: c.file.staged,
         formFields: info.formFields,
         inspected: true,

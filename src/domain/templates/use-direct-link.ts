@@ -10,7 +10,7 @@ import type { RequestMeta } from '../audit/audit-actor.js';
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { IssueCollector } from '../envelopes/validation-issues.js';
-import { chosenLanguage, parseStoredMeta } from '../model/envelope-meta.js';
+import { chosenLanguage } from '../model/envelope-meta.js';
 import { compactNationalId, nationalIdRule } from '../recipients/identity-rule.js';
 import { collectDirectLinkGaps } from './direct-link-rules.js';
 import { loadDirectLink, unusableLink } from './load-direct-link.js';
@@ -32,7 +32,7 @@ export async function openDirectLink(ctx: Ctx, token: string) {
   const { graph, direct, identityRule } = await loadDirectLink(ctx, token);
   return {
     title: graph.envelope.title,
-    language: parseStoredMeta(graph.envelope.meta).language,
+    language: graph.envelope.meta.language,
     role: direct.role,
     // The visitor types the national ID their platform's rule asks of a signer, in `cuil`; none under NONE.
     requiresCuil: direct.role === 'SIGNER' && identityRule !== 'NONE',
@@ -54,7 +54,7 @@ export async function checkDirectLink(
   try {
     const { graph, link } = await loadDirectLink(ctx, token);
     const whiteLabel = (await platformsWithEmbedWhiteLabel(ctx.db, [link.platformId])).length > 0;
-    return { language: chosenLanguage(parseStoredMeta(graph.envelope.meta)), disabled: false, whiteLabel };
+    return { language: chosenLanguage(graph.envelope.meta), disabled: false, whiteLabel };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') return null;
     if (isAppError(error) && error.code === 'DIRECT_LINK_DISABLED')

@@ -30,7 +30,7 @@ import { lockFolderFor } from '../folders/folder-rules.js';
 import { newId } from '../ids.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
 import { assertEmailSenderUsable } from '../mail/mail-sender.js';
-import { mergeMeta, parseStoredMeta, type ZMetaInput } from '../model/envelope-meta.js';
+import { mergeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import type { SigningLink } from '../model/signing-links.js';
 import { recipientActor } from '../signing/recipient-actor.js';
 import { assertDirectLinkUsable } from './direct-link-rules.js';
@@ -120,7 +120,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     if (input.directLink) assertDirectLinkUsable(template.directLink, input.directLink.linkId);
     const now = ctx.clock();
     const iso = now.toISOString();
-    const meta = mergeMeta(parseStoredMeta(t.meta), withoutTitle(input.override));
+    const meta = mergeMeta(t.meta, withoutTitle(input.override));
 
     const issues = new IssueCollector();
     collectUnsupportedMeta(issues, [...base, 'override'], input.override);
@@ -142,8 +142,8 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       templateId: t.id,
       title: input.override?.title ?? t.title,
       externalId: input.externalId ?? null,
-      formValues: input.formValues ? JSON.stringify(input.formValues) : null,
-      meta: JSON.stringify(meta),
+      formValues: input.formValues ?? null,
+      meta,
       folderId: folder?.id ?? null,
     });
     const id = await insertEnvelope(trx, row);
@@ -180,7 +180,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       copy.fieldMeta = patch.fieldMeta;
       if (patch.filled) {
         copy.inserted = 1;
-        copy.value = JSON.stringify(patch.filled.value);
+        copy.value = patch.filled.value;
         copy.customText = patch.filled.customText;
         copy.insertedAt = iso;
       }
@@ -252,7 +252,9 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       envelope: { ...row, id },
       items: itemRows,
       recipients: recipientRows,
-      fields: fieldRows.map((f) => ({ ...f, id: fieldIds.get(f.secondaryId)! })).sort((a, b) => a.id - b.id),
+      fields: fieldRows
+        .map((f) => ({ ...f, signatureSha256: f.signatureSha256 ?? null, id: fieldIds.get(f.secondaryId)! }))
+        .sort((a, b) => a.id - b.id),
       attachments: attachmentRows,
       folder: folder ?? null,
     };

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { randomToken } from '../ids.js';
-import type { StoredPendingField } from '../model/stored-json.js';
+import type { StoredPendingField } from '../../lib/stored/pending-field.js';
 
 export type { UploadUrlRow } from '../../db/repositories/upload-url.repo.js';
 
@@ -36,7 +36,7 @@ export async function issueUploadUrl(
     expiresAt: new Date(now.getTime() + ctx.config.v1.uploadTtlMinutes * 60_000).toISOString(),
     usedAt: null,
     createdAt: now.toISOString(),
-    pendingFields: input.pendingFields?.length ? JSON.stringify(input.pendingFields) : null,
+    pendingFields: input.pendingFields ?? [],
   });
   return `${ctx.config.publicUrl}/api/${input.api}/uploads/${token}`;
 }
