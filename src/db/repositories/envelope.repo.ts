@@ -21,6 +21,8 @@ export interface EnvelopeGraph {
   folder?: FolderRow | null;
   /** A template's direct link (null: none; absent: not loaded, or not a template). */
   directLink?: DirectLinkRow | null;
+  /** The owner's name and address (null: no owner; absent: not loaded). */
+  owner?: { name: string; email: string } | null;
 }
 
 export type EnvelopeKey = { documentId: number } | { publicId: string };
@@ -81,7 +83,7 @@ export async function updateEnvelope(db: Db, id: number, patch: Updateable<Envel
 
 /** Everything an envelope holds (a template's direct link too), in indexed queries whatever its size. */
 export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<EnvelopeGraph> {
-  const [items, recipients, fields, attachments, folder, directLink] = await Promise.all([
+  const [items, recipients, fields, attachments, folder, directLink, owner] = await Promise.all([
     db
       .selectFrom('envelopeItem')
       .selectAll()
@@ -116,6 +118,14 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
           .where('envelopeId', '=', envelope.id)
           .executeTakeFirst()
           .then((l) => l ?? null),
+    envelope.ownerUserId === null
+      ? null
+      : db
+          .selectFrom('userAccount')
+          .select(['name', 'email'])
+          .where('id', '=', envelope.ownerUserId)
+          .executeTakeFirst()
+          .then((u) => u ?? null),
   ]);
   return {
     envelope,
@@ -124,6 +134,7 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
     fields,
     attachments,
     folder,
+    owner,
     ...(directLink !== undefined ? { directLink } : {}),
   };
 }

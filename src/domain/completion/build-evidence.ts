@@ -166,7 +166,7 @@ function eventOf(row: AuditRow, language: EvidenceLanguage, names: ReadonlyMap<n
   const who: EventWho =
     actor.kind === 'recipient'
       ? { kind: 'recipient', name: actor.name || actor.email || '' }
-      : { kind: actor.kind === 'api' ? 'sender' : 'system' };
+      : { kind: actor.kind === 'system' ? 'system' : 'sender' };
   const recipientName = row.recipientId === null ? null : (names.get(row.recipientId) ?? null);
   const worded = wordAuditEvent(language, { type: row.type, data: parseAuditData(row), who, recipientName });
   return {
@@ -187,6 +187,8 @@ function actorText(actor: AuditActor): string {
       return actor.email ? `${actor.name} <${actor.email}>` : actor.name;
     case 'api':
       return `API (${actor.platformName}, token ${actor.tokenId})`;
+    case 'user':
+      return `${actor.name} <${actor.email}> (${actor.platformName})`;
     case 'system':
       return 'Firma';
   }

@@ -3,7 +3,8 @@ import type { EnvelopeType } from '../../db/schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { envelopeLiteView } from '../model/envelope-views.js';
+import { envelopeLiteView, ownerUserView } from '../model/envelope-views.js';
+import { findAccountNames } from '../../db/repositories/platform-member.repo.js';
 import { recipientView } from '../model/recipient-view.js';
 import { tokenRevealFor } from '../model/signing-links.js';
 
@@ -72,6 +73,7 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     if (counts.size > 10_000) counts.clear();
     counts.set(key, { n: count, at: now.getTime() });
   }
+  const owners = await ownersOf(ctx, rows);
   const byEnvelope = new Map<number, typeof recipients>();
   for (const r of recipients) byEnvelope.set(r.envelopeId, [...(byEnvelope.get(r.envelopeId) ?? []), r]);
   return {
@@ -79,7 +81,7 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
       row: e,
       view: {
         ...envelopeLiteView(e),
-        user: { id: e.platformId, name: principal.platformName, email: '' },
+        user: ownerUserView(e, principal.platformName, e.ownerUserId ? owners.get(e.ownerUserId) : null),
         recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now, reveal)),
         team: { id: e.platformId, url: principal.platformName },
       },
@@ -89,4 +91,13 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     perPage: input.perPage,
     totalPages: Math.ceil(count / input.perPage),
   };
+}
+
+/** The owners of a page of envelopes, by account id, in one query. */
+export async function ownersOf(
+  ctx: Ctx,
+  rows: readonly { ownerUserId: string | null }[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))];
+  return new Map((await findAccountNames(ctx.db, ids)).map((u) => [u.id, { name: u.name, email: u.email }]));
 }
