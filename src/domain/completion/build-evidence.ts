@@ -161,6 +161,19 @@ async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number):
     : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
 }
 
+/**
+ * The audit entries in words, in a language: the certificate's event timeline, also the web app's
+ * document page (one wording, never a copy).
+ */
+export function wordedTimeline(
+  audit: readonly AuditRow[],
+  language: EvidenceLanguage,
+  recipients: readonly { id: number; name: string; email: string }[],
+): EvidenceEvent[] {
+  const names = new Map(recipients.map((r) => [r.id, r.name || r.email]));
+  return audit.map((row) => eventOf(row, language, names));
+}
+
 function eventOf(row: AuditRow, language: EvidenceLanguage, names: ReadonlyMap<number, string>): EvidenceEvent {
   const actor = parseAuditActor(row);
   const who: EventWho =

@@ -1,6 +1,7 @@
 import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
+import { visibleToOf } from '../auth/member-visibility.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
 import { envelopeLiteView, ownerUserView } from '../model/envelope-views.js';
@@ -19,6 +20,8 @@ export interface FindEnvelopesInput {
   /** Only the envelopes filed directly in this folder (an unknown or another platform's folder: none). */
   folderId?: string | undefined;
   query?: string | undefined;
+  /** The query also matches a recipient's whole e-mail address or name (the web app's search). */
+  queryRecipients?: boolean | undefined;
   hasExpiredRecipients?: boolean | undefined;
   orderByDirection: 'asc' | 'desc';
 }
@@ -49,8 +52,10 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
 export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
   const now = ctx.clock();
   const reveal = tokenRevealFor(ctx, principal);
+  // A member in the web app sees what visibility allows them (API tokens: everything).
+  const visibleTo = visibleToOf(principal);
   // JSON keeps the members apart: a query containing ':' cannot pose as another filter.
-  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.query])}`;
+  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.query, input.queryRecipients, visibleTo])}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
@@ -64,6 +69,8 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
       hasExpiredRecipients: input.hasExpiredRecipients,
       folderId: input.folderId,
       templateId: input.templateId,
+      queryRecipients: input.queryRecipients,
+      visibleTo,
       now: now.toISOString(),
     },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
@@ -77,15 +84,21 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
   const byEnvelope = new Map<number, typeof recipients>();
   for (const r of recipients) byEnvelope.set(r.envelopeId, [...(byEnvelope.get(r.envelopeId) ?? []), r]);
   return {
-    data: rows.map((e) => ({
-      row: e,
-      view: {
-        ...envelopeLiteView(e),
-        user: ownerUserView(e, principal.platformName, e.ownerUserId ? owners.get(e.ownerUserId) : null),
-        recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now, reveal)),
-        team: { id: e.platformId, url: principal.platformName },
-      },
-    })),
+    data: rows.map((e) => {
+      const owner = e.ownerUserId ? (owners.get(e.ownerUserId) ?? null) : null;
+      const rowRecipients = byEnvelope.get(e.id) ?? [];
+      return {
+        row: e,
+        recipients: rowRecipients,
+        owner,
+        view: {
+          ...envelopeLiteView(e),
+          user: ownerUserView(e, principal.platformName, owner),
+          recipients: rowRecipients.map((r) => recipientView(r, e, now, reveal)),
+          team: { id: e.platformId, url: principal.platformName },
+        },
+      };
+    }),
     count,
     currentPage: input.page,
     perPage: input.perPage,
