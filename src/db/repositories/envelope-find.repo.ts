@@ -156,13 +156,7 @@ async function searchAnchors(db: Db, query: string): Promise<SearchAnchor[] | nu
  * - SQLite: the FTS5 table asked for a phrase (a trigram phrase is a substring), the externalId
  *   probed apart, joined by `union all`.
  */
-function matchesQuery(
-  db: Db,
-  platformId: number,
-  query: string,
-  anchors: SearchAnchor[] | null,
-  recipients: boolean,
-) {
+function matchesQuery(db: Db, platformId: number, query: string, anchors: SearchAnchor[] | null, recipients: boolean) {
   // Probes of migration 0071's indexes on lower(email) and lower(name); the outer query keeps the platform.
   const recipientEnvelopes = sql`select ${sql.ref('recipient.envelopeId')} from ${sql.table('recipient')} where lower(${sql.ref('recipient.email')}) = lower(${query}) or lower(${sql.ref('recipient.name')}) = lower(${query})`;
   const byRecipient = recipients ? sql` union all ${recipientEnvelopes}` : sql``;
