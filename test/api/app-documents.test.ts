@@ -263,6 +263,21 @@ for (const database of testDatabases()) {
       assert.equal(types.at(-1), 'DOCUMENT_CANCELLED');
       assert.ok(types.includes('DOCUMENT_SENT') && types.includes('DOCUMENT_RESENT'), types.join());
       const cancelEntry = page.body.timeline.find((e: { type: string }) => e.type === 'DOCUMENT_CANCELLED');
+      // The timeline speaks the member's language (the account's), in the certificate's words.
+      await server.ctx.db
+        .updateTable('userAccount')
+        .set({ language: 'es' })
+        .where('email', '=', 'mia@firma.example')
+        .execute();
+      const inSpanish = await plain.get(`${base}/${id}`);
+      assert.equal(inSpanish.body.language, 'es');
+      const spanishCancel = inSpanish.body.timeline.find((e: { type: string }) => e.type === 'DOCUMENT_CANCELLED');
+      assert.notEqual(spanishCancel.sentence, cancelEntry.sentence);
+      await server.ctx.db
+        .updateTable('userAccount')
+        .set({ language: 'en' })
+        .where('email', '=', 'mia@firma.example')
+        .execute();
       assert.ok(cancelEntry.sentence.length > 10 && !cancelEntry.sentence.includes('{'), cancelEntry.sentence);
       assert.match(cancelEntry.actor, /mia@firma\.example/);
       const stored = await server.ctx.db
@@ -283,6 +298,7 @@ for (const database of testDatabases()) {
     test('every route: no session 401, no CSRF 403, another team’s ids 404 with nothing changed, bad input 400', async () => {
       const id = await made({ title: 'Tenant', meta: { distributionMethod: 'NONE' } });
       const idB = await made({ title: 'Of B' }, tokenB);
+      const templateId = await made({ title: 'Tenant template', type: 'TEMPLATE' });
       const routes: [string, string, SessionRequest?][] = [
         ['GET', `/platforms/${platformA}/documents`],
         ['GET', `/platforms/${platformA}/templates`],
@@ -293,8 +309,16 @@ for (const database of testDatabases()) {
         ['POST', `/platforms/${platformA}/documents/${id}/cancel`],
         ['POST', `/platforms/${platformA}/documents/${id}/duplicate`],
         ['DELETE', `/platforms/${platformA}/documents/${id}`],
+        ['GET', `/platforms/${platformA}/templates/${templateId}`],
+        ['POST', `/platforms/${platformA}/templates/${templateId}/duplicate`],
+        ['DELETE', `/platforms/${platformA}/templates/${templateId}`],
       ];
-      const snapshot = async () => [await countRows(server, 'envelope'), await auditCount(), await statusOf(id)];
+      const snapshot = async () => [
+        await countRows(server, 'envelope'),
+        await auditCount(),
+        await statusOf(id),
+        await statusOf(templateId),
+      ];
       const before = await snapshot();
       const anonymous = new SessionClient(server.url);
       for (const [method, path, options] of routes) {
@@ -319,10 +343,11 @@ for (const database of testDatabases()) {
           url.replace(`/platforms/${platformA}/`, `/platforms/${platformB}/`),
           options,
         );
-        if (path.includes(id)) assert.equal(crossed.status, 404, `${method} ${path} under B`);
+        const target = path.includes(id) ? id : path.includes(templateId) ? templateId : null;
+        if (target) assert.equal(crossed.status, 404, `${method} ${path} under B`);
         // A's admin asking for B's document under A: 404.
-        if (path.includes(id)) {
-          const other = await admin.request(method, url.replace(id, idB), options);
+        if (target) {
+          const other = await admin.request(method, url.replace(target, idB), options);
           assert.equal(other.status, 404, `${method} ${path} with B's id`);
         }
       }
