@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Documenso } from '@documenso/sdk-typescript';
-import { userInviteCommand } from '../../src/cli/user-command.js';
 import {
   defaultPlatformId,
   firstAdmin,
-  linkTokenIn,
+  joinPlatform,
+  platformWithAdmin,
   SessionClient,
-  STRONG_PASSWORD,
   type SessionRequest,
 } from '../helpers/accounts.js';
 import type { HttpClient } from '../helpers/http-client.js';
@@ -67,45 +66,23 @@ for (const database of testDatabases()) {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const statusOf = async (publicId: string) =>
-      (
-        await server.ctx.db
-          .selectFrom('envelope')
-          .select(['status', 'deletedAt'])
-          .where('publicId', '=', publicId)
-          .executeTakeFirstOrThrow()
-      ).status;
-    const join = async (inviter: SessionClient, platformId: number, email: string, role: string) => {
-      const invited = await inviter.post(`/api/app/platforms/${platformId}/invitations`, { json: { email, role } });
-      assert.equal(invited.status, 200, JSON.stringify(invited.body));
-      const client = new SessionClient(server.url);
-      const accepted = await client.post(`/api/app/invitations/${linkTokenIn(invited.body.url, 'invitation')}/accept`, {
-        json: { name: email.split('@')[0], password: STRONG_PASSWORD },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-      return client;
+    /** The envelope's status, and ` deleted` once deleted: what an action would change. */
+    const statusOf = async (publicId: string) => {
+      const row = await server.ctx.db
+        .selectFrom('envelope')
+        .select(['status', 'deletedAt'])
+        .where('publicId', '=', publicId)
+        .executeTakeFirstOrThrow();
+      return row.deletedAt ? `${row.status} deleted` : row.status;
     };
 
     before(async () => {
       server = await startTestServer({ database, worker: false });
       admin = await firstAdmin(server);
       platformA = await defaultPlatformId(server);
-      manager = await join(admin, platformA, 'max@firma.example', 'MANAGER');
-      plain = await join(admin, platformA, 'mia@firma.example', 'MEMBER');
-      tokenB = await server.newPlatform();
-      const printed: string[] = [];
-      await userInviteCommand(
-        server.ctx,
-        { platform: tokenB.platformName, email: 'bea@firma.example', role: 'ADMIN', language: undefined, json: true },
-        (text) => void printed.push(text),
-      );
-      const invitation = JSON.parse(printed.join('')) as { url: string; platformId: number };
-      platformB = invitation.platformId;
-      adminB = new SessionClient(server.url);
-      const accepted = await adminB.post(`/api/app/invitations/${linkTokenIn(invitation.url, 'invitation')}/accept`, {
-        json: { name: 'Bea', password: STRONG_PASSWORD },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+      manager = await joinPlatform(server, admin, platformA, 'max@firma.example', 'MANAGER');
+      plain = await joinPlatform(server, admin, platformA, 'mia@firma.example', 'MEMBER');
+      ({ admin: adminB, token: tokenB, platformId: platformB } = await platformWithAdmin(server, 'bea@firma.example'));
     });
     after(() => server?.close());
 

@@ -107,7 +107,7 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
 }
 
 /** The owners of a page of envelopes, by account id, in one query. */
-export async function ownersOf(
+async function ownersOf(
   ctx: Ctx,
   rows: readonly { ownerUserId: string | null }[],
 ): Promise<Map<string, { name: string; email: string }>> {
