@@ -60,14 +60,14 @@ export const ERROR_STATUS = {
   SIGNATURE_PREPARATION_STALE: 409,
   /** Signing API: the signature value does not verify against the certificate's key over the prepared attributes. */
   SIGNATURE_INVALID: 400,
+  /** `delegatedDocumentOwner` is not the address of a member of the token's platform (nor of any team it could see). */
+  DELEGATED_OWNER_NOT_MEMBER: 400,
   /*
    * Members the API accepts (for Documenso compatibility) but Firma cannot act on yet. Each is
    * refused, with its "off" value (null, [], false, the default) still accepted, rather than
    * stored and ignored: a client must never believe a behaviour was set up that will not happen.
    */
-  /** `delegatedDocumentOwner`: Firma has no user accounts to own a document. */
-  DELEGATED_OWNER_NOT_SUPPORTED: 400,
-  /** `visibility` other than EVERYONE: Firma has no team roles, so it would restrict nothing. */
+  /** A folder's `visibility` other than EVERYONE: the web app does not filter folders by role yet. */
   VISIBILITY_NOT_SUPPORTED: 400,
   /** `meta.emailId` names no sender identity of this platform (unknown, removed, or another platform's). */
   EMAIL_SENDER_UNKNOWN: 400,

@@ -104,6 +104,8 @@ export interface EnvelopeTable {
   templateId: Generated<number | null>;
   /** 1: Documenso's `useLegacyFieldInsertion` — fields burned in the older layout (field-render-inputs.ts). */
   legacyFieldInsertion: Generated<number>;
+  /** The member (user account) who owns it; null: the platform alone (migration 0070). */
+  ownerUserId: Generated<string | null>;
 }
 
 export interface PageSize {

@@ -48,13 +48,6 @@ for (const database of testDatabases()) {
     test('create refuses each unsupported member with its code and path; nothing is created', async () => {
       const before = await envelopeCount();
       const cases: [string, unknown, string, (string | number)[]][] = [
-        ['visibility', typicalPayload({ visibility: 'ADMIN' }), 'VISIBILITY_NOT_SUPPORTED', ['payload', 'visibility']],
-        [
-          'visibility (managers)',
-          typicalPayload({ visibility: 'MANAGER_AND_ABOVE' }),
-          'VISIBILITY_NOT_SUPPORTED',
-          ['payload', 'visibility'],
-        ],
         [
           'formValues',
           typicalPayload({ formValues: { domicilio: 'Av. Siempre Viva 742' } }),
@@ -122,7 +115,8 @@ for (const database of testDatabases()) {
       }
       const delegated = await createEnvelope(envelopePayload({ delegatedDocumentOwner: 'owner@example.com' }));
       assert.equal(delegated.status, 400, JSON.stringify(delegated.body));
-      assert.equal(delegated.body.code, 'DELEGATED_OWNER_NOT_SUPPORTED');
+      // Accounts exist now: an address that is no member of the token's team is refused.
+      assert.equal(delegated.body.code, 'DELEGATED_OWNER_NOT_MEMBER');
       assert.deepEqual(delegated.body.issues[0].path, ['payload', 'delegatedDocumentOwner']);
       // Folders exist now: an unknown one is a 404 naming the member, and nothing is created either.
       const envelopeFolder = await createEnvelope(envelopePayload({ folderId: 'folder_1' }));
@@ -224,7 +218,6 @@ for (const database of testDatabases()) {
       const { envelopeId } = await draft();
       const before = await envelope(envelopeId);
       for (const [json, code, path] of [
-        [{ data: { visibility: 'ADMIN' } }, 'VISIBILITY_NOT_SUPPORTED', ['data', 'visibility']],
         [
           {
             meta: {

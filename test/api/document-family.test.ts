@@ -79,11 +79,12 @@ for (const database of testDatabases()) {
     });
 
     test('members Firma cannot act on are refused with their own code', async () => {
+      // visibility is stored and answered now (issue 37): the app enforces it.
       const visibility = await server.api.post('/api/v2/document/update', {
         json: { documentId: draft.id, data: { visibility: 'ADMIN' } },
       });
-      assert.equal(visibility.body.code, 'VISIBILITY_NOT_SUPPORTED');
-      assert.equal((await server.api.get(`/api/v2/document/${draft.id}`)).body.title, 'Contrato de locación');
+      assert.equal(visibility.status, 200, JSON.stringify(visibility.body));
+      assert.equal((await server.api.get(`/api/v2/document/${draft.id}`)).body.visibility, 'ADMIN');
 
       const envelopes = await countRows(server, 'envelope');
       const reminders = await server.api.post('/api/v2/document/create/beta', {

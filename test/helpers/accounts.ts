@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ParsedMail } from 'mailparser';
+import { userInviteCommand } from '../../src/cli/user-command.js';
 import { createSetupLink } from '../../src/domain/accounts/create-setup-link.js';
 import type { HttpResponse } from './http-client.js';
 import type { TestServer } from './test-server.js';
@@ -106,4 +107,40 @@ export async function auditOf(server: TestServer, email: string) {
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, unknown> }));
+}
+
+/** Joins `platformId` as `role` through an invitation made by `inviter`: the new member, signed in. */
+export async function joinPlatform(
+  server: TestServer,
+  inviter: SessionClient,
+  platformId: number,
+  email: string,
+  role: 'ADMIN' | 'MANAGER' | 'MEMBER',
+): Promise<SessionClient> {
+  const invited = await inviter.post(`/api/app/platforms/${platformId}/invitations`, { json: { email, role } });
+  assert.equal(invited.status, 200, JSON.stringify(invited.body));
+  const client = new SessionClient(server.url);
+  const accepted = await client.post(`/api/app/invitations/${linkTokenIn(invited.body.url, 'invitation')}/accept`, {
+    json: { name: email.split('@')[0], password: STRONG_PASSWORD },
+  });
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  return client;
+}
+
+/** A new platform with its own API token and its first ADMIN (invited by the operator), signed in. */
+export async function platformWithAdmin(server: TestServer, email: string) {
+  const token = await server.newPlatform();
+  const printed: string[] = [];
+  await userInviteCommand(
+    server.ctx,
+    { platform: token.platformName, email, role: 'ADMIN', language: undefined, json: true },
+    (text) => void printed.push(text),
+  );
+  const invitation = JSON.parse(printed.join('')) as { url: string; platformId: number };
+  const admin = new SessionClient(server.url);
+  const accepted = await admin.post(`/api/app/invitations/${linkTokenIn(invitation.url, 'invitation')}/accept`, {
+    json: { name: email.split('@')[0], password: STRONG_PASSWORD },
+  });
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  return { admin, token, platformId: invitation.platformId };
 }

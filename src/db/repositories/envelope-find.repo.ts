@@ -1,7 +1,7 @@
 import { decodeEnvelopeRow, decodeRecipientRow } from './stored-json.js';
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
-import type { EnvelopeType } from '../schema.js';
+import type { EnvelopeType, Visibility } from '../schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import type { EnvelopeRow, RecipientRow } from './envelope.repo.js';
 import { chooseSearchAnchors, type SearchAnchor } from './envelope-search-anchors.js';
@@ -19,7 +19,17 @@ export interface EnvelopeFilter {
   folderId?: string | undefined;
   /** Made from this template (its numeric id). */
   templateId?: number | undefined;
+  /** `query` also matches a recipient's whole e-mail address or name, case-insensitively (the web app's search). */
+  queryRecipients?: boolean | undefined;
+  /** Only what a member may see (visibility.ts): these visibilities, or owned by them, or addressed to them. */
+  visibleTo?: VisibleTo | undefined;
   now: string;
+}
+
+export interface VisibleTo {
+  visibilities: readonly Visibility[];
+  userId: string;
+  email: string;
 }
 
 /**
@@ -41,7 +51,23 @@ export async function findEnvelopePage(
   if (filter.templateId !== undefined) base = base.where('templateId', '=', filter.templateId);
   if (filter.query) {
     const anchors = await searchAnchors(db, filter.query);
-    base = base.where(matchesQuery(db, filter.platformId, filter.query, anchors));
+    base = base.where(matchesQuery(db, filter.platformId, filter.query, anchors, filter.queryRecipients === true));
+  }
+  const visibleTo = filter.visibleTo;
+  if (visibleTo) {
+    base = base.where((eb) =>
+      eb.or([
+        eb('envelope.visibility', 'in', [...visibleTo.visibilities]),
+        eb('envelope.ownerUserId', '=', visibleTo.userId),
+        eb.exists(
+          eb
+            .selectFrom('recipient')
+            .select('recipient.id')
+            .whereRef('recipient.envelopeId', '=', 'envelope.id')
+            .where(sql<string>`lower(${sql.ref('recipient.email')})`, '=', visibleTo.email.toLowerCase()),
+        ),
+      ]),
+    );
   }
   if (filter.hasExpiredRecipients !== undefined) {
     const wanted = filter.hasExpiredRecipients;
@@ -132,7 +158,10 @@ async function searchAnchors(db: Db, query: string): Promise<SearchAnchor[] | nu
  * - SQLite: the FTS5 table asked for a phrase (a trigram phrase is a substring), the externalId
  *   probed apart, joined by `union all`.
  */
-function matchesQuery(db: Db, platformId: number, query: string, anchors: SearchAnchor[] | null) {
+function matchesQuery(db: Db, platformId: number, query: string, anchors: SearchAnchor[] | null, recipients: boolean) {
+  // Probes of migration 0071's indexes on lower(email) and lower(name); the outer query keeps the platform.
+  const recipientEnvelopes = sql`select ${sql.ref('recipient.envelopeId')} from ${sql.table('recipient')} where lower(${sql.ref('recipient.email')}) = lower(${query}) or lower(${sql.ref('recipient.name')}) = lower(${query})`;
+  const byRecipient = recipients ? sql` union all ${recipientEnvelopes}` : sql``;
   const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const likeTitle = sql<boolean>`lower(${sql.ref('title')}) like lower(${pattern}) escape '\\'`;
   const ofPlatform = sql`${sql.ref('platformId')} = ${platformId}`;
@@ -150,12 +179,14 @@ function matchesQuery(db: Db, platformId: number, query: string, anchors: Search
           sql` and `,
         )
       : likeTitle;
-    return sql<boolean>`${sql.ref('envelope.id')} = any(array(select ${sql.ref('id')} from ${sql.table('envelope')} where ${ofPlatform} and ((${titleMatch}) or ${sql.ref('externalId')} = ${query})))`;
+    return sql<boolean>`${sql.ref('envelope.id')} = any(array(select ${sql.ref('id')} from ${sql.table('envelope')} where ${ofPlatform} and ((${titleMatch}) or ${sql.ref('externalId')} = ${query})${byRecipient}))`;
   }
   if ([...query].length < MIN_INDEXED_QUERY) {
     // SQLite's lower() folds ASCII only (its FTS5 side folds all of Unicode).
-    return sql<boolean>`(${likeTitle} or ${sql.ref('externalId')} = ${query})`;
+    return recipients
+      ? sql<boolean>`(${likeTitle} or ${sql.ref('externalId')} = ${query} or ${sql.ref('envelope.id')} in (${recipientEnvelopes}))`
+      : sql<boolean>`(${likeTitle} or ${sql.ref('externalId')} = ${query})`;
   }
   const phrase = `"${query.replaceAll('"', '""')}"`;
-  return sql<boolean>`${sql.ref('envelope.id')} in (select rowid from envelope_search where envelope_search match ${phrase} union all select ${sql.ref('id')} from ${sql.table('envelope')} where ${ofPlatform} and ${sql.ref('externalId')} = ${query})`;
+  return sql<boolean>`${sql.ref('envelope.id')} in (select rowid from envelope_search where envelope_search match ${phrase} union all select ${sql.ref('id')} from ${sql.table('envelope')} where ${ofPlatform} and ${sql.ref('externalId')} = ${query}${byRecipient})`;
 }

@@ -35,6 +35,8 @@ export interface EnvelopeGraph {
   folder?: FolderRow | null;
   /** A template's direct link (null: none; absent: not loaded, or not a template). */
   directLink?: DirectLinkRow | null;
+  /** The owner's name and address (null: no owner; absent: not loaded). */
+  owner?: { name: string; email: string } | null;
 }
 
 export type EnvelopeKey = { documentId: number } | { publicId: string };
@@ -101,7 +103,7 @@ export async function updateEnvelope(db: Db, id: number, patch: EnvelopePatch, a
 
 /** Everything an envelope holds (a template's direct link too), in indexed queries whatever its size. */
 export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<EnvelopeGraph> {
-  const [items, recipients, fields, attachments, folder, directLink] = await Promise.all([
+  const [items, recipients, fields, attachments, folder, directLink, owner] = await Promise.all([
     db
       .selectFrom('envelopeItem')
       .selectAll()
@@ -136,6 +138,14 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
           .where('envelopeId', '=', envelope.id)
           .executeTakeFirst()
           .then((l) => l ?? null),
+    envelope.ownerUserId === null
+      ? null
+      : db
+          .selectFrom('userAccount')
+          .select(['name', 'email'])
+          .where('id', '=', envelope.ownerUserId)
+          .executeTakeFirst()
+          .then((u) => u ?? null),
   ]);
   return {
     envelope,
@@ -144,6 +154,7 @@ export async function loadEnvelopeParts(db: Db, envelope: EnvelopeRow): Promise<
     fields: fields.map(decodeFieldRow),
     attachments,
     folder,
+    owner,
     ...(directLink !== undefined ? { directLink } : {}),
   };
 }

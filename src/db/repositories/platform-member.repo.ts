@@ -23,6 +23,23 @@ export async function findMembership(db: Db, platformId: number, userId: string)
     .executeTakeFirst();
 }
 
+/** The member of the platform with this address (compared lower-cased, as accounts store it); undefined when none. */
+export async function findMemberByEmail(db: Db, platformId: number, email: string) {
+  return db
+    .selectFrom('platformMember')
+    .innerJoin('userAccount', 'userAccount.id', 'platformMember.userId')
+    .select(['userAccount.id as userId', 'userAccount.email', 'userAccount.name', 'platformMember.role'])
+    .where('platformMember.platformId', '=', platformId)
+    .where('userAccount.email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Name and address of accounts by id, for the owners of a page of envelopes (one query). */
+export async function findAccountNames(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('userAccount').select(['id', 'email', 'name']).where('id', 'in', userIds).execute();
+}
+
 /** The platforms the user belongs to, by name. */
 export async function listMemberships(db: Db, userId: string) {
   return db

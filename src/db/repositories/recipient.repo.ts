@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import { encodeRecipient, type RecipientPatch } from './stored-json.js';
 
@@ -70,4 +71,15 @@ export async function findRecipientOwner(db: Db, recipientId: number) {
     .select(['recipient.envelopeId', 'envelope.platformId'])
     .where('recipient.id', '=', recipientId)
     .executeTakeFirst();
+}
+
+/** Whether the envelope has a recipient with this address (case-insensitive; migration 0071's index). */
+export async function hasRecipientWithEmail(db: Db, envelopeId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('recipient')
+    .select('id')
+    .where('envelopeId', '=', envelopeId)
+    .where(sql<string>`lower(${sql.ref('email')})`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
 }

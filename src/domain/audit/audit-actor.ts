@@ -4,9 +4,10 @@
  * uses: the writer needs the hash, so the decoder must not need the writer.
  */
 
-/** Who did it: an API caller (by token), a recipient (by id), or Firma itself. */
+/** Who did it: an API caller (by token), a member in the web app, a recipient (by id), or Firma itself. */
 export type AuditActor =
   | { kind: 'api'; tokenId: string; platformName: string }
+  | { kind: 'user'; userId: string; name: string; email: string; platformName: string }
   | { kind: 'recipient'; recipientId: number; name: string; email: string }
   | { kind: 'system' };
 

@@ -1,4 +1,5 @@
-import type { Environment, TokenScope } from '../../db/schema.js';
+import type { AuditActor } from '../audit/audit-actor.js';
+import type { Environment, MemberRole, TokenScope } from '../../db/schema.js';
 
 /** What a token may do (`read`: GET only); re-exported for the HTTP layer's route options. */
 export type { TokenScope };
@@ -19,6 +20,19 @@ export interface Principal {
   environment: Environment;
   /** Set when the call came with a presign token; `target` null: not limited to one envelope. */
   presign?: { target: PresignTarget | null } | undefined;
+  /**
+   * Set when a signed-in member acts through the web app (app-member.ts): what they make is theirs
+   * (the envelope's owner), the audit names them, and they see only what visibility allows.
+   */
+  member?: AppMember | undefined;
+}
+
+/** A platform member acting in the web app: who, and their role on the platform. */
+export interface AppMember {
+  userId: string;
+  email: string;
+  name: string;
+  role: MemberRole;
 }
 
 export function hasScope(principal: Principal, needed: TokenScope): boolean {
@@ -31,6 +45,9 @@ export interface ApiCaller {
   request: { ip: string | null; userAgent: string | null };
 }
 
-export function apiActor(caller: ApiCaller) {
-  return { kind: 'api' as const, tokenId: caller.principal.tokenId, platformName: caller.principal.platformName };
+/** Who the audit names: the member when one acts in the app, else the API token. */
+export function apiActor(caller: ApiCaller): AuditActor {
+  const { member, platformName, tokenId } = caller.principal;
+  if (member) return { kind: 'user', userId: member.userId, name: member.name, email: member.email, platformName };
+  return { kind: 'api', tokenId, platformName };
 }

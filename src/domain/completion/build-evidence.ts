@@ -159,12 +159,25 @@ async function signatureOf(ctx: Ctx, graph: EnvelopeGraph, recipientId: number):
     : { kind: 'drawn', png: await ctx.storage.getBytes(value.signature.sha256) };
 }
 
+/**
+ * The audit entries in words, in a language: the certificate's event timeline, also the web app's
+ * document page (one wording, never a copy).
+ */
+export function wordedTimeline(
+  audit: readonly AuditRow[],
+  language: EvidenceLanguage,
+  recipients: readonly { id: number; name: string; email: string }[],
+): EvidenceEvent[] {
+  const names = new Map(recipients.map((r) => [r.id, r.name || r.email]));
+  return audit.map((row) => eventOf(row, language, names));
+}
+
 function eventOf(row: AuditRow, language: EvidenceLanguage, names: ReadonlyMap<number, string>): EvidenceEvent {
   const actor = parseAuditActor(row);
   const who: EventWho =
     actor.kind === 'recipient'
       ? { kind: 'recipient', name: actor.name || actor.email || '' }
-      : { kind: actor.kind === 'api' ? 'sender' : 'system' };
+      : { kind: actor.kind === 'system' ? 'system' : 'sender' };
   const recipientName = row.recipientId === null ? null : (names.get(row.recipientId) ?? null);
   const worded = wordAuditEvent(language, { type: row.type, data: parseAuditData(row), who, recipientName });
   return {
@@ -185,6 +198,8 @@ function actorText(actor: AuditActor): string {
       return actor.email ? `${actor.name} <${actor.email}>` : actor.name;
     case 'api':
       return `API (${actor.platformName}, token ${actor.tokenId})`;
+    case 'user':
+      return `${actor.name} <${actor.email}> (${actor.platformName})`;
     case 'system':
       return 'Firma';
   }

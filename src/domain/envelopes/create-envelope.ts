@@ -33,8 +33,9 @@ import {
   type NewEnvelopeInput,
 } from './envelope-rows.js';
 import { IssueCollector } from './validation-issues.js';
-import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
+import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import type { Db } from '../../db/database.js';
+import { resolveDocumentOwner } from './document-owner.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { fillFormValues, formValuesFor, hasFormValues, refuseUnfitFormValues } from './form-values.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
@@ -91,10 +92,11 @@ async function create(
   for (const r of input.recipients)
     assertSignatureLevelAllowed(r.role, r.signatureLevel, [...r.path, 'signatureLevel']);
   const base = input.requestPath ?? ['payload'];
-  refuseUnsupported((issues) => {
-    collectUnsupportedEnvelopeMembers(issues, base, input);
-    collectUnsupportedMeta(issues, [...base, 'meta'], input.meta);
-  });
+  refuseUnsupported((issues) => collectUnsupportedMeta(issues, [...base, 'meta'], input.meta));
+  const ownerUserId = await resolveDocumentOwner(ctx.db, caller, input.delegatedDocumentOwner, [
+    ...base,
+    'delegatedDocumentOwner',
+  ]);
   await assertEmailSenderUsable(ctx.db, caller.principal.platformId, input.meta?.emailId, [...base, 'meta', 'emailId']);
   // '' is the SDK's "no folder", like null.
   const folderId = input.folderId ? input.folderId : null;
@@ -136,7 +138,7 @@ async function create(
   const accessCodeHashes = await hashAccessCodes(input.recipients);
   const now = ctx.clock();
   const iso = now.toISOString();
-  const envelopeRow = newEnvelopeRow(caller.principal.platformId, input, folderId, iso);
+  const envelopeRow = newEnvelopeRow(caller.principal.platformId, input, folderId, iso, ownerUserId);
 
   return ctx.db.transaction().execute(async (trx) => {
     if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, input.type, folderPath);

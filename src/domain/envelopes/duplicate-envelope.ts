@@ -37,7 +37,9 @@ export async function duplicateEnvelope(
     const e = source.envelope;
     // The copy lands in the source's folder; locked, so a concurrent delete of the folder waits.
     const folder = e.folderId ? await lockFolder(trx, caller.principal.platformId, e.folderId) : undefined;
-    const row = copiedEnvelopeRow(e, iso, { folderId: folder ? folder.id : null });
+    // A member's copy is theirs; the API's keeps the source's owner.
+    const ownerUserId = caller.principal.member?.userId ?? e.ownerUserId;
+    const row = copiedEnvelopeRow(e, iso, { folderId: folder ? folder.id : null, ownerUserId });
     const id = await insertEnvelope(trx, row);
     const items = new Map<string, string>();
     const copiedItems: ItemRow[] = [];

@@ -45,6 +45,7 @@ export function newEnvelopeRow(
   input: NewEnvelopeInput,
   folderId: string | null,
   iso: string,
+  ownerUserId: string | null = null,
 ): Omit<EnvelopeRow, 'id' | 'version'> {
   return {
     publicId: newId('envelope'),
@@ -69,6 +70,7 @@ export function newEnvelopeRow(
     folderId,
     templateId: null,
     legacyFieldInsertion: 0,
+    ownerUserId,
   };
 }
 

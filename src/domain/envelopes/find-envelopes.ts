@@ -1,9 +1,11 @@
 import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
+import { visibleToOf } from '../auth/member-visibility.js';
 import type { Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
-import { envelopeLiteView } from '../model/envelope-views.js';
+import { envelopeLiteView, ownerUserView } from '../model/envelope-views.js';
+import { findAccountNames } from '../../db/repositories/platform-member.repo.js';
 import { recipientView } from '../model/recipient-view.js';
 import { tokenRevealFor } from '../model/signing-links.js';
 
@@ -18,6 +20,8 @@ export interface FindEnvelopesInput {
   /** Only the envelopes filed directly in this folder (an unknown or another platform's folder: none). */
   folderId?: string | undefined;
   query?: string | undefined;
+  /** The query also matches a recipient's whole e-mail address or name (the web app's search). */
+  queryRecipients?: boolean | undefined;
   hasExpiredRecipients?: boolean | undefined;
   orderByDirection: 'asc' | 'desc';
 }
@@ -48,8 +52,10 @@ export async function findEnvelopes(ctx: Ctx, principal: Principal, input: FindE
 export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input: FindEnvelopesInput) {
   const now = ctx.clock();
   const reveal = tokenRevealFor(ctx, principal);
+  // A member in the web app sees what visibility allows them (API tokens: everything).
+  const visibleTo = visibleToOf(principal);
   // JSON keeps the members apart: a query containing ':' cannot pose as another filter.
-  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.query])}`;
+  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.query, input.queryRecipients, visibleTo])}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
@@ -63,6 +69,8 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
       hasExpiredRecipients: input.hasExpiredRecipients,
       folderId: input.folderId,
       templateId: input.templateId,
+      queryRecipients: input.queryRecipients,
+      visibleTo,
       now: now.toISOString(),
     },
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
@@ -72,21 +80,37 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     if (counts.size > 10_000) counts.clear();
     counts.set(key, { n: count, at: now.getTime() });
   }
+  const owners = await ownersOf(ctx, rows);
   const byEnvelope = new Map<number, typeof recipients>();
   for (const r of recipients) byEnvelope.set(r.envelopeId, [...(byEnvelope.get(r.envelopeId) ?? []), r]);
   return {
-    data: rows.map((e) => ({
-      row: e,
-      view: {
-        ...envelopeLiteView(e),
-        user: { id: e.platformId, name: principal.platformName, email: '' },
-        recipients: (byEnvelope.get(e.id) ?? []).map((r) => recipientView(r, e, now, reveal)),
-        team: { id: e.platformId, url: principal.platformName },
-      },
-    })),
+    data: rows.map((e) => {
+      const owner = e.ownerUserId ? (owners.get(e.ownerUserId) ?? null) : null;
+      const rowRecipients = byEnvelope.get(e.id) ?? [];
+      return {
+        row: e,
+        recipients: rowRecipients,
+        owner,
+        view: {
+          ...envelopeLiteView(e),
+          user: ownerUserView(e, principal.platformName, owner),
+          recipients: rowRecipients.map((r) => recipientView(r, e, now, reveal)),
+          team: { id: e.platformId, url: principal.platformName },
+        },
+      };
+    }),
     count,
     currentPage: input.page,
     perPage: input.perPage,
     totalPages: Math.ceil(count / input.perPage),
   };
+}
+
+/** The owners of a page of envelopes, by account id, in one query. */
+async function ownersOf(
+  ctx: Ctx,
+  rows: readonly { ownerUserId: string | null }[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.ownerUserId ? [r.ownerUserId] : [])))];
+  return new Map((await findAccountNames(ctx.db, ids)).map((u) => [u.id, { name: u.name, email: u.email }]));
 }

@@ -16,7 +16,7 @@ import { envelopeLiteView, itemView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
 import { mergeMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
-import { collectUnsupportedEnvelopeMembers, collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
+import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { restartRemindersOfTurn } from '../reminders/schedule-reminders.js';
 import { lockFolderFor } from '../folders/folder-rules.js';
@@ -130,10 +130,7 @@ export async function updateEnvelopeData(
     { path: ['data', 'globalAccessAuth'], methods: data.globalAccessAuth },
     { path: ['data', 'globalActionAuth'], methods: data.globalActionAuth },
   ]);
-  refuseUnsupported((issues) => {
-    collectUnsupportedEnvelopeMembers(issues, ['data'], data);
-    collectUnsupportedMeta(issues, ['meta'], metaInput);
-  });
+  refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], metaInput));
   await assertEmailSenderUsable(ctx.db, caller.principal.platformId, metaInput?.emailId, ['meta', 'emailId']);
   const result = await editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {
     const e = graph.envelope;

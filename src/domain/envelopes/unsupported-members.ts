@@ -22,29 +22,6 @@ type Path = (string | number)[];
  */
 export const SUPPORTED_LANGUAGES: ReadonlySet<string> = new Set<string>(LANGUAGES);
 
-export interface EnvelopeMembers {
-  delegatedDocumentOwner?: string | null | undefined;
-  visibility?: string | undefined;
-}
-
-/** Envelope-level members; `base` is where they sit in the request (['payload'], ['data']…). */
-export function collectUnsupportedEnvelopeMembers(issues: IssueCollector, base: Path, m: EnvelopeMembers): void {
-  if (m.delegatedDocumentOwner != null && m.delegatedDocumentOwner !== '') {
-    issues.add(
-      'DELEGATED_OWNER_NOT_SUPPORTED',
-      [...base, 'delegatedDocumentOwner'],
-      'Firma has no user accounts to own a document; omit it',
-    );
-  }
-  if (m.visibility !== undefined && m.visibility !== 'EVERYONE') {
-    issues.add(
-      'VISIBILITY_NOT_SUPPORTED',
-      [...base, 'visibility'],
-      'Firma has no team roles, so this would restrict nothing; send EVERYONE or omit it',
-    );
-  }
-}
-
 type MetaLike = z.output<typeof ZMetaInput> | EnvelopeMeta;
 
 /** Meta members (input or merged stored meta) Firma would not act on. */

@@ -18,6 +18,20 @@ export function itemView(i: ItemRow, envelope: Pick<EnvelopeRow, 'publicId'>) {
   return { id: i.id, envelopeId: envelope.publicId, title: i.title, order: i.order, documentDataId: i.documentDataId };
 }
 
+/**
+ * Documenso's `user`, the document's owner: the owning member's name and address when it has one,
+ * else the platform (Documenso's numeric user id has no counterpart: it stays the platform's id).
+ */
+export function ownerUserView(
+  e: Pick<EnvelopeRow, 'platformId'>,
+  platformName: string,
+  owner: { name: string; email: string } | null | undefined,
+) {
+  return owner
+    ? { id: e.platformId, name: owner.name, email: owner.email }
+    : { id: e.platformId, name: platformName, email: '' };
+}
+
 /** The envelope's own members, shared by the lite, full and legacy document shapes. */
 export function envelopeLiteView(e: EnvelopeRow) {
   const auth = e.authOptions;
@@ -61,7 +75,7 @@ export function envelopeView(g: EnvelopeGraph, platformName: string, reveal?: To
     attachments: g.attachments.map(attachmentView),
     directLink: g.directLink ? directLinkView(g.directLink, e, reveal) : null,
     team: { id: e.platformId, url: platformName },
-    user: { id: e.platformId, name: platformName, email: '' },
+    user: ownerUserView(e, platformName, g.owner),
   };
 }
 

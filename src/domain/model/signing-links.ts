@@ -44,10 +44,11 @@ export interface TokenReveal {
  */
 export function tokenRevealFor(
   ctx: Ctx,
-  principal: { scope: 'read' | 'full'; presign?: unknown },
+  principal: { scope: 'read' | 'full'; presign?: unknown; member?: unknown },
 ): TokenReveal | undefined {
-  // A presign token lives in a browser: it acts for the owner but never learns a signer's link.
-  if (principal.scope !== 'full' || principal.presign) return undefined;
+  // A presign token lives in a browser: it acts for the owner but never learns a signer's link;
+  // nor does a member in the web app, whose pages never show one.
+  if (principal.scope !== 'full' || principal.presign || principal.member) return undefined;
   const open = (sealed: string) => ctx.secrets.open(sealed);
   return Object.assign((r: RecipientRow) => (r.tokenSealed !== null && mustAct(r) ? open(r.tokenSealed) : ''), {
     open,

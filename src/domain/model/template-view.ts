@@ -1,7 +1,7 @@
 import type { EnvelopeGraph, EnvelopeRow, ItemRow } from '../../db/repositories/envelope.repo.js';
 import { directLinkView } from './direct-link.js';
 import { documentMetaView } from './document-meta-view.js';
-import { envelopeLiteView } from './envelope-views.js';
+import { envelopeLiteView, ownerUserView } from './envelope-views.js';
 import { fieldView } from './field-view.js';
 import { folderView } from './folder-view.js';
 import { recipientView } from './recipient-view.js';
@@ -73,7 +73,7 @@ export function templateView(g: EnvelopeGraph, platformName: string, reveal?: To
     },
     templateMeta: templateMetaView(e),
     directLink: g.directLink ? directLinkView(g.directLink, e, reveal) : null,
-    user: { id: e.platformId, name: platformName, email: '' },
+    user: ownerUserView(e, platformName, g.owner),
     recipients: g.recipients.map((r) => recipientView(r, e, undefined, reveal)),
     fields: g.fields.map((f) => fieldView(f, e)),
     folder: g.folder ? folderView(g.folder) : null,

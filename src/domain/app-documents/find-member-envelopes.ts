@@ -1,0 +1,40 @@
+import type { EnvelopeType } from '../../db/schema.js';
+import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
+import type { ApiCaller } from '../auth/principal.js';
+import type { Ctx } from '../context.js';
+import { findEnvelopeEntries } from '../envelopes/find-envelopes.js';
+import { memberEnvelopeView } from './member-envelope-view.js';
+
+export interface MemberListInput {
+  query?: string | undefined;
+  status?: EnvelopeStatus | undefined;
+  folderId?: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/**
+ * A platform's documents or templates as the member may see them (visibility, or owned by them,
+ * or addressed to them), newest first: the API's envelope listing (its indexes, its page and one
+ * query for the page's recipients, one for its owners), searched by title, externalId, or a
+ * recipient's whole e-mail address or name.
+ */
+export async function findMemberEnvelopes(ctx: Ctx, caller: ApiCaller, type: EnvelopeType, input: MemberListInput) {
+  const page = await findEnvelopeEntries(ctx, caller.principal, {
+    type,
+    query: input.query,
+    queryRecipients: true,
+    status: input.status,
+    folderId: input.folderId,
+    page: input.page,
+    perPage: input.perPage,
+    orderByDirection: 'desc',
+  });
+  return {
+    data: page.data.map(({ row, recipients, owner }) => memberEnvelopeView(row, recipients, owner)),
+    count: page.count,
+    page: page.currentPage,
+    perPage: page.perPage,
+    totalPages: page.totalPages,
+  };
+}
