@@ -300,6 +300,16 @@ export const ERROR_STATUS = {
   TOTP_NOT_SET_UP: 409,
   /** Sign-in: too many consecutive failures for this e-mail address; wait for Retry-After (it doubles each time). */
   SIGN_IN_LOCKED: 429,
+  /** A passkey answer whose challenge Firma did not hand out for this step, or already spent or expired. */
+  PASSKEY_CHALLENGE_INVALID: 400,
+  /** Adding a passkey: the browser's answer does not verify (origin, RP ID, attestation). */
+  PASSKEY_VERIFICATION_FAILED: 400,
+  /** Adding a passkey the account (or another) already has. */
+  PASSKEY_ALREADY_REGISTERED: 409,
+  /** Passkey sign-in: unknown credential, bad signature, wrong origin, counter gone back (the same answer for each). */
+  PASSKEY_SIGN_IN_FAILED: 401,
+  /** The user has no passkey with this id (another user's answers the same). */
+  PASSKEY_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

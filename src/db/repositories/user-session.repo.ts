@@ -66,3 +66,8 @@ export async function deleteLapsedSessions(db: Db, userId: string, now: string, 
     .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleCutoff)]))
     .execute();
 }
+
+/** One of the user's sessions; undefined when the user has none with that id. */
+export async function findUserSession(db: Db, userId: string, id: string): Promise<UserSessionRow | undefined> {
+  return db.selectFrom('userSession').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+}
