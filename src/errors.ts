@@ -310,6 +310,18 @@ export const ERROR_STATUS = {
   PASSKEY_SIGN_IN_FAILED: 401,
   /** The user has no passkey with this id (another user's answers the same). */
   PASSKEY_NOT_FOUND: 404,
+  /** Single sign-on is not configured (FIRMA_OIDC_ISSUER unset). */
+  OIDC_NOT_CONFIGURED: 404,
+  /** Single sign-on callback: not started in this browser (no or another state), or older than ten minutes. */
+  OIDC_STATE_INVALID: 400,
+  /** Single sign-on: the provider refused, or its answer failed a check (a code used twice, the ID token, the nonce). */
+  OIDC_SIGN_IN_REFUSED: 401,
+  /** Single sign-on: the provider does not say the e-mail address is verified. */
+  OIDC_EMAIL_NOT_VERIFIED: 403,
+  /** Single sign-on: no account has the address, and FIRMA_OIDC_ALLOW_SIGN_UP is off. */
+  OIDC_NO_ACCOUNT: 403,
+  /** Single sign-on: the provider cannot be reached right now. */
+  OIDC_PROVIDER_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
