@@ -310,6 +310,8 @@ export const ERROR_STATUS = {
   PASSKEY_SIGN_IN_FAILED: 401,
   /** The user has no passkey with this id (another user's answers the same). */
   PASSKEY_NOT_FOUND: 404,
+  /** A platform's last ADMIN cannot be demoted or removed: make another member ADMIN first. */
+  LAST_ADMIN: 400,
   /** Single sign-on is not configured (FIRMA_OIDC_ISSUER unset). */
   OIDC_NOT_CONFIGURED: 404,
   /** Single sign-on callback: not started in this browser (no or another state), or older than ten minutes. */
