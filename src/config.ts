@@ -71,6 +71,14 @@ const EnvSchema = z
     FIRMA_SIGN_IN_LOCKOUT_SECONDS: positiveInt.max(86_400).default(60),
     FIRMA_SESSION_IDLE_MINUTES: positiveInt.max(525_600).default(720),
     FIRMA_SESSION_MAX_HOURS: positiveInt.max(8760).default(168),
+    FIRMA_OIDC_ISSUER: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, 'must be the http(s) URL of an OpenID Connect issuer')
+      .optional(),
+    FIRMA_OIDC_CLIENT_ID: z.string().min(1).max(512).optional(),
+    FIRMA_OIDC_CLIENT_SECRET: z.string().min(1).max(2048).optional(),
+    FIRMA_OIDC_NAME: z.string().trim().min(1).max(60).default('Single sign-on'),
+    FIRMA_OIDC_ALLOW_SIGN_UP: booleanFromEnv.default(false),
     FIRMA_RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
     REDIS_URL: z
       .string()
@@ -236,6 +244,11 @@ export interface Config {
     sessionIdleMs: number;
     sessionMaxMs: number;
   };
+  /**
+   * Single sign-on with an OpenID Connect provider (FIRMA_OIDC_*): null when FIRMA_OIDC_ISSUER is
+   * unset. `allowSignUp`: an address no account has gets one; otherwise it is refused.
+   */
+  oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string; allowSignUp: boolean } | null;
   /** Redis for shared rate-limit counting (REDIS_URL); null = the database or memory. Keys start with `prefix`. */
   redis: { url: string | null; prefix: string };
   http: { corsOrigins: string[]; frameAncestors: string };
@@ -402,6 +415,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       sessionIdleMs: e.FIRMA_SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: e.FIRMA_SESSION_MAX_HOURS * 3_600_000,
     },
+    oidc: oidcConfig(e),
     redis: { url: e.REDIS_URL ?? null, prefix: e.FIRMA_REDIS_PREFIX },
     v1: { uploadTtlMinutes: e.FIRMA_V1_UPLOAD_TTL_MINUTES, downloadTtlMinutes: e.FIRMA_V1_DOWNLOAD_TTL_MINUTES },
     presign: { maxMinutes: e.FIRMA_PRESIGN_MAX_MINUTES },
@@ -487,5 +501,23 @@ function blobStoreConfig(e: z.output<typeof EnvSchema>): Config['blobStore'] {
         : null,
     multipartThresholdBytes: e.FIRMA_S3_MULTIPART_THRESHOLD_MB * 1024 * 1024,
     cacheBytes: e.FIRMA_S3_CACHE_MB * 1024 * 1024,
+  };
+}
+
+function oidcConfig(e: {
+  FIRMA_OIDC_ISSUER?: string | undefined;
+  FIRMA_OIDC_CLIENT_ID?: string | undefined;
+  FIRMA_OIDC_CLIENT_SECRET?: string | undefined;
+  FIRMA_OIDC_NAME: string;
+  FIRMA_OIDC_ALLOW_SIGN_UP: boolean;
+}): Config['oidc'] {
+  if (!e.FIRMA_OIDC_ISSUER) return null;
+  if (!e.FIRMA_OIDC_CLIENT_ID) throw new Error('FIRMA_OIDC_ISSUER is set: set FIRMA_OIDC_CLIENT_ID too');
+  return {
+    issuer: e.FIRMA_OIDC_ISSUER,
+    clientId: e.FIRMA_OIDC_CLIENT_ID,
+    clientSecret: e.FIRMA_OIDC_CLIENT_SECRET ?? null,
+    name: e.FIRMA_OIDC_NAME,
+    allowSignUp: e.FIRMA_OIDC_ALLOW_SIGN_UP,
   };
 }

@@ -300,6 +300,30 @@ export const ERROR_STATUS = {
   TOTP_NOT_SET_UP: 409,
   /** Sign-in: too many consecutive failures for this e-mail address; wait for Retry-After (it doubles each time). */
   SIGN_IN_LOCKED: 429,
+  /** A passkey answer whose challenge Firma did not hand out for this step, or already spent or expired. */
+  PASSKEY_CHALLENGE_INVALID: 400,
+  /** Adding a passkey: the browser's answer does not verify (origin, RP ID, attestation). */
+  PASSKEY_VERIFICATION_FAILED: 400,
+  /** Adding a passkey the account (or another) already has. */
+  PASSKEY_ALREADY_REGISTERED: 409,
+  /** Passkey sign-in: unknown credential, bad signature, wrong origin, counter gone back (the same answer for each). */
+  PASSKEY_SIGN_IN_FAILED: 401,
+  /** The user has no passkey with this id (another user's answers the same). */
+  PASSKEY_NOT_FOUND: 404,
+  /** A platform's last ADMIN cannot be demoted or removed: make another member ADMIN first. */
+  LAST_ADMIN: 400,
+  /** Single sign-on is not configured (FIRMA_OIDC_ISSUER unset). */
+  OIDC_NOT_CONFIGURED: 404,
+  /** Single sign-on callback: not started in this browser (no or another state), or older than ten minutes. */
+  OIDC_STATE_INVALID: 400,
+  /** Single sign-on: the provider refused, or its answer failed a check (a code used twice, the ID token, the nonce). */
+  OIDC_SIGN_IN_REFUSED: 401,
+  /** Single sign-on: the provider does not say the e-mail address is verified. */
+  OIDC_EMAIL_NOT_VERIFIED: 403,
+  /** Single sign-on: no account has the address, and FIRMA_OIDC_ALLOW_SIGN_UP is off. */
+  OIDC_NO_ACCOUNT: 403,
+  /** Single sign-on: the provider cannot be reached right now. */
+  OIDC_PROVIDER_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

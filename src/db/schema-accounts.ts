@@ -105,3 +105,37 @@ export interface SignInThrottleTable {
   lockedUntil: string | null;
   updatedAt: string;
 }
+
+/** A passkey (WebAuthn credential) a user signs in with (migration 0068). */
+export interface PasskeyTable {
+  /** `passkey_…`: the id the list shows and renaming or removing takes. */
+  id: string;
+  userId: string;
+  /** The credential id (base64url), as the authenticator gives it; unique. */
+  credentialId: string;
+  /** The COSE public key (base64url). */
+  publicKey: string;
+  /** The authenticator's signature counter last seen: a lower one later is refused (a cloned key). */
+  counter: number;
+  /** JSON array of the transports the browser reported (`internal`, `usb`, `hybrid`…). */
+  transports: string;
+  /** The user's label. */
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export type PasskeyChallengePurpose = 'REGISTER' | 'SIGN_IN';
+
+/** A WebAuthn challenge handed out and not yet spent (migration 0068). */
+export interface PasskeyChallengeTable {
+  /** SHA-256 (hex) of the challenge (base64url), so a stolen database row cannot be answered. */
+  challengeHash: string;
+  purpose: PasskeyChallengePurpose;
+  /** REGISTER: the user it is for; SIGN_IN: null (the credential names its user). */
+  userId: string | null;
+  /** REGISTER: the session that asked for it. */
+  sessionId: string | null;
+  expiresAt: string;
+  createdAt: string;
+}

@@ -2,6 +2,8 @@ import type { Generated } from 'kysely';
 import type {
   AccountAuditTable,
   AccountLinkTable,
+  PasskeyChallengeTable,
+  PasskeyTable,
   PlatformMemberTable,
   SignInThrottleTable,
   TotpRecoveryCodeTable,
@@ -420,6 +422,8 @@ export interface DB {
   platformMember: PlatformMemberTable;
   accountAudit: AccountAuditTable;
   signInThrottle: SignInThrottleTable;
+  passkey: PasskeyTable;
+  passkeyChallenge: PasskeyChallengeTable;
 }
 
 /** An address a platform's documents may send from (`meta.emailId`), once verified (migration 0061). */

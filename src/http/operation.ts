@@ -82,8 +82,8 @@ interface OperationSpec<P extends Schema, Q extends Schema, H extends Schema, B 
   body?: B;
   /** The success answer: a Zod schema, `pdfAnswer()` or `pngAnswer()`. */
   response: R;
-  /** The success status when not 200 (202 for work accepted and done later). */
-  status?: 202;
+  /** The success status when not 200 (202 for work accepted and done later; 302 for a browser sent on). */
+  status?: 202 | 302;
   /** Statuses beyond those every operation may answer (400, 401, 403, 429, 500). */
   errors?: readonly number[];
   hooks?: (ctx: Ctx) => OperationHooks;

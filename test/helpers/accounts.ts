@@ -27,6 +27,7 @@ export class SessionClient {
 
   get = (path: string, options?: SessionRequest) => this.request('GET', path, options);
   post = (path: string, options?: SessionRequest) => this.request('POST', path, options);
+  patch = (path: string, options?: SessionRequest) => this.request('PATCH', path, options);
   delete = (path: string, options?: SessionRequest) => this.request('DELETE', path, options);
 
   async request<T = any>(method: string, path: string, options: SessionRequest = {}): Promise<HttpResponse<T>> {

@@ -43,6 +43,7 @@ import * as m0064 from './2026_11_28_0064_account_links.js';
 import * as m0065 from './2026_11_28_0065_platform_members.js';
 import * as m0066 from './2026_11_28_0066_account_audit.js';
 import * as m0067 from './2026_11_28_0067_legacy_field_insertion.js';
+import * as m0068 from './2026_11_29_0068_passkeys.js';
 import * as m0070 from './2026_11_29_0070_envelope_owner.js';
 import * as m0071 from './2026_11_29_0071_recipient_lookup.js';
 
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0065_platform_members': m0065,
   '2026_11_28_0066_account_audit': m0066,
   '2026_11_28_0067_legacy_field_insertion': m0067,
+  '2026_11_29_0068_passkeys': m0068,
   '2026_11_29_0070_envelope_owner': m0070,
   '2026_11_29_0071_recipient_lookup': m0071,
 };

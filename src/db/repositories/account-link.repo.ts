@@ -60,3 +60,14 @@ export async function retireInvitations(db: Db, platformId: number, email: strin
     .where('usedAt', 'is', null)
     .execute();
 }
+
+/** Deletes at most `limit` one-time links that can no longer be used (used, or expired by `now`); the number deleted. */
+export async function deleteDeadAccountLinks(db: Db, now: string, limit: number): Promise<number> {
+  const doomed = db
+    .selectFrom('accountLink')
+    .select('id')
+    .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<=', now)]))
+    .limit(limit);
+  const result = await db.deleteFrom('accountLink').where('id', 'in', doomed).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

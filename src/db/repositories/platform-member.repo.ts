@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../database.js';
+import { dialectOf, type Db } from '../database.js';
 import type { MemberRole, PlatformMemberTable } from '../schema.js';
 
 /** Adds the membership unless the user is a member already: false then. */
@@ -67,6 +67,34 @@ export async function listPlatformMembers(db: Db, platformId: number) {
     .orderBy('platformMember.createdAt')
     .orderBy('userAccount.id')
     .execute();
+}
+
+/**
+ * The platform's memberships as the caller's transaction sees them, locked on PostgreSQL until it
+ * ends (SQLite's writer lock does the same): two requests demoting or removing the last two
+ * admins at once are judged one after the other. The user's row among them, and the admins.
+ */
+export async function lockPlatformMembers(trx: Db, platformId: number) {
+  let query = trx
+    .selectFrom('platformMember')
+    .select(['userId', 'role', 'createdAt'])
+    .where('platformId', '=', platformId)
+    .orderBy('userId');
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  return query.execute();
+}
+
+export async function updateMemberRole(trx: Db, platformId: number, userId: string, role: MemberRole): Promise<void> {
+  await trx
+    .updateTable('platformMember')
+    .set({ role })
+    .where('platformId', '=', platformId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function deletePlatformMember(trx: Db, platformId: number, userId: string): Promise<void> {
+  await trx.deleteFrom('platformMember').where('platformId', '=', platformId).where('userId', '=', userId).execute();
 }
 
 export type { MemberRole };

@@ -36,3 +36,18 @@ export async function lockSignIns(db: Db, key: string, lockedUntil: string): Pro
 export async function clearSignInThrottle(db: Db, key: string): Promise<void> {
   await db.deleteFrom('signInThrottle').where('key', '=', key).execute();
 }
+
+/**
+ * Deletes at most `limit` throttle rows whose failures are forgotten (last one before
+ * `forgottenBefore`) and whose lockout, if any, is over by `now`; the number deleted.
+ */
+export async function deleteForgottenSignInThrottles(db: Db, now: string, forgottenBefore: string, limit: number) {
+  const doomed = db
+    .selectFrom('signInThrottle')
+    .select('key')
+    .where('updatedAt', '<', forgottenBefore)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .limit(limit);
+  const result = await db.deleteFrom('signInThrottle').where('key', 'in', doomed).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

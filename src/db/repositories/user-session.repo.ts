@@ -66,3 +66,19 @@ export async function deleteLapsedSessions(db: Db, userId: string, now: string, 
     .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleCutoff)]))
     .execute();
 }
+
+/** One of the user's sessions; undefined when the user has none with that id. */
+export async function findUserSession(db: Db, userId: string, id: string): Promise<UserSessionRow | undefined> {
+  return db.selectFrom('userSession').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Deletes at most `limit` sessions of anyone past either limit (the periodic sweep); the number deleted. */
+export async function deleteLapsedSessionsBatch(db: Db, now: string, idleCutoff: string, limit: number) {
+  const doomed = db
+    .selectFrom('userSession')
+    .select('id')
+    .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleCutoff)]))
+    .limit(limit);
+  const result = await db.deleteFrom('userSession').where('id', 'in', doomed).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

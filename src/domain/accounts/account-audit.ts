@@ -20,7 +20,12 @@ export type AccountAuditType =
   | 'USER_CREATED'
   | 'INVITATION_CREATED'
   | 'INVITATION_ACCEPTED'
-  | 'MEMBER_ADDED';
+  | 'MEMBER_ADDED'
+  | 'MEMBER_ROLE_CHANGED'
+  | 'MEMBER_REMOVED'
+  | 'PASSKEY_ADDED'
+  | 'PASSKEY_RENAMED'
+  | 'PASSKEY_REMOVED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { csrfTokenFor, hashRecoveryCode, newRecoveryCodes, secretsEqual } from './account-secrets.js';
-import { mayInvite, normalizeEmail } from './account-rules.js';
+import { mayInvite, mayManage, normalizeEmail } from './account-rules.js';
 import { checkPasswordPolicy } from './password-policy.js';
 import { lockoutMs } from './sign-in-throttle.js';
 
@@ -58,4 +58,16 @@ test('addresses compare lower-cased and trimmed; who may invite whom', () => {
   assert.equal(mayInvite('MANAGER', 'ADMIN'), false);
   assert.equal(mayInvite('MANAGER', 'MEMBER'), true);
   assert.equal(mayInvite('MEMBER', 'MEMBER'), false);
+});
+
+test('an admin manages anyone; a manager members and managers, never to ADMIN; a member nobody', () => {
+  assert.equal(mayManage('ADMIN', 'ADMIN', 'MEMBER'), true);
+  assert.equal(mayManage('ADMIN', 'ADMIN'), true);
+  assert.equal(mayManage('MANAGER', 'MEMBER', 'MANAGER'), true);
+  assert.equal(mayManage('MANAGER', 'MANAGER'), true);
+  assert.equal(mayManage('MANAGER', 'MEMBER', 'ADMIN'), false);
+  assert.equal(mayManage('MANAGER', 'ADMIN', 'MEMBER'), false);
+  assert.equal(mayManage('MANAGER', 'ADMIN'), false);
+  assert.equal(mayManage('MEMBER', 'MEMBER', 'MEMBER'), false);
+  assert.equal(mayManage('MEMBER', 'MEMBER'), false);
 });

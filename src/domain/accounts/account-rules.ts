@@ -61,3 +61,13 @@ export function userView(row: UserAccountRow): UserView {
 export function mayInvite(inviter: MemberRole, role: MemberRole): boolean {
   return inviter === 'ADMIN' || (inviter === 'MANAGER' && role !== 'ADMIN');
 }
+
+/**
+ * Whether `actor` may change a member who is `target` (to `to`, or remove them with no `to`): an
+ * admin anyone to anything, a manager only members and managers and never to ADMIN, a member
+ * nobody. The last admin is guarded apart (manage-member.ts).
+ */
+export function mayManage(actor: MemberRole, target: MemberRole, to?: MemberRole): boolean {
+  if (actor === 'ADMIN') return true;
+  return actor === 'MANAGER' && target !== 'ADMIN' && to !== 'ADMIN';
+}

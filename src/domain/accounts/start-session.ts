@@ -10,7 +10,8 @@ import { csrfTokenFor, hashSecretToken, newSecretToken } from './account-secrets
 import { sessionView, type StartedSession } from './session-view.js';
 
 /** How the user proved who they are, as the SIGN_IN entry records it. */
-export type SignInMethod = 'password' | 'password+totp' | 'password+recovery-code' | 'setup' | 'invitation';
+export type SignInMethod =
+  'password' | 'password+totp' | 'password+recovery-code' | 'passkey' | 'oidc' | 'setup' | 'invitation';
 
 /**
  * Opens a session for `user` in the caller's transaction, with its SIGN_IN audit entry, and

@@ -78,11 +78,19 @@ const ZRole = z.enum(MEMBER_ROLES);
 export const ZMemberships = z.object({
   data: z.array(z.object({ id: z.number().int(), name: z.string(), role: ZRole, memberSince: z.string() })),
 });
-export const ZMembers = z.object({
-  data: z.array(
-    z.object({ userId: z.string(), email: z.string(), name: z.string(), role: ZRole, memberSince: z.string() }),
-  ),
+export const ZMember = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: ZRole,
+  memberSince: z.string(),
 });
+export const ZMembers = z.object({ data: z.array(ZMember) });
+export const ZMemberParams = ZPlatformParams.extend({ userId: z.string().min(1).max(64) });
+export const ZMemberRoleBody = z.object({
+  role: ZRole.describe('ADMIN changes anyone to anything; MANAGER members and managers, never to ADMIN'),
+});
+export const ZMemberRemoved = z.object({ removed: z.literal(true) });
 export const ZInvitationBody = z.object({
   email: ZAccountEmail,
   role: ZRole.describe('ADMIN invites any role; MANAGER managers and members'),

@@ -5,12 +5,21 @@ import { registerOperations } from '../operation.js';
 import { accountOperations } from './account.routes.js';
 import { documentOperations } from './documents.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
+import { oidcOperations } from './oidc.routes.js';
+import { passkeyOperations } from './passkey.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
 
 /** Every operation of the web app's API, in the order of its OpenAPI document. */
-export const appOperations = [...sessionOperations, ...accountOperations, ...teamOperations, ...documentOperations];
+export const appOperations = [
+  ...sessionOperations,
+  ...passkeyOperations,
+  ...oidcOperations,
+  ...accountOperations,
+  ...teamOperations,
+  ...documentOperations,
+];
 
 /**
  * The web app's API at /api/app (the app's pages will be at `/`; /api/ keeps the answers

@@ -1,9 +1,11 @@
 import { acceptInvitation } from '../../domain/accounts/accept-invitation.js';
+import { changeMemberRole } from '../../domain/accounts/change-member-role.js';
 import { createFirstAdmin } from '../../domain/accounts/create-first-admin.js';
 import { getInvitation } from '../../domain/accounts/get-invitation.js';
 import { inviteMember } from '../../domain/accounts/invite-member.js';
 import { listMyPlatforms } from '../../domain/accounts/list-my-platforms.js';
 import { listPlatformMembers } from '../../domain/accounts/list-platform-members.js';
+import { removeMember } from '../../domain/accounts/remove-member.js';
 import { defineOperation } from '../operation.js';
 import { requestMeta } from '../plugins/caller.js';
 import { accountAttemptLimits } from './account-limits.js';
@@ -13,6 +15,10 @@ import {
   ZInvitationBody,
   ZInvitationView,
   ZLinkParams,
+  ZMember,
+  ZMemberParams,
+  ZMemberRemoved,
+  ZMemberRoleBody,
   ZMembers,
   ZMemberships,
   ZPlatformParams,
@@ -52,6 +58,37 @@ export const teamOperations = [
     handle: async (ctx, request) => ({
       data: await listPlatformMembers(ctx, accountOf(request), request.params.platformId),
     }),
+  }),
+
+  defineOperation({
+    method: 'PATCH',
+    url: '/platforms/:platformId/members/:userId',
+    operationId: 'app-changeMemberRole',
+    summary: 'Change a member’s role (ADMIN: anyone; MANAGER: members and managers, never to ADMIN)',
+    description: 'The last ADMIN cannot be demoted (400 LAST_ADMIN). Another platform, or a non-member, is 404.',
+    tags,
+    params: ZMemberParams,
+    body: ZMemberRoleBody,
+    response: ZMember,
+    errors: [404],
+    handle: (ctx, request) =>
+      changeMemberRole(ctx, accountOf(request), { ...request.params, ...request.body }, requestMeta(request)),
+  }),
+
+  defineOperation({
+    method: 'DELETE',
+    url: '/platforms/:platformId/members/:userId',
+    operationId: 'app-removeMember',
+    summary: 'Remove a member from the platform; their access ends at once',
+    description: 'The last ADMIN cannot be removed (400 LAST_ADMIN). Another platform, or a non-member, is 404.',
+    tags,
+    params: ZMemberParams,
+    response: ZMemberRemoved,
+    errors: [404],
+    handle: async (ctx, request) => {
+      await removeMember(ctx, accountOf(request), request.params, requestMeta(request));
+      return { removed: true as const };
+    },
   }),
 
   defineOperation({
