@@ -16,6 +16,8 @@ export const APP_PAGE_PATHS = [
   '/reset-password/:token',
   '/verify-email/:token',
   '/invitations/:token',
+  // The path invitation mails carry (domain/accounts/account-links.ts): the same page.
+  '/invitation/:token',
   '/settings/account',
   '/settings/members',
 ] as const;

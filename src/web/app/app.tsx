@@ -41,6 +41,7 @@ const ROUTES: Route[] = [
   { pattern: '/verify-email/:token', page: (p) => <VerifyEmailPage token={p.token ?? ''} /> },
   { pattern: '/setup/:token', page: (p) => <SetupPage token={p.token ?? ''} /> },
   { pattern: '/invitations/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
+  { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
 ];
