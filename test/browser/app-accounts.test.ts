@@ -3,6 +3,8 @@ import { after, before, test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSetupLink } from '../../src/domain/accounts/create-setup-link.js';
+import { inviteMemberAsOperator } from '../../src/domain/accounts/invite-member.js';
+import { createPlatform } from '../../src/domain/platforms/create-platform.js';
 import { defaultPlatformId, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
@@ -254,6 +256,27 @@ for (const database of testDatabases())
         await page.getByText('Your password is changed', { exact: false }).waitFor();
         await signIn(page, MEMBER, 'a brand new passphrase 7');
         await heading(page, 'Welcome, Mia Member');
+
+        // An address with an account joins another team from its own session only, and lands in it.
+        await createPlatform(server.ctx, { name: 'acme' });
+        const { url } = await inviteMemberAsOperator(server.ctx, 'acme', { email: MEMBER, role: 'MANAGER' });
+        const fresh = await newPage();
+        await fresh.goto(url);
+        await heading(fresh, 'Join acme');
+        await fresh.getByText(`This address already has an account. Sign in as ${MEMBER}`, { exact: false }).waitFor();
+        await fresh.getByRole('link', { name: 'Sign in' }).click();
+        await fresh.locator('#email').fill(MEMBER);
+        await fresh.locator('#password').fill('a brand new passphrase 7');
+        await fresh.locator('#sign-in button[type=submit]').click();
+        await heading(fresh, 'Join acme');
+        await fresh.locator('#accept button[type=submit]').click();
+        await fresh.locator('.teams li', { hasText: 'acme' }).getByText('Manager').waitFor();
+        await fresh.getByRole('link', { name: 'Members' }).click();
+        await fresh.locator('#team-picker').selectOption({ label: 'acme' });
+        await fresh.locator('#members-of', { hasText: 'acme' }).waitFor();
+        await fresh.locator('td', { hasText: MEMBER }).waitFor();
+        assert.deepEqual(await fresh.locator('#invite-role option').allTextContents(), ['Manager', 'Member']);
+        await fresh.context().close();
 
         // The administrator's address (made by the setup link) is confirmed by its mailed link, signed in or not.
         const verify = await mailTo(ADMIN, 'verify-email');
