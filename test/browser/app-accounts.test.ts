@@ -85,6 +85,7 @@ for (const database of testDatabases())
         const page = await newPage();
         await page.goto(url);
         await heading(page, 'Create the first administrator');
+        assert.equal(await page.title(), 'Create the first administrator · Firma');
         await page.locator('#setup button[type=submit]').click();
         await page.locator('#name-missing', { hasText: 'Fill in this field.' }).waitFor();
         assert.equal(await page.locator('#name').getAttribute('aria-invalid'), 'true');

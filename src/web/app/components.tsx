@@ -14,10 +14,14 @@ export function Link(props: { href: string; children: ComponentChildren; class?:
   );
 }
 
-/** The page's one heading: the target of the focus after each navigation (app.tsx). */
+/** The page's one heading: the target of the focus after each navigation (app.tsx), and the page's title. */
 export function Heading({ children }: { children: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${heading.current?.textContent ?? ''} · Firma`;
+  });
   return (
-    <h1 tabIndex={-1} class="page-heading">
+    <h1 ref={heading} tabIndex={-1} class="page-heading">
       {children}
     </h1>
   );
