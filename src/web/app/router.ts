@@ -46,7 +46,7 @@ export interface Match {
   params: Record<string, string>;
 }
 
-/** Matches `/reset-password/:token`-style patterns; params are URI-decoded. */
+/** Matches `/reset-password/:token`-style patterns; params are URI-decoded (a malformed one matches nothing). */
 export function matchPath(pattern: string, path: string): Match | null {
   const names: string[] = [];
   const source = pattern.replace(/:(\w+)/g, (_whole, name: string) => {
@@ -56,8 +56,12 @@ export function matchPath(pattern: string, path: string): Match | null {
   const found = new RegExp(`^${source}/?$`).exec(path);
   if (!found) return null;
   const params: Record<string, string> = {};
-  names.forEach((name, i) => {
-    params[name] = decodeURIComponent(found[i + 1] ?? '');
-  });
+  try {
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(found[i + 1] ?? '');
+    });
+  } catch {
+    return null; // a malformed escape (`%E0`): no page, rather than a broken one
+  }
   return { params };
 }
