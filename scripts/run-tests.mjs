@@ -82,6 +82,8 @@ console.log(`${files.length} test files; tiers: ${tiers.filter((t) => !t.startsW
 const off = tiers.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
 if (off.length > 0) console.log(`not run here (set to run them; .ci/run sets all): ${off.join('; ')}`);
 
+// The web app's bundle, fresh for this run (the pages' tests never see a stale one).
+await (await import('./build-web.mjs')).buildWebApp(root);
 const viaTsx = process.env.FIRMA_TEST_TSX === '1';
 const build = viaTsx ? undefined : await compileTests(root);
 const testFiles = build ? files.map((f) => join(build, f.replace(/\.ts$/, '.js'))) : files;

@@ -17,7 +17,7 @@ import { registerTextGuard } from './http/plugins/text-guard.js';
 import { registerJsonBodyParser } from './http/plugins/json-body.js';
 import { v2Routes } from './http/v2/index.js';
 import { appRoutes } from './http/app/index.js';
-import { setupPageRoutes } from './http/app/setup-page.routes.js';
+import { appPageRoutes } from './http/web-app/app-page.routes.js';
 import { v1Operations } from './http/v1/v1.routes.js';
 import { docsRoutes } from './http/docs/docs.routes.js';
 import { registerApiTokenAuth } from './http/plugins/authenticate.js';
@@ -128,9 +128,9 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     }));
   });
 
-  // The web app's API (accounts, sessions, teams), with its own OpenAPI document.
+  // The web app's API (accounts, sessions, teams), with its own OpenAPI document, and its pages at `/`.
   await app.register(appRoutes(ctx));
-  await registerOperations(app, ctx, [...docsRoutes(ctx), ...setupPageRoutes]);
+  await registerOperations(app, ctx, [...docsRoutes(ctx), ...appPageRoutes()]);
 
   return app;
 }

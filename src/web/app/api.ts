@@ -1,0 +1,112 @@
+/**
+ * The app's only way to the server: JSON calls to /api/app. Every state-changing call carries the
+ * session's CSRF token (from the sign-in answer or GET /session); an error answer becomes an
+ * ApiError holding its code, which pages show as a translated sentence (never the server's text).
+ */
+export const API = '/api/app';
+
+let csrfToken: string | null = null;
+let sessionEnded: () => void = () => undefined;
+
+/** What to do when a call says the session is over (revoked, expired): the app goes to sign in. */
+export function onSessionEnded(handler: () => void): void {
+  sessionEnded = handler;
+}
+
+/** Remembers the session's CSRF token (null after signing out). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    /** Retry-After in seconds, on 429 answers. */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(code);
+  }
+}
+
+/** A call that never reached the server (offline, refused): shown as such. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(API + path, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  const answer = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  if (!response.ok) {
+    const retry = Number(response.headers.get('retry-after'));
+    const code = typeof answer?.code === 'string' ? answer.code : 'UNKNOWN';
+    if (code === 'SESSION_REQUIRED' && path !== '/session') sessionEnded();
+    throw new ApiError(response.status, code, Number.isFinite(retry) && retry > 0 ? retry : null);
+  }
+  return answer as T;
+}
+
+export const get = <T>(path: string) => call<T>('GET', path);
+export const post = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
+export const del = <T>(path: string) => call<T>('DELETE', path);
+
+/* The shapes the app reads (src/http/app/app.schema.ts is the source of truth). */
+export type Role = 'ADMIN' | 'MANAGER' | 'MEMBER';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  language: string;
+  emailVerified: boolean;
+  totpEnabled: boolean;
+}
+
+export interface Session {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  current: boolean;
+}
+
+export interface SessionAnswer {
+  user: User;
+  session: Session;
+  csrfToken: string;
+}
+
+export interface Membership {
+  id: number;
+  name: string;
+  role: Role;
+}
+
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  memberSince: string;
+}
+
+export interface InvitationView {
+  platformName: string;
+  email: string;
+  role: Role;
+  accountExists: boolean;
+}
