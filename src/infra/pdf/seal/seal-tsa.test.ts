@@ -46,7 +46,7 @@ void test('with a TSA the CMS carries a signature timestamp token that openssl v
   const url = await listen(setUpOpensslTsa(temp.dir));
   const sealed = await sealPdf(await makeTextPdf(2), identity, {
     reason: 'Sealed with timestamp',
-    tsa: { url, timeoutMs: 10_000 },
+    tsa: { url, timeoutMs: 120_000 },
   });
   const path = join(temp.dir, 'timestamped.pdf');
   writeFileSync(path, sealed);
