@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compileTests, removeTestBuild } from './compile-tests.mjs';
+import { checkTestCounts, planGroups, writeGroupEntries } from './test-groups.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const roots = ['src', 'test'];
@@ -43,6 +44,8 @@ function walk(dir, out) {
 //                             - placeholder-positioning: create-many placing fields on text, PDF
 //                               rewriting per test (placeholder and matchAll: placeholder.sdk.test.ts;
 //                               tags and hidden text: placeholder-tags.test.ts)
+//                             - bulk-send's run at 1,000 rows (a newcomer's run sends 100: the same
+//                               checks, line numbers and documents, ten times fewer)
 // A file named on the command line runs whatever its tier.
 const PROCESS_TIER = ['test/cli/', 'test/cluster/'];
 const processesOn = process.env.FIRMA_TEST_PROCESSES === '1';
@@ -86,7 +89,8 @@ if (off.length > 0) console.log(`not run here (set to run them; .ci/run sets all
 await (await import('./build-web.mjs')).buildWebApp(root);
 const viaTsx = process.env.FIRMA_TEST_TSX === '1';
 const build = viaTsx ? undefined : await compileTests(root);
-const testFiles = build ? files.map((f) => join(build, f.replace(/\.ts$/, '.js'))) : files;
+/** The file node runs for the repository's test file `f`. */
+const testFile = (f) => (build ? join(build, f.replace(/\.ts$/, '.js')) : join(root, f));
 const loader = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
 
 // One freshly started SQLite installation for the whole run, which each test server copies instead
@@ -115,23 +119,54 @@ if (made.status !== 0) {
 }
 
 const concurrency = process.env.FIRMA_TEST_CONCURRENCY ?? '2';
-// A hung test must fail the run, never stall CI: each test gets a deadline, the runner exits once
-// the files are done even if a handle is left open, and the whole run has a last-resort limit.
-const testTimeoutMs = process.env.FIRMA_TEST_TIMEOUT_MS ?? '420000';
-const runLimitMs = Number(process.env.FIRMA_TEST_RUN_LIMIT_MS ?? 40 * 60 * 1000);
+// A hung test must fail the run, never stall CI: each file gets a deadline (a test that hangs fails
+// its file, the others go on), the runner exits once the files are done even if a handle is left
+// open, and the whole run has a last-resort limit. Both are far above what a file or a run takes on
+// a quiet machine (bulk-send's 1,000 rows once took 7 minutes at load average 17 on two cores): a
+// busy machine makes the run slow, not failed.
+const fileTimeoutMs = Number(process.env.FIRMA_TEST_TIMEOUT_MS ?? 20 * 60 * 1000);
+const runLimitMs = Number(process.env.FIRMA_TEST_RUN_LIMIT_MS ?? 120 * 60 * 1000);
+
+// Files share a process, FIRMA_TEST_GROUP_SIZE (8) to a group: a process start, the module loading
+// and the PDF threads' warm-up are paid once a group instead of once a file, which was most of an
+// API file's CPU. A group is one generated entry (scripts/test-groups.mjs) holding one suite per
+// file, named by the file, that imports it: the file's tests, and its top-level before/after hooks,
+// become that suite's, run one file after another. The runner then checks that every file ran tests
+// and that the files' counts add up to node's total. FIRMA_TEST_GROUP_SIZE=1 gives each file a
+// process of its own (as before grouping): it must count the same tests per file as the grouped run
+// (FIRMA_TEST_COUNTS_FILE=x.json writes them, to compare). 0 runs the bare files, one a process,
+// without the suite around them (the total is checked, not each file).
+//
+// Files marked `firma-test: own-process` (scripts/test-groups.mjs) run alone: the two blob-store
+// contract files (src/infra/storage/*-blob-store.test.ts), whose memory test collects garbage every
+// 20 ms at a cost that grows with the heap the other files would load. What
+// sharing a process does not disturb, and why: env variables (no test sets one; a server takes its
+// settings as arguments), ports (every server listens on port 0), the database (a copy per server),
+// module-level caches (keyed by their inputs), the PDF threads (one pool per process, as many
+// servers already shared one file's process).
+const groupSize = Number(process.env.FIRMA_TEST_GROUP_SIZE ?? 8);
+const { alone, groups } = groupSize > 0 ? planGroups(root, files, groupSize) : { alone: [], groups: [] };
+if (alone.length > 0) console.log(`in a process of their own: ${alone.join(', ')}`);
+const entries =
+  groupSize > 0
+    ? writeGroupEntries(sqliteTemplate, groups, { importOf: testFile, fileTimeoutMs })
+    : files.map(testFile);
+const countsFile = join(sqliteTemplate, 'test-counts.json');
+
 const child = spawn(
   process.execPath,
   [
     ...loader,
     '--test',
     `--test-concurrency=${concurrency}`,
-    `--test-timeout=${testTimeoutMs}`,
+    // The deadline of a group's process: its files' deadlines together.
+    `--test-timeout=${fileTimeoutMs * Math.max(1, Math.max(...groups.map((g) => g.length)))}`,
     '--test-force-exit',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     `--test-reporter=${join(root, 'scripts/file-timing-reporter.mjs')}`,
     '--test-reporter-destination=stdout',
-    ...testFiles,
+    ...entries,
   ],
   // The file-timing reporter names files as in the repository, not as in the build.
   {
@@ -140,6 +175,7 @@ const child = spawn(
     env: {
       ...process.env,
       FIRMA_TEST_SQLITE_TEMPLATE: sqliteTemplate,
+      FIRMA_TEST_COUNTS_OUT: countsFile,
       ...(build ? { FIRMA_TEST_BUILD_DIR: build } : {}),
     },
   },
@@ -156,6 +192,7 @@ const watchdog = setTimeout(() => {
 }, runLimitMs);
 watchdog.unref();
 child.on('exit', (code, signal) => {
+  const counted = checkTestCounts(countsFile, files, { perFileCounted: groupSize > 0 });
   removeBuild();
-  process.exit(signal ? 1 : (code ?? 1));
+  process.exit(signal || !counted ? 1 : (code ?? 1));
 });

@@ -37,6 +37,13 @@ export interface ContextOptions {
   database?: DatabaseOptions;
   /** Wait up to FIRMA_STORAGE_WAIT_SECONDS for an unreachable blob store (the long-running commands), logging as `what`. */
   waitForStorage?: { what: string };
+  /**
+   * The PDF threads, when several contexts of one process share them (the test servers): threads
+   * warm up once instead of once per context. `closeContext` closes it, so a shared pool's owner
+   * hands out one whose `close` leaves it running. Default: a pool of its own, FIRMA_PDF_WORKERS
+   * threads.
+   */
+  pdf?: PdfWorkers;
 }
 
 /** The composition root: config → database (migrated) → storage → ctx. */
@@ -79,7 +86,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
     log,
     clock: () => new Date(),
     sealIdentity: sealIdentityLoader({ db, config, secrets, auditMac }, log),
-    pdf: new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
+    pdf:
+      options.pdf ??
+      new PdfWorkers({ size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) }),
     metrics,
     issuerCertificates: new IssuerCertificateCache(),
     wakeWorker: () => undefined,

@@ -30,7 +30,7 @@ describe('the PostgreSQL change signal', { skip: PG_URL ? false : 'needs FIRMA_T
     );
     return rows[0]?.pid;
   };
-  const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) => {
+  const until = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
       if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);

@@ -13,7 +13,7 @@ import { mountSmallDisk, smallDiskUnavailable, type SmallDisk } from '../helpers
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /** Polls `call` until it answers `status` (readiness results are cached for a couple of seconds). */
-async function until(call: () => Promise<HttpResponse>, status: number, withinMs = 15_000): Promise<HttpResponse> {
+async function until(call: () => Promise<HttpResponse>, status: number, withinMs = 120_000): Promise<HttpResponse> {
   const started = Date.now();
   for (;;) {
     const answer = await call();

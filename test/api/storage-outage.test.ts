@@ -7,7 +7,7 @@ import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /** Polls `call` until it answers `status` (the readiness result is cached for a couple of seconds). */
-async function until(call: () => Promise<HttpResponse>, status: number, withinMs = 15_000): Promise<HttpResponse> {
+async function until(call: () => Promise<HttpResponse>, status: number, withinMs = 120_000): Promise<HttpResponse> {
   const started = Date.now();
   for (;;) {
     const answer = await call();

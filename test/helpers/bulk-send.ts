@@ -53,8 +53,11 @@ export function bulkSendBody(csv: string, payload: unknown = { distributeDocumen
   return form;
 }
 
-/** Polls the run until it is DONE (or the deadline passes). */
-export async function waitForBulkSend(client: HttpClient, id: string, timeoutMs = 240_000) {
+/**
+ * Polls the run until it is DONE (or the deadline passes). Generous: 1,000 rows took over 4
+ * minutes at load average 17 on two cores, and a busy machine must make a run slow, not failed.
+ */
+export async function waitForBulkSend(client: HttpClient, id: string, timeoutMs = 900_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(`/api/v2/bulk-send/${id}`);

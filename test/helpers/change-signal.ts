@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/database.js';
  * exercise the path where cached entries are trusted without a read. Reading the stamp starts the
  * listener if nothing has yet.
  */
-export async function untilSignalHealthy(db: Db, timeoutMs = 10_000): Promise<ChangeStamp> {
+export async function untilSignalHealthy(db: Db, timeoutMs = 120_000): Promise<ChangeStamp> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const stamp = readChangeStamp(db);
@@ -21,7 +21,7 @@ export async function untilSignalHealthy(db: Db, timeoutMs = 10_000): Promise<Ch
  * process. A read that starts earlier may not see it (the signal's delivery window,
  * docs/design/hot-path-reads.md); one that starts later must.
  */
-export async function untilSignalled(db: Db, before: ChangeStamp, timeoutMs = 5000): Promise<void> {
+export async function untilSignalled(db: Db, before: ChangeStamp, timeoutMs = 120_000): Promise<void> {
   if (before === null) return;
   const deadline = Date.now() + timeoutMs;
   while (readChangeStamp(db) === before) {

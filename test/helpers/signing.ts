@@ -74,7 +74,7 @@ export async function waitForStatus(
   client: HttpClient,
   documentId: number,
   statuses: string[],
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -41,7 +41,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
-    async waitFor(filter, count = 1, timeoutMs = 20_000) {
+    async waitFor(filter, count = 1, timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.filter(filter);

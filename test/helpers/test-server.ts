@@ -15,8 +15,33 @@ import { createWorker } from '../../src/server.js';
 import { HttpClient } from './http-client.js';
 import { copySqliteTemplate } from './sqlite-template.js';
 import { createLogger } from '../../src/infra/logger.js';
+import { PdfWorkers } from '../../src/infra/pdf/sandbox/pdf-workers.js';
+import { inflateBudgetBytes } from '../../src/infra/pdf/pdf-limits.js';
+import type { Config } from '../../src/config.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
+
+/** A pool the test servers of one process share, which their `closeContext` leaves running. */
+class SharedPdfWorkers extends PdfWorkers {
+  override close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+const sharedPdfWorkers = new Map<string, SharedPdfWorkers>();
+
+/**
+ * The PDF threads of the servers of this process with the same pool settings: warming a pool's
+ * threads up (pdf-lib, pdf.js, the fonts) cost each server a second or more of CPU, and files
+ * share a process (scripts/run-tests.mjs). Idle threads are unref'd: they keep no process alive.
+ */
+function sharedPdfPool(config: Config): PdfWorkers {
+  const options = { size: config.pdfWorkers, inflateBudgetBytes: inflateBudgetBytes(config.limits.uploadBytes) };
+  const key = JSON.stringify(options);
+  let pool = sharedPdfWorkers.get(key);
+  if (!pool) sharedPdfWorkers.set(key, (pool = new SharedPdfWorkers(options)));
+  return pool;
+}
 
 /** SQLite always; PostgreSQL too when FIRMA_TEST_DATABASE_URL is set (CI sets it). */
 export function testDatabases(): TestDatabase[] {
@@ -92,6 +117,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ? createLogger(config.logLevel, { write: (line: string) => void logs.push(line) })
     : undefined;
   const ctx = await createContext(config, {
+    pdf: sharedPdfPool(config),
     ...(pgSchema ? { database: { pgSchema, poolSize: 5 } } : {}),
     ...(log ? { log } : {}),
   });

@@ -43,7 +43,7 @@ export async function startReceiver(responder: Responder = (_n, _r, res) => void
     url: `http://127.0.0.1:${address.port}`,
     port: address.port,
     received,
-    async waitFor(filter: (w: ReceivedWebhook) => boolean, count = 1, timeoutMs = 20_000): Promise<ReceivedWebhook[]> {
+    async waitFor(filter: (w: ReceivedWebhook) => boolean, count = 1, timeoutMs = 120_000): Promise<ReceivedWebhook[]> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = received.filter(filter);

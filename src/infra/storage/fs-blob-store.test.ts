@@ -1,3 +1,5 @@
+// firma-test: own-process — the blob-store contract's memory test collects garbage every 20 ms, which
+// costs in proportion to the heap, and other files in its process would load the whole app into it.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,5 @@
+// firma-test: own-process — the blob-store contract's memory test collects garbage every 20 ms, which
+// costs in proportion to the heap, and other files in its process would load the whole app into it.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import {
@@ -167,10 +169,10 @@ describe('S3 store specifics', () => {
     const { port } = silent.address() as AddressInfo;
     const store = s3Store({ endpoint: `http://127.0.0.1:${port}`, idleTimeoutMs: 200 });
     try {
-      const started = Date.now();
-      await assert.rejects(store.exists('0'.repeat(64)));
-      await assert.rejects(store.putBytes(Buffer.from('%PDF-1.7 stalled')));
-      assert.ok(Date.now() - started < 10_000, `failed after ${Date.now() - started} ms`);
+      // The socket's idle timeout ends each call (a hang would meet the test's deadline instead); how
+      // soon is the machine's business, not a test's.
+      await assert.rejects(store.exists('0'.repeat(64)), /TimeoutError/);
+      await assert.rejects(store.putBytes(Buffer.from('%PDF-1.7 stalled')), /TimeoutError/);
     } finally {
       await store.close();
       silent.closeAllConnections();
