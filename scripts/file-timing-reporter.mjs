@@ -14,8 +14,11 @@ import { writeFileSync, writeSync } from 'node:fs';
 // file FIRMA_TEST_COUNTS_OUT names, for run-tests.mjs to check that no file's tests went missing.
 const totals = new Map();
 const counts = new Map();
-/** Nested tests reported since the last top-level one. */
+/** Files whose tests or suites were skipped on purpose (a tier this run does not have). */
+const skipped = new Set();
+/** Nested tests reported since the last top-level one, and whether one of them was skipped. */
 let pendingTests = 0;
+let pendingSkip = false;
 let reportedTotal = 0;
 const isGroupEntry = (file) => /\/group-\d+\.test\.mjs$/.test(file);
 const root = process.cwd() + '/';
@@ -41,7 +44,8 @@ function printTable() {
 function writeCounts() {
   if (!process.env.FIRMA_TEST_COUNTS_OUT) return;
   const perFile = Object.fromEntries([...counts].map(([file, n]) => [shown(file), n]));
-  writeFileSync(process.env.FIRMA_TEST_COUNTS_OUT, JSON.stringify({ perFile, total: reportedTotal }));
+  const skippedFiles = [...skipped].map(shown);
+  writeFileSync(process.env.FIRMA_TEST_COUNTS_OUT, JSON.stringify({ perFile, skippedFiles, total: reportedTotal }));
 }
 
 function atExit() {
@@ -56,15 +60,18 @@ process.once('exit', atExit);
  * that declared it (a helper, for shared contract suites), so it is counted for the top-level test
  * or file suite that follows it: node reports each process's events together, children first.
  */
-function record({ file, name, nesting, details }) {
+function record({ file, name, nesting, details, skip }) {
   const isTest = details?.type !== 'suite';
   if (nesting > 0) {
     if (isTest) pendingTests += 1;
+    if (skip !== undefined && skip !== false) pendingSkip = true;
     return;
   }
   const owner = isGroupEntry(file) ? name : file;
   counts.set(owner, (counts.get(owner) ?? 0) + pendingTests + (isTest ? 1 : 0));
+  if (pendingSkip || (skip !== undefined && skip !== false)) skipped.add(owner);
   pendingTests = 0;
+  pendingSkip = false;
   totals.set(owner, (totals.get(owner) ?? 0) + (details?.duration_ms ?? 0));
 }
 
