@@ -4,14 +4,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { FIELD_TYPE_NAMES, FIELD_TYPES } from '../../src/lib/vocabulary/field-types.js';
-import { LANGUAGES } from '../../src/lib/vocabulary/languages.js';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../src/lib/vocabulary/languages.js';
 import { compiledCopy } from './import-graph.js';
 
 /**
  * The vocabulary (field types, their lower-case names, languages) is written once, in
  * src/lib/vocabulary: everything else, server and signing page, derives from it. This scans the
- * production sources (TypeScript and the page's JavaScript) for a second copy: a list of field
- * types or of languages, a map between a type and its lower-case name, or a type test spelled as
+ * production sources (TypeScript, the web app's TSX and the page's JavaScript) for a second copy:
+ * a list of field types or of languages, the languages' own names, a map between a type and its lower-case name, or a type test spelled as
  * a chain of types ("is a signature"). Per-type behaviour (a `case 'TEXT':` in a renderer,
  * validator or widget) is not a list and is allowed.
  */
@@ -22,7 +22,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return path === VOCABULARY ? [] : sources(path);
-    return /\.(ts|js)$/.test(name) && !/\.test\.[jt]s$/.test(name) && !compiledCopy(path) ? [path] : [];
+    return /\.(ts|tsx|js)$/.test(name) && !/\.test\.[jt]s$/.test(name) && !compiledCopy(path) ? [path] : [];
   });
 }
 
@@ -30,6 +30,7 @@ const quoted = (words: readonly string[]) => `['"](?:${words.map((w) => w.replac
 const TYPE = quoted(FIELD_TYPES);
 const NAME = quoted(FIELD_TYPE_NAMES);
 const LANGUAGE = quoted(LANGUAGES);
+const LANGUAGE_NAME = quoted(Object.values(LANGUAGE_NAMES));
 
 /** What a second copy looks like; each pattern is matched against a whole file. */
 const COPIES: { what: string; pattern: RegExp }[] = [
@@ -48,6 +49,8 @@ const COPIES: { what: string; pattern: RegExp }[] = [
   },
   // 'de', 'en', 'fr'
   { what: 'a list of languages', pattern: new RegExp(`${LANGUAGE}(?:\\s*,\\s*${LANGUAGE}){2,}`, 'g') },
+  // de: 'Deutsch', en: 'English', es: 'Español' (a language menu's words)
+  { what: "the languages' names", pattern: new RegExp(`${LANGUAGE_NAME}(?:[^;]{0,80}?${LANGUAGE_NAME}){2,}`, 'g') },
 ];
 
 /**
@@ -92,6 +95,7 @@ test('the scan finds the copies it is meant to find', () => {
     'a field type mapped to its name': "const META = { RADIO: 'radio' };",
     'a name mapped to its field type': "const TAGS = { signature: 'SIGNATURE' };",
     'a list of languages': "export const PAGE_LANGUAGES = ['de', 'en', 'es', 'fr'];",
+    "the languages' names": "const NAMES = { de: 'Deutsch', en: 'English', es: 'Español' };",
   };
   for (const { what, pattern } of COPIES) {
     const example = examples[what];

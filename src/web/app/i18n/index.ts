@@ -1,22 +1,11 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { en, type Dictionary, type WordKey } from './en.js';
+import { LANGUAGE_NAMES, type Language } from '../../../lib/vocabulary/languages.js';
 
-/** The app's languages (the server's list, lib/vocabulary/languages.ts), each in its own words. */
-export const LANGUAGE_NAMES = {
-  de: 'Deutsch',
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  'pt-BR': 'Português (Brasil)',
-  ja: '日本語',
-  ko: '한국어',
-  zh: '中文（简体）',
-} as const;
-export type Language = keyof typeof LANGUAGE_NAMES;
+// The server's languages and their names (lib/vocabulary: no dependency, bundled as is), not a
+// copy; in the order of the signing page's menu.
+export { LANGUAGE_NAMES, type Language };
 export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
