@@ -1,3 +1,6 @@
+import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
+import type { ReadStatus, RecipientRole, SendStatus, SigningStatus } from '../../lib/vocabulary/recipients.js';
+
 /**
  * The app's only way to the server: JSON calls to /api/app. Every state-changing call carries the
  * session's CSRF token (from the sign-in answer or GET /session); an error answer becomes an
@@ -109,4 +112,53 @@ export interface InvitationView {
   email: string;
   role: Role;
   accountExists: boolean;
+}
+
+// The statuses and roles are the server's vocabulary (lib/vocabulary, bundled as is), not a copy.
+export type { EnvelopeStatus, RecipientRole };
+
+/** A recipient as the app's document answers show one (never a signing token or link). */
+export interface AppRecipient {
+  id: number;
+  name: string;
+  email: string;
+  role: RecipientRole;
+  signingOrder: number | null;
+  sendStatus: SendStatus;
+  readStatus: ReadStatus;
+  signingStatus: SigningStatus;
+  sentAt: string | null;
+  openedAt: string | null;
+  signedAt: string | null;
+  expiresAt: string | null;
+  rejectionReason: string | null;
+}
+
+export interface EnvelopeSummary {
+  id: string;
+  numericId: number;
+  type: 'DOCUMENT' | 'TEMPLATE';
+  title: string;
+  status: EnvelopeStatus;
+  externalId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  completedAt: string | null;
+  recipients: AppRecipient[];
+}
+
+export interface EnvelopeList {
+  data: EnvelopeSummary[];
+  count: number;
+  page: number;
+  perPage: number;
+  totalPages: number;
+}
+
+export interface EnvelopeDetail extends EnvelopeSummary {
+  fieldCount: number;
+  items: { id: string; title: string; pageCount: number; sealed: boolean }[];
+  certificateAvailable: boolean;
+  timeline: { at: string; type: string; actor: string | null; sentence: string }[];
 }

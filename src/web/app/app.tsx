@@ -13,6 +13,8 @@ import {
   type Language,
 } from './i18n/index.js';
 import { AccountPage } from './pages/account.js';
+import { DocumentPage } from './pages/document.js';
+import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
 import { InvitationPage } from './pages/invitation.js';
 import { MembersPage } from './pages/members.js';
@@ -42,6 +44,8 @@ const ROUTES: Route[] = [
   { pattern: '/setup/:token', page: (p) => <SetupPage token={p.token ?? ''} /> },
   { pattern: '/invitations/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
+  { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
+  { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
 ];
@@ -137,6 +141,9 @@ export function App(props: { language: Language; words: Dictionary }) {
             <ul>
               <li>
                 <Link href="/">{t('navHome')}</Link>
+              </li>
+              <li>
+                <Link href="/documents">{t('documentsTitle')}</Link>
               </li>
               <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>

@@ -65,7 +65,9 @@ export function HomePage() {
       </section>
       <section aria-labelledby="documents-title">
         <h2 id="documents-title">{t('documentsTitle')}</h2>
-        <p>{t('documentsComing')}</p>
+        <p>
+          <Link href="/documents">{t('docsOpenList')}</Link>
+        </p>
       </section>
     </>
   );

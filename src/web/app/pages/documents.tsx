@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ENVELOPE_STATUSES } from '../../../lib/vocabulary/envelope-status.js';
+import { get, type EnvelopeList, type Membership } from '../api.js';
+import { Heading, Link, messageOf } from '../components.js';
+import { useI18n } from '../i18n/index.js';
+import { navigate, useLocation } from '../router.js';
+
+const PER_PAGE = 20;
+
+/** The team of the address (`?team=<id>`), else the user's first. */
+export function useTeam(): { teams: Membership[] | { error: unknown } | null; team: Membership | undefined } {
+  const location = useLocation();
+  const [teams, setTeams] = useState<Membership[] | { error: unknown } | null>(null);
+  useEffect(() => {
+    get<{ data: Membership[] }>('/platforms').then(
+      (answer) => setTeams(answer.data),
+      (caught: unknown) => setTeams({ error: caught }),
+    );
+  }, []);
+  const asked = Number(location.searchParams.get('team'));
+  const team = Array.isArray(teams) ? (teams.find((m) => m.id === asked) ?? teams[0]) : undefined;
+  return { teams, team };
+}
+
+/**
+ * A team's documents, newest first, with what each is waiting for: search (a title, an external
+ * id, a recipient's whole address or name), a status filter and pages, all kept in the address so
+ * Back and a shared link show the same list.
+ */
+export function DocumentsPage() {
+  const { t } = useI18n();
+  const location = useLocation();
+  const { teams, team } = useTeam();
+  const query = location.searchParams.get('query') ?? '';
+  const status = location.searchParams.get('status') ?? '';
+  const page = Math.max(1, Number(location.searchParams.get('page')) || 1);
+  const [typed, setTyped] = useState(query);
+  const [list, setList] = useState<EnvelopeList | { error: unknown } | null>(null);
+
+  const go = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(location.searchParams);
+    if (team) next.set('team', String(team.id));
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    navigate(`/documents?${next.toString()}`);
+  };
+
+  useEffect(() => {
+    if (!team) return;
+    setList(null);
+    const asked = new URLSearchParams({ page: String(page), perPage: String(PER_PAGE) });
+    if (query) asked.set('query', query);
+    if (status) asked.set('status', status);
+    get<EnvelopeList>(`/platforms/${team.id}/documents?${asked.toString()}`).then(setList, (caught: unknown) =>
+      setList({ error: caught }),
+    );
+  }, [team?.id, query, status, page]);
+
+  return (
+    <>
+      <Heading>{t('documentsTitle')}</Heading>
+      {teams && 'error' in teams && (
+        <p class="form-error" role="alert">
+          {messageOf(teams.error, t)}
+        </p>
+      )}
+      {Array.isArray(teams) && teams.length === 0 && <p>{t('noTeams')}</p>}
+      {team && (
+        <form
+          class="filters"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go({ query: typed.trim(), page: '' });
+          }}
+        >
+          <div class="field">
+            <label for="documents-query">{t('docsSearch')}</label>
+            <p id="documents-query-hint" class="hint">
+              {t('docsSearchHint')}
+            </p>
+            <input
+              id="documents-query"
+              type="search"
+              value={typed}
+              aria-describedby="documents-query-hint"
+              onInput={(event) => setTyped(event.currentTarget.value)}
+            />
+          </div>
+          <div class="field">
+            <label for="documents-status">{t('docsStatus')}</label>
+            <select
+              id="documents-status"
+              value={status}
+              onChange={(event) => go({ status: event.currentTarget.value, page: '' })}
+            >
+              <option value="">{t('docsAllStatuses')}</option>
+              {ENVELOPE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status_${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="actions">
+            <button type="submit" class="primary">
+              {t('docsSearch')}
+            </button>
+          </div>
+        </form>
+      )}
+      {team && list === null && <p role="status">{t('loading')}</p>}
+      {list && 'error' in list && (
+        <p class="form-error" role="alert">
+          {messageOf(list.error, t)}
+        </p>
+      )}
+      {list && 'data' in list && (
+        <section aria-labelledby="documents-found">
+          <h2 id="documents-found" class="visually-hidden">
+            {t('docsPage', { page: list.page, pages: Math.max(1, list.totalPages) })}
+          </h2>
+          {list.data.length === 0 ? (
+            <p role="status">{t('docsNone')}</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('docsColTitle')}</th>
+                    <th scope="col">{t('docsStatus')}</th>
+                    <th scope="col">{t('docsColSigned')}</th>
+                    <th scope="col">{t('docsColUpdated')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.map((d) => {
+                    const acting = d.recipients.filter((r) => r.role !== 'CC' && r.role !== 'VIEWER');
+                    const done = acting.filter((r) => r.signingStatus === 'SIGNED').length;
+                    return (
+                      <tr key={d.id}>
+                        <th scope="row">
+                          <Link href={`/documents/${encodeURIComponent(d.id)}?team=${team!.id}`}>{d.title}</Link>
+                        </th>
+                        <td>{t(`status_${d.status}`)}</td>
+                        <td>{t('docsSigned', { done, total: acting.length })}</td>
+                        <td>
+                          <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.totalPages > 1 && (
+            <nav class="pager" aria-label={t('docsPage', { page: list.page, pages: list.totalPages })}>
+              <button type="button" disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+                {t('docsPrev')}
+              </button>
+              <span>{t('docsPage', { page: list.page, pages: list.totalPages })}</span>
+              <button type="button" disabled={page >= list.totalPages} onClick={() => go({ page: String(page + 1) })}>
+                {t('docsNext')}
+              </button>
+            </nav>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
