@@ -9,6 +9,7 @@ import { createSetupLink } from '../../src/domain/accounts/create-setup-link.js'
 import { en } from '../../src/web/app/i18n/en.js';
 import { defaultPlatformId, firstAdmin, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
+import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
 
@@ -258,6 +259,13 @@ describeOrSkip(
         await page.goto(`${server.url}/settings/members`);
         await page.locator('td').first().waitFor();
         await check('members');
+        const { envelopeId } = await createPendingDocument(server.api, typicalPayload({ title: `Contrato ${lang}` }), {});
+        await page.goto(`${server.url}/documents`);
+        await page.getByRole('link', { name: `Contrato ${lang}` }).waitFor();
+        await check('documents');
+        await page.goto(`${server.url}/documents/${envelopeId}`);
+        await page.locator('ol.timeline li').first().waitFor();
+        await check('a document');
         await page.goto(`${server.url}/forgot-password`);
         await page.locator('#forgot').waitFor();
         await check('forgot password');

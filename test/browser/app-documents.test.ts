@@ -94,6 +94,7 @@ for (const database of testDatabases())
         await page.locator('#documents-status').selectOption('PENDING');
         await page.waitForURL(/status=PENDING/);
         await page.getByRole('link', { name: 'Draft NDA' }).waitFor({ state: 'detached' });
+        await page.getByRole('link', { name: 'Lease Buenos Aires' }).waitFor(); // the new list, not the loading one
         assert.deepEqual(await rowTitles(), ['Lease Buenos Aires']);
 
         await page.locator('#documents-status').selectOption('');
@@ -101,6 +102,7 @@ for (const database of testDatabases())
         await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
         await page.waitForURL(/query=nda-7/);
         await page.getByRole('link', { name: 'Lease Buenos Aires' }).waitFor({ state: 'detached' });
+        await page.getByRole('link', { name: 'Draft NDA' }).waitFor();
         assert.deepEqual(await rowTitles(), ['Draft NDA'], 'the exact external id finds its document');
 
         await page.locator('#documents-query').fill('no such thing anywhere');
@@ -124,6 +126,22 @@ for (const database of testDatabases())
         assert.equal(pdf.status(), 200);
         assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-', 'the original, with the session cookie');
         await assertAccessible(page, 'a pending document');
+
+        // The history follows the page's language, not only the account's.
+        const detail = `${server.url}/api/app/platforms/${team}/documents/${lease.envelopeId}`;
+        const sentence = async (language: string) =>
+          (
+            (await (await page.request.get(`${detail}?language=${language}`)).json()) as {
+              timeline: { sentence: string }[];
+            }
+          ).timeline[0]!.sentence;
+        const [english, spanish] = [await sentence('en'), await sentence('es')];
+        assert.notEqual(spanish, english, 'the certificate words the history in each language');
+        assert.ok((await page.locator('ol.timeline li').first().innerText()).includes(english));
+        await page.locator('#language-picker').selectOption('es');
+        await page.locator('ol.timeline li').first().filter({ hasText: spanish }).waitFor();
+        await page.locator('#language-picker').selectOption('en');
+        await page.locator('ol.timeline li').first().filter({ hasText: english }).waitFor();
 
         await page.getByRole('button', { name: 'Remind who still has to sign' }).click();
         await page.getByText('The reminders were sent.').waitFor();

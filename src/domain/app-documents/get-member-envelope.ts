@@ -13,17 +13,24 @@ const isLanguage = (l: string): l is Language => (LANGUAGES as readonly string[]
 /**
  * A document or template as the web app's page shows it: its recipients with their status and
  * times, its files, how many fields it has, and its audit trail in words in the member's language
- * (the certificate's wording). Hidden by visibility, another platform's or unknown: NOT_FOUND.
+ * (the certificate's wording): the language the page shows (`asked`), else the account's. Hidden
+ * by visibility, another platform's or unknown: NOT_FOUND.
  * @throws NOT_FOUND
  */
-export async function getMemberEnvelope(ctx: Ctx, caller: ApiCaller, publicId: string, type: EnvelopeType) {
+export async function getMemberEnvelope(
+  ctx: Ctx,
+  caller: ApiCaller,
+  publicId: string,
+  type: EnvelopeType,
+  asked?: Language,
+) {
   const graph = await findVisibleEnvelope(ctx, caller, publicId, type);
   const e = graph.envelope;
   const [audit, account] = await Promise.all([
     listAuditEvents(ctx.db, e.id),
     caller.principal.member ? findUserById(ctx.db, caller.principal.member.userId) : undefined,
   ]);
-  const language = account && isLanguage(account.language) ? account.language : 'en';
+  const language = asked ?? (account && isLanguage(account.language) ? account.language : 'en');
   return {
     ...memberEnvelopeView(e, graph.recipients, graph.owner),
     source: e.source,

@@ -16,6 +16,7 @@ import {
   ZAppEnvelopeDetail,
   ZAppEnvelopeList,
   ZAppEnvelopeParams,
+  ZAppEnvelopeQuery,
   ZAppListQuery,
   ZAppResendBody,
 } from './documents.schema.js';
@@ -54,10 +55,11 @@ function readOperations(type: EnvelopeType, path: 'documents' | 'templates', nou
       summary: `A ${noun} with its recipients’ status and times, its files and its audit trail in words`,
       tags,
       params: ZAppEnvelopeParams,
+      query: ZAppEnvelopeQuery,
       response: ZAppEnvelopeDetail,
       errors: [404],
       handle: async (ctx, request) =>
-        getMemberEnvelope(ctx, await callerFor(ctx, request), request.params.envelopeId, type),
+        getMemberEnvelope(ctx, await callerFor(ctx, request), request.params.envelopeId, type, request.query.language),
     }),
   ];
 }

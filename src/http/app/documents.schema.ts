@@ -28,6 +28,13 @@ export const ZAppListQuery = z.object({
 
 export const ZAppEnvelopeParams = ZPlatformParams.extend({ envelopeId: ZEnvelopeIdString });
 
+export const ZAppEnvelopeQuery = z.object({
+  language: z
+    .enum(LANGUAGES)
+    .optional()
+    .describe('The language of the timeline: the one the page shows (default: the member’s account language)'),
+});
+
 const ZAppRecipient = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -27,15 +27,19 @@ export function DocumentPage({ envelopeId }: { envelopeId: string }) {
 }
 
 function DocumentOfTeam({ team, envelopeId }: { team: Membership; envelopeId: string }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const base = `/platforms/${team.id}/documents/${encodeURIComponent(envelopeId)}`;
   const [doc, setDoc] = useState<EnvelopeDetail | { error: unknown } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { busy, error, run } = useAction();
-  const load = () => get<EnvelopeDetail>(base).then(setDoc, (caught: unknown) => setDoc({ error: caught }));
+  // The history in the page's language, as the rest of the page.
+  const load = () =>
+    get<EnvelopeDetail>(`${base}?language=${encodeURIComponent(language)}`).then(setDoc, (caught: unknown) =>
+      setDoc({ error: caught }),
+    );
   useEffect(() => {
     void load();
-  }, [base]);
+  }, [base, language]);
 
   if (doc === null) return <p role="status">{t('loading')}</p>;
   if ('error' in doc)
