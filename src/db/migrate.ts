@@ -2,6 +2,9 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { dialectOf, type Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
+/** PostgreSQL errors of a catalog read racing another schema's DDL: invalid schema, undefined column or table. */
+const CATALOG_RACES = new Set(['3F000', '42703', '42P01']);
+
 class StaticMigrationProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve(migrations);
@@ -30,15 +33,21 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
       .migrateToLatest()
       .catch((thrown: unknown) => ({ error: thrown, results: undefined }));
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    // Kysely's table introspection reads the catalog of every schema; one dropped by someone else
-    // meanwhile (tests, tenants) aborts it with invalid_schema_name. The run is one transaction on
-    // PostgreSQL, so nothing was applied: try again.
+    // Kysely's table introspection reads the catalog of every schema: one dropped by someone else
+    // meanwhile (tests, tenants) aborts it with invalid_schema_name, and a column or table another
+    // schema's migration drops or renames at that moment with undefined_column or undefined_table
+    // (pg_get_serial_sequence on a column gone since the catalog was read). The run is one
+    // transaction on PostgreSQL, so nothing was applied: try again, a little later.
+    const code = (error as { code?: string }).code;
     if (
-      attempt < 3 &&
-      (error as { code?: string }).code === '3F000' &&
+      attempt < 5 &&
+      code !== undefined &&
+      CATALOG_RACES.has(code) &&
       !String((error as Error).message).includes(`"${migrationTableSchema}"`)
-    )
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
+    }
     throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   }
 }
