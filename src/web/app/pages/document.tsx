@@ -3,7 +3,7 @@ import { API, del, get, post, type AppRecipient, type EnvelopeDetail, type Membe
 import { Heading, Link, messageOf, Status, useAction } from '../components.js';
 import { useI18n, type Translate } from '../i18n/index.js';
 import { navigate } from '../router.js';
-import { useTeam } from './documents.js';
+import { useTeam } from '../team.js';
 
 /**
  * One document: who has to act and where each stands, its files, its history in words (the

@@ -1,26 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ENVELOPE_STATUSES } from '../../../lib/vocabulary/envelope-status.js';
-import { get, type EnvelopeList, type Membership } from '../api.js';
+import { get, type EnvelopeList } from '../api.js';
 import { Heading, Link, messageOf } from '../components.js';
 import { useI18n } from '../i18n/index.js';
 import { navigate, useLocation } from '../router.js';
+import { useTeam } from '../team.js';
 
 const PER_PAGE = 20;
-
-/** The team of the address (`?team=<id>`), else the user's first. */
-export function useTeam(): { teams: Membership[] | { error: unknown } | null; team: Membership | undefined } {
-  const location = useLocation();
-  const [teams, setTeams] = useState<Membership[] | { error: unknown } | null>(null);
-  useEffect(() => {
-    get<{ data: Membership[] }>('/platforms').then(
-      (answer) => setTeams(answer.data),
-      (caught: unknown) => setTeams({ error: caught }),
-    );
-  }, []);
-  const asked = Number(location.searchParams.get('team'));
-  const team = Array.isArray(teams) ? (teams.find((m) => m.id === asked) ?? teams[0]) : undefined;
-  return { teams, team };
-}
 
 /**
  * A team's documents, newest first, with what each is waiting for: search (a title, an external

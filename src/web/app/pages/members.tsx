@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, post, type Member, type Membership, type Role } from '../api.js';
 import { CopyValue, Heading, messageOf, Status, useAction, Field, Form } from '../components.js';
 import { LANGUAGE_NAMES, LANGUAGES, useI18n, type Language } from '../i18n/index.js';
-import { navigate, useLocation } from '../router.js';
+import { navigate } from '../router.js';
+import { useTeam } from '../team.js';
 
 /** Roles each role may invite (the server decides; this only leaves out what it would refuse). */
 const INVITABLE: Record<Role, Role[]> = {
@@ -14,16 +15,7 @@ const INVITABLE: Record<Role, Role[]> = {
 /** A team's members and roles (`?team=<id>`, the first team by default); admins and managers invite. */
 export function MembersPage() {
   const { t } = useI18n();
-  const location = useLocation();
-  const [teams, setTeams] = useState<Membership[] | { error: unknown } | null>(null);
-  useEffect(() => {
-    get<{ data: Membership[] }>('/platforms').then(
-      (answer) => setTeams(answer.data),
-      (caught: unknown) => setTeams({ error: caught }),
-    );
-  }, []);
-  const asked = Number(location.searchParams.get('team'));
-  const team = Array.isArray(teams) ? (teams.find((m) => m.id === asked) ?? teams[0]) : undefined;
+  const { teams, team } = useTeam();
   return (
     <>
       <Heading>{t('membersTitle')}</Heading>
