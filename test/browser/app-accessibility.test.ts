@@ -259,7 +259,11 @@ describeOrSkip(
         await page.goto(`${server.url}/settings/members`);
         await page.locator('td').first().waitFor();
         await check('members');
-        const { envelopeId } = await createPendingDocument(server.api, typicalPayload({ title: `Contrato ${lang}` }), {});
+        const { envelopeId } = await createPendingDocument(
+          server.api,
+          typicalPayload({ title: `Contrato ${lang}` }),
+          {},
+        );
         await page.goto(`${server.url}/documents`);
         await page.getByRole('link', { name: `Contrato ${lang}` }).waitFor();
         await check('documents');
