@@ -1,13 +1,13 @@
 import type { Db } from '../../db/database.js';
 import { insertPlatformMember } from '../../db/repositories/platform-member.repo.js';
-import { insertUser, type UserAccountRow } from '../../db/repositories/user-account.repo.js';
+import { insertUser } from '../../db/repositories/user-account.repo.js';
 import type { MemberRole } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Language } from '../../lib/vocabulary/languages.js';
 import type { RequestMeta } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
-import { newId } from '../ids.js';
 import { appendAccountAudit } from './account-audit.js';
+import { newUserRow } from './user-rows.js';
 import { queueEmailVerification } from './send-email-verification.js';
 import type { StartedSession } from './session-view.js';
 import { startSession } from './start-session.js';
@@ -38,20 +38,16 @@ export async function createMemberAccount(
   now: Date,
 ): Promise<StartedSession> {
   const iso = now.toISOString();
-  const user: UserAccountRow = {
-    id: newId('user'),
-    email: input.email,
-    name: input.name,
-    passwordHash: input.passwordHash,
-    language: input.language,
-    emailVerifiedAt: null,
-    totpSecretSealed: null,
-    totpEnabledAt: null,
-    totpLastStep: null,
-    passwordChangedAt: iso,
-    createdAt: iso,
-    updatedAt: iso,
-  };
+  const user = newUserRow(
+    {
+      email: input.email,
+      name: input.name,
+      passwordHash: input.passwordHash,
+      language: input.language,
+      emailVerifiedAt: null,
+    },
+    iso,
+  );
   if (!(await insertUser(trx, user)))
     throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address exists: sign in instead');
   await insertPlatformMember(trx, { platformId: input.platformId, userId: user.id, role: input.role, createdAt: iso });

@@ -4,8 +4,8 @@ import { hashPassword } from '../../infra/crypto/password-hash.js';
 import { oidcClaimsOf, type OidcAttempt, type OidcClaims } from '../../infra/oidc/oidc-client.js';
 import type { RequestMeta } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
-import { newId } from '../ids.js';
 import { appendAccountAudit } from './account-audit.js';
+import { newUserRow } from './user-rows.js';
 import { normalizeEmail } from './account-rules.js';
 import { newSecretToken, secretsEqual } from './account-secrets.js';
 import { oidcFailure } from './oidc-rules.js';
@@ -72,20 +72,16 @@ async function createOidcUser(
   now: Date,
 ): Promise<UserAccountRow> {
   const iso = now.toISOString();
-  const user: UserAccountRow = {
-    id: newId('user'),
-    email,
-    name: (claims.name ?? email.split('@')[0]!).slice(0, 200),
-    passwordHash,
-    language: 'en',
-    emailVerifiedAt: iso,
-    totpSecretSealed: null,
-    totpEnabledAt: null,
-    totpLastStep: null,
-    passwordChangedAt: iso,
-    createdAt: iso,
-    updatedAt: iso,
-  };
+  const user = newUserRow(
+    {
+      email,
+      name: (claims.name ?? email.split('@')[0]!).slice(0, 200),
+      passwordHash,
+      language: 'en',
+      emailVerifiedAt: iso,
+    },
+    iso,
+  );
   if (!(await insertUser(trx, user)))
     throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address was just made: sign in again');
   await appendAccountAudit(trx, {
