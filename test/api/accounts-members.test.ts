@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { userInviteCommand } from '../../src/cli/user-command.js';
-import { auditOf, linkTokenIn, SessionClient, STRONG_PASSWORD } from '../helpers/accounts.js';
+import {
+  auditOf,
+  joinPlatform,
+  platformWithAdmin as platformWithAdminOf,
+  type SessionClient,
+} from '../helpers/accounts.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /**
@@ -18,34 +22,9 @@ for (const database of testDatabases()) {
     });
     after(() => server?.close());
 
-    /** A new platform and its first ADMIN, signed in (invited by the operator, accepted). */
-    const platformWithAdmin = async (email: string) => {
-      const platform = await server.newPlatform();
-      const printed: string[] = [];
-      await userInviteCommand(
-        server.ctx,
-        { platform: platform.platformName, email, role: 'ADMIN', language: undefined, json: true },
-        (text) => void printed.push(text),
-      );
-      const made = JSON.parse(printed.join('')) as { url: string; platformId: number };
-      const admin = new SessionClient(server.url);
-      const accepted = await admin.post(`/api/app/invitations/${linkTokenIn(made.url, 'invitation')}/accept`, {
-        json: { name: 'Admin', password: STRONG_PASSWORD },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-      return { admin, platformId: made.platformId };
-    };
-
-    const join = async (inviter: SessionClient, platformId: number, email: string, role: string) => {
-      const invited = await inviter.post(`/api/app/platforms/${platformId}/invitations`, { json: { email, role } });
-      assert.equal(invited.status, 200, JSON.stringify(invited.body));
-      const client = new SessionClient(server.url);
-      const accepted = await client.post(`/api/app/invitations/${linkTokenIn(invited.body.url, 'invitation')}/accept`, {
-        json: { name: email.split('@')[0], password: STRONG_PASSWORD },
-      });
-      assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-      return client;
-    };
+    const platformWithAdmin = (email: string) => platformWithAdminOf(server, email);
+    const join = (inviter: SessionClient, platformId: number, email: string, role: 'ADMIN' | 'MANAGER' | 'MEMBER') =>
+      joinPlatform(server, inviter, platformId, email, role);
 
     const rolesOf = async (platformId: number) => {
       const rows = await server.ctx.db
