@@ -250,6 +250,11 @@ for (const database of testDatabases()) {
       assert.equal(inSpanish.body.language, 'es');
       const spanishCancel = inSpanish.body.timeline.find((e: { type: string }) => e.type === 'DOCUMENT_CANCELLED');
       assert.notEqual(spanishCancel.sentence, cancelEntry.sentence);
+      // The page's language, when it asks, wins over the account's.
+      const asked = await plain.get(`${base}/${id}?language=en`);
+      assert.equal(asked.body.language, 'en');
+      const askedCancel = asked.body.timeline.find((e: { type: string }) => e.type === 'DOCUMENT_CANCELLED');
+      assert.equal(askedCancel.sentence, cancelEntry.sentence);
       await server.ctx.db
         .updateTable('userAccount')
         .set({ language: 'en' })
@@ -335,6 +340,7 @@ for (const database of testDatabases()) {
         `/platforms/${platformA}/documents?page=x`,
         `/platforms/abc/documents`,
         `/platforms/${platformA}/documents/${id}/files/other`,
+        `/platforms/${platformA}/documents/${id}?language=xx`,
       ]) {
         const res = await admin.get(`/api/app${bad}`);
         assert.deepEqual([res.status, res.body.code], [400, 'VALIDATION_ERROR'], bad);
