@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationDe } from './verification/de.js';
+import { templatesDe } from './templates/de.js';
+import { settingsDe } from './settings/de.js';
+import { foldersDe } from './folders/de.js';
 
 export const de: Dictionary = {
   skipToContent: 'Zum Inhalt springen',
@@ -181,4 +185,9 @@ export const de: Dictionary = {
   docResent: 'Die Erinnerungen wurden gesendet.',
   docCancelled: 'Das Dokument wurde storniert.',
   docTimeline: 'Verlauf',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationDe,
+  ...templatesDe,
+  ...settingsDe,
+  ...foldersDe,
 };

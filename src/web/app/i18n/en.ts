@@ -1,3 +1,7 @@
+import { verificationEn } from './verification/en.js';
+import { templatesEn } from './templates/en.js';
+import { settingsEn } from './settings/en.js';
+import { foldersEn } from './folders/en.js';
 /** The app's words in English: the reference every other dictionary must match key by key. */
 export const en = {
   skipToContent: 'Skip to content',
@@ -175,6 +179,11 @@ export const en = {
   docResent: 'The reminders were sent.',
   docCancelled: 'The document was cancelled.',
   docTimeline: 'History',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationEn,
+  ...templatesEn,
+  ...settingsEn,
+  ...foldersEn,
 };
 
 export type Dictionary = typeof en;

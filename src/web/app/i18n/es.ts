@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationEs } from './verification/es.js';
+import { templatesEs } from './templates/es.js';
+import { settingsEs } from './settings/es.js';
+import { foldersEs } from './folders/es.js';
 
 export const es: Dictionary = {
   skipToContent: 'Saltar al contenido',
@@ -178,4 +182,9 @@ export const es: Dictionary = {
   docResent: 'Se enviaron los recordatorios.',
   docCancelled: 'El documento fue cancelado.',
   docTimeline: 'Historial',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationEs,
+  ...templatesEs,
+  ...settingsEs,
+  ...foldersEs,
 };

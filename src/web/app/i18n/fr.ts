@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationFr } from './verification/fr.js';
+import { templatesFr } from './templates/fr.js';
+import { settingsFr } from './settings/fr.js';
+import { foldersFr } from './folders/fr.js';
 
 export const fr: Dictionary = {
   skipToContent: 'Aller au contenu',
@@ -180,4 +184,9 @@ export const fr: Dictionary = {
   docResent: 'Les relances ont été envoyées.',
   docCancelled: 'Le document a été annulé.',
   docTimeline: 'Historique',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationFr,
+  ...templatesFr,
+  ...settingsFr,
+  ...foldersFr,
 };

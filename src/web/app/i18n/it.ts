@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationIt } from './verification/it.js';
+import { templatesIt } from './templates/it.js';
+import { settingsIt } from './settings/it.js';
+import { foldersIt } from './folders/it.js';
 
 export const it: Dictionary = {
   skipToContent: 'Vai al contenuto',
@@ -177,4 +181,9 @@ export const it: Dictionary = {
   docResent: 'I promemoria sono stati inviati.',
   docCancelled: 'Il documento è stato annullato.',
   docTimeline: 'Cronologia',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationIt,
+  ...templatesIt,
+  ...settingsIt,
+  ...foldersIt,
 };

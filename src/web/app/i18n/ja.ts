@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationJa } from './verification/ja.js';
+import { templatesJa } from './templates/ja.js';
+import { settingsJa } from './settings/ja.js';
+import { foldersJa } from './folders/ja.js';
 
 export const ja: Dictionary = {
   skipToContent: '本文へ移動',
@@ -176,4 +180,9 @@ export const ja: Dictionary = {
   docResent: '再通知を送信しました。',
   docCancelled: '文書を取り消しました。',
   docTimeline: '履歴',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationJa,
+  ...templatesJa,
+  ...settingsJa,
+  ...foldersJa,
 };

@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationKo } from './verification/ko.js';
+import { templatesKo } from './templates/ko.js';
+import { settingsKo } from './settings/ko.js';
+import { foldersKo } from './folders/ko.js';
 
 export const ko: Dictionary = {
   skipToContent: '본문으로 건너뛰기',
@@ -175,4 +179,9 @@ export const ko: Dictionary = {
   docResent: '알림을 보냈습니다.',
   docCancelled: '문서가 취소되었습니다.',
   docTimeline: '기록',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationKo,
+  ...templatesKo,
+  ...settingsKo,
+  ...foldersKo,
 };

@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationNl } from './verification/nl.js';
+import { templatesNl } from './templates/nl.js';
+import { settingsNl } from './settings/nl.js';
+import { foldersNl } from './folders/nl.js';
 
 export const nl: Dictionary = {
   skipToContent: 'Naar de inhoud',
@@ -178,4 +182,9 @@ export const nl: Dictionary = {
   docResent: 'De herinneringen zijn verzonden.',
   docCancelled: 'Het document is geannuleerd.',
   docTimeline: 'Geschiedenis',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationNl,
+  ...templatesNl,
+  ...settingsNl,
+  ...foldersNl,
 };

@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationPl } from './verification/pl.js';
+import { templatesPl } from './templates/pl.js';
+import { settingsPl } from './settings/pl.js';
+import { foldersPl } from './folders/pl.js';
 
 export const pl: Dictionary = {
   skipToContent: 'Przejdź do treści',
@@ -176,4 +180,9 @@ export const pl: Dictionary = {
   docResent: 'Przypomnienia zostały wysłane.',
   docCancelled: 'Dokument został anulowany.',
   docTimeline: 'Historia',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationPl,
+  ...templatesPl,
+  ...settingsPl,
+  ...foldersPl,
 };

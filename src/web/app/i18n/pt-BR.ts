@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationPtBR } from './verification/pt-BR.js';
+import { templatesPtBR } from './templates/pt-BR.js';
+import { settingsPtBR } from './settings/pt-BR.js';
+import { foldersPtBR } from './folders/pt-BR.js';
 
 export const ptBR: Dictionary = {
   skipToContent: 'Pular para o conteúdo',
@@ -177,4 +181,9 @@ export const ptBR: Dictionary = {
   docResent: 'Os lembretes foram enviados.',
   docCancelled: 'O documento foi cancelado.',
   docTimeline: 'Histórico',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationPtBR,
+  ...templatesPtBR,
+  ...settingsPtBR,
+  ...foldersPtBR,
 };

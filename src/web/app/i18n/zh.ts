@@ -1,4 +1,8 @@
 import type { Dictionary } from './en.js';
+import { verificationZh } from './verification/zh.js';
+import { templatesZh } from './templates/zh.js';
+import { settingsZh } from './settings/zh.js';
+import { foldersZh } from './folders/zh.js';
 
 export const zh: Dictionary = {
   skipToContent: '跳到正文',
@@ -173,4 +177,9 @@ export const zh: Dictionary = {
   docResent: '提醒已发送。',
   docCancelled: '文档已取消。',
   docTimeline: '历史记录',
+  // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
+  ...verificationZh,
+  ...templatesZh,
+  ...settingsZh,
+  ...foldersZh,
 };

@@ -1,0 +1,3 @@
+import type { foldersEn } from './en.js';
+
+export const foldersKo: typeof foldersEn = {};

@@ -1,0 +1,3 @@
+import type { settingsEn } from './en.js';
+
+export const settingsFr: typeof settingsEn = {};

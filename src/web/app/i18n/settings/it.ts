@@ -1,0 +1,3 @@
+import type { settingsEn } from './en.js';
+
+export const settingsIt: typeof settingsEn = {};

@@ -1,0 +1,3 @@
+import type { templatesEn } from './en.js';
+
+export const templatesFr: typeof templatesEn = {};

@@ -1,0 +1,3 @@
+import type { verificationEn } from './en.js';
+
+export const verificationFr: typeof verificationEn = {};

@@ -1,0 +1,3 @@
+import type { verificationEn } from './en.js';
+
+export const verificationJa: typeof verificationEn = {};
