@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: the checks (typecheck, lint, formatting) and the tests, side by side rather than one
-// after the other. The checks run one after another beside the test files, their output held back
-// and printed after the tests' so each stays readable; any one failing fails the run.
+// `npm test`: the typecheck and the tests, side by side rather than one after the other. The checks
+// run one after another beside the test files, their output held back and printed after the tests'
+// so each stays readable; any one failing fails the run.
+//
+// The linter and the formatting check join them under CI (CI=true, as .ci/run sets) or with
+// `--all-checks`; `npm run check` runs the three checks alone. They say whether the code is written
+// as the project writes it, not whether Firma works, and a fresh clone's lint costs about 150
+// CPU-seconds of the newcomer's five minutes (issue 33), so a newcomer's `npm test` leaves them to CI.
 //
 // The checks keep caches in node_modules/.cache, so a second run only looks again at what changed:
 // tsc's build info (--incremental), eslint's results (--cache, keyed by each file's content) and
@@ -13,7 +18,10 @@ const root = new URL('..', import.meta.url).pathname;
 const cache = join(root, 'node_modules/.cache');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
-const CHECKS = [
+const allChecks = process.env.CI === 'true' || process.argv.includes('--all-checks');
+const testArgs = process.argv.slice(2).filter((a) => a !== '--all-checks');
+
+const TYPECHECKS = [
   {
     name: 'typecheck',
     command: bin('tsc'),
@@ -37,6 +45,8 @@ const CHECKS = [
       join(cache, 'firma-tsc-web.tsbuildinfo'),
     ],
   },
+];
+const STYLE_CHECKS = [
   {
     name: 'lint',
     command: bin('eslint'),
@@ -44,6 +54,7 @@ const CHECKS = [
   },
   { name: 'format', command: 'npm', args: ['run', '--silent', 'format:check'] },
 ];
+const CHECKS = allChecks ? [...TYPECHECKS, ...STYLE_CHECKS] : TYPECHECKS;
 
 /** Runs `command`, resolving to its exit code and everything it wrote. */
 function run(command, args, { quiet }) {
@@ -69,10 +80,10 @@ async function runChecks() {
 
 const [checks, tests] = await Promise.all([
   runChecks(),
-  run(process.execPath, [join(root, 'scripts/run-tests.mjs'), ...process.argv.slice(2)], { quiet: false }),
+  run(process.execPath, [join(root, 'scripts/run-tests.mjs'), ...testArgs], { quiet: false }),
 ]);
 
-console.log('\nchecks (run beside the tests):');
+console.log(`\nchecks (run beside the tests${allChecks ? '' : '; lint and format under CI or --all-checks'}):`);
 for (const check of checks) {
   console.log(`${check.code === 0 ? '✔' : '✖'} ${check.name} (${check.seconds.toFixed(0)} s)`);
   if (check.code !== 0) console.log(check.output.trimEnd());
