@@ -37,6 +37,10 @@ function seededValue(c: string, count: number, dialect: 'sqlite' | 'postgres'): 
       return `'Seeded contract ' || n`;
     case 'external_id':
       return `'seed-' || n`;
+    case 'visibility':
+      // A third each: what a MEMBER sees, what a MANAGER adds, what only an ADMIN sees (the web
+      // app's listing filters by it; API tokens see all three).
+      return `case n % 3 when 0 then 'EVERYONE' when 1 then 'MANAGER_AND_ABOVE' else 'ADMIN' end`;
     case 'status':
       return `case n % 4 when 0 then 'DRAFT' when 1 then 'PENDING' when 2 then 'COMPLETED' else 'CANCELLED' end`;
     case 'created_at':

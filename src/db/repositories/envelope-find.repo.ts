@@ -59,11 +59,15 @@ export async function findEnvelopePage(
       eb.or([
         eb('envelope.visibility', 'in', [...visibleTo.visibilities]),
         eb('envelope.ownerUserId', '=', visibleTo.userId),
-        eb.exists(
+        // Uncorrelated on purpose: the envelopes addressed to the member are found once (through
+        // recipient_email_lower_idx) and each listed entry is a lookup in that set, where a
+        // correlated EXISTS probed the recipients of every envelope the walk passed.
+        eb(
+          'envelope.id',
+          'in',
           eb
             .selectFrom('recipient')
-            .select('recipient.id')
-            .whereRef('recipient.envelopeId', '=', 'envelope.id')
+            .select('recipient.envelopeId')
             .where(sql<string>`lower(${sql.ref('recipient.email')})`, '=', visibleTo.email.toLowerCase()),
         ),
       ]),
