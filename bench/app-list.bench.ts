@@ -81,11 +81,12 @@ async function acceptInvitation(base: string, token: string): Promise<{ cookie: 
 export async function runAppListBench(
   sizes = [10_000, 1_000_000],
   log: (line: string) => void = console.log,
+  only?: AppListBenchRow['database'],
 ): Promise<AppListBenchRow[]> {
   const rows: AppListBenchRow[] = [];
-  const databases: AppListBenchRow['database'][] = process.env.FIRMA_TEST_DATABASE_URL
-    ? ['sqlite', 'postgres']
-    : ['sqlite'];
+  const databases = (process.env.FIRMA_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']).filter(
+    (d): d is AppListBenchRow['database'] => !only || d === only,
+  );
   if (databases.length === 1) log('postgres: skipped (set FIRMA_TEST_DATABASE_URL)');
   buildOnce();
   for (const database of databases) for (const size of sizes) rows.push(...(await listOnce(database, size, log)));
@@ -159,9 +160,9 @@ async function listOnce(
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const sizes = process.argv
-    .slice(2)
-    .map(Number)
-    .filter((n) => n > 1);
-  await runAppListBench(sizes.length ? sizes : undefined);
+  // `… 1000000 postgres`: sizes, and optionally one database.
+  const args = process.argv.slice(2);
+  const sizes = args.map(Number).filter((n) => n > 1);
+  const only = args.find((a): a is AppListBenchRow['database'] => a === 'sqlite' || a === 'postgres');
+  await runAppListBench(sizes.length ? sizes : undefined, console.log, only);
 }

@@ -8,6 +8,7 @@ import { createPlatform } from '../../src/domain/platforms/create-platform.js';
 import { defaultPlatformId, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
+import { decodeQrSvg } from '../support/qr-decode.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
 
@@ -148,7 +149,14 @@ for (const database of testDatabases())
         await page.locator('#totp-password button[type=submit]').click();
         const secret = (await page.locator('#totp-secret').textContent())!.trim();
         assert.match(secret, /^[A-Z2-7]{16,}$/);
-        assert.match((await page.locator('#totp-uri').textContent())!, /^otpauth:\/\/totp\//);
+        const otpauthUri = (await page.locator('#totp-uri').textContent())!.trim();
+        assert.match(otpauthUri, /^otpauth:\/\/totp\//);
+        const qr = page.locator('#totp-qr');
+        assert.equal(
+          decodeQrSvg((await qr.getAttribute('viewBox'))!, (await qr.locator('path').getAttribute('d'))!),
+          otpauthUri,
+          'the QR code reads back as the setup link, as a phone would scan it',
+        );
         await page.locator('#totp-first-code').fill(totpCode(secret, Date.now() - 60_000 * 10));
         await page.locator('#totp-enable button[type=submit]').click();
         await page.locator('#totp-enable-error', { hasText: 'This code is wrong or was already used.' }).waitFor();

@@ -86,7 +86,8 @@ export const de: Dictionary = {
   totpStart: 'Zwei-Schritt-Verifizierung einrichten',
   totpConfirmPassword: 'Geben Sie Ihr Passwort erneut ein, um fortzufahren.',
   totpScan:
-    'Fügen Sie dieses Konto mit dem geheimen Schlüssel oder dem Einrichtungslink unten Ihrer Authenticator-App hinzu und geben Sie dann den Code ein, den die App anzeigt.',
+    'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App (oder fügen Sie das Konto mit dem geheimen Schlüssel oder dem Einrichtungslink unten hinzu) und geben Sie dann den Code ein, den die App anzeigt.',
+  totpQr: 'QR-Code des Einrichtungslinks für Ihre Authenticator-App',
   totpSecret: 'Geheimer Schlüssel',
   totpUri: 'Einrichtungslink',
   totpEnable: 'Einschalten',

@@ -81,7 +81,8 @@ export const en = {
   totpStart: 'Set up two-step verification',
   totpConfirmPassword: 'Type your password again to continue.',
   totpScan:
-    'Add this account to your authenticator app with the secret key or the setup link below, then enter the code the app shows.',
+    'Scan this QR code with your authenticator app (or add the account with the secret key or the setup link below), then enter the code the app shows.',
+  totpQr: 'QR code of the setup link for your authenticator app',
   totpSecret: 'Secret key',
   totpUri: 'Setup link',
   totpEnable: 'Turn on',

@@ -83,7 +83,8 @@ export const es: Dictionary = {
   totpStart: 'Configurar la verificación en dos pasos',
   totpConfirmPassword: 'Vuelva a escribir su contraseña para continuar.',
   totpScan:
-    'Añada esta cuenta a su aplicación de autenticación con la clave secreta o el enlace de configuración y luego introduzca el código que muestre la aplicación.',
+    'Escanee este código QR con su aplicación de autenticación (o añada la cuenta con la clave secreta o el enlace de configuración) y luego introduzca el código que muestre la aplicación.',
+  totpQr: 'Código QR del enlace de configuración para su aplicación de autenticación',
   totpSecret: 'Clave secreta',
   totpUri: 'Enlace de configuración',
   totpEnable: 'Activar',

@@ -85,7 +85,8 @@ export const fr: Dictionary = {
   totpStart: 'Configurer la validation en deux étapes',
   totpConfirmPassword: 'Saisissez à nouveau votre mot de passe pour continuer.',
   totpScan:
-    'Ajoutez ce compte à votre application d’authentification avec la clé secrète ou le lien de configuration ci-dessous, puis saisissez le code affiché par l’application.',
+    'Scannez ce code QR avec votre application d’authentification (ou ajoutez le compte avec la clé secrète ou le lien de configuration ci-dessous), puis saisissez le code affiché par l’application.',
+  totpQr: 'Code QR du lien de configuration pour votre application d’authentification',
   totpSecret: 'Clé secrète',
   totpUri: 'Lien de configuration',
   totpEnable: 'Activer',

@@ -83,7 +83,8 @@ export const it: Dictionary = {
   totpStart: 'Configura la verifica in due passaggi',
   totpConfirmPassword: 'Digiti di nuovo la password per continuare.',
   totpScan:
-    'Aggiunga questo account alla Sua app di autenticazione con la chiave segreta o il link di configurazione qui sotto, poi inserisca il codice mostrato dall’app.',
+    'Scansioni questo codice QR con la Sua app di autenticazione (o aggiunga l’account con la chiave segreta o il link di configurazione qui sotto), poi inserisca il codice mostrato dall’app.',
+  totpQr: 'Codice QR del link di configurazione per la Sua app di autenticazione',
   totpSecret: 'Chiave segreta',
   totpUri: 'Link di configurazione',
   totpEnable: 'Attiva',

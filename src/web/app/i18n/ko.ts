@@ -81,7 +81,9 @@ export const ko: Dictionary = {
   totpOn: '켜짐: 로그인할 때 인증 앱의 코드도 묻습니다.',
   totpStart: '2단계 인증 설정',
   totpConfirmPassword: '계속하려면 비밀번호를 다시 입력하십시오.',
-  totpScan: '아래의 비밀 키나 설정 링크로 이 계정을 인증 앱에 추가한 다음, 앱에 표시된 코드를 입력하십시오.',
+  totpScan:
+    '인증 앱으로 이 QR 코드를 스캔한 다음(또는 아래의 비밀 키나 설정 링크로 계정을 추가한 다음), 앱에 표시된 코드를 입력하십시오.',
+  totpQr: '인증 앱용 설정 링크의 QR 코드',
   totpSecret: '비밀 키',
   totpUri: '설정 링크',
   totpEnable: '켜기',

@@ -83,7 +83,8 @@ export const nl: Dictionary = {
   totpStart: 'Verificatie in twee stappen instellen',
   totpConfirmPassword: 'Typ uw wachtwoord opnieuw om door te gaan.',
   totpScan:
-    'Voeg dit account toe aan uw authenticator-app met de geheime sleutel of de instellink hieronder en voer daarna de code in die de app toont.',
+    'Scan deze QR-code met uw authenticator-app (of voeg het account toe met de geheime sleutel of de instellink hieronder) en voer daarna de code in die de app toont.',
+  totpQr: 'QR-code van de instellink voor uw authenticator-app',
   totpSecret: 'Geheime sleutel',
   totpUri: 'Instellink',
   totpEnable: 'Inschakelen',

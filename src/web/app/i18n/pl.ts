@@ -82,7 +82,8 @@ export const pl: Dictionary = {
   totpStart: 'Skonfiguruj weryfikację dwuetapową',
   totpConfirmPassword: 'Wpisz ponownie hasło, aby kontynuować.',
   totpScan:
-    'Dodaj to konto do aplikacji uwierzytelniającej za pomocą tajnego klucza lub linku konfiguracyjnego poniżej, a następnie wpisz kod wyświetlony przez aplikację.',
+    'Zeskanuj ten kod QR aplikacją uwierzytelniającą (albo dodaj konto za pomocą tajnego klucza lub linku konfiguracyjnego poniżej), a następnie wpisz kod wyświetlony przez aplikację.',
+  totpQr: 'Kod QR linku konfiguracyjnego dla aplikacji uwierzytelniającej',
   totpSecret: 'Tajny klucz',
   totpUri: 'Link konfiguracyjny',
   totpEnable: 'Włącz',

@@ -83,7 +83,8 @@ export const ptBR: Dictionary = {
   totpStart: 'Configurar a verificação em duas etapas',
   totpConfirmPassword: 'Digite sua senha novamente para continuar.',
   totpScan:
-    'Adicione esta conta ao seu aplicativo autenticador com a chave secreta ou o link de configuração abaixo e depois digite o código que o aplicativo mostrar.',
+    'Leia este código QR com seu aplicativo autenticador (ou adicione a conta com a chave secreta ou o link de configuração abaixo) e depois digite o código que o aplicativo mostrar.',
+  totpQr: 'Código QR do link de configuração para o seu aplicativo autenticador',
   totpSecret: 'Chave secreta',
   totpUri: 'Link de configuração',
   totpEnable: 'Ativar',

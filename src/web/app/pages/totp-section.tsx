@@ -3,6 +3,7 @@ import { post } from '../api.js';
 import { CopyValue, Field, Form, Status, useAction } from '../components.js';
 import { useI18n } from '../i18n/index.js';
 import { useSession } from '../session.js';
+import { QrCode } from '../qr-code.js';
 
 type Stage =
   | { kind: 'idle' }
@@ -12,8 +13,8 @@ type Stage =
   | { kind: 'disable' };
 
 /**
- * TOTP: set up (password again → the secret and its otpauth URI as text to copy: a QR code would
- * need a new dependency), turned on with a first code (the recovery codes shown once), turned off
+ * TOTP: set up (password again → a QR code of the otpauth URI to scan, and the secret and the URI
+ * as text to copy for an app on this device), turned on with a first code (the recovery codes shown once), turned off
  * with the password and a code.
  */
 export function TotpSection() {
@@ -73,6 +74,7 @@ export function TotpSection() {
     body = (
       <>
         <p>{t('totpScan')}</p>
+        <QrCode id="totp-qr" label={t('totpQr')} value={stage.otpauthUri} />
         <CopyValue id="totp-secret" label={t('totpSecret')} value={stage.secret} />
         <CopyValue id="totp-uri" label={t('totpUri')} value={stage.otpauthUri} />
         <Form
