@@ -34,6 +34,9 @@ function walk(dir, out) {
 //   FIRMA_TEST_DATABASE_URL   the repository, API and page tests on PostgreSQL as well
 //   FIRMA_TEST_BROWSER        the pages driven in Chromium (test/browser)
 //   FIRMA_TEST_REDIS_URL      the rate limiter and the cluster on Redis
+//   FIRMA_TEST_S3=1           the blob store on an S3-protocol server the tests start (the S3
+//                             store's contract, the API on S3, an S3 outage, garbage collection
+//                             on S3): the scale-out store, as PostgreSQL and Redis are
 //   FIRMA_TEST_PROCESSES=1    real `firma` processes started, killed and restarted (test/cli, test/cluster)
 //   FIRMA_TEST_STRESS=1       the attacks that load the machine on purpose: decompression bombs, hostile
 //                             requests, the fuzzer (each holds both cores for a minute or more)
@@ -52,6 +55,12 @@ const processesOn = process.env.FIRMA_TEST_PROCESSES === '1';
 const browserOn = Boolean(process.env.FIRMA_TEST_BROWSER);
 const STRESS_TIER = ['test/api/hostile-requests.test.ts', 'test/api/hostile-files.test.ts', 'test/api/fuzz.test.ts'];
 const stressOn = process.env.FIRMA_TEST_STRESS === '1';
+const S3_TIER = [
+  'src/infra/storage/s3-blob-store.test.ts',
+  'test/api/s3-storage.test.ts',
+  'test/api/storage-outage.test.ts',
+];
+const s3On = process.env.FIRMA_TEST_S3 === '1';
 const EXTENDED_TIER = ['test/api/postman-flow.test.ts', 'test/api/placeholder-positioning.test.ts'];
 const extendedOn = process.env.FIRMA_TEST_EXTENDED === '1';
 
@@ -64,6 +73,7 @@ const offTier = (f) =>
   filters.length === 0 &&
   ((!processesOn && PROCESS_TIER.some((dir) => f.startsWith(dir))) ||
     (!stressOn && STRESS_TIER.includes(f)) ||
+    (!s3On && S3_TIER.includes(f)) ||
     (!extendedOn && EXTENDED_TIER.includes(f)) ||
     (!browserOn && f.startsWith('test/browser/')));
 const files = matched.filter((f) => !offTier(f));
@@ -77,6 +87,7 @@ const tiers = [
   process.env.FIRMA_TEST_DATABASE_URL ? 'postgres' : '-postgres (FIRMA_TEST_DATABASE_URL)',
   browserOn ? 'browser' : '-browser (FIRMA_TEST_BROWSER)',
   process.env.FIRMA_TEST_REDIS_URL ? 'redis' : '-redis (FIRMA_TEST_REDIS_URL)',
+  s3On || filters.length > 0 ? 's3' : '-s3 (FIRMA_TEST_S3=1)',
   processesOn || filters.length > 0 ? 'processes' : '-processes (FIRMA_TEST_PROCESSES=1)',
   stressOn || filters.length > 0 ? 'stress' : '-stress (FIRMA_TEST_STRESS=1)',
   extendedOn || filters.length > 0 ? 'extended' : '-extended (FIRMA_TEST_EXTENDED=1)',

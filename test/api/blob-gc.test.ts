@@ -9,7 +9,7 @@ import { scheduleBlobGc } from '../../src/domain/blobs/run-blob-gc.js';
 import { createPendingDocument } from '../helpers/documents.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { drawnSignature, tokenOf } from '../helpers/signing.js';
-import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, testBlobStores, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { runFirma } from '../helpers/spawn-firma.js';
 
 const HOUR = 3_600_000;
@@ -33,7 +33,7 @@ async function sweep(server: TestServer): Promise<number> {
  * for the grace period; every referenced blob stays, a drawn signature's too.
  */
 for (const database of testDatabases()) {
-  for (const store of ['fs', 's3'] as const) {
+  for (const store of testBlobStores()) {
     describe(`blob garbage collection (${database}, ${store})`, () => {
       let s3: TestS3Server | undefined;
       let server: TestServer;

@@ -48,6 +48,14 @@ export function testDatabases(): TestDatabase[] {
   return process.env.FIRMA_TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/**
+ * The blob stores a test that runs on each store covers: the data dir always, an S3-protocol
+ * server (started by the test) when FIRMA_TEST_S3=1, as CI sets.
+ */
+export function testBlobStores(): ('fs' | 's3')[] {
+  return process.env.FIRMA_TEST_S3 === '1' ? ['fs', 's3'] : ['fs'];
+}
+
 /** Redis for the tests that need one (FIRMA_TEST_REDIS_URL, set by CI); undefined = those tests skip. */
 export function testRedisUrl(): string | undefined {
   return process.env.FIRMA_TEST_REDIS_URL || undefined;
