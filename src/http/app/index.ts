@@ -10,6 +10,7 @@ import { passkeyOperations } from './passkey.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
+import { templateOperations } from './templates.routes.js';
 
 /** Every operation of the web app's API, in the order of its OpenAPI document. */
 export const appOperations = [
@@ -19,6 +20,7 @@ export const appOperations = [
   ...accountOperations,
   ...teamOperations,
   ...documentOperations,
+  ...templateOperations,
 ];
 
 /**
