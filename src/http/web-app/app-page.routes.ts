@@ -20,6 +20,8 @@ export const APP_PAGE_PATHS = [
   '/invitation/:token',
   '/documents',
   '/documents/:id',
+  '/templates',
+  '/templates/:id',
   '/settings/account',
   '/settings/members',
 ] as const;

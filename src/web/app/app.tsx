@@ -22,6 +22,8 @@ import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
 import { SignInPage } from './pages/sign-in.js';
+import { TemplatePage } from './pages/template.js';
+import { TemplatesPage } from './pages/templates.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
 import { matchPath, navigate, useLocation } from './router.js';
 import { SessionContext } from './session.js';
@@ -46,6 +48,8 @@ const ROUTES: Route[] = [
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
+  { pattern: '/templates', page: () => <TemplatesPage />, signedIn: true },
+  { pattern: '/templates/:id', page: (p) => <TemplatePage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
 ];
@@ -144,6 +148,9 @@ export function App(props: { language: Language; words: Dictionary }) {
               </li>
               <li>
                 <Link href="/documents">{t('documentsTitle')}</Link>
+              </li>
+              <li>
+                <Link href="/templates">{t('templatesTitle')}</Link>
               </li>
               <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>
