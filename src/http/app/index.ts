@@ -7,6 +7,7 @@ import { documentOperations } from './documents.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
 import { oidcOperations } from './oidc.routes.js';
 import { passkeyOperations } from './passkey.routes.js';
+import { profileOperations } from './profile.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
@@ -21,6 +22,7 @@ export const appOperations = [
   ...teamOperations,
   ...documentOperations,
   ...templateOperations,
+  ...profileOperations,
 ];
 
 /**
