@@ -159,5 +159,44 @@ for (const database of testDatabases())
         await assertAccessible(page, 'template page at 390 px');
         await page.setViewportSize({ width: 1280, height: 900 });
       });
+
+      test('public profile: an admin publishes it; anyone sees the PUBLIC template and its link, an unknown one is not found', async () => {
+        const shown = await createDirectTemplate(server.api);
+        const link = await server.api.post('/api/v2/template/direct/create', {
+          json: { templateId: shown.templateId, directRecipientId: shown.client },
+        });
+        await server.api.post('/api/v2/template/update', {
+          json: {
+            templateId: shown.templateId,
+            data: { type: 'PUBLIC', publicTitle: 'Hágase socio', publicDescription: 'Alta en línea' },
+          },
+        });
+        await page.goto(`${server.url}/settings/profile`);
+        await heading('Public profile');
+        await assertAccessible(page, 'profile settings');
+        await page.locator('#profile-enabled').check();
+        await page.locator('#profile-slug').fill('club-rosario');
+        await page.locator('#profile-name').fill('Club Rosario');
+        await page.locator('#profile-description').fill('Trámites del club');
+        await page.getByRole('button', { name: 'Save the profile' }).click();
+        await page.getByText('The profile was saved.').waitFor();
+        assert.equal(await page.locator('#profile-url').textContent(), `${server.ctx.config.publicUrl}/p/club-rosario`);
+        await assertAccessible(page, 'profile settings, saved');
+
+        const visitor = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+        const visit = await visitor.newPage();
+        visit.on('pageerror', (e) => scriptErrors.push(e.message));
+        await visit.goto(`${server.url}/p/club-rosario`);
+        await visit.getByRole('heading', { level: 1, name: 'Club Rosario' }).waitFor();
+        const items = await visit.locator('.public-templates li h3').allTextContents();
+        assert.deepEqual(items, ['Hágase socio'], 'only the PUBLIC template with its link on');
+        const href = await visit.getByRole('link', { name: 'Fill in and sign: Hágase socio' }).getAttribute('href');
+        assert.equal(href, `${server.ctx.config.publicUrl}/d/${link.body.token as string}`);
+        await assertAccessible(visit, 'public profile at 390 px');
+        await visit.goto(`${server.url}/p/no-such-team`);
+        await visit.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+        await assertAccessible(visit, 'unknown public profile');
+        await visitor.close();
+      });
     },
   );

@@ -24,6 +24,9 @@ export const APP_PAGE_PATHS = [
   '/templates/:id',
   '/settings/account',
   '/settings/members',
+  '/settings/profile',
+  // A team's public profile: no sign-in (http/app/profile.routes.ts answers what it lists).
+  '/p/:slug',
 ] as const;
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;

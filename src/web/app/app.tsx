@@ -21,6 +21,8 @@ import { MembersPage } from './pages/members.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
+import { ProfileSettingsPage } from './pages/profile-settings.js';
+import { PublicProfilePage } from './pages/public-profile.js';
 import { SignInPage } from './pages/sign-in.js';
 import { TemplatePage } from './pages/template.js';
 import { TemplatesPage } from './pages/templates.js';
@@ -50,6 +52,8 @@ const ROUTES: Route[] = [
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/templates', page: () => <TemplatesPage />, signedIn: true },
   { pattern: '/templates/:id', page: (p) => <TemplatePage envelopeId={p.id ?? ''} />, signedIn: true },
+  { pattern: '/settings/profile', page: () => <ProfileSettingsPage />, signedIn: true },
+  { pattern: '/p/:slug', page: (p) => <PublicProfilePage slug={p.slug ?? ''} /> },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
 ];
@@ -154,6 +158,9 @@ export function App(props: { language: Language; words: Dictionary }) {
               </li>
               <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/profile">{t('publicProfileTitle')}</Link>
               </li>
               <li>
                 <Link href="/settings/account">{t('navAccount')}</Link>

@@ -54,4 +54,18 @@ export const templatesDe: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'Die CSV-Datei hat zu viele Spalten.',
   err_BULK_CSV_TOO_MANY_ROWS: 'Die CSV-Datei hat zu viele Zeilen.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Wählen Sie eine CSV-Datei.',
+  publicProfileTitle: 'Öffentliches Profil',
+  profileIntro:
+    'Eine Seite, die jede Person ohne Anmeldung öffnen kann: Sie zeigt die öffentlichen Vorlagen des Teams mit aktivem Direktlink, damit Besucher sie ausfüllen und unterschreiben können.',
+  profileEnabled: 'Profil veröffentlichen',
+  profileSlug: 'Adresse',
+  profileSlugHint: 'Kleinbuchstaben, Ziffern und Bindestriche: Die Seite liegt unter /p/ gefolgt von dieser Adresse.',
+  profileName: 'Auf der Seite angezeigter Name',
+  profileDescription: 'Kurzbeschreibung',
+  profileSave: 'Profil speichern',
+  profileSaved: 'Das Profil wurde gespeichert.',
+  profileAddress: 'Adresse der öffentlichen Seite',
+  publicTemplates: 'Dokumente, die Sie ausfüllen und unterschreiben können',
+  publicNoTemplates: 'Hier gibt es derzeit nichts zu unterschreiben.',
+  publicOpen: 'Ausfüllen und unterschreiben: {title}',
 };

@@ -51,4 +51,18 @@ export const templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'The CSV file has too many columns.',
   err_BULK_CSV_TOO_MANY_ROWS: 'The CSV file has too many rows.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Choose a CSV file.',
+  publicProfileTitle: 'Public profile',
+  profileIntro:
+    'A page anyone can open without signing in: it lists the team’s public templates whose direct link is on, so visitors can fill them in and sign.',
+  profileEnabled: 'Publish the profile',
+  profileSlug: 'Address',
+  profileSlugHint: 'Lower-case letters, digits and hyphens: the page is at /p/ followed by this address.',
+  profileName: 'Name shown on the page',
+  profileDescription: 'Short description',
+  profileSave: 'Save the profile',
+  profileSaved: 'The profile was saved.',
+  profileAddress: 'Address of the public page',
+  publicTemplates: 'Documents you can fill in and sign',
+  publicNoTemplates: 'There is nothing to sign here at the moment.',
+  publicOpen: 'Fill in and sign: {title}',
 };

@@ -54,4 +54,18 @@ export const templatesEs: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'El archivo CSV tiene demasiadas columnas.',
   err_BULK_CSV_TOO_MANY_ROWS: 'El archivo CSV tiene demasiadas filas.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Elija un archivo CSV.',
+  publicProfileTitle: 'Perfil público',
+  profileIntro:
+    'Una página que cualquier persona puede abrir sin iniciar sesión: muestra las plantillas públicas del equipo con el enlace directo activado, para que los visitantes las completen y las firmen.',
+  profileEnabled: 'Publicar el perfil',
+  profileSlug: 'Dirección',
+  profileSlugHint: 'Letras minúsculas, números y guiones: la página está en /p/ seguido de esta dirección.',
+  profileName: 'Nombre que muestra la página',
+  profileDescription: 'Descripción breve',
+  profileSave: 'Guardar el perfil',
+  profileSaved: 'Se guardó el perfil.',
+  profileAddress: 'Dirección de la página pública',
+  publicTemplates: 'Documentos que puede completar y firmar',
+  publicNoTemplates: 'Por el momento no hay nada para firmar aquí.',
+  publicOpen: 'Completar y firmar: {title}',
 };

@@ -53,4 +53,18 @@ export const templatesFr: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'Le fichier CSV comporte trop de colonnes.',
   err_BULK_CSV_TOO_MANY_ROWS: 'Le fichier CSV comporte trop de lignes.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Choisissez un fichier CSV.',
+  publicProfileTitle: 'Profil public',
+  profileIntro:
+    'Une page que chacun peut ouvrir sans se connecter : elle présente les modèles publics de l’équipe dont le lien direct est activé, pour que les visiteurs les remplissent et les signent.',
+  profileEnabled: 'Publier le profil',
+  profileSlug: 'Adresse',
+  profileSlugHint: 'Lettres minuscules, chiffres et tirets : la page se trouve à /p/ suivi de cette adresse.',
+  profileName: 'Nom affiché sur la page',
+  profileDescription: 'Brève description',
+  profileSave: 'Enregistrer le profil',
+  profileSaved: 'Le profil a été enregistré.',
+  profileAddress: 'Adresse de la page publique',
+  publicTemplates: 'Documents que vous pouvez remplir et signer',
+  publicNoTemplates: 'Il n’y a rien à signer ici pour le moment.',
+  publicOpen: 'Remplir et signer : {title}',
 };

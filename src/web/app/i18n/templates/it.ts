@@ -53,4 +53,18 @@ export const templatesIt: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'Il file CSV ha troppe colonne.',
   err_BULK_CSV_TOO_MANY_ROWS: 'Il file CSV ha troppe righe.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Scelga un file CSV.',
+  publicProfileTitle: 'Profilo pubblico',
+  profileIntro:
+    'Una pagina che chiunque può aprire senza accedere: elenca i modelli pubblici del team con il link diretto attivo, perché i visitatori possano compilarli e firmarli.',
+  profileEnabled: 'Pubblica il profilo',
+  profileSlug: 'Indirizzo',
+  profileSlugHint: 'Lettere minuscole, cifre e trattini: la pagina si trova in /p/ seguito da questo indirizzo.',
+  profileName: 'Nome mostrato nella pagina',
+  profileDescription: 'Breve descrizione',
+  profileSave: 'Salva il profilo',
+  profileSaved: 'Il profilo è stato salvato.',
+  profileAddress: 'Indirizzo della pagina pubblica',
+  publicTemplates: 'Documenti che può compilare e firmare',
+  publicNoTemplates: 'Al momento non c’è nulla da firmare qui.',
+  publicOpen: 'Compila e firma: {title}',
 };

@@ -52,4 +52,18 @@ export const templatesJa: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'CSV ファイルの列が多すぎます。',
   err_BULK_CSV_TOO_MANY_ROWS: 'CSV ファイルの行が多すぎます。',
   err_UNSUPPORTED_MEDIA_TYPE: 'CSV ファイルを選択してください。',
+  publicProfileTitle: '公開プロフィール',
+  profileIntro:
+    'サインインせずに誰でも開けるページです。ダイレクトリンクが有効なチームの公開テンプレートを一覧表示し、訪問者が入力して署名できるようにします。',
+  profileEnabled: 'プロフィールを公開する',
+  profileSlug: 'アドレス',
+  profileSlugHint: '小文字、数字、ハイフン：ページは /p/ の後にこのアドレスを付けた場所にあります。',
+  profileName: 'ページに表示する名前',
+  profileDescription: '短い説明',
+  profileSave: 'プロフィールを保存',
+  profileSaved: 'プロフィールを保存しました。',
+  profileAddress: '公開ページのアドレス',
+  publicTemplates: '入力して署名できる文書',
+  publicNoTemplates: '現在、ここで署名するものはありません。',
+  publicOpen: '入力して署名：{title}',
 };

@@ -52,4 +52,18 @@ export const templatesKo: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'CSV 파일의 열이 너무 많습니다.',
   err_BULK_CSV_TOO_MANY_ROWS: 'CSV 파일의 행이 너무 많습니다.',
   err_UNSUPPORTED_MEDIA_TYPE: 'CSV 파일을 선택하십시오.',
+  publicProfileTitle: '공개 프로필',
+  profileIntro:
+    '로그인하지 않고 누구나 열 수 있는 페이지입니다. 직접 링크가 켜져 있는 팀의 공개 템플릿을 보여 주어 방문자가 작성하고 서명할 수 있습니다.',
+  profileEnabled: '프로필 게시',
+  profileSlug: '주소',
+  profileSlugHint: '소문자, 숫자, 하이픈: 페이지는 /p/ 뒤에 이 주소가 붙은 위치에 있습니다.',
+  profileName: '페이지에 표시할 이름',
+  profileDescription: '간단한 설명',
+  profileSave: '프로필 저장',
+  profileSaved: '프로필을 저장했습니다.',
+  profileAddress: '공개 페이지 주소',
+  publicTemplates: '작성하고 서명할 수 있는 문서',
+  publicNoTemplates: '현재 여기에서 서명할 문서가 없습니다.',
+  publicOpen: '작성하고 서명하기: {title}',
 };

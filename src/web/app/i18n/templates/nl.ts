@@ -53,4 +53,18 @@ export const templatesNl: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'Het CSV-bestand heeft te veel kolommen.',
   err_BULK_CSV_TOO_MANY_ROWS: 'Het CSV-bestand heeft te veel regels.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Kies een CSV-bestand.',
+  publicProfileTitle: 'Openbaar profiel',
+  profileIntro:
+    'Een pagina die iedereen zonder aanmelden kan openen: ze toont de openbare sjablonen van het team waarvan de directe link aan staat, zodat bezoekers ze kunnen invullen en ondertekenen.',
+  profileEnabled: 'Profiel publiceren',
+  profileSlug: 'Adres',
+  profileSlugHint: 'Kleine letters, cijfers en koppeltekens: de pagina staat op /p/ gevolgd door dit adres.',
+  profileName: 'Naam op de pagina',
+  profileDescription: 'Korte beschrijving',
+  profileSave: 'Profiel opslaan',
+  profileSaved: 'Het profiel is opgeslagen.',
+  profileAddress: 'Adres van de openbare pagina',
+  publicTemplates: 'Documenten die u kunt invullen en ondertekenen',
+  publicNoTemplates: 'Er is hier op dit moment niets te ondertekenen.',
+  publicOpen: 'Invullen en ondertekenen: {title}',
 };

@@ -53,4 +53,18 @@ export const templatesPl: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'Plik CSV ma zbyt wiele kolumn.',
   err_BULK_CSV_TOO_MANY_ROWS: 'Plik CSV ma zbyt wiele wierszy.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Proszę wybrać plik CSV.',
+  publicProfileTitle: 'Profil publiczny',
+  profileIntro:
+    'Strona, którą każdy może otworzyć bez logowania: pokazuje publiczne szablony zespołu z włączonym linkiem bezpośrednim, aby odwiedzający mogli je wypełnić i podpisać.',
+  profileEnabled: 'Opublikuj profil',
+  profileSlug: 'Adres',
+  profileSlugHint: 'Małe litery, cyfry i łączniki: strona jest pod /p/ i tym adresem.',
+  profileName: 'Nazwa widoczna na stronie',
+  profileDescription: 'Krótki opis',
+  profileSave: 'Zapisz profil',
+  profileSaved: 'Profil został zapisany.',
+  profileAddress: 'Adres strony publicznej',
+  publicTemplates: 'Dokumenty, które można wypełnić i podpisać',
+  publicNoTemplates: 'Obecnie nie ma tu nic do podpisania.',
+  publicOpen: 'Wypełnij i podpisz: {title}',
 };

@@ -53,4 +53,18 @@ export const templatesPtBR: typeof templatesEn = {
   err_BULK_CSV_TOO_MANY_COLUMNS: 'O arquivo CSV tem colunas demais.',
   err_BULK_CSV_TOO_MANY_ROWS: 'O arquivo CSV tem linhas demais.',
   err_UNSUPPORTED_MEDIA_TYPE: 'Escolha um arquivo CSV.',
+  publicProfileTitle: 'Perfil público',
+  profileIntro:
+    'Uma página que qualquer pessoa pode abrir sem entrar: ela mostra os modelos públicos da equipe com o link direto ativado, para que os visitantes os preencham e assinem.',
+  profileEnabled: 'Publicar o perfil',
+  profileSlug: 'Endereço',
+  profileSlugHint: 'Letras minúsculas, números e hífens: a página fica em /p/ seguido deste endereço.',
+  profileName: 'Nome exibido na página',
+  profileDescription: 'Descrição breve',
+  profileSave: 'Salvar o perfil',
+  profileSaved: 'O perfil foi salvo.',
+  profileAddress: 'Endereço da página pública',
+  publicTemplates: 'Documentos que você pode preencher e assinar',
+  publicNoTemplates: 'No momento não há nada para assinar aqui.',
+  publicOpen: 'Preencher e assinar: {title}',
 };
