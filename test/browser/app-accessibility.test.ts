@@ -197,6 +197,16 @@ describeOrSkip(
         await page.locator('#template-use-form button[type=submit]').click();
         await page.locator(`#use-${template.client}-email-missing`).waitFor();
         await assertAccessible(page, 'a template, use form incomplete');
+        await page.goto(`${server.url}/settings/profile`);
+        await page.locator('#profile-slug').waitFor();
+        await assertAccessible(page, 'public profile settings');
+        await page.locator('#profile-slug').fill('');
+        await page.locator('#profile button[type=submit]').click();
+        await page.locator('#profile-slug-missing').waitFor();
+        await assertAccessible(page, 'public profile settings, address missing');
+        await page.goto(`${server.url}/p/no-such-team`);
+        await heading(page, 'Page not found');
+        await assertAccessible(page, 'unknown public profile');
         await page.context().close();
       });
     }
@@ -297,6 +307,16 @@ describeOrSkip(
         await page.locator('#bulk-send-file').locator('xpath=ancestor::form').locator('button[type=submit]').click();
         await page.locator('#bulk-send-error').waitFor();
         await check('a template, CSV refused');
+        await page.goto(`${server.url}/settings/profile`);
+        await page.locator('#profile-slug').fill(`equipo-${lang}`);
+        await page.locator('#profile-name').fill('Equipo');
+        await page.locator('#profile-enabled').check();
+        await page.locator('#profile button[type=submit]').click();
+        await page.locator('#profile-url').waitFor();
+        await check('public profile settings, saved');
+        await page.goto(`${server.url}/p/equipo-${lang}`);
+        await page.locator('#public-templates').waitFor();
+        await check('public profile');
         await page.goto(`${server.url}/forgot-password`);
         await page.locator('#forgot').waitFor();
         await check('forgot password');
