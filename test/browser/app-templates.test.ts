@@ -93,6 +93,7 @@ for (const database of testDatabases())
         await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
         await page.waitForURL(/query=rental/);
         await page.getByRole('link', { name: 'Alta de cliente' }).waitFor({ state: 'detached' });
+        await page.getByRole('link', { name: 'Rental for many' }).waitFor(); // the new list, not the loading one
         assert.deepEqual(await rowTitles(), ['Rental for many']);
         await page.locator('#templates-query').fill('no such template');
         await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
