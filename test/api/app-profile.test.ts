@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { defaultPlatformId, firstAdmin, joinPlatform, platformWithAdmin, SessionClient } from '../helpers/accounts.js';
 import { createDirectTemplate } from '../helpers/templates.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { ensureWebApp } from '../helpers/web-app.js';
 
 /**
  * Issue 37, item 5: a team's public profile. Its administrators publish it (address, name,
@@ -42,6 +43,7 @@ for (const database of testDatabases()) {
     }
 
     before(async () => {
+      await ensureWebApp();
       server = await startTestServer({ database, worker: false });
       admin = await firstAdmin(server);
       platformA = await defaultPlatformId(server);
@@ -106,7 +108,11 @@ for (const database of testDatabases()) {
       const hidden = await anonymous.get('/api/app/profiles/club-rosario');
       assert.equal(hidden.status, 404);
       assert.deepEqual(hidden.body, unknown.body, 'nothing tells an unpublished profile from none');
+      // The page itself: the app's shell, answered 404 for both.
+      const pageStatus = async (slug: string) => (await fetch(`${server.url}/p/${slug}`)).status;
+      assert.deepEqual([await pageStatus('no-such-team'), await pageStatus('club-rosario')], [404, 404]);
       await admin.post(settings(), { json: { enabled: true, slug: 'club-rosario', name: 'Club Rosario' } });
+      assert.equal(await pageStatus('club-rosario'), 200);
     });
 
     test('settings: no session 401, no CSRF 403, a manager 403, another team 404, a taken slug 409, bad input 400 — nothing changed', async () => {
