@@ -89,6 +89,16 @@ for (const database of testDatabases()) {
       const text = JSON.stringify(page.body);
       for (const hidden of ['Interno', 'Apagada', 'De otro equipo', 'admin@firma.example', 'max', 'Locador'])
         assert.ok(!text.includes(hidden), `the page reveals nothing of “${hidden}”`);
+      // A document made from the PUBLIC template is an ordinary document.
+      const used = await server.api.post('/api/v2/template/use', {
+        json: {
+          templateId: shown.templateId,
+          recipients: [{ id: shown.client, email: 'carla@example.com', cuil: '20123456786' }],
+        },
+      });
+      assert.equal(used.status, 200, JSON.stringify(used.body));
+      const madeDoc = await server.api.get(`/api/v2/envelope/${used.body.envelopeId as string}`);
+      assert.deepEqual([madeDoc.body.templateType, madeDoc.body.publicTitle], ['PRIVATE', '']);
       const audited = await server.ctx.db
         .selectFrom('accountAudit')
         .select('data')
