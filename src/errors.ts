@@ -88,8 +88,6 @@ export const ERROR_STATUS = {
   REMINDER_SETTINGS_INVALID: 400,
   /** A fieldMeta member the signing page and renderer do not honour (prefills, numberFormat). */
   FIELD_META_NOT_SUPPORTED: 400,
-  /** A PUBLIC template, `publicTitle` or `publicDescription`: Firma has no public profile to list templates on. */
-  PUBLIC_TEMPLATE_NOT_SUPPORTED: 400,
   /** The PDF inflates beyond the limit, nests objects too deeply or takes too long to process. */
   PDF_TOO_COMPLEX: 400,
   /** The PDF is encrypted; Firma cannot burn fields into encrypted content. */

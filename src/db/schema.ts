@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TemplateType } from '../lib/vocabulary/template-types.js';
 import type {
   AccountAuditTable,
   AccountLinkTable,
@@ -51,6 +52,11 @@ export interface PlatformTable {
   signerEntersId: Generated<number>;
   /** 0/1: its embedded signing pages apply the embedding app's css and cssVars (white-label). */
   embedWhiteLabel: Generated<number>;
+  /** 0/1: the team's public profile is published at /p/{profileSlug} (migration 0073). */
+  profileEnabled: Generated<number>;
+  profileSlug: string | null;
+  profileName: Generated<string>;
+  profileDescription: Generated<string>;
 }
 
 export type TokenScope = 'read' | 'full';
@@ -106,6 +112,11 @@ export interface EnvelopeTable {
   templateId: Generated<number | null>;
   /** 1: Documenso's `useLegacyFieldInsertion` — fields burned in the older layout (field-render-inputs.ts). */
   legacyFieldInsertion: Generated<number>;
+  /** A template's Documenso type (migration 0073); PUBLIC ones may be listed on the team's profile. */
+  templateType: Generated<TemplateType>;
+  /** What the public profile shows of a PUBLIC template. */
+  publicTitle: Generated<string>;
+  publicDescription: Generated<string>;
   /** The member (user account) who owns it; null: the platform alone (migration 0070). */
   ownerUserId: Generated<string | null>;
 }

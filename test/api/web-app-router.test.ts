@@ -35,5 +35,5 @@ test('the server answers the shell at every path the app draws, so a reload or a
   const source = readFileSync(new URL('../../src/web/app/app.tsx', import.meta.url), 'utf8');
   const drawn = [...source.matchAll(/pattern: '([^']+)'/g)].map((m) => m[1]!).sort();
   assert.ok(drawn.length >= 10, 'the route table was read');
-  assert.deepEqual(drawn, [...APP_PAGE_PATHS, '/setup/:token'].sort());
+  assert.deepEqual(drawn, [...APP_PAGE_PATHS, '/setup/:token', '/p/:slug'].sort());
 });

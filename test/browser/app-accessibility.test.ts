@@ -10,6 +10,7 @@ import { en } from '../../src/web/app/i18n/en.js';
 import { defaultPlatformId, firstAdmin, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createDirectTemplate } from '../helpers/templates.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
 
@@ -54,6 +55,7 @@ describeOrSkip(
     let browser: Browser;
     let invitationUrl: string;
     let setupUrl: string;
+    let template: Awaited<ReturnType<typeof createDirectTemplate>>;
     const scriptErrors: string[] = [];
 
     before(async () => {
@@ -70,6 +72,7 @@ describeOrSkip(
       assert.equal(invited.status, 200, JSON.stringify(invited.body));
       invitationUrl = invited.body.url as string;
       setupUrl = (await createSetupLink(server.ctx, await defaultPlatformId(server))).url;
+      template = await createDirectTemplate(server.api);
       const tom = await firstAdmin(server, TOTP_USER);
       const { secret } = (await tom.post('/api/app/me/totp/setup', { json: { password: STRONG_PASSWORD } })).body;
       const code = new TOTP({ secret: Secret.fromBase32(secret as string) }).generate();
@@ -184,6 +187,26 @@ describeOrSkip(
         await page.locator('#invite button[type=submit]').click();
         await page.locator('#invitation-url').waitFor();
         await assertAccessible(page, 'members, invitation made');
+
+        await page.goto(`${server.url}/templates`);
+        await page.locator('main tbody th').first().waitFor();
+        await assertAccessible(page, 'templates');
+        await page.goto(`${server.url}/templates/${template.envelopeId}`);
+        await page.locator('#template-use-form').waitFor();
+        await assertAccessible(page, 'a template');
+        await page.locator('#template-use-form button[type=submit]').click();
+        await page.locator(`#use-${template.client}-email-missing`).waitFor();
+        await assertAccessible(page, 'a template, use form incomplete');
+        await page.goto(`${server.url}/settings/profile`);
+        await page.locator('#profile-slug').waitFor();
+        await assertAccessible(page, 'public profile settings');
+        await page.locator('#profile-slug').fill('');
+        await page.locator('#profile button[type=submit]').click();
+        await page.locator('#profile-slug-missing').waitFor();
+        await assertAccessible(page, 'public profile settings, address missing');
+        await page.goto(`${server.url}/p/no-such-team`);
+        await heading(page, 'Page not found');
+        await assertAccessible(page, 'unknown public profile');
         await page.context().close();
       });
     }
@@ -270,6 +293,30 @@ describeOrSkip(
         await page.goto(`${server.url}/documents/${envelopeId}`);
         await page.locator('ol.timeline li').first().waitFor();
         await check('a document');
+        await page.goto(`${server.url}/templates`);
+        await page.locator('main tbody th').first().waitFor();
+        await check('templates');
+        await page.goto(`${server.url}/templates/${template.envelopeId}`);
+        await page.locator('#template-use-form').waitFor();
+        await check('a template');
+        await page.locator('#bulk-send-file').setInputFiles({
+          name: 'rows.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from('who,what\r\na,b\r\n'),
+        });
+        await page.locator('#bulk-send-file').locator('xpath=ancestor::form').locator('button[type=submit]').click();
+        await page.locator('#bulk-send-error').waitFor();
+        await check('a template, CSV refused');
+        await page.goto(`${server.url}/settings/profile`);
+        await page.locator('#profile-slug').fill(`equipo-${lang}`);
+        await page.locator('#profile-name').fill('Equipo');
+        await page.locator('#profile-enabled').check();
+        await page.locator('#profile button[type=submit]').click();
+        await page.locator('#profile-url').waitFor();
+        await check('public profile settings, saved');
+        await page.goto(`${server.url}/p/equipo-${lang}`);
+        await page.locator('#public-templates').waitFor();
+        await check('public profile');
         await page.goto(`${server.url}/forgot-password`);
         await page.locator('#forgot').waitFor();
         await check('forgot password');

@@ -59,7 +59,7 @@ for (const database of testDatabases()) {
       assert.equal(found.count, 1);
       assert.equal(found.data[0]!.id, templateId);
       assert.equal(found.data[0]!.templateMeta?.signingOrder, 'PARALLEL');
-      assert.equal((await sdk.templates.find({ type: 'PUBLIC' })).count, 0, 'every Firma template is PRIVATE');
+      assert.equal((await sdk.templates.find({ type: 'PUBLIC' })).count, 0, 'a PRIVATE template is not PUBLIC');
 
       const many = await sdk.template.templateGetMany({ templateIds: [templateId, 999_999] });
       assert.deepEqual(
@@ -93,6 +93,54 @@ for (const database of testDatabases()) {
         (await sdk.templates.find({})).data.map((t) => t.id),
         [copy.id],
       );
+    });
+
+    test('public templates: type PUBLIC, publicTitle and publicDescription stored on create and update, read back', async () => {
+      const created = await sdk.templates.create({
+        payload: {
+          title: 'Alta de socio',
+          type: 'PUBLIC',
+          publicTitle: 'Hágase socio',
+          publicDescription: 'Complete y firme su alta en línea.',
+        },
+        file: await pdfBlob(),
+      });
+      const got = await sdk.templates.get({ templateId: created.id });
+      assert.deepEqual(
+        [got.type, got.publicTitle, got.publicDescription],
+        ['PUBLIC', 'Hágase socio', 'Complete y firme su alta en línea.'],
+      );
+      const publicOnes = await sdk.templates.find({ type: 'PUBLIC' });
+      assert.deepEqual(
+        publicOnes.data.map((t) => t.id),
+        [created.id],
+        'the type filter finds it',
+      );
+
+      const updated = await sdk.templates.update({
+        templateId: created.id,
+        data: { type: 'ORGANISATION', publicTitle: 'Socios', publicDescription: '' },
+      });
+      assert.deepEqual([updated.type, updated.publicTitle, updated.publicDescription], ['ORGANISATION', 'Socios', '']);
+      assert.equal((await sdk.templates.find({ type: 'PUBLIC' })).count, 0);
+      const envelope = await sdk.envelopes.update({ envelopeId: created.envelopeId, data: { templateType: 'PUBLIC' } });
+      assert.equal(envelope.templateType, 'PUBLIC');
+      const asEnvelope = await sdk.envelopes.get({ envelopeId: created.envelopeId });
+      assert.deepEqual([asEnvelope.templateType, asEnvelope.publicTitle], ['PUBLIC', 'Socios']);
+      // A document has no template type: refused, not ignored.
+      const document = await sdk.envelopes.create({
+        payload: { title: 'Un documento', type: 'DOCUMENT' },
+        files: [{ fileName: 'a.pdf', content: await pdfBlob() }],
+      });
+      const refused = await server.api.post('/api/v2/envelope/update', {
+        json: { envelopeId: document.id, data: { templateType: 'PUBLIC', publicTitle: 'No' } },
+      });
+      assert.deepEqual([refused.status, refused.body.code], [400, 'VALIDATION_ERROR']);
+      assert.deepEqual(
+        refused.body.issues.map((i: { path: string[] }) => i.path.join('.')),
+        ['data.templateType', 'data.publicTitle'],
+      );
+      assert.equal((await sdk.envelopes.get({ envelopeId: document.id })).templateType, 'PRIVATE', 'unchanged');
     });
 
     test('create/beta → PUT the PDF → the template has its item', async () => {

@@ -1,4 +1,5 @@
 import { decodeEnvelopeRow, decodeRecipientRow } from './stored-json.js';
+import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import type { EnvelopeType, Visibility } from '../schema.js';
@@ -19,6 +20,8 @@ export interface EnvelopeFilter {
   folderId?: string | undefined;
   /** Made from this template (its numeric id). */
   templateId?: number | undefined;
+  /** Templates of this Documenso type. */
+  templateType?: TemplateType | undefined;
   /** `query` also matches a recipient's whole e-mail address or name, case-insensitively (the web app's search). */
   queryRecipients?: boolean | undefined;
   /** Only what a member may see (visibility.ts): these visibilities, or owned by them, or addressed to them. */
@@ -49,6 +52,7 @@ export async function findEnvelopePage(
   if (filter.source) base = base.where('source', '=', filter.source);
   if (filter.folderId !== undefined) base = base.where('folderId', '=', filter.folderId);
   if (filter.templateId !== undefined) base = base.where('templateId', '=', filter.templateId);
+  if (filter.templateType !== undefined) base = base.where('templateType', '=', filter.templateType);
   if (filter.query) {
     const anchors = await searchAnchors(db, filter.query);
     base = base.where(matchesQuery(db, filter.platformId, filter.query, anchors, filter.queryRecipients === true));

@@ -25,7 +25,8 @@ export type AccountAuditType =
   | 'MEMBER_REMOVED'
   | 'PASSKEY_ADDED'
   | 'PASSKEY_RENAMED'
-  | 'PASSKEY_REMOVED';
+  | 'PASSKEY_REMOVED'
+  | 'TEAM_PROFILE_CHANGED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EnvelopeRow, FieldRow, ItemRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 import type { NewFieldRow } from '../../db/repositories/stored-json.js';
 import type { EnvelopeTable, EnvelopeType } from '../../db/schema.js';
+import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import { slowHash } from '../../infra/crypto/slow-hash.js';
 import type { PdfInfo } from '../../infra/pdf/inspect-pdf.js';
 import { newId, randomToken } from '../ids.js';
@@ -37,6 +38,10 @@ export interface NewEnvelopeInput {
   globalActionAuth?: GlobalActionAuth[] | undefined;
   formValues?: Record<string, string | number | boolean> | null | undefined;
   meta?: z.output<typeof ZMetaInput> | undefined;
+  /** A template's type and what a public profile shows of it (PRIVATE and '' unless given). */
+  templateType?: TemplateType | undefined;
+  publicTitle?: string | undefined;
+  publicDescription?: string | undefined;
 }
 
 /** A new DRAFT envelope's row, before it has an id (the database numbers it). */
@@ -71,6 +76,9 @@ export function newEnvelopeRow(
     templateId: null,
     legacyFieldInsertion: 0,
     ownerUserId,
+    templateType: input.templateType ?? 'PRIVATE',
+    publicTitle: input.publicTitle ?? '',
+    publicDescription: input.publicDescription ?? '',
   };
 }
 

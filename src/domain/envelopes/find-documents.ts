@@ -76,17 +76,14 @@ export async function getManyTemplates(ctx: Ctx, principal: Principal, templateI
 
 /**
  * The platform's templates, a page at a time, in Documenso's template list shape: the envelope
- * find restricted to templates. Every Firma template is PRIVATE, so asking for another template
- * type finds none. A list entry carries the template's fields, which the envelope list does not
+ * find restricted to templates (of one template type when `templateType` is given). A list entry carries the template's fields, which the envelope list does not
  * read: the page's templates are read whole, all of them in one query per table.
  */
 export async function findTemplates(
   ctx: Ctx,
   principal: Principal,
-  input: Pick<FindEnvelopesInput, 'page' | 'perPage' | 'query' | 'folderId'> & { templateType?: string | undefined },
+  input: Pick<FindEnvelopesInput, 'page' | 'perPage' | 'query' | 'folderId' | 'templateType'>,
 ) {
-  if (input.templateType !== undefined && input.templateType !== 'PRIVATE')
-    return { data: [], count: 0, currentPage: input.page, perPage: input.perPage, totalPages: 0 };
   const page = await findEnvelopes(ctx, principal, { ...input, type: 'TEMPLATE', orderByDirection: 'desc' });
   const ids = page.data.map((e) => Number(e.secondaryId.slice('template_'.length)));
   return { ...page, data: await getManyTemplates(ctx, principal, ids) };

@@ -1,4 +1,5 @@
 import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
+import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import { visibleToOf } from '../auth/member-visibility.js';
@@ -19,6 +20,8 @@ export interface FindEnvelopesInput {
   templateId?: number | undefined;
   /** Only the envelopes filed directly in this folder (an unknown or another platform's folder: none). */
   folderId?: string | undefined;
+  /** Only templates of this type (Documenso's template find `type`). */
+  templateType?: TemplateType | undefined;
   query?: string | undefined;
   /** The query also matches a recipient's whole e-mail address or name (the web app's search). */
   queryRecipients?: boolean | undefined;
@@ -55,7 +58,7 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
   // A member in the web app sees what visibility allows them (API tokens: everything).
   const visibleTo = visibleToOf(principal);
   // JSON keeps the members apart: a query containing ':' cannot pose as another filter.
-  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.query, input.queryRecipients, visibleTo])}`;
+  const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.templateType, input.query, input.queryRecipients, visibleTo])}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
   const { rows, count, recipients } = await findEnvelopePage(
@@ -69,6 +72,7 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
       hasExpiredRecipients: input.hasExpiredRecipients,
       folderId: input.folderId,
       templateId: input.templateId,
+      templateType: input.templateType,
       queryRecipients: input.queryRecipients,
       visibleTo,
       now: now.toISOString(),

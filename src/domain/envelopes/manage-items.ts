@@ -15,6 +15,7 @@ import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './place
 import { envelopeLiteView, itemView } from '../model/envelope-views.js';
 import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
+import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import { mergeMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
 import { collectUnsupportedMeta, refuseUnsupported } from './unsupported-members.js';
 import { assertEmailSenderUsable } from '../mail/mail-sender.js';
@@ -118,6 +119,10 @@ export async function updateEnvelopeData(
     globalActionAuth?: GlobalActionAuth[] | undefined;
     /** Documenso's `useLegacyFieldInsertion`: how the fields are laid out when burned in (DRAFT only). */
     legacyFieldInsertion?: boolean | undefined;
+    /** A template's type and public listing (template/update's data.type, envelope/update's data.templateType). */
+    templateType?: TemplateType | undefined;
+    publicTitle?: string | undefined;
+    publicDescription?: string | undefined;
   },
   metaInput?: z.output<typeof ZMetaInput>,
 ) {
@@ -158,6 +163,7 @@ export async function updateEnvelopeData(
         },
       );
     }
+    if (e.type !== 'TEMPLATE') refusePublicMembersOnDocument(data);
     // Moving between folders is an envelope change like the others: same lock, same audit entry.
     // '' is the SDK's "no folder", like null.
     const folderId = data.folderId === undefined ? undefined : data.folderId ? data.folderId : null;
@@ -168,6 +174,9 @@ export async function updateEnvelopeData(
       ...(data.externalId !== undefined ? { externalId: data.externalId } : {}),
       ...(data.visibility !== undefined ? { visibility: data.visibility } : {}),
       ...(legacy !== undefined && legacy !== e.legacyFieldInsertion ? { legacyFieldInsertion: legacy } : {}),
+      ...(data.templateType !== undefined ? { templateType: data.templateType } : {}),
+      ...(data.publicTitle !== undefined ? { publicTitle: data.publicTitle } : {}),
+      ...(data.publicDescription !== undefined ? { publicDescription: data.publicDescription } : {}),
       ...(data.globalAccessAuth !== undefined || data.globalActionAuth !== undefined
         ? {
             authOptions: {
@@ -191,9 +200,30 @@ export async function updateEnvelopeData(
     ];
     return { result: envelopeLiteView(e), data: { changed } };
   });
-  // Per-folder counts of GET /envelope change with a move.
-  if (data.folderId !== undefined) forgetEnvelopeCounts(caller.principal.platformId);
+  // Per-folder counts of GET /envelope change with a move, per-type counts of the template list with a new type.
+  if (data.folderId !== undefined || data.templateType !== undefined) forgetEnvelopeCounts(caller.principal.platformId);
   return result;
+}
+
+/**
+ * A document is never listed on a public profile: a template type or public text other than the
+ * "off" value (PRIVATE, '') is refused on one rather than ignored.
+ * @throws VALIDATION_ERROR
+ */
+function refusePublicMembersOnDocument(data: {
+  templateType?: string;
+  publicTitle?: string;
+  publicDescription?: string;
+}) {
+  const given = [
+    data.templateType !== undefined && data.templateType !== 'PRIVATE' ? 'templateType' : null,
+    data.publicTitle ? 'publicTitle' : null,
+    data.publicDescription ? 'publicDescription' : null,
+  ].filter((m): m is string => m !== null);
+  if (given.length > 0)
+    throw new AppError('VALIDATION_ERROR', 'Only a template has a template type and a public title and description', {
+      issues: given.map((m) => ({ path: ['data', m], message: `data.${m}: only for a template` })),
+    });
 }
 
 /**

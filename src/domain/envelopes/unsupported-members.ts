@@ -45,27 +45,3 @@ export function refuseUnsupported(collect: (issues: IssueCollector) => void): vo
   collect(issues);
   issues.throwIfAny('The request uses options Firma does not support yet; they are refused rather than ignored');
 }
-
-/** Members of the legacy template operations only. */
-export function collectUnsupportedTemplateMembers(
-  issues: IssueCollector,
-  base: Path,
-  m: {
-    type?: string | undefined;
-    publicTitle?: string | undefined;
-    publicDescription?: string | undefined;
-  },
-): void {
-  // PUBLIC (and ORGANISATION) templates are listed on a public profile Firma does not have, and the
-  // public title and description are what that listing shows.
-  if (m.type !== undefined && m.type !== 'PRIVATE')
-    issues.add('PUBLIC_TEMPLATE_NOT_SUPPORTED', [...base, 'type'], 'Firma templates are PRIVATE; send it or omit it');
-  for (const member of ['publicTitle', 'publicDescription'] as const) {
-    if (m[member] !== undefined && m[member] !== '')
-      issues.add(
-        'PUBLIC_TEMPLATE_NOT_SUPPORTED',
-        [...base, member],
-        'Firma has no public template listing to show it on; send "" or omit it',
-      );
-  }
-}

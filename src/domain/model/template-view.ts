@@ -9,13 +9,13 @@ import type { TokenReveal } from './signing-links.js';
 
 /**
  * The legacy template shapes of Documenso's `template` operations, built from the same part
- * presenters as the document shapes. `type` is the template type (Firma's are all PRIVATE: it has
- * no public profile), the numeric `id` is the templateId (the envelope's number, as documentId is
+ * presenters as the document shapes. `type` is the template type (PUBLIC ones may be listed on
+ * the team's public profile), the numeric `id` is the templateId (the envelope's number, as documentId is
  * for documents), and `templateMeta` is the envelope's meta under the template's names.
  */
 export function templateLiteView(e: EnvelopeRow, firstItem: ItemRow | undefined) {
   return {
-    type: 'PRIVATE' as const,
+    type: e.templateType,
     visibility: e.visibility,
     id: e.id,
     externalId: e.externalId,
@@ -25,8 +25,8 @@ export function templateLiteView(e: EnvelopeRow, firstItem: ItemRow | undefined)
     authOptions: envelopeLiteView(e).authOptions,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
-    publicTitle: '',
-    publicDescription: '',
+    publicTitle: e.publicTitle,
+    publicDescription: e.publicDescription,
     folderId: e.folderId,
     useLegacyFieldInsertion: e.legacyFieldInsertion === 1,
     envelopeId: e.publicId,

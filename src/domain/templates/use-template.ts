@@ -145,6 +145,12 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
       formValues: input.formValues ?? null,
       meta,
       folderId: folder?.id ?? null,
+      // A member using it in the web app owns the document, as with duplicate; a token keeps the template's owner.
+      ownerUserId: caller.principal.member?.userId ?? t.ownerUserId,
+      // A document is never listed on a public profile, whatever its template is.
+      templateType: 'PRIVATE',
+      publicTitle: '',
+      publicDescription: '',
     });
     const id = await insertEnvelope(trx, row);
     const items = new Map<string, string>();

@@ -7,9 +7,11 @@ import { documentOperations } from './documents.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
 import { oidcOperations } from './oidc.routes.js';
 import { passkeyOperations } from './passkey.routes.js';
+import { profileOperations } from './profile.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
+import { templateOperations } from './templates.routes.js';
 
 /** Every operation of the web app's API, in the order of its OpenAPI document. */
 export const appOperations = [
@@ -19,6 +21,8 @@ export const appOperations = [
   ...accountOperations,
   ...teamOperations,
   ...documentOperations,
+  ...templateOperations,
+  ...profileOperations,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_TYPES } from '../../lib/vocabulary/template-types.js';
 import { ZFormValuesInput } from '../schemas/common.schema.js';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { fieldDefinitionSchema, ZPercent, ZPercentSize } from '../../domain/fields/field-input.js';
@@ -16,7 +17,7 @@ const envelopeMembers = {
   status: ZStatus,
   source: z.enum(['DOCUMENT', 'TEMPLATE', 'TEMPLATE_DIRECT_LINK']),
   visibility: z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']),
-  templateType: z.enum(['PUBLIC', 'PRIVATE', 'ORGANISATION']),
+  templateType: z.enum(TEMPLATE_TYPES),
   id: z.string(),
   secondaryId: z.string(),
   externalId: z.string().nullable(),
@@ -210,6 +211,12 @@ export const ZEnvelopeUpdateBody = z.object({
       globalAccessAuth: ZAccessAuth.optional(),
       globalActionAuth: ZGlobalActionAuth.optional(),
       folderId: z.string().max(255).nullable().optional(),
+      templateType: z
+        .enum(TEMPLATE_TYPES)
+        .optional()
+        .describe('A template’s type: PUBLIC lists it on the team’s public profile (templates only)'),
+      publicTitle: z.string().max(255).optional().describe('What the public profile shows (templates only)'),
+      publicDescription: z.string().max(2000).optional().describe('What the public profile shows (templates only)'),
     })
     .optional(),
   meta: ZMetaInput.optional(),

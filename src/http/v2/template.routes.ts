@@ -8,7 +8,6 @@ import { findTemplates, getManyTemplates } from '../../domain/envelopes/find-doc
 import { getEnvelopeGraph, type EnvelopeGraph } from '../../domain/envelopes/get-envelope.js';
 import { updateEnvelopeData } from '../../domain/envelopes/manage-items.js';
 import { resolveDocument } from '../../domain/envelopes/resolve-document.js';
-import { collectUnsupportedTemplateMembers, refuseUnsupported } from '../../domain/envelopes/unsupported-members.js';
 import { tokenRevealFor } from '../../domain/model/signing-links.js';
 import { templateLiteView, templateView } from '../../domain/model/template-view.js';
 import { AppError, notFound } from '../../errors.js';
@@ -38,9 +37,8 @@ import {
 const tags = ['Templates'];
 type Payload = z.output<typeof ZTemplateCreatePayload>;
 
-/** The envelope members of a template creation, once its template-only members were checked. */
-function creationMembers(p: Payload, base: (string | number)[]) {
-  refuseUnsupported((issues) => collectUnsupportedTemplateMembers(issues, base, p));
+/** The envelope members of a template creation. */
+function creationMembers(p: Payload) {
   return {
     type: 'TEMPLATE' as const,
     title: p.title,
@@ -51,6 +49,9 @@ function creationMembers(p: Payload, base: (string | number)[]) {
     folderId: p.folderId,
     meta: p.meta,
     attachments: p.attachments,
+    templateType: p.type,
+    publicTitle: p.publicTitle,
+    publicDescription: p.publicDescription,
     // Documenso's template creation takes no recipients: they are added by the recipient routes.
     recipients: [],
   };
@@ -88,7 +89,7 @@ export const templateOperations = [
       }
       let members;
       try {
-        members = creationMembers(await parsePayload(ZTemplateCreatePayload, body), ['payload']);
+        members = creationMembers(await parsePayload(ZTemplateCreatePayload, body));
       } catch (error) {
         await discard();
         throw error;
@@ -175,7 +176,7 @@ export const templateOperations = [
     body: ZTemplateCreatePayload,
     response: ZTemplateCreateBetaResponse,
     handle: async (ctx, request, reply) => {
-      const members = creationMembers(request.body, []);
+      const members = creationMembers(request.body);
       const platformName = principalOf(request).platformName;
       const storeAnswer = answerInTransaction(ctx, request);
       const answerOf = (graph: EnvelopeGraph, uploadUrl: string) => ({
@@ -206,17 +207,14 @@ export const templateOperations = [
     errors: [404],
     handle: async (ctx, request) => {
       const { templateId, data = {}, meta } = request.body;
-      const { useLegacyFieldInsertion, type, publicTitle, publicDescription, ...envelopeData } = data;
-      refuseUnsupported((issues) =>
-        collectUnsupportedTemplateMembers(issues, ['data'], { type, publicTitle, publicDescription }),
-      );
+      const { useLegacyFieldInsertion, type, ...envelopeData } = data;
       const caller = callerOf(request);
       await templateOf(ctx, caller.principal.platformId, templateId);
       await updateEnvelopeData(
         ctx,
         caller,
         templateId,
-        { ...envelopeData, legacyFieldInsertion: useLegacyFieldInsertion },
+        { ...envelopeData, templateType: type, legacyFieldInsertion: useLegacyFieldInsertion },
         meta,
       );
       const graph = await getEnvelopeGraph(ctx.db, caller.principal.platformId, { documentId: templateId });

@@ -1,5 +1,6 @@
 import { ZLegacyFieldInsertion } from '../schemas/common.schema.js';
 import { z } from 'zod';
+import { TEMPLATE_TYPES } from '../../lib/vocabulary/template-types.js';
 import { ZMetaInput } from '../../domain/model/envelope-meta.js';
 import { ZAccessAuth, ZGlobalActionAuth } from '../../domain/recipients/recipient-input.js';
 import { ZDocumentMetaView } from '../../domain/model/document-meta-view.js';
@@ -10,19 +11,24 @@ import { recordIdList, ZRecordId, ZRecordIdParam } from '../../lib/record-id.js'
 
 /**
  * Documenso's legacy template operations: a template is an envelope of type TEMPLATE, named by
- * its numeric templateId (the same number space as documentId). The public listing's members are
- * accepted at their "off" value (PRIVATE, empty public title and description) and refused
- * otherwise (PUBLIC_TEMPLATE_NOT_SUPPORTED) until accounts bring a public profile.
+ * its numeric templateId (the same number space as documentId). `type` PUBLIC, with `publicTitle`
+ * and `publicDescription`, lists the template on the team's public profile (docs/documents.md).
  */
 export const ZTemplateIdParam = ZRecordIdParam;
-const ZTemplateType = z.enum(['PUBLIC', 'PRIVATE', 'ORGANISATION']);
+const ZTemplateType = z.enum(TEMPLATE_TYPES);
 const ZVisibility = z.enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN']);
 const ts = z.string().describe('ISO 8601 UTC timestamp');
 
 const templateOnlyMembers = {
-  publicTitle: z.string().max(255).optional().describe('Only "": Firma has no public template listing'),
-  publicDescription: z.string().max(2000).optional().describe('Only "": Firma has no public template listing'),
-  type: ZTemplateType.optional().describe('Only PRIVATE: Firma has no public or organisation templates'),
+  publicTitle: z.string().max(255).optional().describe('The title the team’s public profile shows (PUBLIC templates)'),
+  publicDescription: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('The description the team’s public profile shows (PUBLIC templates)'),
+  type: ZTemplateType.optional().describe(
+    'PUBLIC: listed on the team’s public profile while its direct link is on; ORGANISATION: in Firma the same as PRIVATE (a team is a platform)',
+  ),
 };
 
 export const ZTemplateCreatePayload = z
@@ -77,7 +83,7 @@ export const ZTemplateFindQuery = ZEnvelopeFindQuery.pick({
   page: true,
   perPage: true,
   folderId: true,
-}).extend({ type: ZTemplateType.optional().describe('Every Firma template is PRIVATE') });
+}).extend({ type: ZTemplateType.optional().describe('Only templates of this type') });
 
 const templateLiteMembers = {
   type: ZTemplateType,

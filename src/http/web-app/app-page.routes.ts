@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkSetupLink } from '../../domain/accounts/check-setup-link.js';
+import { isProfilePublished } from '../../domain/team-profile/is-profile-published.js';
 import { defineHiddenRoute, type Operation } from '../operation.js';
 import { appBundleLoader } from './app-assets.js';
 import { APP_ASSETS, appLanguage, appPageHeaders, appShell, NOT_BUILT_PAGE } from './app-shell.js';
@@ -7,7 +8,7 @@ import { APP_ASSETS, appLanguage, appPageHeaders, appShell, NOT_BUILT_PAGE } fro
 /**
  * Every path the web app draws (src/web/app/app.tsx's route table): each answers the same shell,
  * whose script draws the page for the path. The setup link is checked here first, so a dead one
- * answers 404 (and the page says why).
+ * answers 404 (and the page says why); so is a public profile (`/p/{slug}`).
  */
 export const APP_PAGE_PATHS = [
   '/',
@@ -20,8 +21,11 @@ export const APP_PAGE_PATHS = [
   '/invitation/:token',
   '/documents',
   '/documents/:id',
+  '/templates',
+  '/templates/:id',
   '/settings/account',
   '/settings/members',
+  '/settings/profile',
 ] as const;
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -49,6 +53,15 @@ export function appPageRoutes(): Operation[] {
         const { token } = (request as FastifyRequest<{ Params: { token: string } }>).params;
         const live = LINK_TOKEN.test(token) && (await checkSetupLink(ctx, token));
         return page(request, reply, live ? 200 : 404, live ? {} : { 'firma-link': 'invalid' });
+      },
+    }),
+    // A team's public profile: an unknown or unpublished one is a 404 page that says nothing more.
+    defineHiddenRoute({
+      method: 'GET',
+      url: '/p/:slug',
+      handle: async (ctx, request, reply) => {
+        const { slug } = (request as FastifyRequest<{ Params: { slug: string } }>).params;
+        return page(request, reply, (await isProfilePublished(ctx, slug)) ? 200 : 404);
       },
     }),
     // Content-hashed names: a changed file is a new name, so each may be cached for good.

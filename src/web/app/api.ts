@@ -39,14 +39,16 @@ type Method = 'GET' | 'POST' | 'DELETE';
 
 export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A form (a file upload) is sent as multipart, its boundary set by the browser.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
     response = await fetch(API + path, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
       credentials: 'same-origin',
     });
   } catch {
@@ -65,6 +67,8 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
 export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
 export const del = <T>(path: string) => call<T>('DELETE', path);
+/** A multipart upload (a CSV): the same session, CSRF token and error handling as `post`. */
+export const postForm = <T>(path: string, form: FormData) => call<T>('POST', path, form);
 
 /* The shapes the app reads (src/http/app/app.schema.ts is the source of truth). */
 export type Role = 'ADMIN' | 'MANAGER' | 'MEMBER';

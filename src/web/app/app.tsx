@@ -21,7 +21,11 @@ import { MembersPage } from './pages/members.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
+import { ProfileSettingsPage } from './pages/profile-settings.js';
+import { PublicProfilePage } from './pages/public-profile.js';
 import { SignInPage } from './pages/sign-in.js';
+import { TemplatePage } from './pages/template.js';
+import { TemplatesPage } from './pages/templates.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
 import { matchPath, navigate, useLocation } from './router.js';
 import { SessionContext } from './session.js';
@@ -46,6 +50,10 @@ const ROUTES: Route[] = [
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
+  { pattern: '/templates', page: () => <TemplatesPage />, signedIn: true },
+  { pattern: '/templates/:id', page: (p) => <TemplatePage envelopeId={p.id ?? ''} />, signedIn: true },
+  { pattern: '/settings/profile', page: () => <ProfileSettingsPage />, signedIn: true },
+  { pattern: '/p/:slug', page: (p) => <PublicProfilePage slug={p.slug ?? ''} /> },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
 ];
@@ -146,7 +154,13 @@ export function App(props: { language: Language; words: Dictionary }) {
                 <Link href="/documents">{t('documentsTitle')}</Link>
               </li>
               <li>
+                <Link href="/templates">{t('templatesTitle')}</Link>
+              </li>
+              <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/profile">{t('publicProfileTitle')}</Link>
               </li>
               <li>
                 <Link href="/settings/account">{t('navAccount')}</Link>
