@@ -20,7 +20,7 @@ export async function createFolder(ctx: Ctx, principal: Principal, input: Create
   const type = input.type ?? 'DOCUMENT';
   return ctx.db.transaction().execute(async (trx) => {
     if (input.parentId !== undefined)
-      await lockFolderFor(trx, principal.platformId, input.parentId, type, ['parentId']);
+      await lockFolderFor(trx, principal.platformId, input.parentId, type, ['parentId'], principal.member);
     const now = ctx.clock().toISOString();
     const row = {
       id: newId('folder'),

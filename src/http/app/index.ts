@@ -4,6 +4,7 @@ import type { Ctx } from '../../domain/context.js';
 import { registerOperations } from '../operation.js';
 import { accountOperations } from './account.routes.js';
 import { documentOperations } from './documents.routes.js';
+import { folderOperations } from './folders.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
 import { oidcOperations } from './oidc.routes.js';
 import { passkeyOperations } from './passkey.routes.js';
@@ -19,6 +20,7 @@ export const appOperations = [
   ...accountOperations,
   ...teamOperations,
   ...documentOperations,
+  ...folderOperations,
 ];
 
 /**
