@@ -5,6 +5,7 @@ import { registerOperations } from '../operation.js';
 import { accountOperations } from './account.routes.js';
 import { documentOperations } from './documents.routes.js';
 import { folderOperations } from './folders.routes.js';
+import { newDocumentOperations } from './new-document.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
 import { oidcOperations } from './oidc.routes.js';
 import { passkeyOperations } from './passkey.routes.js';
@@ -20,6 +21,7 @@ export const appOperations = [
   ...accountOperations,
   ...teamOperations,
   ...documentOperations,
+  ...newDocumentOperations,
   ...folderOperations,
 ];
 
