@@ -19,6 +19,7 @@ export const APP_PAGE_PATHS = [
   // The path invitation mails carry (domain/accounts/account-links.ts): the same page.
   '/invitation/:token',
   '/documents',
+  '/documents/new',
   '/documents/:id',
   '/settings/account',
   '/settings/members',

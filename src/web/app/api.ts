@@ -35,18 +35,20 @@ export class ApiError extends Error {
 /** A call that never reached the server (offline, refused): shown as such. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** A JSON body, or a FormData (a file upload: the browser sets its multipart content type). */
 export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
     response = await fetch(API + path, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
     });
   } catch {
@@ -64,6 +66,7 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
 
 export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
+export const patch = <T>(path: string, body: unknown) => call<T>('PATCH', path, body);
 export const del = <T>(path: string) => call<T>('DELETE', path);
 
 /* The shapes the app reads (src/http/app/app.schema.ts is the source of truth). */
@@ -141,6 +144,7 @@ export interface EnvelopeSummary {
   title: string;
   status: EnvelopeStatus;
   externalId: string | null;
+  folderId: string | null;
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;

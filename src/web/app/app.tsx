@@ -18,6 +18,7 @@ import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
 import { InvitationPage } from './pages/invitation.js';
 import { MembersPage } from './pages/members.js';
+import { NewDocumentPage } from './pages/new-document.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
@@ -45,6 +46,8 @@ const ROUTES: Route[] = [
   { pattern: '/invitations/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
+  // Before /documents/:id: the first pattern that matches draws the page.
+  { pattern: '/documents/new', page: () => <NewDocumentPage />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
