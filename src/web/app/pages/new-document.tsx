@@ -124,8 +124,17 @@ export function NewDocumentPage() {
     });
   };
 
-  const update = (key: number, changes: Partial<RecipientDraft>) =>
+  /** A field changed: what was said wrong about it goes until the next check. */
+  const edited = (id: string) =>
+    setProblems((all) => {
+      if (!(id in all)) return all;
+      const { [id]: _gone, ...rest } = all;
+      return rest;
+    });
+  const update = (key: number, changes: Partial<RecipientDraft>) => {
+    for (const field of Object.keys(changes)) edited(`nd-${field}-${key}`);
     setRecipients((all) => all.map((r) => (r.key === key ? { ...r, ...changes } : r)));
+  };
 
   /** The live ID check: said as the member types, once the value has its full length. */
   const liveId = (r: RecipientDraft) => (r.cuil.replace(/\D/g, '').length >= 11 ? idProblem(r) : '');
@@ -181,7 +190,11 @@ export function NewDocumentPage() {
               onChange={(event) => {
                 const chosen = event.currentTarget.files?.[0] ?? null;
                 setFile(chosen);
-                if (chosen && title.trim() === '') setTitle(chosen.name.replace(/\.pdf$/i, ''));
+                edited('nd-file');
+                if (chosen && title.trim() === '') {
+                  edited('nd-title');
+                  setTitle(chosen.name.replace(/\.pdf$/i, ''));
+                }
               }}
             />
             {problem('nd-file')}
@@ -194,7 +207,10 @@ export function NewDocumentPage() {
               maxLength={255}
               aria-invalid={problems['nd-title'] ? 'true' : undefined}
               aria-describedby={describe('nd-title')}
-              onInput={(event) => setTitle(event.currentTarget.value)}
+              onInput={(event) => {
+                edited('nd-title');
+                setTitle(event.currentTarget.value);
+              }}
             />
             {problem('nd-title')}
           </div>
