@@ -47,7 +47,7 @@ for (const database of testDatabases()) {
       ).folderId;
     const folderRow = (id: string) =>
       server.ctx.db.selectFrom('folder').selectAll().where('id', '=', id).executeTakeFirst();
-    const rowsOf = async (table: 'folder' | 'auditEvent') =>
+    const rowsOf = async (table: 'folder' | 'auditEvent' | 'accountAudit') =>
       Number(
         (
           await server.ctx.db
@@ -56,7 +56,16 @@ for (const database of testDatabases()) {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const auditCount = () => rowsOf('auditEvent');
+    /** Both audit logs: the envelopes' and the user-level one (where a member's folder changes go). */
+    const auditCount = async () => (await rowsOf('auditEvent')) + (await rowsOf('accountAudit'));
+    const folderAudit = (folderId: string) =>
+      server.ctx.db
+        .selectFrom('accountAudit')
+        .select(['type', 'actorUserId', 'email', 'platformId', 'data'])
+        .where('type', 'like', 'FOLDER_%')
+        .where('data', 'like', `%${folderId}%`)
+        .orderBy('id')
+        .execute();
 
     before(async () => {
       server = await startTestServer({ database, worker: false });
@@ -121,6 +130,17 @@ for (const database of testDatabases()) {
       assert.equal(await folderOf(doc), null);
       const deleted = await plain.delete(`${base()}/folders/${folderId}`);
       assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+      const audit = await folderAudit(folderId);
+      assert.deepEqual(
+        audit.map((a) => [a.type, a.email, a.platformId]),
+        [
+          ['FOLDER_CREATED', 'mia@firma.example', platformA],
+          ['FOLDER_UPDATED', 'mia@firma.example', platformA],
+          ['FOLDER_DELETED', 'mia@firma.example', platformA],
+        ],
+        'each change of the member’s, in the user-level audit log',
+      );
+      assert.deepEqual(JSON.parse(audit[1]!.data), { folderId, name: 'Leases 2026', pinned: 1 });
       assert.equal(await folderRow(folderId), undefined);
       assert.equal(await folderRow(sub.body.id as string), undefined, 'its subfolder went with it');
     });
@@ -145,7 +165,8 @@ for (const database of testDatabases()) {
         assert.equal(typeof res.body.code, 'string');
       }
       const template = (await admin.post(`${base()}/folders`, { json: { name: 'Tpl', type: 'TEMPLATE' } })).body;
-      before[0]! += 1;
+      before[0]! += 1; // the template folder
+      before[1]! += 1; // and its FOLDER_CREATED entry
       const mismatch = await admin.post(`${base()}/documents/${doc}/folder`, { json: { folderId: template.id } });
       assert.deepEqual([mismatch.status, mismatch.body.code], [400, 'FOLDER_TYPE_MISMATCH']);
       const loop = await admin.patch(`${base()}/folders/${folder.id}`, { json: { parentId: folder.id } });

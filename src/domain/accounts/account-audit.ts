@@ -25,7 +25,10 @@ export type AccountAuditType =
   | 'MEMBER_REMOVED'
   | 'PASSKEY_ADDED'
   | 'PASSKEY_RENAMED'
-  | 'PASSKEY_REMOVED';
+  | 'PASSKEY_REMOVED'
+  | 'FOLDER_CREATED'
+  | 'FOLDER_UPDATED'
+  | 'FOLDER_DELETED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

@@ -66,8 +66,10 @@ export const folderOperations: Operation[] = [
     body: ZAppFolderCreateBody,
     response: ZAppFolder,
     errors: [404],
-    handle: async (ctx, request) =>
-      appFolder(await createFolder(ctx, (await callerFor(ctx, request)).principal, request.body)),
+    handle: async (ctx, request) => {
+      const caller = await callerFor(ctx, request);
+      return appFolder(await createFolder(ctx, caller.principal, request.body, caller.request));
+    },
   }),
   defineOperation({
     method: 'PATCH',
@@ -79,10 +81,12 @@ export const folderOperations: Operation[] = [
     body: ZAppFolderUpdateBody,
     response: ZAppFolder,
     errors: [403, 404],
-    handle: async (ctx, request) =>
-      appFolder(
-        await updateFolder(ctx, (await callerFor(ctx, request)).principal, request.params.folderId, request.body),
-      ),
+    handle: async (ctx, request) => {
+      const caller = await callerFor(ctx, request);
+      return appFolder(
+        await updateFolder(ctx, caller.principal, request.params.folderId, request.body, caller.request),
+      );
+    },
   }),
   defineOperation({
     method: 'DELETE',
@@ -94,7 +98,8 @@ export const folderOperations: Operation[] = [
     response: ZAppDone,
     errors: [404, 409],
     handle: async (ctx, request) => {
-      await deleteFolder(ctx, (await callerFor(ctx, request)).principal, request.params.folderId);
+      const caller = await callerFor(ctx, request);
+      await deleteFolder(ctx, caller.principal, request.params.folderId, caller.request);
       return { id: request.params.folderId };
     },
   }),
