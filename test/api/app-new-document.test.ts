@@ -82,7 +82,12 @@ for (const database of testDatabases()) {
     test('document-options: the team’s identity rule and upload cap; another team’s path is 404', async () => {
       const options = await plain.get(`/api/app/platforms/${platformA}/document-options`);
       assert.equal(options.status, 200, JSON.stringify(options.body));
-      assert.deepEqual(options.body, { identityRule: 'CUIL', signerEntersId: false, uploadBytes: 1024 * 1024 });
+      assert.deepEqual(options.body, {
+        identityRule: 'CUIL',
+        idLabel: 'CUIL',
+        signerEntersId: false,
+        uploadBytes: 1024 * 1024,
+      });
       assert.equal((await adminB.get(`/api/app/platforms/${platformA}/document-options`)).status, 404);
       assert.equal(
         (await new SessionClient(server.url).get(`/api/app/platforms/${platformA}/document-options`)).status,

@@ -1,5 +1,6 @@
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
+import { nationalIdRule } from '../recipients/identity-rule.js';
 import { loadIdentityPolicy } from '../recipients/load-identity-rule.js';
 
 /**
@@ -11,6 +12,7 @@ export async function getDocumentOptions(ctx: Ctx, caller: ApiCaller) {
   const identity = await loadIdentityPolicy(ctx.db, caller.principal.platformId);
   return {
     identityRule: identity.rule,
+    idLabel: nationalIdRule(identity.rule)?.label ?? null,
     signerEntersId: identity.signerEntersId,
     uploadBytes: ctx.config.limits.uploadBytes,
   };

@@ -40,6 +40,7 @@ export const ZAppNewDocumentAnswer = z.object({
 
 export const ZAppDocumentOptions = z.object({
   identityRule: z.enum(IDENTITY_RULES).describe('The national ID the team’s signers must carry; NONE: none'),
+  idLabel: z.string().nullable().describe('What the ID is called (CUIL, RUT, CI, CPF); null under NONE'),
   signerEntersId: z.boolean().describe('A signer sent without one types their own before signing'),
   uploadBytes: z.number().int().describe('The largest PDF accepted, in bytes'),
 });

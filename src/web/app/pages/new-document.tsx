@@ -10,6 +10,7 @@ import { useTeam } from '../team.js';
 /** What the form checks as the member types (src/http/app/new-document.schema.ts). */
 interface DocumentOptions {
   identityRule: 'CUIL' | 'NONE' | 'RUT' | 'CI_UY' | 'CPF';
+  idLabel: string | null;
   signerEntersId: boolean;
   uploadBytes: number;
 }
@@ -23,14 +24,7 @@ interface RecipientDraft {
   cuil: string;
 }
 
-/** What each rule's ID is called (the certificate's label, domain/recipients/identity-rule.ts). */
-const ID_LABEL: Record<Exclude<DocumentOptions['identityRule'], 'NONE'>, string> = {
-  CUIL: 'CUIL',
-  RUT: 'RUT',
-  CI_UY: 'CI',
-  CPF: 'CPF',
-};
-
+/** A first look at an address as typed; the server's rule (lib/email-address.ts) decides. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 let nextKey = 1;
 const newRecipient = (): RecipientDraft => ({
@@ -67,7 +61,7 @@ export function NewDocumentPage() {
   }, [team?.id]);
 
   const rule = options && !('error' in options) ? options : null;
-  const idLabel = rule && rule.identityRule !== 'NONE' ? ID_LABEL[rule.identityRule] : null;
+  const idLabel = rule?.idLabel ?? null;
   const maxMb = rule ? Math.floor(rule.uploadBytes / (1024 * 1024)) : 0;
 
   /** What is wrong with one recipient's ID as typed ('' when nothing). */
