@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setPlatformIdentityRule } from '../../src/domain/platforms/set-platform-identity-rule.js';
 import { defaultPlatformId, firstAdmin, joinPlatform, platformWithAdmin, SessionClient } from '../helpers/accounts.js';
 import { CUIL_A, CUIL_B, multipartBody, onePagePdf } from '../helpers/documents.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -19,6 +20,7 @@ for (const database of testDatabases()) {
     let admin: SessionClient;
     let plain: SessionClient;
     let adminB: SessionClient;
+    let platformNameB: string;
     let twoSigners: Uint8Array;
 
     const path = () => `/api/app/platforms/${platformA}/documents`;
@@ -66,7 +68,9 @@ for (const database of testDatabases()) {
       admin = await firstAdmin(server);
       platformA = await defaultPlatformId(server);
       plain = await joinPlatform(server, admin, platformA, 'mia@firma.example', 'MEMBER');
-      ({ admin: adminB, platformId: platformB } = await platformWithAdmin(server, 'bea@firma.example'));
+      const teamB = await platformWithAdmin(server, 'bea@firma.example');
+      ({ admin: adminB, platformId: platformB } = teamB);
+      platformNameB = teamB.token.platformName;
       ({ bytes: twoSigners } = await taggedPdf([
         {
           prose: [{ text: 'Contrato de locación', x: 50, y: 760 }],
@@ -194,6 +198,27 @@ for (const database of testDatabases()) {
       });
       assert.equal(own.status, 200, JSON.stringify(own.body));
       assert.equal((await admin.get(`${path()}/${own.body.id}`)).status, 404);
+    });
+
+    test('another identity rule: the form learns it, and sending checks IDs by it (RUT; NONE asks for none)', async () => {
+      const bBase = `/api/app/platforms/${platformB}`;
+      await setPlatformIdentityRule(server.ctx, { platform: platformNameB, rule: 'rut' });
+      const options = await adminB.get(`${bBase}/document-options`);
+      assert.deepEqual([options.body.identityRule, options.body.idLabel], ['RUT', 'RUT']);
+      const before = await rows();
+      const cuilUnderRut = await upload(adminB, payload(), twoSigners, { to: `${bBase}/documents` });
+      assert.deepEqual([cuilUnderRut.status, cuilUnderRut.body.code], [400, 'RECIPIENT_INVALID_NATIONAL_ID']);
+      assert.deepEqual(await rows(), before, 'nothing stored');
+      const ruts = people.map((p, i) => ({ ...p, cuil: ['12.345.678-5', '11.111.111-1'][i] }));
+      const sent = await upload(adminB, payload({ recipients: ruts }), twoSigners, { to: `${bBase}/documents` });
+      assert.equal(sent.status, 200, JSON.stringify(sent.body));
+
+      await setPlatformIdentityRule(server.ctx, { platform: platformNameB, rule: 'none' });
+      const none = await adminB.get(`${bBase}/document-options`);
+      assert.deepEqual([none.body.identityRule, none.body.idLabel], ['NONE', null]);
+      const noIds = people.map(({ cuil: _cuil, ...p }) => p);
+      const plain = await upload(adminB, payload({ recipients: noIds }), twoSigners, { to: `${bBase}/documents` });
+      assert.equal(plain.status, 200, JSON.stringify(plain.body));
     });
   });
 }
