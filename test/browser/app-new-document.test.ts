@@ -169,7 +169,7 @@ for (const database of testDatabases())
         );
       });
 
-      test('Folders: create, filter in the address, move a document, rename, delete refused while full, then done', async () => {
+      test('Folders: create, filter in the address, move a document, rename, who sees it, delete refused while full, then done', async () => {
         await page.goto(`${server.url}/documents?team=${team}`);
         await heading('Documents');
         await page.getByRole('link', { name: 'Lease Rosario' }).waitFor();
@@ -203,6 +203,10 @@ for (const database of testDatabases())
         await page.getByRole('button', { name: 'Save' }).click();
         await page.getByText('The folder was renamed.').waitFor();
         await page.locator('.folder-name', { hasText: 'Leases 2026' }).waitFor();
+
+        await page.getByLabel('Who sees “Leases 2026”').selectOption({ label: 'Administrators only' });
+        await page.getByText('Who sees the folder was changed.').waitFor();
+        assert.equal((await server.api.get('/api/v2/folder')).body.data[0].visibility, 'ADMIN');
 
         page.once('dialog', (dialog) => void dialog.accept());
         await page.getByRole('button', { name: 'Delete Leases 2026' }).click();
