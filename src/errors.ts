@@ -67,8 +67,6 @@ export const ERROR_STATUS = {
    * refused, with its "off" value (null, [], false, the default) still accepted, rather than
    * stored and ignored: a client must never believe a behaviour was set up that will not happen.
    */
-  /** A folder's `visibility` other than EVERYONE: the web app does not filter folders by role yet. */
-  VISIBILITY_NOT_SUPPORTED: 400,
   /** `meta.emailId` names no sender identity of this platform (unknown, removed, or another platform's). */
   EMAIL_SENDER_UNKNOWN: 400,
   /** `meta.emailId` names a sender identity whose address has not been verified with its mailed code yet. */

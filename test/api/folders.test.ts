@@ -111,10 +111,10 @@ for (const database of testDatabases()) {
       });
       assert.equal(intoTemplate.body.code, 'FOLDER_TYPE_MISMATCH');
       const visibility = await server.api.post('/api/v2/folder/update', {
-        json: { folderId: b.id, data: { visibility: 'ADMIN' } },
+        json: { folderId: b.id, data: { visibility: 'LEADERS' } },
       });
       assert.equal(visibility.status, 400);
-      assert.equal(visibility.body.code, 'VISIBILITY_NOT_SUPPORTED');
+      assert.equal(visibility.body.code, 'VALIDATION_ERROR');
       const unknown = await server.api.post('/api/v2/folder/update', { json: { folderId: 'folder_x', data: {} } });
       assert.equal(unknown.status, 404);
 

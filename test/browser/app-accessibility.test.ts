@@ -290,6 +290,9 @@ describeOrSkip(
         await page.goto(`${server.url}/documents`);
         await page.getByRole('link', { name: `Contrato ${lang}` }).waitFor();
         await check('documents');
+        await page.goto(`${server.url}/documents/new`);
+        await page.locator('#nd-file').waitFor();
+        await check('new document');
         await page.goto(`${server.url}/documents/${envelopeId}`);
         await page.locator('ol.timeline li').first().waitFor();
         await check('a document');

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
-import type { FolderTable, FolderType } from '../schema.js';
+import type { FolderTable, FolderType, Visibility } from '../schema.js';
 
 export type FolderRow = Selectable<FolderTable>;
 
@@ -104,6 +104,8 @@ export interface FolderFilter {
   parentId?: string | undefined;
   /** A part of the name, case-insensitive (ASCII). */
   query?: string | undefined;
+  /** Only folders of these visibilities; undefined: all. */
+  visibilities?: readonly Visibility[] | undefined;
 }
 
 /** One page of the platform's folders, pinned first, then newest first, and the total. */
@@ -115,6 +117,7 @@ export async function findFolderPage(
   let base = db.selectFrom('folder').where('platformId', '=', filter.platformId);
   if (filter.type) base = base.where('type', '=', filter.type);
   if (filter.parentId !== undefined) base = base.where('parentId', '=', filter.parentId);
+  if (filter.visibilities) base = base.where('visibility', 'in', filter.visibilities);
   if (filter.query) {
     const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where(sql<boolean>`lower(${sql.ref('name')}) like lower(${pattern}) escape '\\'`);

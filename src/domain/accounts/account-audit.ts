@@ -26,7 +26,10 @@ export type AccountAuditType =
   | 'PASSKEY_ADDED'
   | 'PASSKEY_RENAMED'
   | 'PASSKEY_REMOVED'
-  | 'TEAM_PROFILE_CHANGED';
+  | 'TEAM_PROFILE_CHANGED'
+  | 'FOLDER_CREATED'
+  | 'FOLDER_UPDATED'
+  | 'FOLDER_DELETED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

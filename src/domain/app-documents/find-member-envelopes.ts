@@ -1,4 +1,7 @@
+import { findFolder } from '../../db/repositories/folder.repo.js';
 import type { EnvelopeType } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { memberMaySeeFolder } from '../auth/member-visibility.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import type { ApiCaller } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -17,9 +20,16 @@ export interface MemberListInput {
  * A platform's documents or templates as the member may see them (visibility, or owned by them,
  * or addressed to them), newest first: the API's envelope listing (its indexes, its page and one
  * query for the page's recipients, one for its owners), searched by title, externalId, or a
- * recipient's whole e-mail address or name.
+ * recipient's whole e-mail address or name. A folder filter naming a folder the member may not see
+ * (above their role), like an unknown one, is NOT_FOUND: nothing is seen through it.
+ * @throws NOT_FOUND
  */
 export async function findMemberEnvelopes(ctx: Ctx, caller: ApiCaller, type: EnvelopeType, input: MemberListInput) {
+  if (input.folderId !== undefined) {
+    const folder = await findFolder(ctx.db, caller.principal.platformId, input.folderId);
+    if (!folder || folder.type !== type || !memberMaySeeFolder(caller.principal.member, folder.visibility))
+      throw notFound('Folder');
+  }
   const page = await findEnvelopeEntries(ctx, caller.principal, {
     type,
     query: input.query,

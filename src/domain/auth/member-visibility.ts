@@ -31,3 +31,18 @@ export async function memberMaySee(
   if (envelope.ownerUserId === member.userId) return true;
   return isRecipient();
 }
+
+/**
+ * The folder visibilities the principal may see, by role alone (a folder has no owner nor
+ * recipients): undefined when it sees every folder (a token, an admin).
+ */
+export function folderVisibilitiesOf(principal: Principal): readonly Visibility[] | undefined {
+  const member = principal.member;
+  if (!member || member.role === 'ADMIN') return undefined;
+  return VISIBLE_BY_ROLE[member.role];
+}
+
+/** Whether a member (none: a token) may see a folder, or set a visibility on one. */
+export function memberMaySeeFolder(member: AppMember | undefined, visibility: Visibility): boolean {
+  return !member || VISIBLE_BY_ROLE[member.role].includes(visibility);
+}

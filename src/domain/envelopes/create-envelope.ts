@@ -102,7 +102,8 @@ async function create(
   const folderId = input.folderId ? input.folderId : null;
   const folderPath = [...base, 'folderId'];
   // Checked before the PDFs are inspected (a wrong folder fails fast), and again, locked, when writing.
-  if (folderId) await lockFolderFor(ctx.db, caller.principal.platformId, folderId, input.type, folderPath);
+  if (folderId)
+    await lockFolderFor(ctx.db, caller.principal.platformId, folderId, input.type, folderPath, caller.principal.member);
   const limits = ctx.config.limits;
   const fieldCount = input.recipients.reduce((n, r) => n + (r.fields?.length ?? 0), 0);
   if (input.files.length > limits.itemsPerEnvelope)
@@ -141,7 +142,8 @@ async function create(
   const envelopeRow = newEnvelopeRow(caller.principal.platformId, input, folderId, iso, ownerUserId);
 
   return ctx.db.transaction().execute(async (trx) => {
-    if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, input.type, folderPath);
+    if (folderId)
+      await lockFolderFor(trx, caller.principal.platformId, folderId, input.type, folderPath, caller.principal.member);
     const envelopeId = await insertEnvelope(trx, envelopeRow);
     const itemRows = input.files.map((f, i) => newItemRow(envelopeId, f.title, blobs[i]!, infos[i]!, i + 1, iso));
     for (const item of itemRows) await insertItem(trx, item);

@@ -167,7 +167,15 @@ export async function updateEnvelopeData(
     // Moving between folders is an envelope change like the others: same lock, same audit entry.
     // '' is the SDK's "no folder", like null.
     const folderId = data.folderId === undefined ? undefined : data.folderId ? data.folderId : null;
-    if (folderId) await lockFolderFor(trx, caller.principal.platformId, folderId, e.type, ['data', 'folderId']);
+    if (folderId)
+      await lockFolderFor(
+        trx,
+        caller.principal.platformId,
+        folderId,
+        e.type,
+        ['data', 'folderId'],
+        caller.principal.member,
+      );
     const patch = {
       ...(folderId !== undefined && folderId !== e.folderId ? { folderId } : {}),
       ...(data.title !== undefined ? { title: data.title } : {}),

@@ -29,7 +29,8 @@ export async function moveEnvelopeToFolder(
       typeof envelopeId === 'number' ? { documentId: envelopeId } : { publicId: envelopeId },
     );
     if (!envelope) throw notFound('Envelope');
-    if (folderId) await lockFolderFor(trx, platformId, folderId, envelope.type, ['data', 'folderId']);
+    if (folderId)
+      await lockFolderFor(trx, platformId, folderId, envelope.type, ['data', 'folderId'], caller.principal.member);
     if (envelope.folderId !== folderId) {
       const now = ctx.clock();
       await updateEnvelope(trx, envelope.id, { folderId }, now);

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import { formatDate } from '../../lib/format-date.js';
 import { formatNumber, readNumber } from '../../lib/number-format.js';
 import { isNumberFormat } from '../../lib/vocabulary/number-formats.js';
-import { isValidCuil, isValidCuit, isValidDni } from '../recipients/tax-id.js';
+import { isValidCuil, isValidCuit, isValidDni } from '../../lib/tax-id.js';
 import type { FieldMeta } from './field-meta.js';
 import type { StoredFieldValue } from './field-value.js';
 

@@ -2,13 +2,16 @@ import type { Db } from '../../db/database.js';
 import { lockFolder, parentOfFolder, type FolderRow } from '../../db/repositories/folder.repo.js';
 import type { FolderType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { memberMaySeeFolder } from '../auth/member-visibility.js';
+import type { AppMember } from '../auth/principal.js';
 
 type Path = (string | number)[];
 
 /**
  * The folder a request names for something of `type` (an envelope, or a subfolder), locked for the
- * transaction. Unknown and another platform's folder are the same 404; a folder of the other type
- * (a TEMPLATE folder for a document) is a 400.
+ * transaction. Unknown, another platform's and (for a member acting in the app) one above the
+ * member's role are the same 404; a folder of the other type (a TEMPLATE folder for a document) is
+ * a 400.
  * @throws NOT_FOUND, FOLDER_TYPE_MISMATCH
  */
 export async function lockFolderFor(
@@ -17,9 +20,11 @@ export async function lockFolderFor(
   folderId: string,
   type: FolderType,
   path: Path,
+  member: AppMember | undefined,
 ): Promise<FolderRow> {
   const folder = await lockFolder(trx, platformId, folderId);
-  if (!folder) throw new AppError('NOT_FOUND', 'Folder not found', { issues: [{ message: 'no such folder', path }] });
+  if (!folder || !memberMaySeeFolder(member, folder.visibility))
+    throw new AppError('NOT_FOUND', 'Folder not found', { issues: [{ message: 'no such folder', path }] });
   if (folder.type !== type) {
     throw new AppError('FOLDER_TYPE_MISMATCH', `A ${folder.type} folder cannot hold a ${type.toLowerCase()}`, {
       issues: [{ message: `the folder holds ${folder.type.toLowerCase()}s`, path }],

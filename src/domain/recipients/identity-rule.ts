@@ -1,7 +1,7 @@
 import { formatCpf, isValidCpf } from './national-id/brazil-cpf.js';
 import { formatRut, isValidRut } from './national-id/chile-rut.js';
 import { formatUruguayCi, isValidUruguayCi } from './national-id/uruguay-ci.js';
-import { formatCuil, isValidCuil } from './tax-id.js';
+import { formatCuil, isValidCuil } from '../../lib/tax-id.js';
 
 /**
  * A platform's identity rule: which national ID its signers must carry before a document is sent

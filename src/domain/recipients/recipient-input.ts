@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidCuil, normalizeTaxId } from './tax-id.js';
+import { isValidCuil, normalizeTaxId } from '../../lib/tax-id.js';
 import { compactNationalId, rulesSatisfiedBy } from './identity-rule.js';
 import { ZOptionalEmailAddress } from '../../lib/email-address.js';
 import { ZRecordId } from '../../lib/record-id.js';

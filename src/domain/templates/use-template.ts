@@ -134,7 +134,7 @@ export async function useTemplate(ctx: Ctx, caller: ApiCaller, input: UseTemplat
     ]);
 
     const folder = input.folderId
-      ? await lockFolderFor(trx, platformId, input.folderId, 'DOCUMENT', [...base, 'folderId'])
+      ? await lockFolderFor(trx, platformId, input.folderId, 'DOCUMENT', [...base, 'folderId'], caller.principal.member)
       : undefined;
     const row = copiedEnvelopeRow(t, iso, {
       type: 'DOCUMENT',

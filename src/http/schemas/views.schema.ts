@@ -37,7 +37,7 @@ export const ZFolder = z
     pinned: z.boolean(),
     createdAt: ts,
     updatedAt: ts,
-    visibility: ZVisibility.describe('Stored and answered; only EVERYONE is accepted (Firma has no team roles)'),
+    visibility: ZVisibility.describe('Which members of the team see the folder in the web app, by role'),
     type: z.enum(['DOCUMENT', 'TEMPLATE']),
   })
   .meta({ id: 'Folder' });

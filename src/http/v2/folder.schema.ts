@@ -37,7 +37,7 @@ export const ZFolderUpdateBody = z.object({
     visibility: z
       .enum(['EVERYONE', 'MANAGER_AND_ABOVE', 'ADMIN'])
       .optional()
-      .describe('Only EVERYONE: Firma has no team roles (others: 400 VISIBILITY_NOT_SUPPORTED)'),
+      .describe('Which members see the folder in the web app: a member never sees one above their role'),
     pinned: z.boolean().optional().describe('Pinned folders are listed first'),
   }),
 });

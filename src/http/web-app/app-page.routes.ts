@@ -20,6 +20,7 @@ export const APP_PAGE_PATHS = [
   // The path invitation mails carry (domain/accounts/account-links.ts): the same page.
   '/invitation/:token',
   '/documents',
+  '/documents/new',
   '/documents/:id',
   '/templates',
   '/templates/:id',

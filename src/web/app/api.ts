@@ -35,8 +35,9 @@ export class ApiError extends Error {
 /** A call that never reached the server (offline, refused): shown as such. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** A JSON body, or a FormData (a file upload: the browser sets its multipart content type). */
 export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // A form (a file upload) is sent as multipart, its boundary set by the browser.
@@ -66,6 +67,7 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
 
 export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
+export const patch = <T>(path: string, body: unknown) => call<T>('PATCH', path, body);
 export const del = <T>(path: string) => call<T>('DELETE', path);
 /** A multipart upload (a CSV): the same session, CSRF token and error handling as `post`. */
 export const postForm = <T>(path: string, form: FormData) => call<T>('POST', path, form);
@@ -145,6 +147,7 @@ export interface EnvelopeSummary {
   title: string;
   status: EnvelopeStatus;
   externalId: string | null;
+  folderId: string | null;
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;

@@ -18,6 +18,7 @@ import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
 import { InvitationPage } from './pages/invitation.js';
 import { MembersPage } from './pages/members.js';
+import { NewDocumentPage } from './pages/new-document.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
@@ -49,6 +50,8 @@ const ROUTES: Route[] = [
   { pattern: '/invitations/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
+  // Before /documents/:id: the first pattern that matches draws the page.
+  { pattern: '/documents/new', page: () => <NewDocumentPage />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/templates', page: () => <TemplatesPage />, signedIn: true },
   { pattern: '/templates/:id', page: (p) => <TemplatePage envelopeId={p.id ?? ''} />, signedIn: true },

@@ -16,7 +16,7 @@ const lang = pageLanguage(document.documentElement.lang);
 const messages = await loadMessages(lang);
 const t = { ...messages, ...messages.verify, ...messages.direct };
 
-/** The CUIL rule the API applies (domain/recipients/tax-id.ts): person prefix and mod-11 check digit. */
+/** The CUIL rule the API applies (lib/tax-id.ts): person prefix and mod-11 check digit. */
 export function isValidCuil(input) {
   const digits = input.replace(/[\s.-]/g, '');
   if (!/^\d{11}$/.test(digits) || !['20', '23', '24', '25', '26', '27'].includes(digits.slice(0, 2))) return false;

@@ -186,6 +186,8 @@ export const de: Dictionary = {
   docResent: 'Die Erinnerungen wurden gesendet.',
   docCancelled: 'Das Dokument wurde storniert.',
   docTimeline: 'Verlauf',
+  err_RECIPIENT_INVALID_CUIL: 'Ein Unterzeichner braucht eine gültige CUIL.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'Ein Unterzeichner braucht die gültige nationale ID, die das Team verlangt.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationDe,
   ...templatesDe,

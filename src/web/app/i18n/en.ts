@@ -180,6 +180,8 @@ export const en = {
   docResent: 'The reminders were sent.',
   docCancelled: 'The document was cancelled.',
   docTimeline: 'History',
+  err_RECIPIENT_INVALID_CUIL: 'A signer needs a valid CUIL.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'A signer needs the valid national ID that the team asks for.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationEn,
   ...templatesEn,

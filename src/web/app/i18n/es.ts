@@ -183,6 +183,8 @@ export const es: Dictionary = {
   docResent: 'Se enviaron los recordatorios.',
   docCancelled: 'El documento fue cancelado.',
   docTimeline: 'Historial',
+  err_RECIPIENT_INVALID_CUIL: 'Un firmante necesita un CUIL válido.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'Un firmante necesita el documento de identidad válido que pide el equipo.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationEs,
   ...templatesEs,

@@ -185,6 +185,8 @@ export const fr: Dictionary = {
   docResent: 'Les relances ont été envoyées.',
   docCancelled: 'Le document a été annulé.',
   docTimeline: 'Historique',
+  err_RECIPIENT_INVALID_CUIL: 'Un signataire a besoin d’un CUIL valide.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'Un signataire a besoin de la pièce d’identité valide que l’équipe demande.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationFr,
   ...templatesFr,

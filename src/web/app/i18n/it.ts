@@ -182,6 +182,8 @@ export const it: Dictionary = {
   docResent: 'I promemoria sono stati inviati.',
   docCancelled: 'Il documento è stato annullato.',
   docTimeline: 'Cronologia',
+  err_RECIPIENT_INVALID_CUIL: 'Un firmatario ha bisogno di un CUIL valido.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'Un firmatario ha bisogno del documento d’identità valido richiesto dal team.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationIt,
   ...templatesIt,

@@ -181,6 +181,8 @@ export const ja: Dictionary = {
   docResent: '再通知を送信しました。',
   docCancelled: '文書を取り消しました。',
   docTimeline: '履歴',
+  err_RECIPIENT_INVALID_CUIL: '署名者には有効な CUIL が必要です。',
+  err_RECIPIENT_INVALID_NATIONAL_ID: '署名者には、チームが求める有効な身分証明番号が必要です。',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationJa,
   ...templatesJa,

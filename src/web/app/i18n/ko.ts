@@ -181,6 +181,8 @@ export const ko: Dictionary = {
   docResent: '알림을 보냈습니다.',
   docCancelled: '문서가 취소되었습니다.',
   docTimeline: '기록',
+  err_RECIPIENT_INVALID_CUIL: '서명자에게 올바른 CUIL이 필요합니다.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: '서명자에게 팀이 요구하는 올바른 신분 번호가 필요합니다.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationKo,
   ...templatesKo,

@@ -183,6 +183,8 @@ export const nl: Dictionary = {
   docResent: 'De herinneringen zijn verzonden.',
   docCancelled: 'Het document is geannuleerd.',
   docTimeline: 'Geschiedenis',
+  err_RECIPIENT_INVALID_CUIL: 'Een ondertekenaar heeft een geldig CUIL nodig.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'Een ondertekenaar heeft het geldige identiteitsnummer nodig dat het team vraagt.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationNl,
   ...templatesNl,

@@ -181,6 +181,9 @@ export const pl: Dictionary = {
   docResent: 'Przypomnienia zostały wysłane.',
   docCancelled: 'Dokument został anulowany.',
   docTimeline: 'Historia',
+  err_RECIPIENT_INVALID_CUIL: 'Podpisujący potrzebuje prawidłowego numeru CUIL.',
+  err_RECIPIENT_INVALID_NATIONAL_ID:
+    'Podpisujący potrzebuje prawidłowego numeru identyfikacyjnego, którego wymaga zespół.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationPl,
   ...templatesPl,

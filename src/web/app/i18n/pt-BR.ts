@@ -182,6 +182,8 @@ export const ptBR: Dictionary = {
   docResent: 'Os lembretes foram enviados.',
   docCancelled: 'O documento foi cancelado.',
   docTimeline: 'Histórico',
+  err_RECIPIENT_INVALID_CUIL: 'Um signatário precisa de um CUIL válido.',
+  err_RECIPIENT_INVALID_NATIONAL_ID: 'Um signatário precisa do documento de identidade válido que a equipe exige.',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationPtBR,
   ...templatesPtBR,

@@ -178,6 +178,8 @@ export const zh: Dictionary = {
   docResent: '提醒已发送。',
   docCancelled: '文档已取消。',
   docTimeline: '历史记录',
+  err_RECIPIENT_INVALID_CUIL: '签署人需要有效的 CUIL。',
+  err_RECIPIENT_INVALID_NATIONAL_ID: '签署人需要团队要求的有效身份证件号码。',
   // Each area of the app keeps its words in a file of its own (i18n/<area>/<language>.ts).
   ...verificationZh,
   ...templatesZh,

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { ENVELOPE_STATUSES } from '../../../lib/vocabulary/envelope-status.js';
 import { get, type EnvelopeList } from '../api.js';
 import { Heading, Link, messageOf } from '../components.js';
+import { FolderManager } from '../folder-manager.js';
+import { FolderFilter, MoveToFolder, useFolders } from '../folders.js';
 import { useI18n } from '../i18n/index.js';
 import { navigate, useLocation } from '../router.js';
 import { useTeam } from '../team.js';
@@ -10,8 +12,9 @@ const PER_PAGE = 20;
 
 /**
  * A team's documents, newest first, with what each is waiting for: search (a title, an external
- * id, a recipient's whole address or name), a status filter and pages, all kept in the address so
- * Back and a shared link show the same list.
+ * id, a recipient's whole address or name), status and folder filters and pages, all kept in the
+ * address so Back and a shared link show the same list; "New document"; the team's folders, and
+ * each document's folder to move it.
  */
 export function DocumentsPage() {
   const { t } = useI18n();
@@ -19,9 +22,14 @@ export function DocumentsPage() {
   const { teams, team } = useTeam();
   const query = location.searchParams.get('query') ?? '';
   const status = location.searchParams.get('status') ?? '';
+  const folderId = location.searchParams.get('folderId') ?? '';
   const page = Math.max(1, Number(location.searchParams.get('page')) || 1);
   const [typed, setTyped] = useState(query);
   const [list, setList] = useState<EnvelopeList | { error: unknown } | null>(null);
+  const [listVersion, setListVersion] = useState(0);
+  const [moveError, setMoveError] = useState<unknown>(null);
+  const { folders, reload: reloadFolders } = useFolders(team?.id, 'DOCUMENT');
+  const folderList = Array.isArray(folders) ? folders : [];
 
   const go = (changes: Record<string, string>) => {
     const next = new URLSearchParams(location.searchParams);
@@ -39,14 +47,22 @@ export function DocumentsPage() {
     const asked = new URLSearchParams({ page: String(page), perPage: String(PER_PAGE) });
     if (query) asked.set('query', query);
     if (status) asked.set('status', status);
+    if (folderId) asked.set('folderId', folderId);
     get<EnvelopeList>(`/platforms/${team.id}/documents?${asked.toString()}`).then(setList, (caught: unknown) =>
       setList({ error: caught }),
     );
-  }, [team?.id, query, status, page]);
+  }, [team?.id, query, status, folderId, page, listVersion]);
 
   return (
     <>
       <Heading>{t('documentsTitle')}</Heading>
+      {team && (
+        <p>
+          <Link href={`/documents/new?team=${team.id}`} class="button primary">
+            {t('nd_new')}
+          </Link>
+        </p>
+      )}
       {teams && 'error' in teams && (
         <p class="form-error" role="alert">
           {messageOf(teams.error, t)}
@@ -90,6 +106,13 @@ export function DocumentsPage() {
               ))}
             </select>
           </div>
+          <FolderFilter
+            id="documents-folder"
+            type="DOCUMENT"
+            folders={folderList}
+            value={folderId}
+            onChange={(next) => go({ folderId: next, page: '' })}
+          />
           <div class="actions">
             <button type="submit" class="primary">
               {t('docsSearch')}
@@ -101,6 +124,11 @@ export function DocumentsPage() {
       {list && 'error' in list && (
         <p class="form-error" role="alert">
           {messageOf(list.error, t)}
+        </p>
+      )}
+      {moveError !== null && (
+        <p class="form-error" role="alert">
+          {messageOf(moveError, t)}
         </p>
       )}
       {list && 'data' in list && (
@@ -119,6 +147,7 @@ export function DocumentsPage() {
                     <th scope="col">{t('docsStatus')}</th>
                     <th scope="col">{t('docsColSigned')}</th>
                     <th scope="col">{t('docsColUpdated')}</th>
+                    <th scope="col">{t('fold_colFolder')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -134,6 +163,18 @@ export function DocumentsPage() {
                         <td>{t('docsSigned', { done, total: acting.length })}</td>
                         <td>
                           <time dateTime={d.updatedAt}>{new Date(d.updatedAt).toLocaleString()}</time>
+                        </td>
+                        <td>
+                          <MoveToFolder
+                            teamId={team!.id}
+                            path="documents"
+                            envelope={d}
+                            folders={folderList}
+                            onMoved={(error) => {
+                              setMoveError(error);
+                              setListVersion((v) => v + 1);
+                            }}
+                          />
                         </td>
                       </tr>
                     );
@@ -154,6 +195,23 @@ export function DocumentsPage() {
             </nav>
           )}
         </section>
+      )}
+      {team && folders && 'error' in folders && (
+        <p class="form-error" role="alert">
+          {messageOf(folders.error, t)}
+        </p>
+      )}
+      {team && Array.isArray(folders) && (
+        <FolderManager
+          teamId={team.id}
+          type="DOCUMENT"
+          role={team.role}
+          folders={folders}
+          onChanged={() => {
+            reloadFolders();
+            setListVersion((v) => v + 1);
+          }}
+        />
       )}
     </>
   );

@@ -65,6 +65,12 @@ export function HomePage() {
       </section>
       <section aria-labelledby="documents-title">
         <h2 id="documents-title">{t('documentsTitle')}</h2>
+        <p>{t('nd_homeHint')}</p>
+        <p>
+          <Link href="/documents/new" class="button primary">
+            {t('nd_new')}
+          </Link>
+        </p>
         <p>
           <Link href="/documents">{t('docsOpenList')}</Link>
         </p>

@@ -46,8 +46,6 @@ export const templatesDe: typeof templatesEn = {
     'Die Person, die den Link öffnet, muss ein Empfänger sein, der unterschreibt, genehmigt oder ansieht.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'Die Vorlage ist für einen Direktlink nicht vollständig: Jeder andere Empfänger benötigt eine E-Mail-Adresse und jeder andere Unterzeichner eine Ausweisnummer.',
-  err_RECIPIENT_INVALID_CUIL: 'Eine Ausweisnummer fehlt oder ist ungültig.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Eine Ausweisnummer fehlt oder ist ungültig.',
   err_RECIPIENT_MISSING_EMAIL: 'Jeder Empfänger benötigt eine E-Mail-Adresse.',
   err_BULK_SEND_CSV_INVALID: 'Firma kann diese CSV-Datei nicht lesen: Prüfen Sie die Kopfzeile.',
   err_BULK_CSV_CELL_TOO_LONG: 'Eine Zelle der CSV-Datei ist zu lang.',

@@ -43,8 +43,6 @@ export const templatesEn = {
   err_DIRECT_LINK_RECIPIENT_INVALID: 'The person who opens the link must be a recipient who signs, approves or views.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'The template is not complete for a direct link: every other recipient needs an e-mail address and every other signer an ID number.',
-  err_RECIPIENT_INVALID_CUIL: 'An ID number is missing or not valid.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'An ID number is missing or not valid.',
   err_RECIPIENT_MISSING_EMAIL: 'Every recipient needs an e-mail address.',
   err_BULK_SEND_CSV_INVALID: 'Firma cannot read this CSV file: check its header line.',
   err_BULK_CSV_CELL_TOO_LONG: 'A cell of the CSV file is too long.',

@@ -46,8 +46,6 @@ export const templatesEs: typeof templatesEn = {
     'La persona que abre el enlace debe ser un destinatario que firme, apruebe o visualice.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'La plantilla no está completa para un enlace directo: cada uno de los demás destinatarios necesita una dirección de correo electrónico y cada uno de los demás firmantes un número de identificación.',
-  err_RECIPIENT_INVALID_CUIL: 'Falta un número de identificación o no es válido.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Falta un número de identificación o no es válido.',
   err_RECIPIENT_MISSING_EMAIL: 'Cada destinatario necesita una dirección de correo electrónico.',
   err_BULK_SEND_CSV_INVALID: 'Firma no puede leer este archivo CSV: revise su línea de encabezado.',
   err_BULK_CSV_CELL_TOO_LONG: 'Una celda del archivo CSV es demasiado larga.',

@@ -45,8 +45,6 @@ export const templatesFr: typeof templatesEn = {
     'La personne qui ouvre le lien doit être un destinataire qui signe, approuve ou consulte.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'Le modèle n’est pas complet pour un lien direct : chaque autre destinataire doit avoir une adresse e-mail et chaque autre signataire un numéro d’identification.',
-  err_RECIPIENT_INVALID_CUIL: 'Un numéro d’identification manque ou n’est pas valide.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Un numéro d’identification manque ou n’est pas valide.',
   err_RECIPIENT_MISSING_EMAIL: 'Chaque destinataire doit avoir une adresse e-mail.',
   err_BULK_SEND_CSV_INVALID: 'Firma ne peut pas lire ce fichier CSV : vérifiez sa ligne d’en-tête.',
   err_BULK_CSV_CELL_TOO_LONG: 'Une cellule du fichier CSV est trop longue.',

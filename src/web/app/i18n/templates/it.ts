@@ -45,8 +45,6 @@ export const templatesIt: typeof templatesEn = {
     'La persona che apre il link deve essere un destinatario che firma, approva o visualizza.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'Il modello non è completo per un link diretto: ogni altro destinatario deve avere un indirizzo e-mail e ogni altro firmatario un numero di identificazione.',
-  err_RECIPIENT_INVALID_CUIL: 'Un numero di identificazione manca o non è valido.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Un numero di identificazione manca o non è valido.',
   err_RECIPIENT_MISSING_EMAIL: 'Ogni destinatario deve avere un indirizzo e-mail.',
   err_BULK_SEND_CSV_INVALID: 'Firma non riesce a leggere questo file CSV: controlli la riga di intestazione.',
   err_BULK_CSV_CELL_TOO_LONG: 'Una cella del file CSV è troppo lunga.',

@@ -44,8 +44,6 @@ export const templatesJa: typeof templatesEn = {
   err_DIRECT_LINK_RECIPIENT_INVALID: 'リンクを開く人は、署名、承認、または閲覧を行う受信者である必要があります。',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'テンプレートがダイレクトリンクに必要な情報を満たしていません。他の受信者全員にメールアドレス、他の署名者全員に身分証番号が必要です。',
-  err_RECIPIENT_INVALID_CUIL: '身分証番号がないか、有効ではありません。',
-  err_RECIPIENT_INVALID_NATIONAL_ID: '身分証番号がないか、有効ではありません。',
   err_RECIPIENT_MISSING_EMAIL: 'すべての受信者にメールアドレスが必要です。',
   err_BULK_SEND_CSV_INVALID: 'Firma はこの CSV ファイルを読み取れません。見出し行を確認してください。',
   err_BULK_CSV_CELL_TOO_LONG: 'CSV ファイルのセルが長すぎます。',

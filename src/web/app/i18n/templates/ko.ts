@@ -44,8 +44,6 @@ export const templatesKo: typeof templatesEn = {
   err_DIRECT_LINK_RECIPIENT_INVALID: '링크를 여는 사람은 서명, 승인 또는 열람하는 수신자여야 합니다.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     '템플릿이 직접 링크에 필요한 정보를 갖추지 않았습니다. 다른 모든 수신자에게 이메일 주소가, 다른 모든 서명자에게 신분증 번호가 필요합니다.',
-  err_RECIPIENT_INVALID_CUIL: '신분증 번호가 없거나 유효하지 않습니다.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: '신분증 번호가 없거나 유효하지 않습니다.',
   err_RECIPIENT_MISSING_EMAIL: '모든 수신자에게 이메일 주소가 필요합니다.',
   err_BULK_SEND_CSV_INVALID: 'Firma가 이 CSV 파일을 읽을 수 없습니다. 머리글 행을 확인하십시오.',
   err_BULK_CSV_CELL_TOO_LONG: 'CSV 파일의 셀이 너무 깁니다.',

@@ -45,8 +45,6 @@ export const templatesNl: typeof templatesEn = {
     'De persoon die de link opent, moet een ontvanger zijn die ondertekent, goedkeurt of bekijkt.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'Het sjabloon is niet compleet voor een directe link: elke andere ontvanger heeft een e-mailadres nodig en elke andere ondertekenaar een identificatienummer.',
-  err_RECIPIENT_INVALID_CUIL: 'Een identificatienummer ontbreekt of is ongeldig.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Een identificatienummer ontbreekt of is ongeldig.',
   err_RECIPIENT_MISSING_EMAIL: 'Elke ontvanger heeft een e-mailadres nodig.',
   err_BULK_SEND_CSV_INVALID: 'Firma kan dit CSV-bestand niet lezen: controleer de kopregel.',
   err_BULK_CSV_CELL_TOO_LONG: 'Een cel van het CSV-bestand is te lang.',

@@ -45,8 +45,6 @@ export const templatesPl: typeof templatesEn = {
     'Osoba, która otworzy link, musi być odbiorcą, który podpisuje, zatwierdza lub przegląda.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'Szablon nie jest kompletny dla linku bezpośredniego: każdy pozostały odbiorca potrzebuje adresu e-mail, a każdy pozostały podpisujący numeru identyfikacyjnego.',
-  err_RECIPIENT_INVALID_CUIL: 'Brakuje numeru identyfikacyjnego lub jest on nieprawidłowy.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Brakuje numeru identyfikacyjnego lub jest on nieprawidłowy.',
   err_RECIPIENT_MISSING_EMAIL: 'Każdy odbiorca potrzebuje adresu e-mail.',
   err_BULK_SEND_CSV_INVALID: 'Firma nie może odczytać tego pliku CSV: proszę sprawdzić wiersz nagłówka.',
   err_BULK_CSV_CELL_TOO_LONG: 'Komórka pliku CSV jest zbyt długa.',

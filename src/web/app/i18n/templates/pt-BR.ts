@@ -45,8 +45,6 @@ export const templatesPtBR: typeof templatesEn = {
     'A pessoa que abre o link deve ser um destinatário que assina, aprova ou visualiza.',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     'O modelo não está completo para um link direto: cada um dos outros destinatários precisa de um endereço de e-mail e cada um dos outros signatários de um número de identificação.',
-  err_RECIPIENT_INVALID_CUIL: 'Falta um número de identificação ou ele não é válido.',
-  err_RECIPIENT_INVALID_NATIONAL_ID: 'Falta um número de identificação ou ele não é válido.',
   err_RECIPIENT_MISSING_EMAIL: 'Cada destinatário precisa de um endereço de e-mail.',
   err_BULK_SEND_CSV_INVALID: 'A Firma não consegue ler este arquivo CSV: verifique a linha de cabeçalho.',
   err_BULK_CSV_CELL_TOO_LONG: 'Uma célula do arquivo CSV é longa demais.',

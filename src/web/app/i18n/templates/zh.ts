@@ -44,8 +44,6 @@ export const templatesZh: typeof templatesEn = {
   err_DIRECT_LINK_RECIPIENT_INVALID: '打开链接的人必须是需要签署、审批或查看的收件人。',
   err_DIRECT_LINK_TEMPLATE_INCOMPLETE:
     '模板尚不满足直接链接的要求：其他每位收件人都需要电子邮件地址，其他每位签署人都需要证件号码。',
-  err_RECIPIENT_INVALID_CUIL: '缺少证件号码或号码无效。',
-  err_RECIPIENT_INVALID_NATIONAL_ID: '缺少证件号码或号码无效。',
   err_RECIPIENT_MISSING_EMAIL: '每位收件人都需要电子邮件地址。',
   err_BULK_SEND_CSV_INVALID: 'Firma 无法读取此 CSV 文件：请检查标题行。',
   err_BULK_CSV_CELL_TOO_LONG: 'CSV 文件中的某个单元格过长。',
