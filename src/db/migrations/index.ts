@@ -46,6 +46,7 @@ import * as m0067 from './2026_11_28_0067_legacy_field_insertion.js';
 import * as m0068 from './2026_11_29_0068_passkeys.js';
 import * as m0070 from './2026_11_29_0070_envelope_owner.js';
 import * as m0071 from './2026_11_29_0071_recipient_lookup.js';
+import * as m0074 from './2026_11_29_0074_api_token_last_used.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0068_passkeys': m0068,
   '2026_11_29_0070_envelope_owner': m0070,
   '2026_11_29_0071_recipient_lookup': m0071,
+  '2026_11_29_0074_api_token_last_used': m0074,
 };

@@ -25,7 +25,17 @@ export type AccountAuditType =
   | 'MEMBER_REMOVED'
   | 'PASSKEY_ADDED'
   | 'PASSKEY_RENAMED'
-  | 'PASSKEY_REMOVED';
+  | 'PASSKEY_REMOVED'
+  | 'TOKEN_CREATED'
+  | 'TOKEN_REVOKED'
+  | 'WEBHOOK_CREATED'
+  | 'WEBHOOK_UPDATED'
+  | 'WEBHOOK_DELETED'
+  | 'WEBHOOK_TEST_SENT'
+  | 'WEBHOOK_DELIVERY_REPLAYED'
+  | 'SENDER_ADDED'
+  | 'SENDER_VERIFIED'
+  | 'SENDER_REMOVED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

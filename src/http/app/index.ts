@@ -10,6 +10,8 @@ import { passkeyOperations } from './passkey.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
+import { tokenOperations } from './tokens.routes.js';
+import { webhookSettingsOperations } from './webhooks.routes.js';
 
 /** Every operation of the web app's API, in the order of its OpenAPI document. */
 export const appOperations = [
@@ -18,6 +20,8 @@ export const appOperations = [
   ...oidcOperations,
   ...accountOperations,
   ...teamOperations,
+  ...tokenOperations,
+  ...webhookSettingsOperations,
   ...documentOperations,
 ];
 
