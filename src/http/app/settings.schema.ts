@@ -48,7 +48,10 @@ export const ZTeamWebhook = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const ZTeamWebhooks = z.object({ data: z.array(ZTeamWebhook) });
+export const ZTeamWebhooks = z.object({
+  data: z.array(ZTeamWebhook),
+  eventTypes: z.array(z.enum(EVENT_TYPES)).describe('Every event a webhook may ask for'),
+});
 export const ZNewTeamWebhook = ZTeamWebhook.extend({
   secret: z.string().describe('Shown in this answer only: it signs every delivery (X-Firma-Signature)'),
 });

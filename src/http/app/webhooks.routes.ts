@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '../../domain/events/record-event.js';
 import { createTeamWebhook } from '../../domain/team-settings/create-team-webhook.js';
 import { deleteTeamWebhook } from '../../domain/team-settings/delete-team-webhook.js';
 import { listTeamWebhooks } from '../../domain/team-settings/list-team-webhooks.js';
@@ -37,7 +38,10 @@ export const webhookSettingsOperations = [
     params: ZPlatformParams,
     response: ZTeamWebhooks,
     errors: [403, 404],
-    handle: async (ctx, request) => ({ data: await listTeamWebhooks(ctx, await adminFor(ctx, request)) }),
+    handle: async (ctx, request) => ({
+      data: await listTeamWebhooks(ctx, await adminFor(ctx, request)),
+      eventTypes: [...EVENT_TYPES],
+    }),
   }),
 
   defineOperation({

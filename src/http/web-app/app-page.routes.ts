@@ -22,6 +22,8 @@ export const APP_PAGE_PATHS = [
   '/documents/:id',
   '/settings/account',
   '/settings/members',
+  '/settings/tokens',
+  '/settings/webhooks',
 ] as const;
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;

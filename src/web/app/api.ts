@@ -35,7 +35,7 @@ export class ApiError extends Error {
 /** A call that never reached the server (offline, refused): shown as such. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -64,6 +64,7 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
 
 export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
+export const patch = <T>(path: string, body: unknown) => call<T>('PATCH', path, body);
 export const del = <T>(path: string) => call<T>('DELETE', path);
 
 /* The shapes the app reads (src/http/app/app.schema.ts is the source of truth). */

@@ -22,7 +22,9 @@ import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
 import { SignInPage } from './pages/sign-in.js';
+import { TokensPage } from './pages/tokens.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
+import { WebhooksPage } from './pages/webhooks.js';
 import { matchPath, navigate, useLocation } from './router.js';
 import { SessionContext } from './session.js';
 
@@ -48,6 +50,8 @@ const ROUTES: Route[] = [
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
+  { pattern: '/settings/tokens', page: () => <TokensPage />, signedIn: true },
+  { pattern: '/settings/webhooks', page: () => <WebhooksPage />, signedIn: true },
 ];
 
 const LANGUAGE_COOKIE = 'firma_language';
@@ -145,8 +149,21 @@ export function App(props: { language: Language; words: Dictionary }) {
               <li>
                 <Link href="/documents">{t('documentsTitle')}</Link>
               </li>
+            </ul>
+          </nav>
+        )}
+        {session && (
+          // The one settings menu: the user's account, then the team's settings.
+          <nav aria-label={t('settingsNav')}>
+            <ul>
               <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/tokens">{t('navTokens')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/webhooks">{t('navWebhooks')}</Link>
               </li>
               <li>
                 <Link href="/settings/account">{t('navAccount')}</Link>
