@@ -10,6 +10,7 @@ import { passkeyOperations } from './passkey.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
+import { senderSettingsOperations } from './senders.routes.js';
 import { tokenOperations } from './tokens.routes.js';
 import { webhookSettingsOperations } from './webhooks.routes.js';
 
@@ -22,6 +23,7 @@ export const appOperations = [
   ...teamOperations,
   ...tokenOperations,
   ...webhookSettingsOperations,
+  ...senderSettingsOperations,
   ...documentOperations,
 ];
 

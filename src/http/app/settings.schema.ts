@@ -67,3 +67,6 @@ export const ZTeamWebhookPatch = z
     'Change at least one of url, events, enabled',
   );
 export const ZTeamWebhookDeleted = z.object({ deleted: z.literal(true) });
+
+export const ZTeamSenderParams = ZPlatformParams.extend({ senderId: z.string().min(1).max(64) });
+export const ZTeamSenderRemoved = z.object({ removed: z.literal(true) });

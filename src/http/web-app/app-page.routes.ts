@@ -24,6 +24,7 @@ export const APP_PAGE_PATHS = [
   '/settings/members',
   '/settings/tokens',
   '/settings/webhooks',
+  '/settings/senders',
 ] as const;
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -21,6 +21,7 @@ import { MembersPage } from './pages/members.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
 import { SetupPage } from './pages/setup.js';
+import { SendersPage } from './pages/senders.js';
 import { SignInPage } from './pages/sign-in.js';
 import { TokensPage } from './pages/tokens.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
@@ -52,6 +53,7 @@ const ROUTES: Route[] = [
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
   { pattern: '/settings/tokens', page: () => <TokensPage />, signedIn: true },
   { pattern: '/settings/webhooks', page: () => <WebhooksPage />, signedIn: true },
+  { pattern: '/settings/senders', page: () => <SendersPage />, signedIn: true },
 ];
 
 const LANGUAGE_COOKIE = 'firma_language';
@@ -149,13 +151,7 @@ export function App(props: { language: Language; words: Dictionary }) {
               <li>
                 <Link href="/documents">{t('documentsTitle')}</Link>
               </li>
-            </ul>
-          </nav>
-        )}
-        {session && (
-          // The one settings menu: the user's account, then the team's settings.
-          <nav aria-label={t('settingsNav')}>
-            <ul>
+              {/* The settings: the team's, then the user's own account. */}
               <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>
               </li>
@@ -164,6 +160,9 @@ export function App(props: { language: Language; words: Dictionary }) {
               </li>
               <li>
                 <Link href="/settings/webhooks">{t('navWebhooks')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/senders">{t('navSenders')}</Link>
               </li>
               <li>
                 <Link href="/settings/account">{t('navAccount')}</Link>

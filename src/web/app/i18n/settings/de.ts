@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in German. */
 export const settingsDe: typeof settingsEn = {
-  settingsNav: 'Einstellungen',
   navTokens: 'API-Token',
   navWebhooks: 'Webhooks',
   settingsAdminsOnly: 'Nur die Administratoren des Teams können diese Einstellungen sehen und ändern.',
@@ -77,4 +76,28 @@ export const settingsDe: typeof settingsEn = {
     'Diese URL ist nicht erlaubt: Verwenden Sie http oder https, ohne Benutzernamen oder Passwort und ohne private Netzwerkadresse.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS:
     'Diese Zustellung wird noch versucht. Senden Sie sie erneut, sobald sie abgeschlossen ist.',
+  navSenders: 'Absenderadressen',
+  sendersTitle: 'Absenderadressen',
+  sendersIntro:
+    'Die Dokumente des Teams können von diesen Adressen gesendet werden, sobald jede mit dem an sie gesendeten Code bestätigt ist.',
+  sendersListTitle: 'Die Absenderadressen des Teams',
+  sendersNone: 'Dieses Team hat noch keine Absenderadressen.',
+  senderAddTitle: 'Absenderadresse hinzufügen',
+  senderAdd: 'Adresse hinzufügen',
+  senderName: 'Anzeigename (optional)',
+  senderAdded: 'Ein 6-stelliger Code wurde an {email} gesendet. Geben Sie ihn innerhalb von 10 Minuten unten ein.',
+  senderCode: 'An {email} gesendeter Code',
+  senderVerified: 'Bestätigt',
+  senderPending: 'Wartet auf den Code',
+  senderRemove: '{email} entfernen',
+  senderRemoved: '{email} wurde entfernt.',
+  err_VERIFICATION_CODE_INVALID: 'Der Code ist nicht richtig. Prüfen Sie ihn und versuchen Sie es erneut.',
+  err_VERIFICATION_CODE_EXPIRED:
+    'Der Code ist abgelaufen. Fügen Sie die Adresse erneut hinzu, um einen neuen zu erhalten.',
+  err_VERIFICATION_CODE_LOCKED:
+    'Der Code wurde zu oft falsch eingegeben. Fügen Sie die Adresse erneut hinzu, um einen neuen zu erhalten.',
+  err_VERIFICATION_RESEND_LIMIT:
+    'Soeben wurde ein Code gesendet. Warten Sie eine Minute, bevor Sie einen weiteren anfordern.',
+  err_VERIFICATION_NOT_PENDING: 'Diese Adresse ist bereits bestätigt.',
+  err_LIMIT_EXCEEDED: 'Das Team hat die Höchstzahl an Absenderadressen erreicht.',
 };

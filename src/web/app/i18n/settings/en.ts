@@ -1,6 +1,5 @@
 /** The app's words for team settings: API tokens, webhooks, sender addresses, branding, in English (the reference for the other languages). */
 export const settingsEn = {
-  settingsNav: 'Settings',
   navTokens: 'API tokens',
   navWebhooks: 'Webhooks',
   settingsAdminsOnly: 'Only the team’s admins can see and change these settings.',
@@ -72,4 +71,25 @@ export const settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     'This URL is not allowed: use http or https, no user name or password in it, and no private network address.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: 'This delivery is still being attempted. Send it again once it has finished.',
+  navSenders: 'Sender addresses',
+  sendersTitle: 'Sender addresses',
+  sendersIntro:
+    'The team’s documents may be sent from these addresses, each once it is verified with the code mailed to it.',
+  sendersListTitle: 'The team’s sender addresses',
+  sendersNone: 'This team has no sender addresses yet.',
+  senderAddTitle: 'Add a sender address',
+  senderAdd: 'Add the address',
+  senderName: 'Display name (optional)',
+  senderAdded: 'A 6-digit code was mailed to {email}. Enter it below within 10 minutes.',
+  senderCode: 'Code mailed to {email}',
+  senderVerified: 'Verified',
+  senderPending: 'Waiting for the code',
+  senderRemove: 'Remove {email}',
+  senderRemoved: '{email} was removed.',
+  err_VERIFICATION_CODE_INVALID: 'The code is not right. Check it and try again.',
+  err_VERIFICATION_CODE_EXPIRED: 'The code has expired. Add the address again for a new one.',
+  err_VERIFICATION_CODE_LOCKED: 'The code was mistyped too many times. Add the address again for a new one.',
+  err_VERIFICATION_RESEND_LIMIT: 'A code was mailed a moment ago. Wait a minute before asking for another.',
+  err_VERIFICATION_NOT_PENDING: 'This address is already verified.',
+  err_LIMIT_EXCEEDED: 'The team has reached the limit of sender addresses.',
 };

@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Spanish. */
 export const settingsEs: typeof settingsEn = {
-  settingsNav: 'Configuración',
   navTokens: 'Tokens de API',
   navWebhooks: 'Webhooks',
   settingsAdminsOnly: 'Solo los administradores del equipo pueden ver y cambiar esta configuración.',
@@ -74,4 +73,26 @@ export const settingsEs: typeof settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     'Esta URL no está permitida: use http o https, sin nombre de usuario ni contraseña, y sin una dirección de red privada.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: 'Esta entrega todavía se está intentando. Envíela de nuevo cuando haya terminado.',
+  navSenders: 'Direcciones de remitente',
+  sendersTitle: 'Direcciones de remitente',
+  sendersIntro:
+    'Los documentos del equipo pueden enviarse desde estas direcciones, cada una una vez verificada con el código que se le envió.',
+  sendersListTitle: 'Las direcciones de remitente del equipo',
+  sendersNone: 'Este equipo aún no tiene direcciones de remitente.',
+  senderAddTitle: 'Añadir una dirección de remitente',
+  senderAdd: 'Añadir la dirección',
+  senderName: 'Nombre visible (opcional)',
+  senderAdded: 'Se envió un código de 6 dígitos a {email}. Introdúzcalo abajo en un plazo de 10 minutos.',
+  senderCode: 'Código enviado a {email}',
+  senderVerified: 'Verificada',
+  senderPending: 'Esperando el código',
+  senderRemove: 'Quitar {email}',
+  senderRemoved: 'Se quitó {email}.',
+  err_VERIFICATION_CODE_INVALID: 'El código no es correcto. Revíselo e inténtelo de nuevo.',
+  err_VERIFICATION_CODE_EXPIRED: 'El código ha caducado. Añada la dirección de nuevo para recibir otro.',
+  err_VERIFICATION_CODE_LOCKED:
+    'El código se escribió mal demasiadas veces. Añada la dirección de nuevo para recibir otro.',
+  err_VERIFICATION_RESEND_LIMIT: 'Se envió un código hace un momento. Espere un minuto antes de pedir otro.',
+  err_VERIFICATION_NOT_PENDING: 'Esta dirección ya está verificada.',
+  err_LIMIT_EXCEEDED: 'El equipo alcanzó el límite de direcciones de remitente.',
 };

@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in French. */
 export const settingsFr: typeof settingsEn = {
-  settingsNav: 'Paramètres',
   navTokens: 'Jetons d’API',
   navWebhooks: 'Webhooks',
   settingsAdminsOnly: 'Seuls les administrateurs de l’équipe peuvent voir et modifier ces paramètres.',
@@ -75,4 +74,26 @@ export const settingsFr: typeof settingsEn = {
     'Cette URL n’est pas autorisée : utilisez http ou https, sans nom d’utilisateur ni mot de passe, et sans adresse de réseau privé.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS:
     'Cet envoi est encore en cours de tentative. Renvoyez-le une fois qu’il est terminé.',
+  navSenders: 'Adresses d’expéditeur',
+  sendersTitle: 'Adresses d’expéditeur',
+  sendersIntro:
+    'Les documents de l’équipe peuvent être envoyés depuis ces adresses, chacune une fois vérifiée avec le code qui lui a été envoyé.',
+  sendersListTitle: 'Les adresses d’expéditeur de l’équipe',
+  sendersNone: 'Cette équipe n’a pas encore d’adresse d’expéditeur.',
+  senderAddTitle: 'Ajouter une adresse d’expéditeur',
+  senderAdd: 'Ajouter l’adresse',
+  senderName: 'Nom affiché (facultatif)',
+  senderAdded: 'Un code à 6 chiffres a été envoyé à {email}. Saisissez-le ci-dessous dans les 10 minutes.',
+  senderCode: 'Code envoyé à {email}',
+  senderVerified: 'Vérifiée',
+  senderPending: 'En attente du code',
+  senderRemove: 'Retirer {email}',
+  senderRemoved: '{email} a été retirée.',
+  err_VERIFICATION_CODE_INVALID: 'Le code n’est pas correct. Vérifiez-le et réessayez.',
+  err_VERIFICATION_CODE_EXPIRED: 'Le code a expiré. Ajoutez de nouveau l’adresse pour en recevoir un autre.',
+  err_VERIFICATION_CODE_LOCKED:
+    'Le code a été mal saisi trop de fois. Ajoutez de nouveau l’adresse pour en recevoir un autre.',
+  err_VERIFICATION_RESEND_LIMIT: 'Un code vient d’être envoyé. Attendez une minute avant d’en demander un autre.',
+  err_VERIFICATION_NOT_PENDING: 'Cette adresse est déjà vérifiée.',
+  err_LIMIT_EXCEEDED: 'L’équipe a atteint le nombre maximal d’adresses d’expéditeur.',
 };

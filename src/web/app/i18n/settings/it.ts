@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Italian. */
 export const settingsIt: typeof settingsEn = {
-  settingsNav: 'Impostazioni',
   navTokens: 'Token API',
   navWebhooks: 'Webhook',
   settingsAdminsOnly: 'Solo gli amministratori del team possono vedere e modificare queste impostazioni.',
@@ -74,4 +73,26 @@ export const settingsIt: typeof settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     'Questo URL non è consentito: usi http o https, senza nome utente né password, e senza un indirizzo di rete privata.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: 'Questa consegna è ancora in corso. La invii di nuovo quando sarà terminata.',
+  navSenders: 'Indirizzi mittente',
+  sendersTitle: 'Indirizzi mittente',
+  sendersIntro:
+    'I documenti del team possono essere inviati da questi indirizzi, ciascuno dopo la verifica con il codice inviatogli.',
+  sendersListTitle: 'Gli indirizzi mittente del team',
+  sendersNone: 'Questo team non ha ancora indirizzi mittente.',
+  senderAddTitle: 'Aggiunga un indirizzo mittente',
+  senderAdd: 'Aggiungi l’indirizzo',
+  senderName: 'Nome visualizzato (facoltativo)',
+  senderAdded: 'È stato inviato un codice di 6 cifre a {email}. Lo inserisca qui sotto entro 10 minuti.',
+  senderCode: 'Codice inviato a {email}',
+  senderVerified: 'Verificato',
+  senderPending: 'In attesa del codice',
+  senderRemove: 'Rimuovi {email}',
+  senderRemoved: '{email} è stato rimosso.',
+  err_VERIFICATION_CODE_INVALID: 'Il codice non è corretto. Lo controlli e riprovi.',
+  err_VERIFICATION_CODE_EXPIRED: 'Il codice è scaduto. Aggiunga di nuovo l’indirizzo per riceverne uno nuovo.',
+  err_VERIFICATION_CODE_LOCKED:
+    'Il codice è stato digitato male troppe volte. Aggiunga di nuovo l’indirizzo per riceverne uno nuovo.',
+  err_VERIFICATION_RESEND_LIMIT: 'Un codice è stato inviato poco fa. Attenda un minuto prima di chiederne un altro.',
+  err_VERIFICATION_NOT_PENDING: 'Questo indirizzo è già verificato.',
+  err_LIMIT_EXCEEDED: 'Il team ha raggiunto il limite di indirizzi mittente.',
 };

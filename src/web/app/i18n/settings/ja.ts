@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Japanese. */
 export const settingsJa: typeof settingsEn = {
-  settingsNav: '設定',
   navTokens: 'API トークン',
   navWebhooks: 'Webhook',
   settingsAdminsOnly: 'この設定を表示・変更できるのはチームの管理者だけです。',
@@ -74,4 +73,26 @@ export const settingsJa: typeof settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     'この URL は使用できません。http または https を使い、ユーザー名やパスワードを含めず、プライベートネットワークのアドレスは避けてください。',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: 'この配信はまだ試行中です。完了してから再送信してください。',
+  navSenders: '送信元アドレス',
+  sendersTitle: '送信元アドレス',
+  sendersIntro: 'チームの文書は、送信されたコードで確認済みのこれらのアドレスから送信できます。',
+  sendersListTitle: 'チームの送信元アドレス',
+  sendersNone: 'このチームにはまだ送信元アドレスがありません。',
+  senderAddTitle: '送信元アドレスを追加',
+  senderAdd: 'アドレスを追加する',
+  senderName: '表示名（任意）',
+  senderAdded: '6 桁のコードを {email} に送信しました。10 分以内に下に入力してください。',
+  senderCode: '{email} に送信したコード',
+  senderVerified: '確認済み',
+  senderPending: 'コード待ち',
+  senderRemove: '{email} を削除',
+  senderRemoved: '{email} を削除しました。',
+  err_VERIFICATION_CODE_INVALID: 'コードが正しくありません。確認してもう一度お試しください。',
+  err_VERIFICATION_CODE_EXPIRED:
+    'コードの有効期限が切れました。新しいコードを受け取るには、アドレスをもう一度追加してください。',
+  err_VERIFICATION_CODE_LOCKED:
+    'コードの入力ミスが多すぎます。新しいコードを受け取るには、アドレスをもう一度追加してください。',
+  err_VERIFICATION_RESEND_LIMIT: 'コードを送信したばかりです。次のコードを求める前に 1 分お待ちください。',
+  err_VERIFICATION_NOT_PENDING: 'このアドレスはすでに確認済みです。',
+  err_LIMIT_EXCEEDED: 'チームの送信元アドレスが上限に達しました。',
 };

@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Korean. */
 export const settingsKo: typeof settingsEn = {
-  settingsNav: '설정',
   navTokens: 'API 토큰',
   navWebhooks: '웹훅',
   settingsAdminsOnly: '팀 관리자만 이 설정을 보고 변경할 수 있습니다.',
@@ -74,4 +73,25 @@ export const settingsKo: typeof settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     '이 URL은 사용할 수 없습니다. http 또는 https를 사용하고, 사용자 이름이나 비밀번호를 넣지 말고, 사설 네트워크 주소를 쓰지 마십시오.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: '이 전송은 아직 시도 중입니다. 끝난 뒤 다시 보내십시오.',
+  navSenders: '발신 주소',
+  sendersTitle: '발신 주소',
+  sendersIntro:
+    '팀의 문서는 이 주소들에서 보낼 수 있으며, 각 주소는 그 주소로 보낸 코드로 확인된 뒤에 사용할 수 있습니다.',
+  sendersListTitle: '팀의 발신 주소',
+  sendersNone: '이 팀에는 아직 발신 주소가 없습니다.',
+  senderAddTitle: '발신 주소 추가',
+  senderAdd: '주소 추가하기',
+  senderName: '표시 이름(선택)',
+  senderAdded: '{email}(으)로 6자리 코드를 보냈습니다. 10분 안에 아래에 입력하십시오.',
+  senderCode: '{email}(으)로 보낸 코드',
+  senderVerified: '확인됨',
+  senderPending: '코드 대기 중',
+  senderRemove: '{email} 삭제',
+  senderRemoved: '{email}을(를) 삭제했습니다.',
+  err_VERIFICATION_CODE_INVALID: '코드가 올바르지 않습니다. 확인 후 다시 시도하십시오.',
+  err_VERIFICATION_CODE_EXPIRED: '코드가 만료되었습니다. 새 코드를 받으려면 주소를 다시 추가하십시오.',
+  err_VERIFICATION_CODE_LOCKED: '코드를 너무 여러 번 잘못 입력했습니다. 새 코드를 받으려면 주소를 다시 추가하십시오.',
+  err_VERIFICATION_RESEND_LIMIT: '방금 코드를 보냈습니다. 다른 코드를 요청하기 전에 1분 기다리십시오.',
+  err_VERIFICATION_NOT_PENDING: '이 주소는 이미 확인되었습니다.',
+  err_LIMIT_EXCEEDED: '팀의 발신 주소가 한도에 도달했습니다.',
 };

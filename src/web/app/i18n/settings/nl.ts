@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Dutch. */
 export const settingsNl: typeof settingsEn = {
-  settingsNav: 'Instellingen',
   navTokens: 'API-tokens',
   navWebhooks: 'Webhooks',
   settingsAdminsOnly: 'Alleen de beheerders van het team kunnen deze instellingen zien en wijzigen.',
@@ -75,4 +74,26 @@ export const settingsNl: typeof settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     'Deze URL is niet toegestaan: gebruik http of https, zonder gebruikersnaam of wachtwoord, en geen privé-netwerkadres.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: 'Deze bezorging wordt nog geprobeerd. Verstuur haar opnieuw zodra ze klaar is.',
+  navSenders: 'Afzenderadressen',
+  sendersTitle: 'Afzenderadressen',
+  sendersIntro:
+    'De documenten van het team kunnen vanaf deze adressen worden verstuurd, elk zodra het is bevestigd met de code die ernaartoe is gemaild.',
+  sendersListTitle: 'De afzenderadressen van het team',
+  sendersNone: 'Dit team heeft nog geen afzenderadressen.',
+  senderAddTitle: 'Een afzenderadres toevoegen',
+  senderAdd: 'Adres toevoegen',
+  senderName: 'Weergavenaam (optioneel)',
+  senderAdded: 'Er is een code van 6 cijfers naar {email} gemaild. Vul deze hieronder binnen 10 minuten in.',
+  senderCode: 'Code gemaild naar {email}',
+  senderVerified: 'Bevestigd',
+  senderPending: 'Wacht op de code',
+  senderRemove: '{email} verwijderen',
+  senderRemoved: '{email} is verwijderd.',
+  err_VERIFICATION_CODE_INVALID: 'De code klopt niet. Controleer deze en probeer het opnieuw.',
+  err_VERIFICATION_CODE_EXPIRED: 'De code is verlopen. Voeg het adres opnieuw toe voor een nieuwe code.',
+  err_VERIFICATION_CODE_LOCKED:
+    'De code is te vaak verkeerd ingevuld. Voeg het adres opnieuw toe voor een nieuwe code.',
+  err_VERIFICATION_RESEND_LIMIT: 'Er is zojuist een code gemaild. Wacht een minuut voordat u een nieuwe aanvraagt.',
+  err_VERIFICATION_NOT_PENDING: 'Dit adres is al bevestigd.',
+  err_LIMIT_EXCEEDED: 'Het team heeft het maximale aantal afzenderadressen bereikt.',
 };

@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Polish. */
 export const settingsPl: typeof settingsEn = {
-  settingsNav: 'Ustawienia',
   navTokens: 'Tokeny API',
   navWebhooks: 'Webhooki',
   settingsAdminsOnly: 'Tylko administratorzy zespołu mogą wyświetlać i zmieniać te ustawienia.',
@@ -75,4 +74,25 @@ export const settingsPl: typeof settingsEn = {
     'Ten adres URL jest niedozwolony: proszę użyć http lub https, bez nazwy użytkownika i hasła, i bez adresu sieci prywatnej.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS:
     'To doręczenie jest nadal próbowane. Proszę wysłać je ponownie po jego zakończeniu.',
+  navSenders: 'Adresy nadawcy',
+  sendersTitle: 'Adresy nadawcy',
+  sendersIntro: 'Dokumenty zespołu mogą być wysyłane z tych adresów, każdy po potwierdzeniu kodem wysłanym na niego.',
+  sendersListTitle: 'Adresy nadawcy zespołu',
+  sendersNone: 'Ten zespół nie ma jeszcze adresów nadawcy.',
+  senderAddTitle: 'Dodaj adres nadawcy',
+  senderAdd: 'Dodaj adres',
+  senderName: 'Nazwa wyświetlana (opcjonalnie)',
+  senderAdded: 'Na adres {email} wysłano 6-cyfrowy kod. Proszę wpisać go poniżej w ciągu 10 minut.',
+  senderCode: 'Kod wysłany na {email}',
+  senderVerified: 'Potwierdzony',
+  senderPending: 'Oczekuje na kod',
+  senderRemove: 'Usuń {email}',
+  senderRemoved: 'Usunięto {email}.',
+  err_VERIFICATION_CODE_INVALID: 'Kod jest nieprawidłowy. Proszę go sprawdzić i spróbować ponownie.',
+  err_VERIFICATION_CODE_EXPIRED: 'Kod wygasł. Proszę dodać adres ponownie, aby otrzymać nowy.',
+  err_VERIFICATION_CODE_LOCKED: 'Kod wpisano błędnie zbyt wiele razy. Proszę dodać adres ponownie, aby otrzymać nowy.',
+  err_VERIFICATION_RESEND_LIMIT:
+    'Kod został wysłany przed chwilą. Proszę odczekać minutę przed poproszeniem o kolejny.',
+  err_VERIFICATION_NOT_PENDING: 'Ten adres jest już potwierdzony.',
+  err_LIMIT_EXCEEDED: 'Zespół osiągnął limit adresów nadawcy.',
 };

@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Brazilian Portuguese. */
 export const settingsPtBR: typeof settingsEn = {
-  settingsNav: 'Configurações',
   navTokens: 'Tokens de API',
   navWebhooks: 'Webhooks',
   settingsAdminsOnly: 'Somente os administradores da equipe podem ver e alterar estas configurações.',
@@ -74,4 +73,26 @@ export const settingsPtBR: typeof settingsEn = {
   err_WEBHOOK_URL_NOT_ALLOWED:
     'Esta URL não é permitida: use http ou https, sem nome de usuário nem senha, e sem endereço de rede privada.',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: 'Esta entrega ainda está sendo tentada. Envie-a novamente quando ela terminar.',
+  navSenders: 'Endereços de remetente',
+  sendersTitle: 'Endereços de remetente',
+  sendersIntro:
+    'Os documentos da equipe podem ser enviados destes endereços, cada um depois de verificado com o código enviado a ele.',
+  sendersListTitle: 'Os endereços de remetente da equipe',
+  sendersNone: 'Esta equipe ainda não tem endereços de remetente.',
+  senderAddTitle: 'Adicionar um endereço de remetente',
+  senderAdd: 'Adicionar o endereço',
+  senderName: 'Nome de exibição (opcional)',
+  senderAdded: 'Um código de 6 dígitos foi enviado para {email}. Informe-o abaixo em até 10 minutos.',
+  senderCode: 'Código enviado para {email}',
+  senderVerified: 'Verificado',
+  senderPending: 'Aguardando o código',
+  senderRemove: 'Remover {email}',
+  senderRemoved: '{email} foi removido.',
+  err_VERIFICATION_CODE_INVALID: 'O código não está correto. Confira-o e tente novamente.',
+  err_VERIFICATION_CODE_EXPIRED: 'O código expirou. Adicione o endereço novamente para receber outro.',
+  err_VERIFICATION_CODE_LOCKED:
+    'O código foi digitado errado vezes demais. Adicione o endereço novamente para receber outro.',
+  err_VERIFICATION_RESEND_LIMIT: 'Um código foi enviado há pouco. Aguarde um minuto antes de pedir outro.',
+  err_VERIFICATION_NOT_PENDING: 'Este endereço já está verificado.',
+  err_LIMIT_EXCEEDED: 'A equipe atingiu o limite de endereços de remetente.',
 };

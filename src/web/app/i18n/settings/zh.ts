@@ -2,7 +2,6 @@ import type { settingsEn } from './en.js';
 
 /** The team settings words in Chinese. */
 export const settingsZh: typeof settingsEn = {
-  settingsNav: '设置',
   navTokens: 'API 令牌',
   navWebhooks: 'Webhook',
   settingsAdminsOnly: '只有团队管理员可以查看和更改这些设置。',
@@ -73,4 +72,24 @@ export const settingsZh: typeof settingsEn = {
   deliveryReplayed: '该投递已重新加入队列。',
   err_WEBHOOK_URL_NOT_ALLOWED: '不允许使用此 URL：请使用 http 或 https，不要包含用户名或密码，也不要使用私有网络地址。',
   err_WEBHOOK_DELIVERY_IN_PROGRESS: '此投递仍在尝试中。请在其结束后再重新发送。',
+  navSenders: '发件地址',
+  sendersTitle: '发件地址',
+  sendersIntro: '团队的文档可以从这些地址发送，每个地址须先用发送到该地址的验证码完成验证。',
+  sendersListTitle: '团队的发件地址',
+  sendersNone: '此团队还没有发件地址。',
+  senderAddTitle: '添加发件地址',
+  senderAdd: '添加此地址',
+  senderName: '显示名称（可选）',
+  senderAdded: '6 位验证码已发送到 {email}。请在 10 分钟内在下方输入。',
+  senderCode: '发送到 {email} 的验证码',
+  senderVerified: '已验证',
+  senderPending: '等待验证码',
+  senderRemove: '移除 {email}',
+  senderRemoved: '{email} 已移除。',
+  err_VERIFICATION_CODE_INVALID: '验证码不正确。请检查后重试。',
+  err_VERIFICATION_CODE_EXPIRED: '验证码已过期。请重新添加该地址以获取新验证码。',
+  err_VERIFICATION_CODE_LOCKED: '验证码输错次数过多。请重新添加该地址以获取新验证码。',
+  err_VERIFICATION_RESEND_LIMIT: '刚刚已发送验证码。请等待一分钟后再申请。',
+  err_VERIFICATION_NOT_PENDING: '此地址已验证。',
+  err_LIMIT_EXCEEDED: '团队的发件地址已达上限。',
 };
