@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { defaultPlatformId, firstAdmin, joinPlatform, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { HttpClient } from '../helpers/http-client.js';
+import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
@@ -33,7 +34,8 @@ async function assertAccessible(page: Page, state: string) {
 /**
  * Issue 37, item 3: the team settings pages in Chromium against the real server. An admin creates
  * an API token (shown once, then working), revokes it (then refused); adds a webhook to a real
- * receiver, sends a test, reads the delivery log and replays a delivery; a MEMBER is told the
+ * receiver, sends a test, reads the delivery log and replays a delivery; adds a sender address
+ * and verifies it with the mailed code, then removes it; a MEMBER is told the
  * pages are for admins. axe-core on each page and state, at 390 px too.
  */
 for (const database of testDatabases())
@@ -45,12 +47,14 @@ for (const database of testDatabases())
       let browser: Browser;
       let page: Page;
       let receiver: Awaited<ReturnType<typeof startReceiver>>;
+      let smtp: SmtpSink;
       const scriptErrors: string[] = [];
 
       before(async () => {
         await ensureWebApp();
         receiver = await startReceiver();
-        server = await startTestServer({ database, env: { FIRMA_JOB_POLL_MS: '100' } });
+        smtp = await startSmtpSink();
+        server = await startTestServer({ database, env: { SMTP_URL: smtp.url, FIRMA_JOB_POLL_MS: '100' } });
         const admin = await firstAdmin(server, ADMIN);
         await joinPlatform(server, admin, await defaultPlatformId(server), MEMBER, 'MEMBER');
         browser = await chromium.launch({
@@ -63,6 +67,7 @@ for (const database of testDatabases())
         await browser?.close();
         await server?.close();
         await receiver?.close();
+        await smtp?.stop();
         assert.deepEqual(scriptErrors, [], 'no script error on any page');
       });
 
@@ -149,11 +154,37 @@ for (const database of testDatabases())
         await page.getByText('This team has no webhooks yet.').waitFor();
       });
 
+      test('sender addresses: add, verify with the mailed code, remove', async () => {
+        await page.getByRole('link', { name: 'Sender addresses' }).click();
+        await heading(page, 'Sender addresses');
+        await page.getByText('This team has no sender addresses yet.').waitFor();
+        await assertAccessible(page, 'senders page');
+        await page.locator('#sender-email').fill('legal@north.example');
+        await page.locator('#sender-name').fill('Legal');
+        await page.getByRole('button', { name: 'Add the address' }).click();
+        await page.getByText('A 6-digit code was mailed to legal@north.example.').waitFor();
+        const [mail] = await smtp.waitFor((m) => recipientOf(m) === 'legal@north.example');
+        const code = /\b(\d{6})\b/.exec(String(mail!.text))![1]!;
+        const item = page.locator('article', { hasText: 'legal@north.example' });
+        await item.getByText('Waiting for the code').waitFor();
+        await assertAccessible(page, 'sender waiting for its code');
+        await item.getByLabel('Code mailed to legal@north.example').fill(code === '000000' ? '111111' : '000000');
+        await item.getByRole('button', { name: 'Verify' }).click();
+        await item.getByText('The code is not right.').waitFor();
+        await item.getByLabel('Code mailed to legal@north.example').fill(code);
+        await item.getByRole('button', { name: 'Verify' }).click();
+        await item.getByText('Verified').waitFor();
+        await item.getByRole('button', { name: 'Remove legal@north.example' }).click();
+        await page.getByText('legal@north.example was removed.').waitFor();
+        await page.getByText('This team has no sender addresses yet.').waitFor();
+      });
+
       test('a MEMBER is told the settings are for admins, at phone width', async () => {
         const member = await signedIn(MEMBER, 390);
         for (const [link, title] of [
           ['/settings/tokens', 'API tokens'],
           ['/settings/webhooks', 'Webhooks'],
+          ['/settings/senders', 'Sender addresses'],
         ] as const) {
           await member.goto(`${server.url}${link}`);
           await heading(member, title);
