@@ -1,7 +1,7 @@
 import { insertEndpoint } from '../../db/repositories/webhook.repo.js';
 import type { Ctx } from '../context.js';
 import { assertDeliverable, newEndpointRow, type WebhookInput } from '../webhooks/manage-webhooks.js';
-import { auditTeamChange, type TeamAdmin } from './team-admin.js';
+import { auditTeamChange, hostOf, type TeamAdmin } from './team-admin.js';
 import { teamWebhookView, type TeamWebhookView } from './team-webhook-view.js';
 
 /**
@@ -20,7 +20,7 @@ export async function createTeamWebhook(
   const { row, secret } = newEndpointRow(ctx, admin.platformId, input);
   await ctx.db.transaction().execute(async (trx) => {
     await insertEndpoint(trx, row);
-    await auditTeamChange(trx, ctx, admin, 'WEBHOOK_CREATED', { webhookId: row.id, url: row.url });
+    await auditTeamChange(trx, ctx, admin, 'WEBHOOK_CREATED', { webhookId: row.id, host: hostOf(row.url) });
   });
   return { ...teamWebhookView(row), secret };
 }

@@ -1,7 +1,7 @@
 import { deleteEndpointRow, findEndpoint } from '../../db/repositories/webhook.repo.js';
 import { notFound } from '../../errors.js';
 import type { Ctx } from '../context.js';
-import { auditTeamChange, type TeamAdmin } from './team-admin.js';
+import { auditTeamChange, hostOf, type TeamAdmin } from './team-admin.js';
 
 /**
  * Deletes a webhook with its delivery log, audited (WEBHOOK_DELETED) in the same transaction.
@@ -12,6 +12,6 @@ export async function deleteTeamWebhook(ctx: Ctx, admin: TeamAdmin, webhookId: s
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findEndpoint(trx, admin.platformId, webhookId);
     if (!row || !(await deleteEndpointRow(trx, admin.platformId, webhookId))) throw notFound('Webhook');
-    await auditTeamChange(trx, ctx, admin, 'WEBHOOK_DELETED', { webhookId, url: row.url });
+    await auditTeamChange(trx, ctx, admin, 'WEBHOOK_DELETED', { webhookId, host: hostOf(row.url) });
   });
 }

@@ -55,3 +55,12 @@ export async function auditTeamChange(
     at: ctx.clock(),
   });
 }
+
+/** A webhook URL's host, all the audit keeps of it: its path or query may carry the receiver's own secret. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}

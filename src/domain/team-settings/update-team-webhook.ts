@@ -2,7 +2,7 @@ import { findEndpoint, updateEndpointRow } from '../../db/repositories/webhook.r
 import { notFound } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { assertDeliverable, endpointChanges, type WebhookInput } from '../webhooks/manage-webhooks.js';
-import { auditTeamChange, type TeamAdmin } from './team-admin.js';
+import { auditTeamChange, hostOf, type TeamAdmin } from './team-admin.js';
 import { teamWebhookView, type TeamWebhookView } from './team-webhook-view.js';
 
 /**
@@ -25,7 +25,7 @@ export async function updateTeamWebhook(
     await updateEndpointRow(trx, row.id, changes);
     await auditTeamChange(trx, ctx, admin, 'WEBHOOK_UPDATED', {
       webhookId: row.id,
-      url: changes.url ?? row.url,
+      host: hostOf(changes.url ?? row.url),
       enabled: changes.enabled === undefined ? row.enabled === 1 : changes.enabled === 1,
     });
     return teamWebhookView({ ...row, ...changes });
