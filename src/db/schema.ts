@@ -74,6 +74,8 @@ export interface ApiTokenTable {
   expiresAt: string | null;
   revokedAt: string | null;
   createdAt: string;
+  /** When the token last authenticated a request, to the hour (recorded at most once an hour). */
+  lastUsedAt: Generated<string | null>;
 }
 
 export type EnvelopeType = 'DOCUMENT' | 'TEMPLATE';

@@ -47,6 +47,7 @@ import * as m0068 from './2026_11_29_0068_passkeys.js';
 import * as m0070 from './2026_11_29_0070_envelope_owner.js';
 import * as m0071 from './2026_11_29_0071_recipient_lookup.js';
 import * as m0073 from './2026_11_29_0073_public_templates.js';
+import * as m0074 from './2026_11_29_0074_api_token_last_used.js';
 import * as m0076 from './2026_11_29_0076_envelope_type_listing.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
@@ -99,5 +100,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0070_envelope_owner': m0070,
   '2026_11_29_0071_recipient_lookup': m0071,
   '2026_11_29_0073_public_templates': m0073,
+  '2026_11_29_0074_api_token_last_used': m0074,
   '2026_11_29_0076_envelope_type_listing': m0076,
 };

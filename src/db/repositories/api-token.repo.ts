@@ -1,8 +1,9 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../database.js';
 import { pointRead } from '../point-read.js';
 import type { ApiTokenTable, Environment, TokenScope } from '../schema.js';
 
-export async function insertApiToken(db: Db, row: ApiTokenTable) {
+export async function insertApiToken(db: Db, row: Insertable<ApiTokenTable>) {
   await db.insertInto('apiToken').values(row).execute();
 }
 
@@ -43,7 +44,7 @@ export function findApiTokenByIdReader(db: Db) {
 export async function listApiTokens(db: Db, platformId: number) {
   return db
     .selectFrom('apiToken')
-    .select(['id', 'name', 'tokenHint', 'environment', 'scope', 'expiresAt', 'revokedAt', 'createdAt'])
+    .select(['id', 'name', 'tokenHint', 'environment', 'scope', 'expiresAt', 'revokedAt', 'createdAt', 'lastUsedAt'])
     .where('platformId', '=', platformId)
     .orderBy('createdAt')
     .execute();
@@ -61,4 +62,28 @@ export async function revokeApiToken(db: Db, id: string, revokedAt: string): Pro
 
 export async function findApiTokenById(db: Db, id: string) {
   return db.selectFrom('apiToken').select(['id', 'revokedAt']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A token of one platform by id (another platform's is undefined, like an unknown one). */
+export async function findPlatformApiToken(db: Db, platformId: number, id: string) {
+  return db
+    .selectFrom('apiToken')
+    .select(['id', 'name', 'tokenHint', 'environment', 'scope', 'expiresAt', 'revokedAt', 'createdAt', 'lastUsedAt'])
+    .where('platformId', '=', platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a use of the token unless one at or after `recordedSince` is already recorded: one
+ * statement by primary key that writes nothing when another process recorded it meanwhile.
+ */
+export async function recordApiTokenUse(db: Db, id: string, at: string, recordedSince: string): Promise<boolean> {
+  const result = await db
+    .updateTable('apiToken')
+    .set({ lastUsedAt: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', recordedSince)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -29,7 +29,17 @@ export type AccountAuditType =
   | 'TEAM_PROFILE_CHANGED'
   | 'FOLDER_CREATED'
   | 'FOLDER_UPDATED'
-  | 'FOLDER_DELETED';
+  | 'FOLDER_DELETED'
+  | 'TOKEN_CREATED'
+  | 'TOKEN_REVOKED'
+  | 'WEBHOOK_CREATED'
+  | 'WEBHOOK_UPDATED'
+  | 'WEBHOOK_DELETED'
+  | 'WEBHOOK_TEST_SENT'
+  | 'WEBHOOK_DELIVERY_REPLAYED'
+  | 'SENDER_ADDED'
+  | 'SENDER_VERIFIED'
+  | 'SENDER_REMOVED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

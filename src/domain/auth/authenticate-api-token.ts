@@ -11,6 +11,7 @@ import type { Ctx } from '../context.js';
 import { hashApiToken, hashesEqual, isApiTokenShaped } from './api-token-format.js';
 import { isPresignShaped, openPresignToken, targetOf } from './presign-token.js';
 import type { Principal } from './principal.js';
+import { recordTokenUse } from './record-token-use.js';
 
 /** Token rows seen lately, trusted only while nothing was committed since they were read. */
 interface TokenCache {
@@ -102,6 +103,7 @@ function principalOf(ctx: Ctx, row: ApiTokenAuthRow): Principal {
   ) {
     throw invalidToken();
   }
+  recordTokenUse(ctx, row.id);
   return {
     platformId: row.platformId,
     platformName: row.platformName,

@@ -21,26 +21,7 @@ export interface CreateApiTokenInput {
 export async function createApiToken(ctx: Ctx, input: CreateApiTokenInput) {
   const platform = await findPlatformByName(ctx.db, input.platformName);
   if (!platform) throw notFound(`Platform "${input.platformName}"`);
-  if (
-    input.expiresInDays !== undefined &&
-    !(Number.isInteger(input.expiresInDays) && input.expiresInDays > 0 && input.expiresInDays <= 3650)
-  ) {
-    throw new AppError('VALIDATION_ERROR', 'expiresInDays must be a whole number of days from 1 to 3650');
-  }
-  const now = ctx.clock();
-  const token = generateApiToken();
-  const row = {
-    id: newId('tok'),
-    platformId: platform.id,
-    name: input.name ?? 'API token',
-    tokenHash: hashApiToken(token),
-    tokenHint: tokenHint(token),
-    environment: input.environment ?? ctx.config.environment,
-    scope: input.scope ?? 'full',
-    expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000).toISOString() : null,
-    revokedAt: null,
-    createdAt: now.toISOString(),
-  } as const;
+  const { token, row } = newApiTokenRow(ctx, platform.id, input);
   await insertApiToken(ctx.db, row);
   return {
     id: row.id,
@@ -51,4 +32,32 @@ export async function createApiToken(ctx: Ctx, input: CreateApiTokenInput) {
     scope: row.scope,
     expiresAt: row.expiresAt,
   };
+}
+
+/**
+ * A new token and the row that stores only its hash (the CLI's and the web app's tokens alike).
+ * @throws VALIDATION_ERROR for a bad expiry.
+ */
+export function newApiTokenRow(ctx: Ctx, platformId: number, input: Omit<CreateApiTokenInput, 'platformName'>) {
+  if (
+    input.expiresInDays !== undefined &&
+    !(Number.isInteger(input.expiresInDays) && input.expiresInDays > 0 && input.expiresInDays <= 3650)
+  ) {
+    throw new AppError('VALIDATION_ERROR', 'expiresInDays must be a whole number of days from 1 to 3650');
+  }
+  const now = ctx.clock();
+  const token = generateApiToken();
+  const row = {
+    id: newId('tok'),
+    platformId,
+    name: input.name ?? 'API token',
+    tokenHash: hashApiToken(token),
+    tokenHint: tokenHint(token),
+    environment: input.environment ?? ctx.config.environment,
+    scope: input.scope ?? 'full',
+    expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000).toISOString() : null,
+    revokedAt: null,
+    createdAt: now.toISOString(),
+  } as const;
+  return { token, row };
 }

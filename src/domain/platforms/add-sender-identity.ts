@@ -22,6 +22,7 @@ import {
   SENDER_CODE_VALID_MS,
   SENDERS_PER_PLATFORM,
   senderIdentityView,
+  type SenderChangeHook,
   type SenderIdentityView,
 } from './sender-identity-view.js';
 
@@ -43,6 +44,7 @@ export async function addSenderIdentity(
   ctx: Ctx,
   principal: Principal,
   input: SenderIdentityInput,
+  inTransaction?: SenderChangeHook,
 ): Promise<SenderIdentityView> {
   assertPlatformCaller(principal);
   const parsed = ZEmailAddress.safeParse(input.email.trim());
@@ -104,7 +106,9 @@ export async function addSenderIdentity(
       },
       now,
     );
-    return senderIdentityView((await findSenderIdentity(trx, principal.platformId, id))!);
+    const added = senderIdentityView((await findSenderIdentity(trx, principal.platformId, id))!);
+    await inTransaction?.(trx, added);
+    return added;
   });
   ctx.wakeWorker();
   return view;

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.js';
 import type { SenderIdentityRow } from '../../db/repositories/sender-identity.repo.js';
 import { AppError } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
@@ -24,6 +25,9 @@ export function senderIdentityView(row: SenderIdentityRow) {
   };
 }
 export type SenderIdentityView = ReturnType<typeof senderIdentityView>;
+
+/** Run inside a sender change's transaction with the sender as changed: how the web app writes its audit entry. */
+export type SenderChangeHook = (trx: Db, sender: SenderIdentityView) => Promise<void>;
 
 /**
  * Sender identities belong to the platform itself: a presign token (handed to a browser to embed

@@ -11,6 +11,7 @@ import {
   assertPlatformCaller,
   SENDER_CODE_MAX_TRIES,
   senderIdentityView,
+  type SenderChangeHook,
   type SenderIdentityView,
 } from './sender-identity-view.js';
 
@@ -34,6 +35,7 @@ export async function verifySenderIdentity(
   principal: Principal,
   id: string,
   code: string,
+  inTransaction?: SenderChangeHook,
 ): Promise<SenderIdentityView> {
   assertPlatformCaller(principal);
   const row = await findSenderIdentity(ctx.db, principal.platformId, id);
@@ -58,6 +60,7 @@ export async function verifySenderIdentity(
     const current = await findSenderIdentity(trx, principal.platformId, id, { lock: true });
     if (!current || current.codeHash !== row.codeHash) throw expired();
     await updateSenderIdentity(trx, id, patch);
+    await inTransaction?.(trx, senderIdentityView({ ...current, ...patch }));
     return { ...current, ...patch };
   });
   return senderIdentityView(verified);

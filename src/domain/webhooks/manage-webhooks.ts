@@ -25,7 +25,7 @@ export interface WebhookInput {
  * private network: the check runs here and again at every delivery, because DNS can change.
  * @throws WEBHOOK_URL_NOT_ALLOWED
  */
-async function assertDeliverable(ctx: Ctx, raw: string): Promise<void> {
+export async function assertDeliverable(ctx: Ctx, raw: string): Promise<void> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -53,11 +53,18 @@ const notAllowed = (why: string) =>
 /** Creates an endpoint; the answer is the only time its secret is shown. */
 export async function createWebhook(ctx: Ctx, principal: Principal, input: WebhookInput) {
   await assertDeliverable(ctx, input.url);
+  const { row, secret } = newEndpointRow(ctx, principal.platformId, input);
+  await insertEndpoint(ctx.db, row);
+  return { ...webhookView(row), secret };
+}
+
+/** A new endpoint's row (its secret sealed) and the secret, for the one answer that shows it. */
+export function newEndpointRow(ctx: Ctx, platformId: number, input: WebhookInput) {
   const now = ctx.clock().toISOString();
   const secret = input.secret ?? `whsec_${randomToken(32)}`;
   const row = {
     id: newId('webhook'),
-    platformId: principal.platformId,
+    platformId,
     url: input.url,
     events: [...new Set(input.events)],
     secretSealed: ctx.secrets.seal(secret),
@@ -67,8 +74,7 @@ export async function createWebhook(ctx: Ctx, principal: Principal, input: Webho
     createdAt: now,
     updatedAt: now,
   };
-  await insertEndpoint(ctx.db, row);
-  return { ...webhookView(row), secret };
+  return { row, secret };
 }
 
 export async function listWebhooks(ctx: Ctx, principal: Principal) {
@@ -86,7 +92,19 @@ export async function getWebhook(ctx: Ctx, principal: Principal, id: string) {
 export async function updateWebhook(ctx: Ctx, principal: Principal, id: string, patch: Partial<WebhookInput>) {
   const row = await getWebhook(ctx, principal, id);
   if (patch.url !== undefined) await assertDeliverable(ctx, patch.url);
-  const changes = {
+  const changes = endpointChanges(ctx, patch);
+  await updateEndpointRow(ctx.db, row.id, changes);
+  return webhookView({ ...row, ...changes });
+}
+
+export async function deleteWebhook(ctx: Ctx, principal: Principal, id: string): Promise<void> {
+  const deleted = await ctx.db.transaction().execute((trx) => deleteEndpointRow(trx, principal.platformId, id));
+  if (!deleted) throw notFound('Webhook');
+}
+
+/** The columns a patch changes (a new secret sealed; re-enabling closes the circuit). */
+export function endpointChanges(ctx: Ctx, patch: Partial<WebhookInput>) {
+  return {
     ...(patch.url !== undefined ? { url: patch.url } : {}),
     ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
     ...(patch.secret !== undefined ? { secretSealed: ctx.secrets.seal(patch.secret) } : {}),
@@ -96,11 +114,4 @@ export async function updateWebhook(ctx: Ctx, principal: Principal, id: string, 
       : {}),
     updatedAt: ctx.clock().toISOString(),
   };
-  await updateEndpointRow(ctx.db, row.id, changes);
-  return webhookView({ ...row, ...changes });
-}
-
-export async function deleteWebhook(ctx: Ctx, principal: Principal, id: string): Promise<void> {
-  const deleted = await ctx.db.transaction().execute((trx) => deleteEndpointRow(trx, principal.platformId, id));
-  if (!deleted) throw notFound('Webhook');
 }

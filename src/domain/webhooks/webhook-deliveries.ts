@@ -1,9 +1,11 @@
+import type { Db } from '../../db/database.js';
 import {
   findDelivery,
   insertDelivery,
   insertDispatchedEvent,
   listDeliveries,
   newDeliveryRow,
+  type WebhookEndpointRow,
 } from '../../db/repositories/webhook.repo.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Principal } from '../auth/principal.js';
@@ -46,7 +48,18 @@ export async function listWebhookDeliveries(
  * @throws NOT_FOUND, WEBHOOK_DELIVERY_IN_PROGRESS
  */
 export async function queueReplay(ctx: Ctx, principal: Principal, deliveryId: string, endpointId?: string) {
-  const original = await findDelivery(ctx.db, principal.platformId, deliveryId);
+  const row = await insertReplay(ctx.db, ctx, principal.platformId, deliveryId, endpointId);
+  ctx.wakeWorker();
+  return row;
+}
+
+/**
+ * The replay's row, inserted with `db` (a caller's transaction may add its audit entry); the
+ * caller wakes the worker once it has committed. The rules of queueReplay.
+ * @throws NOT_FOUND, WEBHOOK_DELIVERY_IN_PROGRESS
+ */
+export async function insertReplay(db: Db, ctx: Ctx, platformId: number, deliveryId: string, endpointId?: string) {
+  const original = await findDelivery(db, platformId, deliveryId);
   if (!original || (endpointId !== undefined && original.endpointId !== endpointId)) throw notFound('Delivery');
   if (original.status === 'pending' || original.status === 'delivering') {
     throw new AppError(
@@ -63,8 +76,7 @@ export async function queueReplay(ctx: Ctx, principal: Principal, deliveryId: st
     eventType: original.eventType,
     now,
   });
-  await insertDelivery(ctx.db, row);
-  ctx.wakeWorker();
+  await insertDelivery(db, row);
   return row;
 }
 
@@ -78,6 +90,13 @@ export async function replayDelivery(ctx: Ctx, principal: Principal, deliveryId:
  */
 export async function queueTestDelivery(ctx: Ctx, principal: Principal, endpointId: string, event?: EventType) {
   const endpoint = await getWebhook(ctx, principal, endpointId);
+  const row = await ctx.db.transaction().execute((trx) => insertTestDelivery(trx, ctx, endpoint, event));
+  ctx.wakeWorker();
+  return row;
+}
+
+/** The sample event and its delivery, inserted with `db` (a transaction); the caller wakes the worker after it. */
+export async function insertTestDelivery(db: Db, ctx: Ctx, endpoint: WebhookEndpointRow, event?: EventType) {
   const now = ctx.clock().toISOString();
   const eventType = event ?? endpoint.events[0] ?? 'DOCUMENT_SENT';
   const eventId = newId('evt');
@@ -89,20 +108,17 @@ export async function queueTestDelivery(ctx: Ctx, principal: Principal, endpoint
     eventType,
     now,
   });
-  await ctx.db.transaction().execute(async (trx) => {
-    const payload = { test: true, id: 0, title: 'Firma webhook test', status: 'PENDING', recipients: [] };
-    await insertDispatchedEvent(trx, {
-      id: eventId,
-      platformId: endpoint.platformId,
-      envelopeId: null,
-      type: eventType,
-      payload: JSON.stringify(payload),
-      createdAt: now,
-      dispatchedAt: now,
-    });
-    await insertDelivery(trx, row);
+  const payload = { test: true, id: 0, title: 'Firma webhook test', status: 'PENDING', recipients: [] };
+  await insertDispatchedEvent(db, {
+    id: eventId,
+    platformId: endpoint.platformId,
+    envelopeId: null,
+    type: eventType,
+    payload: JSON.stringify(payload),
+    createdAt: now,
+    dispatchedAt: now,
   });
-  ctx.wakeWorker();
+  await insertDelivery(db, row);
   return row;
 }
 

@@ -13,7 +13,10 @@ import { profileOperations } from './profile.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { sessionOperations } from './session.routes.js';
 import { teamOperations } from './team.routes.js';
+import { senderSettingsOperations } from './senders.routes.js';
 import { templateOperations } from './templates.routes.js';
+import { tokenOperations } from './tokens.routes.js';
+import { webhookSettingsOperations } from './webhooks.routes.js';
 
 /** Every operation of the web app's API, in the order of its OpenAPI document. */
 export const appOperations = [
@@ -22,6 +25,9 @@ export const appOperations = [
   ...oidcOperations,
   ...accountOperations,
   ...teamOperations,
+  ...tokenOperations,
+  ...webhookSettingsOperations,
+  ...senderSettingsOperations,
   ...documentOperations,
   ...templateOperations,
   ...profileOperations,

@@ -27,6 +27,9 @@ export const APP_PAGE_PATHS = [
   '/settings/account',
   '/settings/members',
   '/settings/profile',
+  '/settings/tokens',
+  '/settings/webhooks',
+  '/settings/senders',
 ] as const;
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;

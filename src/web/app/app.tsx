@@ -24,10 +24,13 @@ import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js
 import { SetupPage } from './pages/setup.js';
 import { ProfileSettingsPage } from './pages/profile-settings.js';
 import { PublicProfilePage } from './pages/public-profile.js';
+import { SendersPage } from './pages/senders.js';
 import { SignInPage } from './pages/sign-in.js';
 import { TemplatePage } from './pages/template.js';
 import { TemplatesPage } from './pages/templates.js';
+import { TokensPage } from './pages/tokens.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
+import { WebhooksPage } from './pages/webhooks.js';
 import { matchPath, navigate, useLocation } from './router.js';
 import { SessionContext } from './session.js';
 
@@ -59,6 +62,9 @@ const ROUTES: Route[] = [
   { pattern: '/p/:slug', page: (p) => <PublicProfilePage slug={p.slug ?? ''} /> },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
   { pattern: '/settings/members', page: () => <MembersPage />, signedIn: true },
+  { pattern: '/settings/tokens', page: () => <TokensPage />, signedIn: true },
+  { pattern: '/settings/webhooks', page: () => <WebhooksPage />, signedIn: true },
+  { pattern: '/settings/senders', page: () => <SendersPage />, signedIn: true },
 ];
 
 const LANGUAGE_COOKIE = 'firma_language';
@@ -156,11 +162,21 @@ export function App(props: { language: Language; words: Dictionary }) {
               <li>
                 <Link href="/documents">{t('documentsTitle')}</Link>
               </li>
+              {/* The settings: the team's, then the user's own account. */}
               <li>
                 <Link href="/templates">{t('templatesTitle')}</Link>
               </li>
               <li>
                 <Link href="/settings/members">{t('navMembers')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/tokens">{t('navTokens')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/webhooks">{t('navWebhooks')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/senders">{t('navSenders')}</Link>
               </li>
               <li>
                 <Link href="/settings/profile">{t('publicProfileTitle')}</Link>
