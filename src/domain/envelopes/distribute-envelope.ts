@@ -19,11 +19,7 @@ import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { nationalIdRule, satisfiesIdentityRule } from '../recipients/identity-rule.js';
 import { loadIdentityPolicy, type IdentityPolicy } from '../recipients/load-identity-rule.js';
-import {
-  effectiveVerification,
-  refuseUnenforcedVerification,
-  storedVerification,
-} from '../recipients/verification-methods.js';
+import { effectiveVerification } from '../recipients/verification-methods.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import {
   hashSigningToken,
@@ -185,11 +181,6 @@ function assertDistributable(
   distributionMethod: 'EMAIL' | 'NONE',
   identity: IdentityPolicy,
 ): void {
-  // Options stored before they were refused at create and update must not go out unenforced.
-  refuseUnenforcedVerification([
-    ...storedVerification(graph.envelope.authOptions, ['authOptions']),
-    ...graph.recipients.flatMap((r, index) => storedVerification(r.authOptions, ['recipients', index, 'authOptions'])),
-  ]);
   const issues = new IssueCollector();
   if (graph.items.length === 0)
     issues.add('ENVELOPE_HAS_NO_DOCUMENT', ['envelopeItems'], 'the envelope has no PDF yet');

@@ -3,11 +3,14 @@ import type { IdentityRuleName } from '../recipients/identity-rule.js';
 import { loadIdentityRule } from '../recipients/load-identity-rule.js';
 import { loadSigningSession } from './signing-session.js';
 import { passesOf, type SigningRequest } from './verification-grant.js';
-import { asSeenBy, loadVerificationState } from './verification-state.js';
+import { accountOfRecipient } from './recipient-account.js';
+import { asSeenBy, loadVerificationState, requirementsOf } from './verification-state.js';
 import { verificationStatus, type VerificationStatus } from './verification-status.js';
 
 /** The status, and which national ID the `CUIL` method asks for (the platform's identity rule). */
 export interface VerificationStatusView extends VerificationStatus {
+  /** What PASSWORD asks for: the recipient's account password, or (no account) the sender's access code. */
+  password: 'ACCOUNT_PASSWORD' | 'ACCESS_CODE' | null;
   identityRule: IdentityRuleName;
 }
 
@@ -23,9 +26,16 @@ export async function getVerificationStatus(
 ): Promise<VerificationStatusView> {
   const s = await loadSigningSession(ctx.db, token);
   const now = ctx.clock();
-  const [state, identityRule] = await Promise.all([
+  const passwordAsked = requirementsOf(s).action.includes('PASSWORD');
+  const [state, identityRule, account] = await Promise.all([
     loadVerificationState(ctx.db, s),
     loadIdentityRule(ctx.db, s.graph.envelope.platformId),
+    passwordAsked ? accountOfRecipient(ctx.db, s) : undefined,
   ]);
-  return { ...verificationStatus(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now), identityRule };
+  const password = !passwordAsked ? null : account ? 'ACCOUNT_PASSWORD' : 'ACCESS_CODE';
+  return {
+    ...verificationStatus(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now),
+    password,
+    identityRule,
+  };
 }
