@@ -17,6 +17,7 @@ import { DocumentPage } from './pages/document.js';
 import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
 import { InvitationPage } from './pages/invitation.js';
+import { SignUpPage } from './pages/sign-up.js';
 import { MembersPage } from './pages/members.js';
 import { NotFoundPage } from './pages/not-found.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/password-reset.js';
@@ -44,6 +45,7 @@ const ROUTES: Route[] = [
   { pattern: '/setup/:token', page: (p) => <SetupPage token={p.token ?? ''} /> },
   { pattern: '/invitations/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
+  { pattern: '/sign-up/:token', page: (p) => <SignUpPage token={p.token ?? ''} /> },
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/account', page: () => <AccountPage />, signedIn: true },
