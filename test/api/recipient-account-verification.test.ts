@@ -350,6 +350,25 @@ for (const database of testDatabases()) {
       assert.equal(code.status, 200, JSON.stringify(code.body));
     });
 
+    test('distributed by e-mail: the sign-up link goes with the request to a recipient without an account only', async () => {
+      const [first, second] = typicalPayload().recipients;
+      const payload = typicalPayload({
+        recipients: [
+          { ...first, accessAuth: ['ACCOUNT'] },
+          { ...second, email: 'eve@example.com', actionAuth: ['PASSKEY'] },
+        ],
+      });
+      const anasBefore = smtp.messages.filter(signUpMails).length;
+      await createPendingDocument(server.api, payload, {});
+      const [eves] = await smtp.waitFor(
+        (m) => recipientOf(m) === 'eve@example.com' && /Create your Firma account/.test(String(m.subject)),
+      );
+      assert.ok(/\/sign-up\/[A-Za-z0-9_-]{20,}/.test(String(eves!.text)));
+      await smtp.waitFor((m) => recipientOf(m) === ANA && !signUpMails(m), 1);
+      await smtp.waitFor((m) => recipientOf(m) === 'eve@example.com' && !/Create your Firma/.test(String(m.subject)));
+      assert.equal(smtp.messages.filter(signUpMails).length, anasBefore, 'Ana has an account: no sign-up link');
+    });
+
     test('another team’s document for Ana: the same checks; its API never sees the first team’s', async () => {
       const team = await server.newPlatform();
       const doc = await createPendingDocument(team, onlyAna({ accessAuth: ['ACCOUNT'] }));

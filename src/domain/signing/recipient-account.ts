@@ -1,10 +1,12 @@
 import type { Db } from '../../db/database.js';
+import type { Language } from '../../lib/vocabulary/languages.js';
+import { createAccountLink } from '../accounts/account-links.js';
 import { findUserByEmail, findUserById, type UserAccountRow } from '../../db/repositories/user-account.repo.js';
 import { AppError } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
 import type { Ctx } from '../context.js';
 import type { AccountPrincipal } from '../accounts/session-view.js';
-import { normalizeEmail } from '../accounts/account-rules.js';
+import { normalizeEmail, SIGN_UP_VALID_MS } from '../accounts/account-rules.js';
 import { recipientActor } from './recipient-actor.js';
 import type { SigningSession } from './signing-session.js';
 import type { SigningRequest } from './verification-grant.js';
@@ -65,4 +67,28 @@ export async function recipientAccount(
 /** The Firma account the recipient's e-mail has, if any (PASSWORD then asks for its password). */
 export function accountOfRecipient(db: Db, s: SigningSession): Promise<UserAccountRow | undefined> {
   return findUserByEmail(db, normalizeEmail(s.recipient.email));
+}
+
+/** Whether a recipient's verification needs their Firma account (ACCOUNT or PASSKEY, access or action). */
+export function asksForAccount(req: { access: readonly string[]; action: readonly string[] }): boolean {
+  return [...req.access, ...req.action].some((m) => m === 'ACCOUNT' || m === 'PASSKEY');
+}
+
+/**
+ * Mails a recipient without an account the one-time link (7 days) that creates one for exactly
+ * their e-mail, in the caller's transaction (the link's job with it).
+ */
+export function mailSignUpLink(
+  ctx: Pick<Ctx, 'config' | 'secrets'>,
+  trx: Db,
+  email: string,
+  language: Language,
+  now: Date,
+): Promise<{ expiresAt: string }> {
+  return createAccountLink(
+    ctx,
+    trx,
+    { purpose: 'SIGN_UP', email: normalizeEmail(email), language, validMs: SIGN_UP_VALID_MS, mail: true },
+    now,
+  );
 }

@@ -1,9 +1,8 @@
 import { AppError } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
-import { createAccountLink } from '../accounts/account-links.js';
-import { isLanguage, normalizeEmail, SIGN_UP_VALID_MS } from '../accounts/account-rules.js';
+import { isLanguage } from '../accounts/account-rules.js';
 import type { Ctx } from '../context.js';
-import { accountOfRecipient } from './recipient-account.js';
+import { accountOfRecipient, asksForAccount, mailSignUpLink } from './recipient-account.js';
 import { recipientActor } from './recipient-actor.js';
 import { loadSigningSession } from './signing-session.js';
 import type { SigningRequest } from './verification-grant.js';
@@ -31,18 +30,12 @@ export async function requestRecipientSignUp(
   const sent = await ctx.db.transaction().execute(async (trx) => {
     const s = await loadSigningSession(trx, token, { lock: true });
     const req = requirementsOf(s);
-    if (![...req.access, ...req.action].some((m) => m === 'ACCOUNT' || m === 'PASSKEY'))
-      throw new AppError('VERIFICATION_NOT_PENDING', 'No Firma account is asked of you');
+    if (!asksForAccount(req)) throw new AppError('VERIFICATION_NOT_PENDING', 'No Firma account is asked of you');
     if (await accountOfRecipient(trx, s))
       throw new AppError('ACCOUNT_EXISTS', 'Your e-mail address has a Firma account already: sign in with it');
     const now = ctx.clock();
     const language = s.meta.language && isLanguage(s.meta.language) ? s.meta.language : 'en';
-    const link = await createAccountLink(
-      ctx,
-      trx,
-      { purpose: 'SIGN_UP', email: normalizeEmail(s.recipient.email), language, validMs: SIGN_UP_VALID_MS, mail: true },
-      now,
-    );
+    const link = await mailSignUpLink(ctx, trx, s.recipient.email, language, now);
     await appendAuditEvent(ctx, trx, {
       envelopeId: s.graph.envelope.id,
       type: 'RECIPIENT_SIGN_UP_LINK_SENT',
