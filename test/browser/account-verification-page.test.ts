@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type axeCore from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { STRONG_PASSWORD } from '../helpers/accounts.js';
@@ -10,6 +13,21 @@ import { startTestServer, testDatabases, type TestServer } from '../helpers/test
 import { ensureWebApp } from '../helpers/web-app.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it stands, and whether it fits the width. */
+async function assertAccessible(page: Page, state: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof axeCore }).axe;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}`));
+  });
+  assert.deepEqual(violations, [], `no WCAG 2.1 AA violation in "${state}"`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `"${state}" fits the width (${overflow}px over)`);
+}
 
 /**
  * Issue 37, item 4 in Chromium: a recipient asked for ACCOUNT (access) and PASSKEY (action) sees
@@ -50,7 +68,8 @@ for (const database of testDatabases())
         const { urls, documentId } = await createPendingDocument(server.api, payload);
         const url = urls.get('ana@example.com')!;
         assert.ok(url.startsWith('http://localhost:'), url);
-        const context = await browser.newContext({ locale: 'en-US' });
+        // A phone's width: every step must fit it.
+        const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
         const page = await context.newPage();
         const scriptErrors: string[] = [];
         page.on('pageerror', (e) => scriptErrors.push(e.message));
@@ -62,10 +81,12 @@ for (const database of testDatabases())
         assert.equal(await signIn.textContent(), 'Sign in to Firma as a•••@example.com');
         assert.equal(await signIn.getAttribute('href'), `/sign-in?next=${encodeURIComponent(new URL(url).pathname)}`);
         assert.equal(await page.locator('.page canvas').count(), 0, 'nothing of the document before verifying');
+        await assertAccessible(page, 'signing page, sign in first');
 
         // No account: the mailed sign-up link, opened in another tab of the same browser.
         await page.locator('#verify-sign-up').click();
         await page.locator('#verify-sign-up-info', { hasText: 'We sent a link to a•••@example.com' }).waitFor();
+        await assertAccessible(page, 'signing page, sign-up link sent');
         const [mail] = await smtp.waitFor(
           (m) => recipientOf(m) === 'ana@example.com' && /Create your Firma account/.test(String(m.subject)),
         );
@@ -75,10 +96,15 @@ for (const database of testDatabases())
         await tab
           .getByText('A document sent to ana@example.com asks you to sign in to Firma.', { exact: false })
           .waitFor();
+        await assertAccessible(tab, 'sign-up page');
         await tab.locator('#name').fill('Ana García');
         await tab.locator('#new-password').fill(STRONG_PASSWORD);
         await tab.locator('#sign-up button[type=submit]').click();
         await tab.getByRole('heading', { name: 'Your account is ready' }).waitFor();
+        await assertAccessible(tab, 'sign-up page, account made');
+        await tab.goto(signUpUrl);
+        await tab.getByRole('heading', { name: 'This link is not valid' }).waitFor();
+        await assertAccessible(tab, 'sign-up page, used link');
 
         // Back on the signing page: Continue opens the document.
         await tab.close();
@@ -149,6 +175,7 @@ for (const database of testDatabases())
         await page.locator('#consent-agree').check();
         await page.locator('dialog button[type=submit]').click();
         await page.locator('#verify-action').waitFor();
+        await assertAccessible(page, 'signing page, passkey dialog');
         await page.locator('#verify-passkey').click();
         await page.getByRole('heading', { name: 'You have signed the document' }).waitFor();
 
