@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { CUIL_A, createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createRentalTemplate } from '../helpers/templates.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { CONSENT, signAll, tokenOf, valueFor } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -103,6 +104,18 @@ for (const database of testDatabases()) {
         json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } },
       });
       assert.equal(res.status, 200, JSON.stringify(res.body));
+
+      // A template's recipients too (a template is an envelope: the same use case).
+      const template = await createRentalTemplate(server.api, 'Plantilla con cuenta');
+      const onTemplate = await server.api.post('/api/v2/envelope/recipient/create-many', {
+        json: {
+          envelopeId: template.envelopeId,
+          data: [
+            { email: 'y@example.com', name: 'Y', role: 'VIEWER', accessAuth: ['ACCOUNT'], actionAuth: ['PASSKEY'] },
+          ],
+        },
+      });
+      assert.equal(onTemplate.status, 200, JSON.stringify(onTemplate.body));
     });
 
     test('PASSWORD without an access code cannot be distributed: 400 naming the recipient', async () => {
