@@ -2,7 +2,6 @@ import { AppError } from '../../errors.js';
 import type { Ctx } from '../context.js';
 import { slowHashMatches } from '../../infra/crypto/slow-hash.js';
 import { accountOfRecipient } from './recipient-account.js';
-import { loadSigningSession } from './signing-session.js';
 import { typedVerification } from './typed-verification.js';
 import type { SigningRequest } from './verification-grant.js';
 import type { VerificationGranted } from './verification-status.js';
@@ -21,11 +20,6 @@ export async function verifyAccessCode(
   accessCode: string,
   request: SigningRequest,
 ): Promise<VerificationGranted> {
-  if (await accountOfRecipient(ctx.db, await loadSigningSession(ctx.db, token)))
-    throw new AppError(
-      'VERIFICATION_NOT_PENDING',
-      'Your e-mail address has a Firma account: give its password (POST …/verification/password), not an access code',
-    );
   return typedVerification(
     ctx,
     token,
@@ -37,6 +31,15 @@ export async function verifyAccessCode(
       wrongMessage: 'The access code is not right',
       against: 'ACCESS_CODE',
     },
-    (s) => (s.recipient.accessCodeHash ? slowHashMatches(accessCode, s.recipient.accessCodeHash) : false),
+    // Asked only after access passed (no link holder learns whether the address has an account),
+    // and thrown before a try is counted.
+    async (s, trx) => {
+      if (await accountOfRecipient(trx, s))
+        throw new AppError(
+          'VERIFICATION_NOT_PENDING',
+          'Your e-mail address has a Firma account: give its password (POST …/verification/password), not an access code',
+        );
+      return s.recipient.accessCodeHash ? slowHashMatches(accessCode, s.recipient.accessCodeHash) : false;
+    },
   );
 }

@@ -28,13 +28,7 @@ export async function verifyAccountPassword(
   password: string,
   request: SigningRequest,
 ): Promise<VerificationGranted> {
-  const user = await accountOfRecipient(ctx.db, await loadSigningSession(ctx.db, token));
-  if (!user)
-    throw new AppError(
-      'VERIFICATION_NOT_PENDING',
-      'Your e-mail address has no Firma account: give the access code the sender handed you (POST …/verification/access-code)',
-    );
-  const email = normalizeEmail(user.email);
+  const email = normalizeEmail((await loadSigningSession(ctx.db, token)).recipient.email);
   const key = throttleKeyOf(email);
   await refuseWhileLocked(ctx, key);
   return typedVerification(
@@ -48,7 +42,14 @@ export async function verifyAccountPassword(
       wrongMessage: 'The password is not your account’s',
       against: 'ACCOUNT_PASSWORD',
     },
-    async (_s, trx) => {
+    // The account is looked up only after access passed, and its absence thrown before a try counts.
+    async (s, trx) => {
+      const user = await accountOfRecipient(trx, s);
+      if (!user)
+        throw new AppError(
+          'VERIFICATION_NOT_PENDING',
+          'Your e-mail address has no Firma account: give the access code the sender handed you (POST …/verification/access-code)',
+        );
       const now = ctx.clock();
       if (await passwordMatches(user.passwordHash, password)) {
         await clearSignInThrottle(trx, key);
