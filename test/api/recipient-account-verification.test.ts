@@ -330,6 +330,22 @@ for (const database of testDatabases()) {
       );
     });
 
+    test('which PASSWORD is asked is told only past access verification', async () => {
+      const doc = await createPendingDocument(
+        server.api,
+        onlyAna({ accessAuth: ['ACCOUNT'], actionAuth: ['PASSWORD'], accessCode: ACCESS_CODE }),
+      );
+      const token = tokenOf(doc.urls.get(ANA)!);
+      const before = await signing('get', `${token}/verification`, {});
+      assert.deepEqual([before.body.stage, before.body.password], ['access', null]);
+      const early = await signing('post', `${token}/verification/access-code`, {}, { accessCode: ACCESS_CODE });
+      assert.deepEqual([early.status, early.body.code], [403, 'VERIFICATION_REQUIRED']);
+      const passed = await signing('post', `${token}/verification/account`, asCaller(anaAccount));
+      const grant = asCaller(null, passed.body.verificationToken);
+      const after = await signing('get', `${token}/verification`, grant);
+      assert.deepEqual([after.body.stage, after.body.password], ['action', 'ACCOUNT_PASSWORD']);
+    });
+
     test('PASSWORD without an account: the sender’s access code, and no account password route', async () => {
       const payload = typicalPayload({
         recipients: [

@@ -9,7 +9,7 @@ import { verificationStatus, type VerificationStatus } from './verification-stat
 
 /** The status, and which national ID the `CUIL` method asks for (the platform's identity rule). */
 export interface VerificationStatusView extends VerificationStatus {
-  /** What PASSWORD asks for: the recipient's account password, or (no account) the sender's access code. */
+  /** What PASSWORD asks for: the recipient's account password, or (no account) the sender's access code; null before access passed. */
   password: 'ACCOUNT_PASSWORD' | 'ACCESS_CODE' | null;
   identityRule: IdentityRuleName;
 }
@@ -26,15 +26,17 @@ export async function getVerificationStatus(
 ): Promise<VerificationStatusView> {
   const s = await loadSigningSession(ctx.db, token);
   const now = ctx.clock();
-  const passwordAsked = requirementsOf(s).action.includes('PASSWORD');
-  const [state, identityRule, account] = await Promise.all([
+  const [state, identityRule] = await Promise.all([
     loadVerificationState(ctx.db, s),
     loadIdentityRule(ctx.db, s.graph.envelope.platformId),
-    passwordAsked ? accountOfRecipient(ctx.db, s) : undefined,
   ]);
+  const status = verificationStatus(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now);
+  // Whether the address has an account is told only to a caller past access verification.
+  const passwordAsked = requirementsOf(s).action.includes('PASSWORD') && status.access.pending.length === 0;
+  const account = passwordAsked ? await accountOfRecipient(ctx.db, s) : undefined;
   const password = !passwordAsked ? null : account ? 'ACCOUNT_PASSWORD' : 'ACCESS_CODE';
   return {
-    ...verificationStatus(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now),
+    ...status,
     password,
     identityRule,
   };

@@ -223,7 +223,7 @@ export const ZVerificationStatusView = ZVerificationStatus.extend({
     .enum(['ACCOUNT_PASSWORD', 'ACCESS_CODE'])
     .nullable()
     .describe(
-      'What PASSWORD asks for: the password of the recipient’s Firma account (`/verification/password`) when their e-mail has one, else the access code the sender set (`/verification/access-code`, Firma’s extension); null when PASSWORD is not asked',
+      'What PASSWORD asks for: the password of the recipient’s Firma account (`/verification/password`) when their e-mail has one, else the access code the sender set (`/verification/access-code`, Firma’s extension); null when PASSWORD is not asked, or while access verification is pending',
     ),
   identityRule: z
     .enum(IDENTITY_RULES)
