@@ -16,8 +16,6 @@ export const ERROR_STATUS = {
   NOT_A_PDF: 400,
   /** The PDF is truncated or otherwise unreadable. */
   PDF_DAMAGED: 400,
-  /** A recipient verification method (accessAuth/actionAuth, global or per recipient) Firma does not enforce. */
-  AUTH_METHOD_NOT_SUPPORTED: 400,
   /** Distribute: a recipient's action auth asks for PASSWORD but the sender set no `accessCode` on it. */
   ACCESS_CODE_REQUIRED: 400,
   /** Signing API: the one-time code is wrong (the answer says how many tries are left). */
@@ -306,6 +304,18 @@ export const ERROR_STATUS = {
   PASSKEY_SIGN_IN_FAILED: 401,
   /** The user has no passkey with this id (another user's answers the same). */
   PASSKEY_NOT_FOUND: 404,
+  /** Recipient verification (ACCOUNT, PASSKEY): sign in to the Firma account with the recipient's e-mail first. */
+  RECIPIENT_SIGN_IN_REQUIRED: 401,
+  /** Recipient verification (ACCOUNT, PASSKEY): the account signed in is not the recipient's (another e-mail, or one not verified). */
+  RECIPIENT_ACCOUNT_MISMATCH: 403,
+  /** Recipient verification (PASSKEY): the recipient's account has no passkey yet. */
+  RECIPIENT_NO_PASSKEY: 409,
+  /** Recipient verification (PASSKEY): the answer does not verify (unknown credential, another account's, bad signature). */
+  RECIPIENT_PASSKEY_FAILED: 400,
+  /** Recipient verification (PASSWORD): the recipient's account password is wrong. */
+  ACCOUNT_PASSWORD_INVALID: 400,
+  /** A sign-up link was asked for an e-mail that already has a Firma account: sign in instead. */
+  ACCOUNT_EXISTS: 409,
   /** A platform's last ADMIN cannot be demoted or removed: make another member ADMIN first. */
   LAST_ADMIN: 400,
   /** Single sign-on is not configured (FIRMA_OIDC_ISSUER unset). */

@@ -51,7 +51,8 @@ export interface TotpRecoveryCodeTable {
   createdAt: string;
 }
 
-export type AccountLinkPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'SETUP' | 'INVITATION';
+/** SIGN_UP: a signing recipient's link creating an account for exactly their e-mail (ACCOUNT, PASSKEY). */
+export type AccountLinkPurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'SETUP' | 'INVITATION' | 'SIGN_UP';
 
 export interface AccountLinkTable {
   id: string;
@@ -125,7 +126,8 @@ export interface PasskeyTable {
   lastUsedAt: string | null;
 }
 
-export type PasskeyChallengePurpose = 'REGISTER' | 'SIGN_IN';
+/** SIGNING: a recipient confirming a signature (PASSKEY action auth), bound to the recipient and session. */
+export type PasskeyChallengePurpose = 'REGISTER' | 'SIGN_IN' | 'SIGNING';
 
 /** A WebAuthn challenge handed out and not yet spent (migration 0068). */
 export interface PasskeyChallengeTable {

@@ -45,22 +45,6 @@ for (const database of testDatabases()) {
           ['body', 'recipient', 'cuil'],
         ],
         [
-          'a verification method Firma does not enforce',
-          {
-            method: 'POST',
-            path: '/document/recipient/create-many',
-            json: {
-              documentId,
-              recipients: [
-                { email: 'x@example.com', name: 'X', role: 'SIGNER' },
-                { email: 'y@example.com', name: 'Y', role: 'SIGNER', accessAuth: ['ACCOUNT'] },
-              ],
-            },
-          },
-          'AUTH_METHOD_NOT_SUPPORTED',
-          ['recipients', 1, 'accessAuth'],
-        ],
-        [
           'a recipient with fields cannot become CC',
           {
             method: 'POST',

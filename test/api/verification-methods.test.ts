@@ -2,15 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { CUIL_A, createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createRentalTemplate } from '../helpers/templates.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { CONSENT, signAll, tokenOf, valueFor } from '../helpers/signing.js';
-import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
 /**
  * Recipient verification, enforced by the signing API: TWO_FACTOR_AUTH (a mailed one-time code)
  * for access and before completing, PASSWORD (the sender's access code) before completing, the
- * CUIL confirmation (Firma's `requireCuil`); ACCOUNT and PASSKEY refused. Every signing route is
+ * CUIL confirmation (Firma's `requireCuil`); ACCOUNT and PASSKEY accepted (their checks:
+ * recipient-account-verification.test.ts). Every signing route is
  * closed to a link holder who has not verified.
  */
 const ana = (extra: Record<string, unknown>) => ({ ...typicalPayload().recipients[0], ...extra });
@@ -59,20 +61,24 @@ for (const database of testDatabases()) {
     /** Lets the next code be asked for at once (the resend limit is tested on its own). */
     const forgetLastSend = () => sql`update recipient_verification set otp_last_sent_at = null`.execute(server.ctx.db);
 
-    test('ACCOUNT and PASSKEY are refused at create, update and distribute; nothing changes', async () => {
-      const before = await countRows(server, 'envelope');
-      for (const [payload, path] of [
-        [onlyAna({ accessAuth: ['ACCOUNT'] }), ['payload', 'recipients', 0, 'accessAuth']],
-        [onlyAna({ actionAuth: ['PASSKEY', 'EXPLICIT_NONE'] }), ['payload', 'recipients', 0, 'actionAuth']],
-        [typicalPayload({ globalAccessAuth: ['ACCOUNT'] }), ['payload', 'globalAccessAuth']],
-        [typicalPayload({ globalActionAuth: ['TWO_FACTOR_AUTH', 'PASSKEY'] }), ['payload', 'globalActionAuth']],
+    test('ACCOUNT and PASSKEY are accepted at create, update and distribute, and read back', async () => {
+      for (const [payload, read] of [
+        [onlyAna({ accessAuth: ['ACCOUNT'] }), (v: any) => v.recipients[0].authOptions.accessAuth],
+        [onlyAna({ actionAuth: ['PASSKEY', 'EXPLICIT_NONE'] }), (v: any) => v.recipients[0].authOptions.actionAuth],
+        [typicalPayload({ globalAccessAuth: ['ACCOUNT'] }), (v: any) => v.authOptions.globalAccessAuth],
+        [
+          typicalPayload({ globalActionAuth: ['TWO_FACTOR_AUTH', 'PASSKEY'] }),
+          (v: any) => v.authOptions.globalActionAuth,
+        ],
       ] as const) {
         const res = await createDocument(server.api, payload);
-        assert.equal(res.status, 400, JSON.stringify(res.body));
-        assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
-        assert.deepEqual(res.body.issues[0].path, path);
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        const view = (await server.api.get(`/api/v2/envelope/${res.body.envelopeId}`)).body;
+        assert.ok(
+          read(view).some((m: string) => m === 'ACCOUNT' || m === 'PASSKEY'),
+          JSON.stringify(view),
+        );
       }
-      assert.equal(await countRows(server, 'envelope'), before);
 
       const created = await createDocument(server.api);
       const envelopeId = created.body.envelopeId as string;
@@ -80,7 +86,7 @@ for (const database of testDatabases()) {
       for (const [url, json] of [
         [
           '/api/v2/envelope/recipient/create-many',
-          { envelopeId, data: [{ email: 'x@example.com', name: 'X', role: 'SIGNER', accessAuth: ['ACCOUNT'] }] },
+          { envelopeId, data: [{ email: 'x@example.com', name: 'X', role: 'VIEWER', accessAuth: ['ACCOUNT'] }] },
         ],
         [
           '/api/v2/envelope/recipient/update-many',
@@ -89,20 +95,27 @@ for (const database of testDatabases()) {
         ['/api/v2/envelope/update', { envelopeId, data: { globalActionAuth: ['ACCOUNT'] } }],
       ] as const) {
         const res = await server.api.post(url, { json });
-        assert.equal(res.status, 400, JSON.stringify(res.body));
-        assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
+        assert.equal(res.status, 200, JSON.stringify(res.body));
       }
-      assert.deepEqual((await server.api.get(`/api/v2/envelope/${envelopeId}`)).body, view);
-
-      await sql`update recipient set auth_options = ${JSON.stringify({ accessAuth: ['ACCOUNT'], actionAuth: [] })} where envelope_id = (select id from envelope where public_id = ${envelopeId})`.execute(
-        server.ctx.db,
-      );
+      const after = (await server.api.get(`/api/v2/envelope/${envelopeId}`)).body;
+      assert.deepEqual(after.recipients[0].authOptions.actionAuth, ['PASSKEY']);
+      assert.deepEqual(after.authOptions.globalActionAuth, ['ACCOUNT']);
       const res = await server.api.post('/api/v2/document/distribute', {
         json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } },
       });
-      assert.equal(res.status, 400, JSON.stringify(res.body));
-      assert.equal(res.body.code, 'AUTH_METHOD_NOT_SUPPORTED');
-      assert.equal((await server.api.get(`/api/v2/document/${created.body.id}`)).body.status, 'DRAFT');
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+
+      // A template's recipients too (a template is an envelope: the same use case).
+      const template = await createRentalTemplate(server.api, 'Plantilla con cuenta');
+      const onTemplate = await server.api.post('/api/v2/envelope/recipient/create-many', {
+        json: {
+          envelopeId: template.envelopeId,
+          data: [
+            { email: 'y@example.com', name: 'Y', role: 'VIEWER', accessAuth: ['ACCOUNT'], actionAuth: ['PASSKEY'] },
+          ],
+        },
+      });
+      assert.equal(onTemplate.status, 200, JSON.stringify(onTemplate.body));
     });
 
     test('PASSWORD without an access code cannot be distributed: 400 naming the recipient', async () => {

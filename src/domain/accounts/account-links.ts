@@ -22,6 +22,7 @@ const LINK_PATHS: Record<AccountLinkPurpose, string> = {
   PASSWORD_RESET: 'reset-password',
   SETUP: 'setup',
   INVITATION: 'invitation',
+  SIGN_UP: 'sign-up',
 };
 
 export function accountLinkUrl(ctx: Pick<Ctx, 'config'>, purpose: AccountLinkPurpose, token: string): string {

@@ -13,6 +13,8 @@ export const EMAIL_VERIFICATION_VALID_MS = 24 * 3_600_000;
 export const PASSWORD_RESET_VALID_MS = 30 * 60_000;
 export const INVITATION_VALID_MS = 7 * 24 * 3_600_000;
 export const SETUP_VALID_MS = 7 * 24 * 3_600_000;
+/** A signing recipient's link to create their account (recipient verification ACCOUNT, PASSKEY). */
+export const SIGN_UP_VALID_MS = 7 * 24 * 3_600_000;
 
 /** The longest a sign-in lockout lasts however often it doubles, and when failures are forgotten. */
 export const LOCKOUT_MAX_MS = 3_600_000;

@@ -1,3 +1,4 @@
+import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { createHash } from 'node:crypto';
 import { insertPasskeyChallenge, takePasskeyChallenge, type PasskeyRow } from '../../db/repositories/passkey.repo.js';
 import type { PasskeyChallengePurpose } from '../../db/schema.js';
@@ -102,3 +103,37 @@ export function passkeyView(row: PasskeyRow): PasskeyView {
 }
 
 export const passkeyNotFound = () => new AppError('PASSKEY_NOT_FOUND', 'The user has no passkey with this id');
+
+/**
+ * The counter a passkey's answer reports once @simplewebauthn/server verified it (origin, RP ID,
+ * user verification, signature, counter moving forward), or null when it does not verify or its
+ * user handle names another user.
+ */
+export async function verifiedPasskeyCounter(
+  ctx: Pick<Ctx, 'config'>,
+  response: AuthenticationResponseJSON,
+  passkey: PasskeyRow,
+  challenge: string,
+): Promise<number | null> {
+  const userHandle = response.response.userHandle;
+  if (userHandle && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.userId) return null;
+  const { rpID, origin } = relyingParty(ctx);
+  try {
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: transportsOf(passkey),
+      },
+    });
+    return result.verified ? result.authenticationInfo.newCounter : null;
+  } catch {
+    return null;
+  }
+}

@@ -14,6 +14,7 @@ const KINDS: Record<AccountLinkPurpose, MailKind | null> = {
   PASSWORD_RESET: 'passwordReset',
   INVITATION: 'invitation',
   SETUP: null,
+  SIGN_UP: 'recipientSignUp',
 };
 
 /**

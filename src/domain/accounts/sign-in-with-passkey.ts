@@ -1,11 +1,11 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { findPasskeyByCredentialId, recordPasskeyUse, type PasskeyRow } from '../../db/repositories/passkey.repo.js';
 import { findUserById, type UserAccountRow } from '../../db/repositories/user-account.repo.js';
 import { AppError } from '../../errors.js';
 import type { RequestMeta } from '../audit/audit-actor.js';
 import type { Ctx } from '../context.js';
 import { appendAccountAudit } from './account-audit.js';
-import { relyingParty, spendChallenge, transportsOf } from './passkey-rules.js';
+import { spendChallenge, verifiedPasskeyCounter } from './passkey-rules.js';
 import type { StartedSession } from './session-view.js';
 import { startSession } from './start-session.js';
 
@@ -29,7 +29,7 @@ export async function signInWithPasskey(
   const passkey = await findPasskeyByCredentialId(ctx.db, input.response.id);
   const user = passkey ? await findUserById(ctx.db, passkey.userId) : undefined;
   if (!passkey || !user) throw failed();
-  const newCounter = await verifiedCounter(ctx, input.response, passkey, challenge);
+  const newCounter = await verifiedPasskeyCounter(ctx, input.response, passkey, challenge);
   const now = ctx.clock();
   const started = await ctx.db.transaction().execute(async (trx) => {
     if (newCounter === null) return null;
@@ -39,36 +39,6 @@ export async function signInWithPasskey(
   if (started) return started;
   await auditFailure(ctx, user, passkey, request);
   throw failed();
-}
-
-/** The counter the verified answer reports, or null when it does not verify (or names another user). */
-async function verifiedCounter(
-  ctx: Ctx,
-  response: AuthenticationResponseJSON,
-  passkey: PasskeyRow,
-  challenge: string,
-): Promise<number | null> {
-  const userHandle = response.response.userHandle;
-  if (userHandle && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.userId) return null;
-  const { rpID, origin } = relyingParty(ctx);
-  try {
-    const result = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-        counter: passkey.counter,
-        transports: transportsOf(passkey),
-      },
-    });
-    return result.verified ? result.authenticationInfo.newCounter : null;
-  } catch {
-    return null;
-  }
 }
 
 async function auditFailure(ctx: Ctx, user: UserAccountRow, passkey: PasskeyRow, request: RequestMeta) {

@@ -11,7 +11,14 @@ import { sessionView, type StartedSession } from './session-view.js';
 
 /** How the user proved who they are, as the SIGN_IN entry records it. */
 export type SignInMethod =
-  'password' | 'password+totp' | 'password+recovery-code' | 'passkey' | 'oidc' | 'setup' | 'invitation';
+  | 'password'
+  | 'password+totp'
+  | 'password+recovery-code'
+  | 'passkey'
+  | 'oidc'
+  | 'setup'
+  | 'invitation'
+  | 'sign-up-link';
 
 /**
  * Opens a session for `user` in the caller's transaction, with its SIGN_IN audit entry, and

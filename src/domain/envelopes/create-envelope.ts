@@ -17,7 +17,6 @@ import { envelopeEventPayload } from '../events/envelope-event-payload.js';
 import { creationEventOf, recordEvent } from '../events/record-event.js';
 import { newId } from '../ids.js';
 import type { RecipientCreateInput } from '../recipients/recipient-input.js';
-import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import { inspectUpload } from '../uploads/inspect-upload.js';
 import type { UploadedPdf } from '../uploads/uploaded-pdf.js';
 import { queueOwnerNotice } from '../mail/owner-notice.js';
@@ -80,15 +79,6 @@ async function create(
   caller: ApiCaller,
   input: CreateEnvelopeInput,
 ): Promise<{ graph: EnvelopeGraph; queuedJobs: boolean }> {
-  refuseUnenforcedVerification([
-    // Both creating routes carry the envelope's members in their `payload` part.
-    { path: ['payload', 'globalAccessAuth'], methods: input.globalAccessAuth },
-    { path: ['payload', 'globalActionAuth'], methods: input.globalActionAuth },
-    ...input.recipients.flatMap((r) => [
-      { path: [...r.path, 'accessAuth'], methods: r.accessAuth },
-      { path: [...r.path, 'actionAuth'], methods: r.actionAuth },
-    ]),
-  ]);
   for (const r of input.recipients)
     assertSignatureLevelAllowed(r.role, r.signatureLevel, [...r.path, 'signatureLevel']);
   const base = input.requestPath ?? ['payload'];

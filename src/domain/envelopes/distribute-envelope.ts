@@ -19,11 +19,10 @@ import { recordEvent } from '../events/record-event.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { nationalIdRule, satisfiesIdentityRule } from '../recipients/identity-rule.js';
 import { loadIdentityPolicy, type IdentityPolicy } from '../recipients/load-identity-rule.js';
-import {
-  effectiveVerification,
-  refuseUnenforcedVerification,
-  storedVerification,
-} from '../recipients/verification-methods.js';
+import { effectiveVerification } from '../recipients/verification-methods.js';
+import { asksForAccount, mailSignUpLink } from '../signing/recipient-account.js';
+import { findUserByEmail } from '../../db/repositories/user-account.repo.js';
+import { isLanguage, normalizeEmail } from '../accounts/account-rules.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import {
   hashSigningToken,
@@ -139,6 +138,7 @@ export async function distributeInTransaction(
     if (mailedNow) {
       await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
       mailed.push(r);
+      await mailSignUpLinkIfNeeded(ctx, trx, r, graph, meta.language, now);
     }
   }
   await startReminders(ctx, trx, { platformId: envelope.platformId, meta, recipients: mailed, sentAt: now });
@@ -185,11 +185,6 @@ function assertDistributable(
   distributionMethod: 'EMAIL' | 'NONE',
   identity: IdentityPolicy,
 ): void {
-  // Options stored before they were refused at create and update must not go out unenforced.
-  refuseUnenforcedVerification([
-    ...storedVerification(graph.envelope.authOptions, ['authOptions']),
-    ...graph.recipients.flatMap((r, index) => storedVerification(r.authOptions, ['recipients', index, 'authOptions'])),
-  ]);
   const issues = new IssueCollector();
   if (graph.items.length === 0)
     issues.add('ENVELOPE_HAS_NO_DOCUMENT', ['envelopeItems'], 'the envelope has no PDF yet');
@@ -249,4 +244,22 @@ function assertDistributable(
       );
   }
   issues.throwIfAny('The document cannot be distributed yet');
+}
+
+/**
+ * A recipient whose verification needs a Firma account (ACCOUNT, PASSKEY) and whose e-mail has
+ * none gets, beside the signing request, the one-time link that creates it (the signing page
+ * offers it again).
+ */
+async function mailSignUpLinkIfNeeded(
+  ctx: Ctx,
+  trx: Db,
+  r: RecipientRow,
+  graph: EnvelopeGraph,
+  language: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (!asksForAccount(effectiveVerification(r.authOptions, graph.envelope.authOptions))) return;
+  if (await findUserByEmail(trx, normalizeEmail(r.email))) return;
+  await mailSignUpLink(ctx, trx, r.email, language && isLanguage(language) ? language : 'en', now);
 }

@@ -13,7 +13,6 @@ import { downloadItem, type DownloadVersion } from './download-item.js';
 import { editEnvelope } from './edit-envelope.js';
 import { placeTagsOnNewItems, planTagFields, readPlaceholderTags } from './placeholder-fields.js';
 import { envelopeLiteView, itemView } from '../model/envelope-views.js';
-import { refuseUnenforcedVerification } from '../recipients/verification-methods.js';
 import type { z } from 'zod';
 import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import { mergeMeta, type EnvelopeMeta, type ZMetaInput } from '../model/envelope-meta.js';
@@ -131,10 +130,6 @@ export async function updateEnvelopeData(
     // Only a move: allowed in every state, final ones included (filing changes nothing signed).
     return moveEnvelopeToFolder(ctx, caller, envelopeId, data.folderId ? data.folderId : null);
   }
-  refuseUnenforcedVerification([
-    { path: ['data', 'globalAccessAuth'], methods: data.globalAccessAuth },
-    { path: ['data', 'globalActionAuth'], methods: data.globalActionAuth },
-  ]);
   refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], metaInput));
   await assertEmailSenderUsable(ctx.db, caller.principal.platformId, metaInput?.emailId, ['meta', 'emailId']);
   const result = await editEnvelope(ctx, caller, envelopeId, 'DOCUMENT_META_UPDATED', async (trx, graph, now) => {

@@ -14,24 +14,10 @@ import { expiryFrom } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
-import {
-  effectiveVerification,
-  refuseUnenforcedVerification,
-  type VerificationRequest,
-} from '../recipients/verification-methods.js';
+import { effectiveVerification } from '../recipients/verification-methods.js';
 import { dataEntries, type EntryPath } from './validation-issues.js';
 import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 import { queueRemovalNotice } from '../mail/removal-notice.js';
-
-function recipientVerification(
-  inputs: { accessAuth?: string[] | undefined; actionAuth?: string[] | undefined }[],
-  at: EntryPath,
-): VerificationRequest[] {
-  return inputs.flatMap((input, index) => [
-    { path: [...at(index), 'accessAuth'], methods: input.accessAuth },
-    { path: [...at(index), 'actionAuth'], methods: input.actionAuth },
-  ]);
-}
 
 /**
  * Adds recipients. On a PENDING envelope each new recipient who must act gets its token and expiry
@@ -45,7 +31,6 @@ export async function createRecipients(
   inputs: RecipientCreateInput[],
   at: EntryPath = dataEntries,
 ) {
-  refuseUnenforcedVerification(recipientVerification(inputs, at));
   inputs.forEach((input, index) =>
     assertSignatureLevelAllowed(input.role, input.signatureLevel, [...at(index), 'signatureLevel']),
   );
@@ -90,7 +75,6 @@ export async function updateRecipients(
   inputs: RecipientUpdateInput[],
   at: EntryPath = dataEntries,
 ) {
-  refuseUnenforcedVerification(recipientVerification(inputs, at));
   const accessCodeHashes = await hashAccessCodes(inputs);
   return editEnvelope(ctx, caller, envelopeId, 'RECIPIENT_UPDATED', async (trx, graph, now) => {
     const iso = now.toISOString();

@@ -1,64 +1,28 @@
-import { AppError, type ErrorIssue } from '../../errors.js';
-
 /**
  * Recipient verification (Documenso's `accessAuth` / `actionAuth`, and the envelope's
- * `globalAccessAuth` / `globalActionAuth`), with Firma's meaning since Firma has no user accounts:
- * TWO_FACTOR_AUTH is a one-time code mailed to the recipient, EXTERNAL_TWO_FACTOR_AUTH a one-time
- * code the sender asks Firma for (`POST /envelope/recipient/{id}/2fa-code`) and delivers through
- * its own channel (SMS, WhatsApp), PASSWORD an access code the sender sets on the recipient
- * (`accessCode`) and hands over out of band. ACCOUNT and PASSKEY need
- * accounts Firma does not have: a security option stored but not enforced is worse than none (the
- * sender believes the recipient will be checked), so they are refused (400
- * AUTH_METHOD_NOT_SUPPORTED) at create, update and distribute. `EXPLICIT_NONE` and empty lists,
- * which ask for nothing, are accepted as in Documenso.
+ * `globalAccessAuth` / `globalActionAuth`), every method enforced by the signing API
+ * (`domain/signing/verification-state.ts`):
+ * - ACCOUNT: the recipient is signed in to a Firma account whose verified e-mail is theirs;
+ * - PASSKEY (action): signed in as for ACCOUNT, the recipient answers a WebAuthn challenge with one
+ *   of that account's passkeys;
+ * - TWO_FACTOR_AUTH: a one-time code mailed to the recipient; EXTERNAL_TWO_FACTOR_AUTH: a one-time
+ *   code the sender asks Firma for (`POST /envelope/recipient/{id}/2fa-code`) and delivers through
+ *   its own channel (SMS, WhatsApp);
+ * - PASSWORD (action): as in Documenso, the password of the recipient's Firma account when the
+ *   recipient's e-mail has one; else Firma's extension, the access code the sender set on the
+ *   recipient (`accessCode`) and handed over out of band.
+ * `EXPLICIT_NONE` and empty lists, which ask for nothing, are accepted as in Documenso.
  */
 
-/** Methods Firma enforces (signing API, `domain/signing/verification-state.ts`). */
-const ENFORCED = new Set<string>(['TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD']);
-const NO_VERIFICATION = new Set(['EXPLICIT_NONE']);
+export type EnforcedMethod = 'ACCOUNT' | 'PASSKEY' | 'TWO_FACTOR_AUTH' | 'EXTERNAL_TWO_FACTOR_AUTH' | 'PASSWORD';
 
-export type EnforcedMethod = 'TWO_FACTOR_AUTH' | 'EXTERNAL_TWO_FACTOR_AUTH' | 'PASSWORD';
+const ENFORCED = new Set<string>(['ACCOUNT', 'PASSKEY', 'TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD']);
 
-export interface VerificationRequest {
-  path: (string | number)[];
-  methods: readonly string[] | null | undefined;
-}
-
-export function unenforcedMethods(methods: readonly string[] | null | undefined): string[] {
-  return (methods ?? []).filter((m) => !NO_VERIFICATION.has(m) && !ENFORCED.has(m));
-}
-
-/** Refuses every request naming a method Firma does not enforce, listing each with its path. */
-export function refuseUnenforcedVerification(requests: VerificationRequest[]): void {
-  const issues: ErrorIssue[] = [];
-  for (const { path, methods } of requests) {
-    const refused = unenforcedMethods(methods);
-    if (refused.length > 0)
-      issues.push({
-        path,
-        message: `${path.join('.')}: ${refused.join(', ')} cannot be enforced by Firma (it has no user accounts); use TWO_FACTOR_AUTH, EXTERNAL_TWO_FACTOR_AUTH or PASSWORD, or send []`,
-      });
-  }
-  if (issues.length > 0) {
-    throw new AppError(
-      'AUTH_METHOD_NOT_SUPPORTED',
-      'Some recipient verification methods are not supported: Firma refuses them rather than store a check it would not make',
-      { issues },
-    );
-  }
-}
-
-/** A recipient's or an envelope's stored auth options (decoded), as verification requests. */
-export function storedVerification(
-  authOptions: Readonly<Record<string, readonly string[] | undefined>> | null,
-  path: (string | number)[],
-): VerificationRequest[] {
-  if (!authOptions) return [];
-  return Object.entries(authOptions).map(([key, methods]) => ({ path: [...path, key], methods }));
-}
+/** Methods that need the recipient signed in to their Firma account. */
+export const ACCOUNT_METHODS: readonly EnforcedMethod[] = ['ACCOUNT', 'PASSKEY'];
 
 export interface EffectiveVerification {
-  /** Any one of these opens the content (one of the two kinds of one-time code). */
+  /** Any one of these opens the content (the account, or one of the two kinds of one-time code). */
   access: EnforcedMethod[];
   /** Any one of these allows completing. */
   action: EnforcedMethod[];
@@ -67,7 +31,7 @@ export interface EffectiveVerification {
 /**
  * What a recipient must pass, as Documenso derives it: the recipient's own list when it names any
  * method, else the envelope's global one; `EXPLICIT_NONE` in the recipient's action list means
- * none, whatever the global list says. Methods Firma does not enforce never reach here (refused).
+ * none, whatever the global list says.
  */
 export function effectiveVerification(
   recipient: { accessAuth?: readonly string[] | undefined; actionAuth?: readonly string[] | undefined } | null,

@@ -3,11 +3,14 @@ import type { IdentityRuleName } from '../recipients/identity-rule.js';
 import { loadIdentityRule } from '../recipients/load-identity-rule.js';
 import { loadSigningSession } from './signing-session.js';
 import { passesOf, type SigningRequest } from './verification-grant.js';
-import { asSeenBy, loadVerificationState } from './verification-state.js';
+import { accountOfRecipient } from './recipient-account.js';
+import { asSeenBy, loadVerificationState, requirementsOf } from './verification-state.js';
 import { verificationStatus, type VerificationStatus } from './verification-status.js';
 
 /** The status, and which national ID the `CUIL` method asks for (the platform's identity rule). */
 export interface VerificationStatusView extends VerificationStatus {
+  /** What PASSWORD asks for: the recipient's account password, or (no account) the sender's access code; null before access passed. */
+  password: 'ACCOUNT_PASSWORD' | 'ACCESS_CODE' | null;
   identityRule: IdentityRuleName;
 }
 
@@ -27,5 +30,14 @@ export async function getVerificationStatus(
     loadVerificationState(ctx.db, s),
     loadIdentityRule(ctx.db, s.graph.envelope.platformId),
   ]);
-  return { ...verificationStatus(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now), identityRule };
+  const status = verificationStatus(s, asSeenBy(state, passesOf(ctx.secrets, s, request, now)), now);
+  // Whether the address has an account is told only to a caller past access verification.
+  const passwordAsked = requirementsOf(s).action.includes('PASSWORD') && status.access.pending.length === 0;
+  const account = passwordAsked ? await accountOfRecipient(ctx.db, s) : undefined;
+  const password = !passwordAsked ? null : account ? 'ACCOUNT_PASSWORD' : 'ACCESS_CODE';
+  return {
+    ...status,
+    password,
+    identityRule,
+  };
 }

@@ -30,7 +30,14 @@ export async function typedVerification(
   ctx: Ctx,
   token: string,
   request: SigningRequest,
-  method: { name: 'PASSWORD' | 'CUIL'; asked: (req: Requirements) => boolean; wrong: ErrorCode; wrongMessage: string },
+  method: {
+    name: 'PASSWORD' | 'CUIL';
+    asked: (req: Requirements) => boolean;
+    wrong: ErrorCode;
+    wrongMessage: string;
+    /** What was checked, for the audit entry (never the value typed). */
+    against?: 'ACCOUNT_PASSWORD' | 'ACCESS_CODE';
+  },
   /** 'entered': the signer gave what was missing (their own ID), which `matches` stored in this transaction. */
   matches: (s: SigningSession, trx: Db) => Promise<boolean | 'entered'> | boolean,
 ): Promise<VerificationGranted> {
@@ -70,9 +77,11 @@ export async function typedVerification(
     await appendAuditEvent(ctx, trx, {
       envelopeId: s.graph.envelope.id,
       type: ok ? 'RECIPIENT_VERIFICATION_PASSED' : 'RECIPIENT_VERIFICATION_FAILED',
-      data: ok
-        ? { method: method.name, ...(answer === 'entered' ? { entered: true } : {}) }
-        : { method: method.name, triesLeft },
+      data: {
+        method: method.name,
+        ...(method.against ? { against: method.against } : {}),
+        ...(ok ? (answer === 'entered' ? { entered: true } : {}) : { triesLeft }),
+      },
       actor: recipientActor(s.recipient),
       recipientId: s.recipient.id,
       request,

@@ -25,11 +25,23 @@ export const GRANT_MAX_MS = 12 * 3600_000;
 export interface CallerPasses {
   access: string | null;
   actionOtp: string | null;
+  /** The PASSWORD method: the sender's access code, or the recipient's account password. */
   accessCode: string | null;
   cuil: string | null;
+  /** Signed in to the recipient's own Firma account (ACCOUNT). */
+  account: string | null;
+  /** A passkey of that account answered this recipient's signing challenge (PASSKEY). */
+  passkey: string | null;
 }
 
-export const NO_PASSES: CallerPasses = { access: null, actionOtp: null, accessCode: null, cuil: null };
+export const NO_PASSES: CallerPasses = {
+  access: null,
+  actionOtp: null,
+  accessCode: null,
+  cuil: null,
+  account: null,
+  passkey: null,
+};
 
 /** A signing API request: its audit facts and the verification grants it presents (cookie, header). */
 export interface SigningRequest extends RequestMeta {

@@ -13,8 +13,9 @@ import type { CallerPasses } from './verification-grant.js';
  * holding the same link must verify again; the row's *VerifiedAt members only record the last pass.
  *
  * Durations: access verified with a one-time code holds 12 hours (a working day's session on the
- * same link; after that the recipient asks for a new code). Action verification (code again,
- * access code) is asked "right before complete" and holds 15 minutes. The CUIL typed holds as long
+ * same link; after that the recipient asks for a new code), and so does the ACCOUNT pass (signed
+ * in to the recipient's own account, checked when the caller asks for it). Action verification
+ * (code again, password or access code, passkey) is asked "right before complete" and holds 15 minutes. The CUIL typed holds as long
  * as access (it proves who types, not possession of a secret).
  */
 export const OTP_VALID_MS = 10 * 60_000;
@@ -46,18 +47,30 @@ export async function loadVerificationState(db: Db, s: SigningSession): Promise<
   return row && row.tokenHash === s.recipient.tokenHash ? row : null;
 }
 
+/** When this caller passed each method, as its grants prove (the row's own *VerifiedAt are not theirs). */
+export interface SeenState {
+  accessVerifiedAt: string | null;
+  actionOtpVerifiedAt: string | null;
+  accessCodeVerifiedAt: string | null;
+  cuilVerifiedAt: string | null;
+  accountVerifiedAt: string | null;
+  passkeyVerifiedAt: string | null;
+}
+
 /**
- * The state as this caller stands: the row's codes, tries and locks, with the passes its grants
- * prove instead of the row's (another caller's passes are not this one's). Null without a row.
+ * The state as this caller stands: the passes its grants prove. The code and typed passes count
+ * only while the recipient's row for the current token exists (they were earned with it); the
+ * account and passkey passes need no row (nothing is kept per recipient for them). Null: nothing.
  */
-export function asSeenBy(row: VerificationRow | null, passes: CallerPasses): VerificationRow | null {
-  if (!row) return null;
+export function asSeenBy(row: VerificationRow | null, passes: CallerPasses): SeenState | null {
+  if (!row && !passes.account && !passes.passkey) return null;
   return {
-    ...row,
-    accessVerifiedAt: passes.access,
-    actionOtpVerifiedAt: passes.actionOtp,
-    accessCodeVerifiedAt: passes.accessCode,
-    cuilVerifiedAt: passes.cuil,
+    accessVerifiedAt: row ? passes.access : null,
+    actionOtpVerifiedAt: row ? passes.actionOtp : null,
+    accessCodeVerifiedAt: row ? passes.accessCode : null,
+    cuilVerifiedAt: row ? passes.cuil : null,
+    accountVerifiedAt: passes.account,
+    passkeyVerifiedAt: passes.passkey,
   };
 }
 
@@ -65,32 +78,50 @@ const within = (at: string | null | undefined, ms: number, now: Date) =>
   !!at && now.getTime() - Date.parse(at) < ms && Date.parse(at) <= now.getTime();
 
 /** Methods still to pass before the content is shown: [] when nothing is asked or all passed. */
-export function pendingAccess(req: Requirements, state: VerificationRow | null, now: Date): PendingMethod[] {
+export function pendingAccess(req: Requirements, state: SeenState | null, now: Date): PendingMethod[] {
   if (req.access.length === 0) return [];
-  return within(state?.accessVerifiedAt, ACCESS_VALID_MS, now) ? [] : [...req.access];
+  const passed = req.access.some((m) =>
+    m === 'ACCOUNT'
+      ? within(state?.accountVerifiedAt, ACCESS_VALID_MS, now)
+      : within(state?.accessVerifiedAt, ACCESS_VALID_MS, now),
+  );
+  return passed ? [] : [...req.access];
+}
+
+/** Whether this caller passed one method of the action list (each holds ACTION_VALID_MS, ACCOUNT as long as access). */
+function actionPassed(m: EnforcedMethod, state: SeenState | null, now: Date): boolean {
+  switch (m) {
+    case 'TWO_FACTOR_AUTH':
+    case 'EXTERNAL_TWO_FACTOR_AUTH':
+      // Either kind of one-time code passes the action the same way (actionOtpVerifiedAt).
+      return within(state?.actionOtpVerifiedAt, ACTION_VALID_MS, now);
+    case 'PASSWORD':
+      return within(state?.accessCodeVerifiedAt, ACTION_VALID_MS, now);
+    case 'ACCOUNT':
+      return within(state?.accountVerifiedAt, ACCESS_VALID_MS, now);
+    case 'PASSKEY':
+      return within(state?.passkeyVerifiedAt, ACTION_VALID_MS, now);
+  }
 }
 
 /**
  * Methods still to pass before completing: the action list is "any one of" (as in Documenso: the
  * recipient picks), CUIL comes on top when the sender asked for it.
  */
-export function pendingAction(req: Requirements, state: VerificationRow | null, now: Date): PendingMethod[] {
+export function pendingAction(req: Requirements, state: SeenState | null, now: Date): PendingMethod[] {
   const pending: PendingMethod[] = [];
-  const passed = req.action.some((m) =>
-    // Either kind of one-time code passes the action the same way (actionOtpVerifiedAt).
-    m === 'TWO_FACTOR_AUTH' || m === 'EXTERNAL_TWO_FACTOR_AUTH'
-      ? within(state?.actionOtpVerifiedAt, ACTION_VALID_MS, now)
-      : within(state?.accessCodeVerifiedAt, ACTION_VALID_MS, now),
-  );
+  const passed = req.action.some((m) => actionPassed(m, state, now));
   if (req.action.length > 0 && !passed) pending.push(...req.action);
   if (req.cuil && !within(state?.cuilVerifiedAt, ACCESS_VALID_MS, now)) pending.push('CUIL');
   return pending;
 }
 
-const accessMessage = (pending: PendingMethod[]) =>
-  pending.includes('TWO_FACTOR_AUTH')
-    ? 'Verify your identity first: a code is sent to your e-mail'
-    : 'Verify your identity first: enter the code the sender gave you';
+export const accessMessage = (pending: PendingMethod[]) =>
+  pending.includes('ACCOUNT')
+    ? 'Verify your identity first: sign in to your Firma account with the e-mail this document was sent to'
+    : pending.includes('TWO_FACTOR_AUTH')
+      ? 'Verify your identity first: a code is sent to your e-mail'
+      : 'Verify your identity first: enter the code the sender gave you';
 
 /**
  * Refuses to show or change anything (view, fields, PDFs, signed copy, certificate, signature

@@ -1,4 +1,4 @@
-import type { VerificationRow } from '../../db/repositories/recipient-verification.repo.js';
+import type { SeenState } from './verification-state.js';
 import type { SigningSession } from './signing-session.js';
 import { pendingAccess, pendingAction, requirementsOf, type PendingMethod } from './verification-state.js';
 
@@ -18,7 +18,7 @@ export interface VerificationStatus {
   emailHint: string | null;
 }
 
-export function verificationStatus(s: SigningSession, state: VerificationRow | null, now: Date): VerificationStatus {
+export function verificationStatus(s: SigningSession, state: SeenState | null, now: Date): VerificationStatus {
   const req = requirementsOf(s);
   const access = pendingAccess(req, state, now);
   const action = pendingAction(req, state, now);
@@ -32,7 +32,8 @@ export function verificationStatus(s: SigningSession, state: VerificationRow | n
   };
 }
 
-function maskEmail(email: string): string | null {
+/** An e-mail address as shown to whoever holds a link: its first letter and its domain. */
+export function maskEmail(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 1) return null;
   return `${email[0]}•••${email.slice(at)}`;

@@ -15,7 +15,7 @@ import {
   pendingAction,
   requirementsOf,
 } from './verification-state.js';
-import type { VerificationRow } from '../../db/repositories/recipient-verification.repo.js';
+import type { SeenState } from './verification-state.js';
 import { verificationStatus, type VerificationGranted } from './verification-status.js';
 
 /**
@@ -104,7 +104,7 @@ export async function verifyVerificationCode(
  * while access waits for it, else the action when the action accepts it. Null when the step this
  * caller is at does not take that code (it then counts as no valid code).
  */
-function externalStep(s: SigningSession, seen: VerificationRow | null, now: Date): 'access' | 'action' | null {
+function externalStep(s: SigningSession, seen: SeenState | null, now: Date): 'access' | 'action' | null {
   const req = requirementsOf(s);
   const access = pendingAccess(req, seen, now);
   if (access.length > 0) return access.includes('EXTERNAL_TWO_FACTOR_AUTH') ? 'access' : null;

@@ -128,3 +128,9 @@ export const ZSetupBody = z.object({
   password: ZPassword,
   language: z.enum(LANGUAGES).optional(),
 });
+
+export const ZSignUpLinkView = z.object({
+  email: z.string().describe('The address the account will have (the one the link was mailed to)'),
+  expiresAt: z.string(),
+});
+export const ZSignUpBody = z.object({ name: ZPersonName, password: ZPassword });

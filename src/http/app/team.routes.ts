@@ -2,6 +2,8 @@ import { acceptInvitation } from '../../domain/accounts/accept-invitation.js';
 import { changeMemberRole } from '../../domain/accounts/change-member-role.js';
 import { createFirstAdmin } from '../../domain/accounts/create-first-admin.js';
 import { getInvitation } from '../../domain/accounts/get-invitation.js';
+import { getSignUpLink } from '../../domain/accounts/get-sign-up-link.js';
+import { signUpWithLink } from '../../domain/accounts/sign-up-with-link.js';
 import { inviteMember } from '../../domain/accounts/invite-member.js';
 import { listMyPlatforms } from '../../domain/accounts/list-my-platforms.js';
 import { listPlatformMembers } from '../../domain/accounts/list-platform-members.js';
@@ -25,6 +27,8 @@ import {
   ZAcceptBody,
   ZSessionAnswer,
   ZSetupBody,
+  ZSignUpBody,
+  ZSignUpLinkView,
 } from './app.schema.js';
 import { answerNewSession } from './session-cookie.js';
 import { accountOf, optionalAccountOf } from './session-auth.js';
@@ -157,5 +161,36 @@ export const teamOperations = [
       const started = await createFirstAdmin(ctx, request.params.token, request.body, requestMeta(request));
       return answerNewSession(ctx, reply, started);
     },
+  }),
+
+  defineOperation({
+    method: 'GET',
+    url: '/sign-up/:token',
+    operationId: 'app-getSignUpLink',
+    summary: 'What a signing recipient’s sign-up link offers: the address the account will have',
+    tags,
+    public: true,
+    params: ZLinkParams,
+    response: ZSignUpLinkView,
+    errors: [404],
+    hooks: (ctx) => accountAttemptLimits(ctx, { perAddress: false }),
+    handle: (ctx, request) => getSignUpLink(ctx, request.params.token),
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/sign-up/:token',
+    operationId: 'app-signUpWithLink',
+    summary:
+      'A signing recipient’s link: create their account (that e-mail, verified, no team; works once) and sign in',
+    tags,
+    public: true,
+    params: ZLinkParams,
+    body: ZSignUpBody,
+    response: ZSessionAnswer,
+    errors: [404, 409],
+    hooks: (ctx) => accountAttemptLimits(ctx, { perAddress: false }),
+    handle: async (ctx, request, reply) =>
+      answerNewSession(ctx, reply, await signUpWithLink(ctx, request.params.token, request.body, requestMeta(request))),
   }),
 ];

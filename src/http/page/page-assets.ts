@@ -58,6 +58,10 @@ const SOURCES: Record<string, Source> = {
   'embed-text.js': { text: embedTextModule, contentType: 'text/javascript; charset=utf-8' },
   'signing-api.js': { path: join(WEB_DIR, 'signing-api.js'), contentType: 'text/javascript; charset=utf-8' },
   'verify.js': { path: join(WEB_DIR, 'verify.js'), contentType: 'text/javascript; charset=utf-8' },
+  'account-verify.js': {
+    path: join(WEB_DIR, 'account-verify.js'),
+    contentType: 'text/javascript; charset=utf-8',
+  },
   'digital-sign.js': { path: join(WEB_DIR, 'digital-sign.js'), contentType: 'text/javascript; charset=utf-8' },
   'digital-i18n.js': { path: join(WEB_DIR, 'digital-i18n.js'), contentType: 'text/javascript; charset=utf-8' },
   'digital-i18n-asia.js': {

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../domain/context.js';
+import { authenticateSession } from '../../domain/accounts/authenticate-session.js';
+import type { AccountPrincipal } from '../../domain/accounts/session-view.js';
 import { hashSigningToken } from '../../domain/model/signing-links.js';
 import { assertSigningTokenKnown } from '../../domain/signing/signing-session.js';
 import {
@@ -9,6 +11,7 @@ import {
   type SigningRequest,
 } from '../../domain/signing/verification-grant.js';
 import type { OperationHooks } from '../operation.js';
+import { sessionTokenOf } from '../app/session-cookie.js';
 import { requestMeta } from '../plugins/caller.js';
 
 /** Documents (and admits) the verification token header on every signing route. */
@@ -81,4 +84,17 @@ function cookieOf(header: string | undefined, name: string): string | undefined 
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || undefined;
   }
   return undefined;
+}
+
+/**
+ * The Firma account the caller is signed in to (the web app's session cookie), for ACCOUNT and
+ * PASSKEY verification; null without a live session. The cookie is SameSite=Lax, so another
+ * site's form or script never brings it to these POSTs; a request whose Origin names another site
+ * is treated as signed out all the same.
+ */
+export async function signingAccount(ctx: Ctx, request: FastifyRequest): Promise<AccountPrincipal | null> {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== new URL(ctx.config.publicUrl).origin) return null;
+  const token = sessionTokenOf(ctx, request.headers.cookie);
+  return token ? authenticateSession(ctx, token) : null;
 }

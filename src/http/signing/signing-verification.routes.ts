@@ -3,11 +3,17 @@ import type { Ctx } from '../../domain/context.js';
 import { getVerificationStatus } from '../../domain/signing/get-verification-status.js';
 import { requestVerificationCode } from '../../domain/signing/request-verification-code.js';
 import type { VerificationGranted } from '../../domain/signing/verification-status.js';
+import { requestRecipientSignUp } from '../../domain/signing/request-recipient-sign-up.js';
+import { startRecipientPasskey } from '../../domain/signing/start-recipient-passkey.js';
 import { verifyAccessCode } from '../../domain/signing/verify-access-code.js';
+import { verifyAccountPassword } from '../../domain/signing/verify-account-password.js';
+import { verifyRecipientAccount } from '../../domain/signing/verify-recipient-account.js';
+import { verifyRecipientPasskey } from '../../domain/signing/verify-recipient-passkey.js';
 import { verifyCuil } from '../../domain/signing/verify-cuil.js';
 import { verifyVerificationCode } from '../../domain/signing/verify-verification-code.js';
 import { defineOperation } from '../operation.js';
-import { onSigningToken, setVerificationCookie, signingRequest } from './signing-request.js';
+import { ZPasskeyOptions, ZPasskeySignInBody } from '../app/passkey.schema.js';
+import { onSigningToken, setVerificationCookie, signingAccount, signingRequest } from './signing-request.js';
 import {
   ZCodeRequested,
   ZSigningParams,
@@ -16,6 +22,8 @@ import {
   ZVerifyAccessCodeBody,
   ZVerifyCodeBody,
   ZVerifyCuilBody,
+  ZSignUpLinkSent,
+  ZVerifyPasswordBody,
 } from './signing.schema.js';
 
 const tags = ['Signing verification'];
@@ -89,7 +97,10 @@ export const signingVerificationOperations = [
     method: 'POST',
     url: '/signing/:token/verification/access-code',
     operationId: 'signing-verification-access-code',
-    summary: 'Check the access code the sender handed over (PASSWORD); 5 wrong tries lock for 15 minutes',
+    summary:
+      'Check the access code the sender handed over (PASSWORD, recipient without a Firma account); 5 wrong tries lock for 15 minutes',
+    description:
+      'Firma’s extension for recipients whose e-mail has no Firma account; one that has an account gives its password (`/verification/password`) and is answered 409 VERIFICATION_NOT_PENDING here.',
     tags,
     ...onSigningToken,
     params: ZSigningParams,
@@ -103,6 +114,111 @@ export const signingVerificationOperations = [
         ctx,
         token,
         await verifyAccessCode(ctx, token, request.body.accessCode, signingRequest(request, token)),
+      );
+    },
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/signing/:token/verification/password',
+    operationId: 'signing-verification-password',
+    summary: 'Check the recipient’s Firma account password (PASSWORD, as in Documenso); throttled like sign-in',
+    description:
+      'For a recipient whose e-mail has a Firma account (the status answers `password: ACCOUNT_PASSWORD`). Wrong passwords count towards the account’s sign-in lockout (429 SIGN_IN_LOCKED with Retry-After) and the recipient’s 5 tries.',
+    tags,
+    ...onSigningToken,
+    params: ZSigningParams,
+    body: ZVerifyPasswordBody,
+    response: ZVerificationGranted,
+    errors: [404, 409, 429],
+    handle: async (ctx, request, reply) => {
+      const { token } = request.params;
+      return granted(
+        reply,
+        ctx,
+        token,
+        await verifyAccountPassword(ctx, token, request.body.password, signingRequest(request, token)),
+      );
+    },
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/signing/:token/verification/account',
+    operationId: 'signing-verification-account',
+    summary: 'Pass ACCOUNT: the caller is signed in to the Firma account with the recipient’s e-mail',
+    description:
+      'Reads the web app’s session cookie. 401 RECIPIENT_SIGN_IN_REQUIRED without a session (sign in at /sign-in, or ask for a sign-up link), 403 RECIPIENT_ACCOUNT_MISMATCH when the account is another e-mail’s or its e-mail is not verified.',
+    tags,
+    ...onSigningToken,
+    params: ZSigningParams,
+    response: ZVerificationGranted,
+    errors: [401, 403, 404, 409],
+    handle: async (ctx, request, reply) => {
+      const { token } = request.params;
+      const principal = await signingAccount(ctx, request);
+      return granted(
+        reply,
+        ctx,
+        token,
+        await verifyRecipientAccount(ctx, token, principal, signingRequest(request, token)),
+      );
+    },
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/signing/:token/verification/sign-up-link',
+    operationId: 'signing-verification-sign-up-link',
+    summary: 'Mail the recipient a one-time link to create their Firma account (ACCOUNT, PASSKEY; no account yet)',
+    description:
+      'The link (7 days, once) creates an account for exactly the recipient’s e-mail, verified by the mailbox, member of no team. 409 ACCOUNT_EXISTS when the e-mail has an account: sign in instead.',
+    tags,
+    ...onSigningToken,
+    params: ZSigningParams,
+    response: ZSignUpLinkSent,
+    errors: [404, 409],
+    handle: (ctx, request) =>
+      requestRecipientSignUp(ctx, request.params.token, signingRequest(request, request.params.token)),
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/signing/:token/verification/passkey/options',
+    operationId: 'signing-verification-passkey-options',
+    summary: 'WebAuthn options to confirm signing with a passkey of the recipient’s account (PASSKEY)',
+    description:
+      'Signed in as for ACCOUNT. The challenge works once, for five minutes, for this recipient only. 409 RECIPIENT_NO_PASSKEY when the account has none.',
+    tags,
+    ...onSigningToken,
+    params: ZSigningParams,
+    response: ZPasskeyOptions,
+    errors: [401, 403, 404, 409],
+    handle: async (ctx, request) => {
+      const { token } = request.params;
+      return startRecipientPasskey(ctx, token, await signingAccount(ctx, request), signingRequest(request, token));
+    },
+  }),
+
+  defineOperation({
+    method: 'POST',
+    url: '/signing/:token/verification/passkey',
+    operationId: 'signing-verification-passkey',
+    summary: 'Check the passkey’s answer (PASSKEY): allows completing for 15 minutes',
+    tags,
+    ...onSigningToken,
+    params: ZSigningParams,
+    body: ZPasskeySignInBody,
+    response: ZVerificationGranted,
+    errors: [401, 403, 404, 409],
+    handle: async (ctx, request, reply) => {
+      const { token } = request.params;
+      const principal = await signingAccount(ctx, request);
+      return granted(
+        reply,
+        ctx,
+        token,
+        await verifyRecipientPasskey(ctx, token, principal, request.body.response, signingRequest(request, token)),
       );
     },
   }),

@@ -195,7 +195,14 @@ export const ZRejectResponse = z.object({
   rejectionReason: z.string(),
 });
 
-const ZPendingMethod = z.enum(['TWO_FACTOR_AUTH', 'EXTERNAL_TWO_FACTOR_AUTH', 'PASSWORD', 'CUIL']);
+const ZPendingMethod = z.enum([
+  'ACCOUNT',
+  'PASSKEY',
+  'TWO_FACTOR_AUTH',
+  'EXTERNAL_TWO_FACTOR_AUTH',
+  'PASSWORD',
+  'CUIL',
+]);
 export const ZVerificationStatus = z
   .object({
     stage: z
@@ -212,6 +219,12 @@ export const ZVerificationStatus = z
   .meta({ id: 'SigningVerificationStatus' });
 
 export const ZVerificationStatusView = ZVerificationStatus.extend({
+  password: z
+    .enum(['ACCOUNT_PASSWORD', 'ACCESS_CODE'])
+    .nullable()
+    .describe(
+      'What PASSWORD asks for: the password of the recipient’s Firma account (`/verification/password`) when their e-mail has one, else the access code the sender set (`/verification/access-code`, Firma’s extension); null when PASSWORD is not asked, or while access verification is pending',
+    ),
   identityRule: z
     .enum(IDENTITY_RULES)
     .describe(
@@ -241,4 +254,11 @@ export const ZVerifyCodeBody = z.object({
     .transform((v) => v.trim()),
 });
 export const ZVerifyAccessCodeBody = z.object({ accessCode: z.string().min(1).max(128) });
+export const ZVerifyPasswordBody = z.object({ password: z.string().min(1).max(256) });
 export const ZVerifyCuilBody = z.object({ cuil: z.string().min(1).max(20) });
+export const ZSignUpLinkSent = z
+  .object({
+    emailHint: z.string().nullable().describe('Where the link went, masked'),
+    expiresAt: z.string().describe('The link works once, until then'),
+  })
+  .meta({ id: 'SigningSignUpLinkSent' });

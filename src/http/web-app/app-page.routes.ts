@@ -19,6 +19,8 @@ export const APP_PAGE_PATHS = [
   '/invitations/:token',
   // The path invitation mails carry (domain/accounts/account-links.ts): the same page.
   '/invitation/:token',
+  // A signing recipient's sign-up link (domain/accounts/sign-up-with-link.ts).
+  '/sign-up/:token',
   '/documents',
   '/documents/new',
   '/documents/:id',

@@ -113,6 +113,12 @@ export interface Member {
   memberSince: string;
 }
 
+/** A signing recipient's sign-up link: the address the new account will have. */
+export interface SignUpLinkView {
+  email: string;
+  expiresAt: string;
+}
+
 export interface InvitationView {
   platformName: string;
   email: string;

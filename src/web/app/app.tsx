@@ -17,6 +17,7 @@ import { DocumentPage } from './pages/document.js';
 import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
 import { InvitationPage } from './pages/invitation.js';
+import { SignUpPage } from './pages/sign-up.js';
 import { MembersPage } from './pages/members.js';
 import { NewDocumentPage } from './pages/new-document.js';
 import { NotFoundPage } from './pages/not-found.js';
@@ -52,6 +53,7 @@ const ROUTES: Route[] = [
   { pattern: '/setup/:token', page: (p) => <SetupPage token={p.token ?? ''} /> },
   { pattern: '/invitations/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
   { pattern: '/invitation/:token', page: (p) => <InvitationPage token={p.token ?? ''} /> },
+  { pattern: '/sign-up/:token', page: (p) => <SignUpPage token={p.token ?? ''} /> },
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
   // Before /documents/:id: the first pattern that matches draws the page.
   { pattern: '/documents/new', page: () => <NewDocumentPage />, signedIn: true },

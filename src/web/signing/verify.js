@@ -1,7 +1,9 @@
 // Recipient verification on the signing page: the step before the document when access must be
 // verified (a one-time code mailed to the recipient, or one the sender delivered), and the dialog
 // before completing when the action must be (a code again, the sender's access code, the CUIL). The state lives in the
-// server: this only asks the signing API (`/verification…`) and says what it answered.
+// server: this only asks the signing API (`/verification…`) and says what it answered. The methods
+// that need the recipient's Firma account (ACCOUNT, PASSKEY, its password) are in account-verify.js.
+import { accountPasswordSection, accountSection, passkeySection } from './account-verify.js';
 import { messagesFor } from './i18n.js';
 import { ApiError } from './signing-api.js';
 import { el, holdFocus } from './signing-ui.js';
@@ -13,7 +15,7 @@ const ID_NAMES = { CUIL: 'CUIL', RUT: 'RUT', CI_UY: 'CI', CPF: 'CPF' };
  * The forms for what is pending at one stage. `onStatus` gets each successful answer (the
  * server's verification status); the caller decides whether the stage is over.
  */
-function verificationForms({ call, lang, stage, pending, emailHint, identityRule, onStatus }) {
+function verificationForms({ call, lang, stage, pending, emailHint, identityRule, password, onStatus }) {
   const t = messagesFor(lang).verify;
   const error = el('p', { class: 'dialog-error', role: 'alert', id: `verify-error-${stage}` });
   // A refusal in the page's language by the API's code (the API's message is English); any other
@@ -26,6 +28,9 @@ function verificationForms({ call, lang, stage, pending, emailHint, identityRule
     error.textContent = e instanceof ApiError ? refusal(e.code) : e?.message || t.errors.other;
   };
   const sections = [];
+  const forAccount = { call, t, emailHint, fail, onStatus };
+  if (pending.includes('ACCOUNT')) sections.push(accountSection(forAccount));
+  if (pending.includes('PASSKEY')) sections.push(passkeySection(forAccount));
 
   if (pending.includes('TWO_FACTOR_AUTH')) {
     const info = el('p', { 'aria-live': 'polite', id: 'verify-code-info' });
@@ -129,7 +134,9 @@ function verificationForms({ call, lang, stage, pending, emailHint, identityRule
     });
     sections.push(form);
   };
-  if (pending.includes('PASSWORD'))
+  if (pending.includes('PASSWORD') && password === 'ACCOUNT_PASSWORD')
+    sections.push(accountPasswordSection(forAccount));
+  else if (pending.includes('PASSWORD'))
     typed('PASSWORD', 'verify-access-code', t.accessCodeLabel, '/verification/access-code', 'accessCode');
   if (pending.includes('CUIL')) typed('CUIL', 'verify-cuil', t.idLabel(idName), '/verification/cuil', 'cuil');
 
@@ -143,8 +150,9 @@ export async function verifyAccess(root, { call, lang, pending }) {
   const t = messagesFor(lang).verify;
   let emailHint = null;
   let identityRule = null;
+  let password = null;
   try {
-    ({ emailHint, identityRule } = await call('GET', '/verification'));
+    ({ emailHint, identityRule, password } = await call('GET', '/verification'));
   } catch {
     // The hint is a courtesy; the step works without it.
   }
@@ -156,6 +164,7 @@ export async function verifyAccess(root, { call, lang, pending }) {
       pending,
       emailHint,
       identityRule,
+      password,
       onStatus: (status) => {
         if (status.access.pending.length === 0) resolve();
       },
@@ -169,9 +178,11 @@ export async function verifyAccess(root, { call, lang, pending }) {
         el(
           'p',
           {},
-          pending.includes('EXTERNAL_TWO_FACTOR_AUTH') && !pending.includes('TWO_FACTOR_AUTH')
-            ? t.externalIntro
-            : t.accessIntro,
+          pending.includes('ACCOUNT') && pending.length === 1
+            ? t.accountAccessIntro
+            : pending.includes('EXTERNAL_TWO_FACTOR_AUTH') && !pending.includes('TWO_FACTOR_AUTH')
+              ? t.externalIntro
+              : t.accessIntro,
         ),
         ...forms,
       ),
@@ -197,7 +208,7 @@ export function verifyAction({ call, lang, pending }) {
       closed();
       resolve(value);
     };
-    const render = ({ emailHint, identityRule }) => {
+    const render = ({ emailHint, identityRule, password }) => {
       dialog.replaceChildren(
         el('h2', { id: 'verify-action-title' }, t.actionTitle),
         el('p', {}, t.actionIntro),
@@ -208,10 +219,11 @@ export function verifyAction({ call, lang, pending }) {
           pending: remaining,
           emailHint,
           identityRule,
+          password,
           onStatus: (status) => {
             remaining = status.action.pending;
             if (remaining.length === 0) close(true);
-            else render({ emailHint, identityRule });
+            else render({ emailHint, identityRule, password });
           },
         }),
         el(
@@ -228,7 +240,7 @@ export function verifyAction({ call, lang, pending }) {
     document.body.append(dialog);
     call('GET', '/verification')
       .then((s) => render(s))
-      .catch(() => render({ emailHint: null, identityRule: null }))
+      .catch(() => render({ emailHint: null, identityRule: null, password: null }))
       .finally(() => dialog.showModal());
   });
 }

@@ -97,6 +97,12 @@ export const de: MailDictionary = {
         `Sie wurden eingeladen, dem Team „${t}“ auf Firma beizutreten, um Dokumente zur Unterschrift zu senden und zu verfolgen. Die Einladung ist 7 Tage gültig.`,
       button: 'Einladung annehmen',
     },
+    recipientSignUp: {
+      subject: (t) => `Ihr Firma-Konto für ${t} anlegen`,
+      intro: (t) =>
+        `Ihnen wurde ein Dokument zur Unterschrift gesendet, für das Sie sich mit ${t} bei einem Firma-Konto anmelden müssen. Legen Sie dieses Konto über diesen Link an (es gehört keinem Team an). Der Link funktioniert einmal und ist 7 Tage gültig.`,
+      button: 'Mein Konto anlegen',
+    },
   },
   sender: (n) => `Absender: ${n}`,
   code: (c) => `Ihr Code: ${c}`,

@@ -94,6 +94,12 @@ export const en: MailDictionary = {
         `You have been invited to join the team “${t}” on Firma, to send documents for signature and follow them. The invitation works for 7 days.`,
       button: 'Accept the invitation',
     },
+    recipientSignUp: {
+      subject: (t) => `Create your Firma account for ${t}`,
+      intro: (t) =>
+        `A document was sent to you for signature and asks you to sign in to a Firma account with ${t}. Use this link to create that account (it is not a member of any team). The link works once, for 7 days.`,
+      button: 'Create my account',
+    },
   },
   sender: (n) => `Sender: ${n}`,
   code: (c) => `Your code: ${c}`,

@@ -96,6 +96,12 @@ export const es: MailDictionary = {
         `Recibió una invitación para unirse al equipo «${t}» en Firma, para enviar documentos a firmar y seguirlos. La invitación funciona durante 7 días.`,
       button: 'Aceptar la invitación',
     },
+    recipientSignUp: {
+      subject: (t) => `Cree su cuenta de Firma para ${t}`,
+      intro: (t) =>
+        `Se le envió un documento para firmar que le pide iniciar sesión en una cuenta de Firma con ${t}. Use este enlace para crear esa cuenta (no pertenece a ningún equipo). El enlace funciona una sola vez, durante 7 días.`,
+      button: 'Crear mi cuenta',
+    },
   },
   sender: (n) => `Remitente: ${n}`,
   code: (c) => `Su código: ${c}`,

@@ -97,6 +97,12 @@ export const fr: MailDictionary = {
         `Vous avez reçu une invitation à rejoindre l’équipe « ${t} » sur Firma, pour envoyer des documents à signer et en suivre l’avancement. L’invitation est valable 7 jours.`,
       button: 'Accepter l’invitation',
     },
+    recipientSignUp: {
+      subject: (t) => `Créez votre compte Firma pour ${t}`,
+      intro: (t) =>
+        `Un document vous a été envoyé pour signature et vous demande de vous connecter à un compte Firma avec ${t}. Utilisez ce lien pour créer ce compte (il ne fait partie d’aucune équipe). Le lien fonctionne une seule fois, pendant 7 jours.`,
+      button: 'Créer mon compte',
+    },
   },
   sender: (n) => `Expéditeur : ${n}`,
   code: (c) => `Votre code : ${c}`,

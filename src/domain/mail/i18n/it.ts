@@ -96,6 +96,12 @@ export const it: MailDictionary = {
         `Ha ricevuto un invito a unirsi al team «${t}» su Firma, per inviare documenti da firmare e seguirne l’avanzamento. L’invito è valido per 7 giorni.`,
       button: 'Accetta l’invito',
     },
+    recipientSignUp: {
+      subject: (t) => `Crei il Suo account Firma per ${t}`,
+      intro: (t) =>
+        `Le è stato inviato un documento da firmare che richiede l’accesso a un account Firma con ${t}. Usi questo link per creare tale account (non fa parte di alcun team). Il link funziona una sola volta, per 7 giorni.`,
+      button: 'Crea il mio account',
+    },
   },
   sender: (n) => `Mittente: ${n}`,
   code: (c) => `Il Suo codice: ${c}`,

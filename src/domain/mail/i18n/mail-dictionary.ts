@@ -18,7 +18,8 @@ export type MailKind =
   | 'directLinkCode'
   | 'accountVerification'
   | 'passwordReset'
-  | 'invitation';
+  | 'invitation'
+  | 'recipientSignUp';
 
 /** One kind of mail: its subject and first line (both given the document's title) and its button. */
 export interface MailKindText {

@@ -96,6 +96,12 @@ export const nl: MailDictionary = {
         `U bent uitgenodigd om lid te worden van het team ‘${t}’ op Firma, om documenten ter ondertekening te versturen en te volgen. De uitnodiging is 7 dagen geldig.`,
       button: 'Uitnodiging accepteren',
     },
+    recipientSignUp: {
+      subject: (t) => `Maak uw Firma-account aan voor ${t}`,
+      intro: (t) =>
+        `U hebt een document ter ondertekening ontvangen waarvoor u zich met ${t} moet aanmelden bij een Firma-account. Maak dat account aan via deze link (het hoort bij geen enkel team). De link werkt één keer, gedurende 7 dagen.`,
+      button: 'Mijn account aanmaken',
+    },
   },
   sender: (n) => `Afzender: ${n}`,
   code: (c) => `Uw code: ${c}`,

@@ -96,6 +96,12 @@ export const pl: MailDictionary = {
         `Zaproszono Państwa do zespołu „${t}” w Firma, aby wysyłać dokumenty do podpisu i śledzić ich stan. Zaproszenie jest ważne przez 7 dni.`,
       button: 'Przyjmij zaproszenie',
     },
+    recipientSignUp: {
+      subject: (t) => `Proszę założyć konto Firma dla ${t}`,
+      intro: (t) =>
+        `Przesłano Państwu dokument do podpisu, który wymaga zalogowania się do konta Firma z adresem ${t}. Proszę użyć tego linku, aby założyć to konto (nie należy ono do żadnego zespołu). Link działa jeden raz, przez 7 dni.`,
+      button: 'Załóż moje konto',
+    },
   },
   sender: (n) => `Nadawca: ${n}`,
   code: (c) => `Kod: ${c}`,

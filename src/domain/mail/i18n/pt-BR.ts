@@ -94,6 +94,12 @@ export const ptBR: MailDictionary = {
         `Você recebeu um convite para participar da equipe “${t}” no Firma, para enviar documentos para assinatura e acompanhá-los. O convite vale por 7 dias.`,
       button: 'Aceitar o convite',
     },
+    recipientSignUp: {
+      subject: (t) => `Crie sua conta Firma para ${t}`,
+      intro: (t) =>
+        `Um documento foi enviado para sua assinatura e pede que você entre em uma conta Firma com ${t}. Use este link para criar essa conta (ela não participa de nenhuma equipe). O link funciona uma única vez, por 7 dias.`,
+      button: 'Criar minha conta',
+    },
   },
   sender: (n) => `Remetente: ${n}`,
   code: (c) => `Seu código: ${c}`,

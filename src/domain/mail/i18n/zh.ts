@@ -89,6 +89,12 @@ export const zh: MailDictionary = {
       intro: (t) => `您受邀加入 Firma 上的团队“${t}”，以发送待签署的文件并跟踪其进度。此邀请在 7 天内有效。`,
       button: '接受邀请',
     },
+    recipientSignUp: {
+      subject: (t) => `为 ${t} 创建您的 Firma 账户`,
+      intro: (t) =>
+        `有一份文件发送给您签署，需要您使用 ${t} 登录 Firma 账户。请通过此链接创建该账户（它不属于任何团队）。此链接仅可使用一次，7 天内有效。`,
+      button: '创建我的账户',
+    },
   },
   sender: (n) => `发件人：${n}`,
   code: (c) => `您的验证码：${c}`,

@@ -106,13 +106,22 @@ export function wordAuditEvent(language: Lang, event: AuditEventToWord): WordedE
     case 'DOCUMENT_ACCESS_AUTH_2FA_FAILED':
       return done(w.codeFailed(who, triesOf(w, data.triesLeft)));
     case 'RECIPIENT_VERIFICATION_PASSED':
+      if (data.method === 'ACCOUNT') return done(w.accountSignedIn(who));
+      if (data.method === 'PASSKEY') return done(w.passkeyConfirmed(who));
+      if (data.against === 'ACCOUNT_PASSWORD') return done(w.accountPasswordEntered(who));
       return done(data.method === 'CUIL' ? w.cuilConfirmed(who) : w.accessCodeEntered(who));
     case 'RECIPIENT_VERIFICATION_FAILED':
+      if (data.method === 'ACCOUNT') return done(w.accountRefused(who));
+      if (data.method === 'PASSKEY')
+        return done(data.reason === 'other-account' ? w.accountRefused(who) : w.passkeyFailed(who));
+      if (data.against === 'ACCOUNT_PASSWORD') return done(w.accountPasswordWrong(who, triesOf(w, data.triesLeft)));
       return done(
         data.method === 'CUIL'
           ? w.cuilWrong(who, triesOf(w, data.triesLeft))
           : w.accessCodeWrong(who, triesOf(w, data.triesLeft)),
       );
+    case 'RECIPIENT_SIGN_UP_LINK_SENT':
+      return done(w.signUpLinkSent(who));
     case 'DOCUMENT_FIELD_INSERTED':
     case 'DOCUMENT_FIELD_PREFILLED': {
       const field = fieldText(d, data);

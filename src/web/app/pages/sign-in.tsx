@@ -22,7 +22,9 @@ export function SignInPage() {
   const next = safeNext(new URLSearchParams(location.search).get('next'));
 
   useEffect(() => {
-    if (session) navigate(next, true);
+    // A signing page (/sign/…) is not one of the app's: the browser loads it anew.
+    if (session && next.startsWith('/sign/')) location.replace(next);
+    else if (session) navigate(next, true);
   }, [session, next]);
 
   const submit = () =>

@@ -160,7 +160,32 @@ export default {
     confirm: 'Bestätigen',
     cancel: 'Abbrechen',
     done: 'Bestätigt.',
+    accountAccessIntro:
+      'Bevor Sie das Dokument sehen, melden Sie sich bei Ihrem Firma-Konto mit der E-Mail-Adresse an, an die es gesendet wurde.',
+    accountIntro:
+      'Melden Sie sich bei Ihrem Firma-Konto mit der E-Mail-Adresse an, an die dieses Dokument gesendet wurde.',
+    signInWith: (hint) => (hint ? `Bei Firma als ${hint} anmelden` : 'Bei Firma anmelden'),
+    noAccount: 'Noch kein Firma-Konto mit dieser E-Mail-Adresse?',
+    createAccount: 'Link zum Anlegen per E-Mail senden',
+    signUpSent: (hint) =>
+      `Wir haben einen Link${hint ? ` an ${hint}` : ''} gesendet. Legen Sie damit Ihr Konto an, kehren Sie dann hierher zurück und wählen Sie „Weiter“.`,
+    continueSignedIn: 'Weiter',
+    usePasskey: 'Mit einem Passkey bestätigen',
+    passkeyCancelled: 'Der Passkey wurde nicht verwendet. Versuchen Sie es erneut.',
+    accountPasswordLabel: 'Das Passwort Ihres Firma-Kontos',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED:
+        'Melden Sie sich zuerst mit der E-Mail-Adresse an, an die dieses Dokument gesendet wurde.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'Sie sind mit einem anderen Konto angemeldet. Melden Sie sich mit der E-Mail-Adresse an, an die dieses Dokument gesendet wurde.',
+      RECIPIENT_NO_PASSKEY:
+        'Ihr Firma-Konto hat noch keinen Passkey. Fügen Sie in Ihren Kontoeinstellungen einen hinzu und versuchen Sie es erneut.',
+      RECIPIENT_PASSKEY_FAILED:
+        'Dieser Passkey konnte Ihre Unterschrift nicht bestätigen. Verwenden Sie einen Passkey Ihres Kontos.',
+      PASSKEY_CHALLENGE_INVALID: 'Die Passkey-Anfrage ist abgelaufen. Versuchen Sie es erneut.',
+      ACCOUNT_PASSWORD_INVALID: 'Das Passwort ist nicht richtig. Versuchen Sie es erneut.',
+      SIGN_IN_LOCKED: 'Zu viele falsche Passwörter. Warten Sie einige Minuten und versuchen Sie es erneut.',
+      ACCOUNT_EXISTS: 'Für diese E-Mail-Adresse gibt es bereits ein Firma-Konto: Melden Sie sich damit an.',
       VERIFICATION_CODE_INVALID: 'Der Code ist nicht richtig. Prüfen Sie die 6 Ziffern und versuchen Sie es erneut.',
       VERIFICATION_CODE_EXPIRED: 'Dieser Code ist nicht mehr gültig. Fordern Sie einen neuen an.',
       VERIFICATION_CODE_LOCKED: 'Der Code wurde zu oft falsch eingegeben. Fordern Sie einen neuen an.',

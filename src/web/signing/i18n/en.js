@@ -148,8 +148,29 @@ export default {
     confirm: 'Confirm',
     cancel: 'Cancel',
     done: 'Verified.',
+    accountAccessIntro:
+      'Before you see the document, sign in to your Firma account with the e-mail address it was sent to.',
+    accountIntro: 'Sign in to your Firma account with the e-mail address this document was sent to.',
+    signInWith: (hint) => (hint ? `Sign in to Firma as ${hint}` : 'Sign in to Firma'),
+    noAccount: 'No Firma account with this e-mail address yet?',
+    createAccount: 'E-mail me a link to create one',
+    signUpSent: (hint) =>
+      `We sent a link${hint ? ` to ${hint}` : ''}. Create your account with it, then come back here and press Continue.`,
+    continueSignedIn: 'Continue',
+    usePasskey: 'Confirm with a passkey',
+    passkeyCancelled: 'The passkey was not used. Try again.',
+    accountPasswordLabel: 'The password of your Firma account',
     // A refusal by the API's code (its own message is English); `other` for any other code.
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Sign in first, with the e-mail address this document was sent to.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'You are signed in with another account. Sign in with the e-mail address this document was sent to.',
+      RECIPIENT_NO_PASSKEY: 'Your Firma account has no passkey yet. Add one in your account settings, then try again.',
+      RECIPIENT_PASSKEY_FAILED: 'This passkey could not confirm your signature. Use a passkey of your account.',
+      PASSKEY_CHALLENGE_INVALID: 'The passkey request has expired. Try again.',
+      ACCOUNT_PASSWORD_INVALID: 'The password is not right. Try again.',
+      SIGN_IN_LOCKED: 'Too many wrong passwords. Wait a few minutes and try again.',
+      ACCOUNT_EXISTS: 'This e-mail address already has a Firma account: sign in with it.',
       VERIFICATION_CODE_INVALID: 'The code is not right. Check the 6 digits and try again.',
       VERIFICATION_CODE_EXPIRED: 'This code is no longer valid. Ask for a new one.',
       VERIFICATION_CODE_LOCKED: 'The code was mistyped too many times. Ask for a new one.',

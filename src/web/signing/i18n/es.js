@@ -148,7 +148,30 @@ export default {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     done: 'Verificado.',
+    accountAccessIntro:
+      'Antes de ver el documento, inicie sesión en su cuenta de Firma con la dirección de correo a la que se envió.',
+    accountIntro: 'Inicie sesión en su cuenta de Firma con la dirección de correo a la que se envió este documento.',
+    signInWith: (hint) => (hint ? `Iniciar sesión en Firma como ${hint}` : 'Iniciar sesión en Firma'),
+    noAccount: '¿Aún no tiene una cuenta de Firma con esta dirección de correo?',
+    createAccount: 'Envíeme un enlace para crearla',
+    signUpSent: (hint) =>
+      `Le enviamos un enlace${hint ? ` a ${hint}` : ''}. Cree su cuenta con él, luego vuelva aquí y pulse Continuar.`,
+    continueSignedIn: 'Continuar',
+    usePasskey: 'Confirmar con una llave de acceso',
+    passkeyCancelled: 'No se usó la llave de acceso. Intente de nuevo.',
+    accountPasswordLabel: 'La contraseña de su cuenta de Firma',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Primero inicie sesión con la dirección de correo a la que se envió este documento.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'Inició sesión con otra cuenta. Inicie sesión con la dirección de correo a la que se envió este documento.',
+      RECIPIENT_NO_PASSKEY:
+        'Su cuenta de Firma aún no tiene una llave de acceso. Agregue una en la configuración de su cuenta e intente de nuevo.',
+      RECIPIENT_PASSKEY_FAILED:
+        'Esta llave de acceso no pudo confirmar su firma. Use una llave de acceso de su cuenta.',
+      PASSKEY_CHALLENGE_INVALID: 'La solicitud de la llave de acceso venció. Intente de nuevo.',
+      ACCOUNT_PASSWORD_INVALID: 'La contraseña no es correcta. Intente de nuevo.',
+      SIGN_IN_LOCKED: 'Demasiadas contraseñas incorrectas. Espere unos minutos e intente de nuevo.',
+      ACCOUNT_EXISTS: 'Esta dirección de correo ya tiene una cuenta de Firma: inicie sesión con ella.',
       VERIFICATION_CODE_INVALID: 'El código no es correcto. Revise los 6 dígitos e intente de nuevo.',
       VERIFICATION_CODE_EXPIRED: 'Este código ya no es válido. Pida uno nuevo.',
       VERIFICATION_CODE_LOCKED: 'El código se escribió mal demasiadas veces. Pida uno nuevo.',

@@ -146,7 +146,30 @@ export default {
     confirm: 'Confirmer',
     cancel: 'Annuler',
     done: 'Vérifié.',
+    accountAccessIntro:
+      'Avant de voir le document, connectez-vous à votre compte Firma avec l’adresse e-mail à laquelle il a été envoyé.',
+    accountIntro: 'Connectez-vous à votre compte Firma avec l’adresse e-mail à laquelle ce document a été envoyé.',
+    signInWith: (hint) => (hint ? `Se connecter à Firma en tant que ${hint}` : 'Se connecter à Firma'),
+    noAccount: 'Pas encore de compte Firma avec cette adresse e-mail ?',
+    createAccount: 'M’envoyer un lien pour en créer un',
+    signUpSent: (hint) =>
+      `Nous avons envoyé un lien${hint ? ` à ${hint}` : ''}. Créez votre compte avec ce lien, puis revenez ici et cliquez sur Continuer.`,
+    continueSignedIn: 'Continuer',
+    usePasskey: 'Confirmer avec une clé d’accès',
+    passkeyCancelled: 'La clé d’accès n’a pas été utilisée. Réessayez.',
+    accountPasswordLabel: 'Le mot de passe de votre compte Firma',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Connectez-vous d’abord avec l’adresse e-mail à laquelle ce document a été envoyé.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'Vous êtes connecté avec un autre compte. Connectez-vous avec l’adresse e-mail à laquelle ce document a été envoyé.',
+      RECIPIENT_NO_PASSKEY:
+        'Votre compte Firma n’a pas encore de clé d’accès. Ajoutez-en une dans les paramètres de votre compte, puis réessayez.',
+      RECIPIENT_PASSKEY_FAILED:
+        'Cette clé d’accès n’a pas pu confirmer votre signature. Utilisez une clé d’accès de votre compte.',
+      PASSKEY_CHALLENGE_INVALID: 'La demande de clé d’accès a expiré. Réessayez.',
+      ACCOUNT_PASSWORD_INVALID: 'Le mot de passe n’est pas correct. Réessayez.',
+      SIGN_IN_LOCKED: 'Trop de mots de passe erronés. Patientez quelques minutes, puis réessayez.',
+      ACCOUNT_EXISTS: 'Cette adresse e-mail a déjà un compte Firma : connectez-vous avec celui-ci.',
       VERIFICATION_CODE_INVALID: 'Le code n’est pas correct. Vérifiez les 6 chiffres et réessayez.',
       VERIFICATION_CODE_EXPIRED: 'Ce code n’est plus valable. Demandez-en un nouveau.',
       VERIFICATION_CODE_LOCKED: 'Le code a été mal saisi trop de fois. Demandez-en un nouveau.',

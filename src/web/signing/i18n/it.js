@@ -152,7 +152,30 @@ export default {
     confirm: 'Conferma',
     cancel: 'Annulla',
     done: 'Verificato.',
+    accountAccessIntro:
+      'Prima di vedere il documento, acceda al Suo account Firma con l’indirizzo e-mail a cui è stato inviato.',
+    accountIntro: 'Acceda al Suo account Firma con l’indirizzo e-mail a cui è stato inviato questo documento.',
+    signInWith: (hint) => (hint ? `Accedi a Firma come ${hint}` : 'Accedi a Firma'),
+    noAccount: 'Non ha ancora un account Firma con questo indirizzo e-mail?',
+    createAccount: 'Inviatemi un link per crearlo',
+    signUpSent: (hint) =>
+      `Abbiamo inviato un link${hint ? ` a ${hint}` : ''}. Crei il Suo account con quel link, poi torni qui e prema Continua.`,
+    continueSignedIn: 'Continua',
+    usePasskey: 'Conferma con una passkey',
+    passkeyCancelled: 'La passkey non è stata usata. Riprovi.',
+    accountPasswordLabel: 'La password del Suo account Firma',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Acceda prima con l’indirizzo e-mail a cui è stato inviato questo documento.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'Ha effettuato l’accesso con un altro account. Acceda con l’indirizzo e-mail a cui è stato inviato questo documento.',
+      RECIPIENT_NO_PASSKEY:
+        'Il Suo account Firma non ha ancora una passkey. Ne aggiunga una nelle impostazioni dell’account, poi riprovi.',
+      RECIPIENT_PASSKEY_FAILED:
+        'Questa passkey non ha potuto confermare la Sua firma. Usi una passkey del Suo account.',
+      PASSKEY_CHALLENGE_INVALID: 'La richiesta della passkey è scaduta. Riprovi.',
+      ACCOUNT_PASSWORD_INVALID: 'La password non è corretta. Riprovi.',
+      SIGN_IN_LOCKED: 'Troppe password errate. Attenda qualche minuto e riprovi.',
+      ACCOUNT_EXISTS: 'Questo indirizzo e-mail ha già un account Firma: acceda con quello.',
       VERIFICATION_CODE_INVALID: 'Il codice non è corretto. Controlli le 6 cifre e riprovi.',
       VERIFICATION_CODE_EXPIRED: 'Questo codice non è più valido. Ne richieda uno nuovo.',
       VERIFICATION_CODE_LOCKED: 'Il codice è stato inserito in modo errato troppe volte. Ne richieda uno nuovo.',

@@ -142,7 +142,30 @@ export default {
     confirm: '確認',
     cancel: 'キャンセル',
     done: '確認が完了しました。',
+    accountAccessIntro: '文書を表示する前に、送信先のメールアドレスで Firma アカウントにサインインしてください。',
+    accountIntro: 'この文書の送信先のメールアドレスで Firma アカウントにサインインしてください。',
+    signInWith: (hint) => (hint ? `${hint} として Firma にサインイン` : 'Firma にサインイン'),
+    noAccount: 'このメールアドレスの Firma アカウントをまだお持ちでないですか？',
+    createAccount: '作成用のリンクをメールで受け取る',
+    signUpSent: (hint) =>
+      `${hint ? `${hint} に` : ''}リンクを送信しました。そのリンクからアカウントを作成し、この画面に戻って「続行」を押してください。`,
+    continueSignedIn: '続行',
+    usePasskey: 'パスキーで確認する',
+    passkeyCancelled: 'パスキーが使用されませんでした。もう一度お試しください。',
+    accountPasswordLabel: 'Firma アカウントのパスワード',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'まず、この文書の送信先のメールアドレスでサインインしてください。',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        '別のアカウントでサインインしています。この文書の送信先のメールアドレスでサインインしてください。',
+      RECIPIENT_NO_PASSKEY:
+        'Firma アカウントにパスキーがまだありません。アカウント設定で追加してから、もう一度お試しください。',
+      RECIPIENT_PASSKEY_FAILED:
+        'このパスキーでは署名を確認できませんでした。ご自身のアカウントのパスキーを使用してください。',
+      PASSKEY_CHALLENGE_INVALID: 'パスキーの要求の有効期限が切れました。もう一度お試しください。',
+      ACCOUNT_PASSWORD_INVALID: 'パスワードが正しくありません。もう一度お試しください。',
+      SIGN_IN_LOCKED: '誤ったパスワードが多すぎます。数分待ってから、もう一度お試しください。',
+      ACCOUNT_EXISTS:
+        'このメールアドレスには Firma アカウントがすでにあります。そのアカウントでサインインしてください。',
       VERIFICATION_CODE_INVALID: 'コードが正しくありません。6 桁の数字を確認して、もう一度お試しください。',
       VERIFICATION_CODE_EXPIRED: 'このコードは有効期限が切れています。新しいコードをリクエストしてください。',
       VERIFICATION_CODE_LOCKED: 'コードの入力を何度も間違えました。新しいコードをリクエストしてください。',

@@ -154,7 +154,29 @@ export default {
     confirm: 'Bevestigen',
     cancel: 'Annuleren',
     done: 'Geverifieerd.',
+    accountAccessIntro:
+      'Meld u, voordat u het document ziet, aan bij uw Firma-account met het e-mailadres waarnaar het is verzonden.',
+    accountIntro: 'Meld u aan bij uw Firma-account met het e-mailadres waarnaar dit document is verzonden.',
+    signInWith: (hint) => (hint ? `Aanmelden bij Firma als ${hint}` : 'Aanmelden bij Firma'),
+    noAccount: 'Nog geen Firma-account met dit e-mailadres?',
+    createAccount: 'Stuur mij een link om er een aan te maken',
+    signUpSent: (hint) =>
+      `We hebben een link verzonden${hint ? ` naar ${hint}` : ''}. Maak daarmee uw account aan, kom dan hier terug en kies Doorgaan.`,
+    continueSignedIn: 'Doorgaan',
+    usePasskey: 'Bevestigen met een passkey',
+    passkeyCancelled: 'De passkey is niet gebruikt. Probeer het opnieuw.',
+    accountPasswordLabel: 'Het wachtwoord van uw Firma-account',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Meld u eerst aan met het e-mailadres waarnaar dit document is verzonden.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'U bent aangemeld met een ander account. Meld u aan met het e-mailadres waarnaar dit document is verzonden.',
+      RECIPIENT_NO_PASSKEY:
+        'Uw Firma-account heeft nog geen passkey. Voeg er een toe in uw accountinstellingen en probeer het opnieuw.',
+      RECIPIENT_PASSKEY_FAILED: 'Deze passkey kon uw handtekening niet bevestigen. Gebruik een passkey van uw account.',
+      PASSKEY_CHALLENGE_INVALID: 'Het passkeyverzoek is verlopen. Probeer het opnieuw.',
+      ACCOUNT_PASSWORD_INVALID: 'Het wachtwoord is niet juist. Probeer het opnieuw.',
+      SIGN_IN_LOCKED: 'Te veel onjuiste wachtwoorden. Wacht enkele minuten en probeer het opnieuw.',
+      ACCOUNT_EXISTS: 'Dit e-mailadres heeft al een Firma-account: meld u daarmee aan.',
       VERIFICATION_CODE_INVALID: 'De code is niet juist. Controleer de 6 cijfers en probeer het opnieuw.',
       VERIFICATION_CODE_EXPIRED: 'Deze code is niet meer geldig. Vraag een nieuwe aan.',
       VERIFICATION_CODE_LOCKED: 'De code is te vaak verkeerd ingevoerd. Vraag een nieuwe aan.',

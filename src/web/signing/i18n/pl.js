@@ -157,7 +157,29 @@ export default {
     confirm: 'Potwierdź',
     cancel: 'Anuluj',
     done: 'Zweryfikowano.',
+    accountAccessIntro:
+      'Przed wyświetleniem dokumentu prosimy zalogować się do konta Firma adresem e-mail, na który go wysłano.',
+    accountIntro: 'Prosimy zalogować się do konta Firma adresem e-mail, na który wysłano ten dokument.',
+    signInWith: (hint) => (hint ? `Zaloguj się do Firma jako ${hint}` : 'Zaloguj się do Firma'),
+    noAccount: 'Nie mają Państwo jeszcze konta Firma z tym adresem e-mail?',
+    createAccount: 'Wyślij mi link do założenia konta',
+    signUpSent: (hint) =>
+      `Wysłaliśmy link${hint ? ` na adres ${hint}` : ''}. Prosimy założyć za jego pomocą konto, a następnie wrócić tutaj i nacisnąć Dalej.`,
+    continueSignedIn: 'Dalej',
+    usePasskey: 'Potwierdź kluczem dostępu',
+    passkeyCancelled: 'Klucz dostępu nie został użyty. Prosimy spróbować ponownie.',
+    accountPasswordLabel: 'Hasło do konta Firma',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Prosimy najpierw zalogować się adresem e-mail, na który wysłano ten dokument.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'Zalogowano się na inne konto. Prosimy zalogować się adresem e-mail, na który wysłano ten dokument.',
+      RECIPIENT_NO_PASSKEY:
+        'Konto Firma nie ma jeszcze klucza dostępu. Prosimy dodać go w ustawieniach konta i spróbować ponownie.',
+      RECIPIENT_PASSKEY_FAILED: 'Ten klucz dostępu nie potwierdził podpisu. Prosimy użyć klucza dostępu swojego konta.',
+      PASSKEY_CHALLENGE_INVALID: 'Żądanie klucza dostępu wygasło. Prosimy spróbować ponownie.',
+      ACCOUNT_PASSWORD_INVALID: 'Hasło jest nieprawidłowe. Prosimy spróbować ponownie.',
+      SIGN_IN_LOCKED: 'Zbyt wiele błędnych haseł. Prosimy odczekać kilka minut i spróbować ponownie.',
+      ACCOUNT_EXISTS: 'Ten adres e-mail ma już konto Firma: prosimy się nim zalogować.',
       VERIFICATION_CODE_INVALID: 'Kod jest nieprawidłowy. Prosimy sprawdzić 6 cyfr i spróbować ponownie.',
       VERIFICATION_CODE_EXPIRED: 'Ten kod nie jest już ważny. Prosimy poprosić o nowy.',
       VERIFICATION_CODE_LOCKED: 'Kod został zbyt wiele razy wpisany błędnie. Prosimy poprosić o nowy.',

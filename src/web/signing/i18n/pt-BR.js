@@ -151,7 +151,30 @@ export default {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     done: 'Verificado.',
+    accountAccessIntro:
+      'Antes de ver o documento, entre na sua conta Firma com o endereço de e-mail para o qual ele foi enviado.',
+    accountIntro: 'Entre na sua conta Firma com o endereço de e-mail para o qual este documento foi enviado.',
+    signInWith: (hint) => (hint ? `Entrar no Firma como ${hint}` : 'Entrar no Firma'),
+    noAccount: 'Ainda não tem uma conta Firma com este endereço de e-mail?',
+    createAccount: 'Enviar-me um link para criar uma',
+    signUpSent: (hint) =>
+      `Enviamos um link${hint ? ` para ${hint}` : ''}. Crie sua conta com ele, depois volte aqui e clique em Continuar.`,
+    continueSignedIn: 'Continuar',
+    usePasskey: 'Confirmar com uma chave de acesso',
+    passkeyCancelled: 'A chave de acesso não foi usada. Tente novamente.',
+    accountPasswordLabel: 'A senha da sua conta Firma',
     errors: {
+      RECIPIENT_SIGN_IN_REQUIRED: 'Entre primeiro com o endereço de e-mail para o qual este documento foi enviado.',
+      RECIPIENT_ACCOUNT_MISMATCH:
+        'Você entrou com outra conta. Entre com o endereço de e-mail para o qual este documento foi enviado.',
+      RECIPIENT_NO_PASSKEY:
+        'Sua conta Firma ainda não tem chave de acesso. Adicione uma nas configurações da conta e tente novamente.',
+      RECIPIENT_PASSKEY_FAILED:
+        'Esta chave de acesso não confirmou sua assinatura. Use uma chave de acesso da sua conta.',
+      PASSKEY_CHALLENGE_INVALID: 'O pedido da chave de acesso expirou. Tente novamente.',
+      ACCOUNT_PASSWORD_INVALID: 'A senha não está correta. Tente novamente.',
+      SIGN_IN_LOCKED: 'Muitas senhas incorretas. Aguarde alguns minutos e tente novamente.',
+      ACCOUNT_EXISTS: 'Este endereço de e-mail já tem uma conta Firma: entre com ela.',
       VERIFICATION_CODE_INVALID: 'O código não está correto. Confira os 6 dígitos e tente novamente.',
       VERIFICATION_CODE_EXPIRED: 'Este código não é mais válido. Peça um novo.',
       VERIFICATION_CODE_LOCKED: 'O código foi digitado errado muitas vezes. Peça um novo.',

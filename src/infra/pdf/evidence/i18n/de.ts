@@ -200,6 +200,14 @@ export const de: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} hat den vom Absender erhaltenen Zugangscode eingegeben.`,
     cuilWrong: (who, tries) => `${who} hat eine CUIL eingegeben, die nicht die eigene ist (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} hat einen falschen Zugangscode eingegeben (${tries}).`,
+    accountSignedIn: (who) =>
+      `${who} hat sich mit der E-Mail-Adresse des Empfängers bei seinem Firma-Konto angemeldet.`,
+    accountRefused: (who) => `${who} war bei einem anderen Firma-Konto angemeldet und wurde abgewiesen.`,
+    passkeyConfirmed: (who) => `${who} hat mit einem Passkey des Firma-Kontos bestätigt.`,
+    passkeyFailed: (who) => `${who} hat einen Passkey verwendet, der nicht bestätigt hat.`,
+    accountPasswordEntered: (who) => `${who} hat das Passwort des Firma-Kontos eingegeben.`,
+    accountPasswordWrong: (who, tries) => `${who} hat ein falsches Passwort des Firma-Kontos eingegeben (${tries}).`,
+    signUpLinkSent: (who) => `An ${who} wurde ein Link zum Anlegen eines Firma-Kontos gesendet.`,
     triesLeft: (n) =>
       n === null
         ? 'Fehlversuch'

@@ -96,6 +96,13 @@ export const en: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} entered the access code the sender gave them.`,
     cuilWrong: (who, tries) => `${who} typed a CUIL that is not theirs (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} entered a wrong access code (${tries}).`,
+    accountSignedIn: (who) => `${who} signed in to their Firma account with the recipient’s e-mail address.`,
+    accountRefused: (who) => `${who} was signed in to another Firma account and was refused.`,
+    passkeyConfirmed: (who) => `${who} confirmed with a passkey of their Firma account.`,
+    passkeyFailed: (who) => `${who} tried a passkey that did not confirm.`,
+    accountPasswordEntered: (who) => `${who} entered the password of their Firma account.`,
+    accountPasswordWrong: (who, tries) => `${who} entered a wrong Firma account password (${tries}).`,
+    signUpLinkSent: (who) => `A link to create a Firma account was sent to ${who}.`,
     triesLeft: (n) =>
       n === null
         ? 'failed try'

@@ -192,6 +192,13 @@ export const es: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} ingresó el código de acceso que le dio el remitente.`,
     cuilWrong: (who, tries) => `${who} escribió un CUIL que no es el suyo (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} ingresó un código de acceso incorrecto (${tries}).`,
+    accountSignedIn: (who) => `${who} inició sesión en su cuenta de Firma con la dirección de correo del destinatario.`,
+    accountRefused: (who) => `${who} había iniciado sesión en otra cuenta de Firma y fue rechazado.`,
+    passkeyConfirmed: (who) => `${who} confirmó con una llave de acceso de su cuenta de Firma.`,
+    passkeyFailed: (who) => `${who} usó una llave de acceso que no confirmó.`,
+    accountPasswordEntered: (who) => `${who} ingresó la contraseña de su cuenta de Firma.`,
+    accountPasswordWrong: (who, tries) => `${who} ingresó una contraseña incorrecta de su cuenta de Firma (${tries}).`,
+    signUpLinkSent: (who) => `Se envió a ${who} un enlace para crear una cuenta de Firma.`,
     triesLeft: (n) =>
       n === null
         ? 'intento fallido'

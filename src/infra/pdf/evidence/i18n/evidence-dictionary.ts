@@ -62,6 +62,14 @@ export interface EvidenceSentences {
   accessCodeEntered(who: string): string;
   cuilWrong(who: string, tries: string): string;
   accessCodeWrong(who: string, tries: string): string;
+  /** Recipient verification with the recipient's Firma account (ACCOUNT, PASSKEY, its password). */
+  accountSignedIn(who: string): string;
+  accountRefused(who: string): string;
+  passkeyConfirmed(who: string): string;
+  passkeyFailed(who: string): string;
+  accountPasswordEntered(who: string): string;
+  accountPasswordWrong(who: string, tries: string): string;
+  signUpLinkSent(who: string): string;
   /** What a failed verification left: null unknown, 0 locked. */
   triesLeft(left: number | null): string;
   signedTyped(by: string, typed: string): string;

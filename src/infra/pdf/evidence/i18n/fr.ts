@@ -190,6 +190,13 @@ export const fr: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} a saisi le code d’accès remis par l’expéditeur.`,
     cuilWrong: (who, tries) => `${who} a saisi un CUIL qui n’est pas le sien (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} a saisi un code d’accès erroné (${tries}).`,
+    accountSignedIn: (who) => `${who} s’est connecté à son compte Firma avec l’adresse e-mail du destinataire.`,
+    accountRefused: (who) => `${who} était connecté à un autre compte Firma et a été refusé.`,
+    passkeyConfirmed: (who) => `${who} a confirmé avec une clé d’accès de son compte Firma.`,
+    passkeyFailed: (who) => `${who} a utilisé une clé d’accès qui n’a pas confirmé.`,
+    accountPasswordEntered: (who) => `${who} a saisi le mot de passe de son compte Firma.`,
+    accountPasswordWrong: (who, tries) => `${who} a saisi un mot de passe de compte Firma erroné (${tries}).`,
+    signUpLinkSent: (who) => `Un lien pour créer un compte Firma a été envoyé à ${who}.`,
     triesLeft: (n) =>
       n === null
         ? 'tentative échouée'

@@ -198,6 +198,14 @@ export const it: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} ha inserito il codice di accesso ricevuto dal mittente.`,
     cuilWrong: (who, tries) => `${who} ha digitato un CUIL che non è il proprio (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} ha inserito un codice di accesso errato (${tries}).`,
+    accountSignedIn: (who) =>
+      `${who} ha effettuato l’accesso al proprio account Firma con l’indirizzo e-mail del destinatario.`,
+    accountRefused: (who) => `${who} aveva effettuato l’accesso a un altro account Firma ed è stato respinto.`,
+    passkeyConfirmed: (who) => `${who} ha confermato con una passkey del proprio account Firma.`,
+    passkeyFailed: (who) => `${who} ha usato una passkey che non ha confermato.`,
+    accountPasswordEntered: (who) => `${who} ha inserito la password del proprio account Firma.`,
+    accountPasswordWrong: (who, tries) => `${who} ha inserito una password errata dell’account Firma (${tries}).`,
+    signUpLinkSent: (who) => `È stato inviato a ${who} un link per creare un account Firma.`,
     triesLeft: (n) =>
       n === null
         ? 'tentativo fallito'

@@ -200,6 +200,15 @@ export const nl: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} heeft de toegangscode van de afzender ingevoerd.`,
     cuilWrong: (who, tries) => `${who} heeft een CUIL ingevoerd die niet de eigen is (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} heeft een onjuiste toegangscode ingevoerd (${tries}).`,
+    accountSignedIn: (who) =>
+      `${who} heeft zich aangemeld bij het eigen Firma-account met het e-mailadres van de ontvanger.`,
+    accountRefused: (who) => `${who} was aangemeld bij een ander Firma-account en is geweigerd.`,
+    passkeyConfirmed: (who) => `${who} heeft bevestigd met een passkey van het Firma-account.`,
+    passkeyFailed: (who) => `${who} heeft een passkey gebruikt die niet bevestigde.`,
+    accountPasswordEntered: (who) => `${who} heeft het wachtwoord van het Firma-account ingevoerd.`,
+    accountPasswordWrong: (who, tries) =>
+      `${who} heeft een onjuist wachtwoord van het Firma-account ingevoerd (${tries}).`,
+    signUpLinkSent: (who) => `Er is een link om een Firma-account aan te maken naar ${who} verzonden.`,
     triesLeft: (n) =>
       n === null
         ? 'mislukte poging'

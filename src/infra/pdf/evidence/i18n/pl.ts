@@ -198,6 +198,13 @@ export const pl: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} wpisał(a) kod dostępu otrzymany od nadawcy.`,
     cuilWrong: (who, tries) => `${who} wpisał(a) numer CUIL, który nie jest jego/jej numerem (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} wpisał(a) błędny kod dostępu (${tries}).`,
+    accountSignedIn: (who) => `${who} zalogował(a) się do swojego konta Firma adresem e-mail odbiorcy.`,
+    accountRefused: (who) => `${who} był(a) zalogowany(-a) na inne konto Firma i został(a) odrzucony(-a).`,
+    passkeyConfirmed: (who) => `${who} potwierdził(a) kluczem dostępu swojego konta Firma.`,
+    passkeyFailed: (who) => `${who} użył(a) klucza dostępu, który nie potwierdził.`,
+    accountPasswordEntered: (who) => `${who} wpisał(a) hasło do swojego konta Firma.`,
+    accountPasswordWrong: (who, tries) => `${who} wpisał(a) błędne hasło do konta Firma (${tries}).`,
+    signUpLinkSent: (who) => `Do ${who} wysłano link do założenia konta Firma.`,
     triesLeft: (n) =>
       n === null
         ? 'nieudana próba'

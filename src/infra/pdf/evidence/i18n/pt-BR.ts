@@ -196,6 +196,13 @@ export const ptBR: EvidenceDictionary = {
     accessCodeEntered: (who) => `${who} informou o código de acesso fornecido pelo remetente.`,
     cuilWrong: (who, tries) => `${who} digitou um CUIL que não é o seu (${tries}).`,
     accessCodeWrong: (who, tries) => `${who} informou um código de acesso incorreto (${tries}).`,
+    accountSignedIn: (who) => `${who} entrou na sua conta Firma com o endereço de e-mail do destinatário.`,
+    accountRefused: (who) => `${who} estava em outra conta Firma e foi recusado.`,
+    passkeyConfirmed: (who) => `${who} confirmou com uma chave de acesso da sua conta Firma.`,
+    passkeyFailed: (who) => `${who} usou uma chave de acesso que não confirmou.`,
+    accountPasswordEntered: (who) => `${who} informou a senha da sua conta Firma.`,
+    accountPasswordWrong: (who, tries) => `${who} informou uma senha incorreta da conta Firma (${tries}).`,
+    signUpLinkSent: (who) => `Um link para criar uma conta Firma foi enviado a ${who}.`,
     triesLeft: (n) =>
       n === null
         ? 'tentativa malsucedida'
