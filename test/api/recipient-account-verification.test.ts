@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { auditOf, firstAdmin, SessionClient, STRONG_PASSWORD } from '../helpers/accounts.js';
-import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
+import { createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { recipientOf, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
 import { CONSENT, signAll, tokenOf } from '../helpers/signing.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
@@ -364,6 +364,46 @@ for (const database of testDatabases()) {
       assert.deepEqual([password.status, password.body.code], [409, 'VERIFICATION_NOT_PENDING']);
       const code = await signing('post', `${token}/verification/access-code`, {}, { accessCode: ACCESS_CODE });
       assert.equal(code.status, 200, JSON.stringify(code.body));
+    });
+
+    test('PASSWORD with no access code: sent when the e-mail has an account, refused when not, on send and on a change', async () => {
+      // Ana has her account (the first test): her account's password is what PASSWORD asks.
+      const doc = await createPendingDocument(server.api, onlyAna({ actionAuth: ['PASSWORD'] }));
+      const token = tokenOf(doc.urls.get(ANA)!);
+      // (Her password itself is checked by the test above, which also locked it for a minute.)
+      assert.equal((await signing('get', `${token}/verification`, {})).body.password, 'ACCOUNT_PASSWORD');
+
+      // Nobody's account: nothing PASSWORD could ask for, so the send is refused and nothing changes.
+      const nobody = { ...typicalPayload().recipients[0], email: 'nobody@example.com', actionAuth: ['PASSWORD'] };
+      const created = await createDocument(server.api, typicalPayload({ recipients: [nobody] }));
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const refused = await server.api.post('/api/v2/document/distribute', {
+        json: { documentId: created.body.id, meta: { distributionMethod: 'NONE' } },
+      });
+      assert.deepEqual([refused.status, refused.body.code], [400, 'ACCESS_CODE_REQUIRED']);
+      assert.deepEqual(refused.body.issues[0].path, ['recipients', 0, 'accessCode']);
+      const draft = await server.api.get(`/api/v2/envelope/${created.body.envelopeId}`);
+      assert.equal(draft.body.status, 'DRAFT');
+
+      // On a sent document, switching a recipient without an account to PASSWORD needs the code too;
+      // one with an account does not.
+      const sent = await createPendingDocument(
+        server.api,
+        typicalPayload({ recipients: [ana({}), { ...nobody, actionAuth: [], email: 'nobody@example.com' }] }),
+      );
+      const recipients = (await server.api.get(`/api/v2/envelope/${sent.envelopeId}`)).body.recipients as {
+        id: number;
+        email: string;
+      }[];
+      const idOf = (email: string) => recipients.find((r) => r.email === email)!.id;
+      const update = (recipientId: number) =>
+        server.api.post('/api/v2/envelope/recipient/update-many', {
+          json: { envelopeId: sent.envelopeId, data: [{ id: recipientId, actionAuth: ['PASSWORD'] }] },
+        });
+      const nobodyUpdate = await update(idOf('nobody@example.com'));
+      assert.deepEqual([nobodyUpdate.status, nobodyUpdate.body.code], [400, 'ACCESS_CODE_REQUIRED']);
+      const anaUpdate = await update(idOf(ANA));
+      assert.equal(anaUpdate.status, 200, JSON.stringify(anaUpdate.body));
     });
 
     test('distributed by e-mail: the sign-up link goes with the request to a recipient without an account only', async () => {

@@ -8,6 +8,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserAccoun
   return db.selectFrom('userAccount').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/** Which of these (normalised) addresses have an account: one query, however many. */
+export async function findAccountEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('userAccount')
+    .select('email')
+    .where('email', 'in', [...new Set(emails)])
+    .execute();
+  return new Set(rows.map((r) => r.email));
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserAccountRow | undefined> {
   return db.selectFrom('userAccount').selectAll().where('id', '=', id).executeTakeFirst();
 }

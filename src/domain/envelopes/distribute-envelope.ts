@@ -41,6 +41,7 @@ import { assertEmailSenderUsable } from '../mail/mail-sender.js';
 import { forgetEnvelopeCounts } from './find-envelopes.js';
 import { startReminders } from '../reminders/schedule-reminders.js';
 import { provesSigning } from '../../lib/vocabulary/field-types.js';
+import { withoutPasswordCheck } from '../recipients/password-check.js';
 
 export interface DistributeResult {
   graph: EnvelopeGraph;
@@ -112,7 +113,8 @@ export async function distributeInTransaction(
   refuseUnsupported((issues) => collectUnsupportedMeta(issues, ['meta'], meta));
   await assertEmailSenderUsable(trx, envelope.platformId, meta.emailId, ['meta', 'emailId']);
   const identity = await loadIdentityPolicy(trx, envelope.platformId);
-  assertDistributable(graph, meta.distributionMethod, identity);
+  const noPasswordCheck = await withoutPasswordCheck(trx, graph.recipients, graph.envelope);
+  assertDistributable(graph, meta.distributionMethod, identity, noPasswordCheck);
 
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -180,10 +182,15 @@ function entersOwnId(r: RecipientRow, identity: IdentityPolicy): boolean {
   return identity.signerEntersId && identity.rule !== 'NONE' && r.role === 'SIGNER' && !r.cuil;
 }
 
+/**
+ * @param noPasswordCheck the recipients asked for PASSWORD with neither an account nor an access
+ * code (`withoutPasswordCheck`)
+ */
 function assertDistributable(
   graph: EnvelopeGraph,
   distributionMethod: 'EMAIL' | 'NONE',
   identity: IdentityPolicy,
+  noPasswordCheck: readonly RecipientRow[],
 ): void {
   const issues = new IssueCollector();
   if (graph.items.length === 0)
@@ -211,11 +218,11 @@ function assertDistributable(
         );
     }
     const verification = effectiveVerification(r.authOptions, graph.envelope.authOptions);
-    if (mustAct(r) && verification.action.includes('PASSWORD') && !r.accessCodeHash)
+    if (noPasswordCheck.includes(r))
       issues.add(
         'ACCESS_CODE_REQUIRED',
         [...path, 'accessCode'],
-        `recipient ${r.name || r.email || r.id} must give an access code (PASSWORD) but none is set: set accessCode on the recipient`,
+        `recipient ${r.name || r.email || r.id} must verify with PASSWORD but has no Firma account whose password to ask for and no access code: set accessCode on the recipient`,
       );
     const mailsCode =
       verification.access.includes('TWO_FACTOR_AUTH') || verification.action.includes('TWO_FACTOR_AUTH');

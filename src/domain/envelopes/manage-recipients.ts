@@ -1,7 +1,6 @@
 import type { AccessAuth, ActionAuth, StoredEnvelopeAuth, StoredRecipientAuth } from '../../lib/stored/auth-methods.js';
 import { insertRecipient, loadEnvelopeParts, findEnvelope } from '../../db/repositories/envelope.repo.js';
 import { deleteRecipientAndFields, updateRecipientRow } from '../../db/repositories/recipient.repo.js';
-import type { RecipientRole } from '../../lib/vocabulary/recipients.js';
 import { AppError, notFound } from '../../errors.js';
 import type { ApiCaller, Principal } from '../auth/principal.js';
 import type { Ctx } from '../context.js';
@@ -14,10 +13,11 @@ import { expiryFrom } from '../model/envelope-meta.js';
 import { FIELDLESS_ROLES } from './place-fields.js';
 import { fieldView } from '../model/field-view.js';
 import { recipientView } from '../model/recipient-view.js';
-import { effectiveVerification } from '../recipients/verification-methods.js';
 import { dataEntries, type EntryPath } from './validation-issues.js';
 import { assertSignatureLevelAllowed } from '../recipients/signature-level.js';
 import { queueRemovalNotice } from '../mail/removal-notice.js';
+import { withoutPasswordCheck, type PasswordCheckSubject } from '../recipients/password-check.js';
+import type { Db } from '../../db/database.js';
 
 /**
  * Adds recipients. On a PENDING envelope each new recipient who must act gets its token and expiry
@@ -48,7 +48,7 @@ export async function createRecipients(
     const created = [];
     for (const [index, input] of inputs.entries()) {
       const row = newRecipientRow(graph.envelope.id, input, iso, accessCodeHashes[index] ?? null);
-      if (pending) assertAccessCodeSet(row, graph.envelope, at(index));
+      if (pending) await assertPasswordCheckable(trx, row, graph.envelope, at(index));
       if (pending && mustAct(row)) {
         const token = newSigningToken();
         Object.assign(row, { tokenHash: hashSigningToken(token), tokenSealed: ctx.secrets.seal(token), expiresAt });
@@ -122,7 +122,8 @@ export async function updateRecipients(
           : {}),
         updatedAt: iso,
       };
-      if (graph.envelope.status === 'PENDING') assertAccessCodeSet({ ...r, ...patch }, graph.envelope, at(index));
+      if (graph.envelope.status === 'PENDING')
+        await assertPasswordCheckable(trx, { ...r, ...patch }, graph.envelope, at(index));
       await updateRecipientRow(trx, r.id, patch);
       Object.assign(r, patch);
       const after = { NAME: r.name, EMAIL: r.email, ROLE: r.role };
@@ -211,26 +212,20 @@ function mergedAuthOptions(
 
 /**
  * On a PENDING envelope a change takes effect at once, so the rule distribute applies holds here
- * too: a recipient who must act under PASSWORD needs the access code it asks for, or they could
- * never finish.
+ * too: a recipient who must act under PASSWORD needs an account whose password to give or the
+ * access code the sender sets, or they could never finish.
  * @throws ACCESS_CODE_REQUIRED
  */
-function assertAccessCodeSet(
-  r: {
-    role: RecipientRole;
-    name: string;
-    email: string;
-    accessCodeHash: string | null;
-    authOptions: StoredRecipientAuth | null;
-  },
+async function assertPasswordCheckable(
+  trx: Db,
+  r: PasswordCheckSubject & { name: string },
   envelope: { authOptions: StoredEnvelopeAuth | null },
   path: (string | number)[],
-): void {
-  const { action } = effectiveVerification(r.authOptions, envelope.authOptions);
-  if (!mustAct(r) || !action.includes('PASSWORD') || r.accessCodeHash) return;
+): Promise<void> {
+  if ((await withoutPasswordCheck(trx, [r], envelope)).length === 0) return;
   throw new AppError(
     'ACCESS_CODE_REQUIRED',
-    `Recipient ${r.name || r.email} must give an access code (PASSWORD) but none is set: send accessCode with the change`,
+    `Recipient ${r.name || r.email} must verify with PASSWORD but has no Firma account and no access code: send accessCode with the change`,
     { issues: [{ message: 'required with PASSWORD on a sent document', path: [...path, 'accessCode'] }] },
   );
 }
