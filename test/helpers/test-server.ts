@@ -165,7 +165,13 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       return Object.assign(new HttpClient(url, created.token), { platformName });
     },
     async close() {
-      await app.close();
+      // The tests are done with this server: every connection goes now. Fastify closes the idle
+      // ones, but a kept-alive socket it does not see as idle then held the close until its
+      // 72 s keep-alive timeout (seen in a shared process after the account tests). The graceful
+      // drain has tests of its own, against real processes (test/cluster).
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await worker.stop();
       await closeContext(ctx);
       if (pgSchema && pgUrl) {
