@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import type axeCore from 'axe-core';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSetupLink } from '../../src/domain/accounts/create-setup-link.js';
@@ -13,34 +10,13 @@ import { createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import { createDirectTemplate } from '../helpers/templates.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
+import { assertAccessible } from '../helpers/axe.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const ADMIN = 'ada@firma.example';
 const TOTP_USER = 'tom@firma.example';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-
-/** axe-core's WCAG 2.1 A/AA verdict on the page as it stands, evaluated over the DevTools protocol (not the page's CSP). */
-async function assertAccessible(page: Page, state: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const { passed, violations } = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof axeCore }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return {
-      passed: result.passes.length,
-      violations: result.violations.flatMap((v) =>
-        v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`),
-      ),
-    };
-  }, WCAG_21_AA);
-  assert.deepEqual(violations, [], `no WCAG 2.1 AA violation in "${state}"`);
-  assert.ok(passed >= 5, `axe ran its rules in "${state}"`);
-  // 390 px: nothing wider than the screen (no sideways scrolling of the page).
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `"${state}" fits the width (${overflow}px over)`);
-}
 
 /**
  * Issue 37: every page of the web app passes axe-core (WCAG 2.1 AA) at 1280 and 390 px in each of

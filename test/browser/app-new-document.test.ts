@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import type axeCore from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { defaultPlatformId, firstAdmin, STRONG_PASSWORD } from '../helpers/accounts.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
@@ -10,24 +7,10 @@ import { CUIL_A, CUIL_B, onePagePdf } from '../helpers/documents.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
 import { taggedPdf } from '../support/tagged-pdf.js';
+import { assertAccessible } from '../helpers/axe.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN = 'ada@firma.example';
-
-/** axe-core's WCAG 2.1 A/AA violations on the page as it stands, and whether it fits the width. */
-async function assertAccessible(page: Page, state: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof axeCore }).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}`));
-  });
-  assert.deepEqual(violations, [], `no WCAG 2.1 AA violation in "${state}"`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `"${state}" fits the width (${overflow}px over)`);
-}
 
 /**
  * Issue 37 item 3 in Chromium against the real server: New document (a PDF, its recipients, the
