@@ -65,6 +65,12 @@ for (const database of testDatabases()) {
       assert.equal(fresh.body.rp.id, rpId);
       assert.equal(fresh.body.user.name, 'ana.passkey@firma.example');
       assert.equal(fresh.body.authenticatorSelection.residentKey, 'required');
+      const wrongWhileFresh = await ana.post('/api/app/me/passkeys/options', { json: { password: 'not it at all' } });
+      assert.deepEqual(
+        [wrongWhileFresh.status, wrongWhileFresh.body.code],
+        [400, 'PASSWORD_INCORRECT'],
+        'a password given is checked even when none was needed',
+      );
 
       await ageSession(ana);
       for (const body of [{}, { password: 'not the password at all' }]) {

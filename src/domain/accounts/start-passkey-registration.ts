@@ -13,10 +13,11 @@ export const FRESH_SIGN_IN_MS = 10 * 60_000;
 
 /**
  * Starts adding a passkey: the user types their password again, unless this session was opened
- * in the last ten minutes. Answers the options for the browser's `navigator.credentials.create()`
+ * in the last ten minutes; a password given is checked even then (a wrong one is never let through
+ * because it happened not to be needed). Answers the options for the browser's `navigator.credentials.create()`
  * (a discoverable credential, so it can sign in without an address), and keeps their challenge,
  * bound to this user and session, for five minutes.
- * @throws PASSWORD_INCORRECT (a password is needed and the one given is missing or wrong)
+ * @throws PASSWORD_INCORRECT (the one given is wrong, or one is needed and missing)
  */
 export async function startPasskeyRegistration(
   ctx: Ctx,
@@ -26,8 +27,8 @@ export async function startPasskeyRegistration(
   const user = await signedInUser(ctx, principal);
   const session = await findUserSession(ctx.db, user.id, principal.sessionId);
   const fresh = session !== undefined && ctx.clock().getTime() - Date.parse(session.createdAt) < FRESH_SIGN_IN_MS;
-  if (!fresh && (input.password === undefined || !(await passwordMatches(user.passwordHash, input.password))))
-    throw passwordIncorrect('password');
+  const proved = input.password === undefined ? fresh : await passwordMatches(user.passwordHash, input.password);
+  if (!proved) throw passwordIncorrect('password');
   const { rpID, rpName } = relyingParty(ctx);
   const existing = await listUserPasskeys(ctx.db, user.id);
   const options = await generateRegistrationOptions({

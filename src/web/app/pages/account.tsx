@@ -3,10 +3,11 @@ import { post } from '../api.js';
 import { Field, Form, Heading, Status, useAction } from '../components.js';
 import { useI18n } from '../i18n/index.js';
 import { useSession } from '../session.js';
+import { PasskeysSection } from './passkeys-section.js';
 import { SessionsSection } from './sessions-section.js';
 import { TotpSection } from './totp-section.js';
 
-/** The user's own account: who they are, their password, TOTP and their sessions. */
+/** The user's own account: who they are, their password, TOTP, their passkeys and their sessions. */
 export function AccountPage() {
   const { t } = useI18n();
   const { session } = useSession();
@@ -25,6 +26,7 @@ export function AccountPage() {
       </section>
       <PasswordSection />
       <TotpSection />
+      <PasskeysSection />
       <SessionsSection />
     </>
   );

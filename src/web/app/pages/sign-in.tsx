@@ -1,15 +1,23 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, post, type SessionAnswer } from '../api.js';
+import { ApiError, get, post, type SessionAnswer } from '../api.js';
 import { Field, Form, Heading, Link, useAction } from '../components.js';
 import { useI18n } from '../i18n/index.js';
+import { passkeysAvailable, signInWithPasskey } from '../passkey.js';
 import { navigate, safeNext } from '../router.js';
 import { useSession } from '../session.js';
 
 type Step = 'password' | 'totp' | 'recovery';
 
+/** How this server lets people sign in (`GET /sign-in-methods`). */
+interface SignInMethods {
+  passkey: boolean;
+  oidc: { name: string; startUrl: string } | null;
+}
+
 /**
  * Sign in: e-mail and password; when the account uses TOTP the answer says so (TOTP_REQUIRED) and
- * the page asks for the app's code, or a recovery code, and sends all three again.
+ * the page asks for the app's code, or a recovery code, and sends all three again. Beside it, a
+ * passkey of this site (no address needed) and, when configured, single sign-on.
  */
 export function SignInPage() {
   const { t } = useI18n();
@@ -20,6 +28,9 @@ export function SignInPage() {
   const [code, setCode] = useState('');
   const { busy, error, setError, run } = useAction();
   const next = safeNext(new URLSearchParams(location.search).get('next'));
+  const [methods, setMethods] = useState<SignInMethods | null>(null);
+  const passkey = useAction();
+  useEffect(() => void get<SignInMethods>('/sign-in-methods').then(setMethods, () => setMethods(null)), []);
 
   useEffect(() => {
     // A signing page (/sign/…) is not one of the app's: the browser loads it anew.
@@ -73,6 +84,32 @@ export function SignInPage() {
         <p>
           <Link href="/forgot-password">{t('forgotLink')}</Link>
         </p>
+        {(methods?.passkey || methods?.oidc) && (
+          <div class="other-sign-in" role="group" aria-label={t('otherSignIn')}>
+            {methods.passkey && passkeysAvailable() && (
+              <button
+                type="button"
+                id="passkey-sign-in"
+                class="secondary"
+                disabled={passkey.busy}
+                aria-describedby={passkey.error ? 'passkey-sign-in-error' : undefined}
+                onClick={() => void passkey.run(async () => setSession(await signInWithPasskey()))}
+              >
+                {t('passkeySignIn')}
+              </button>
+            )}
+            {methods.oidc && (
+              <a class="button" id="oidc-sign-in" href={methods.oidc.startUrl}>
+                {t('ssoSignIn', { name: methods.oidc.name })}
+              </a>
+            )}
+            {passkey.error && (
+              <p id="passkey-sign-in-error" class="form-error" role="alert">
+                {passkey.error}
+              </p>
+            )}
+          </div>
+        )}
       </section>
     );
   const totp = step === 'totp';
