@@ -86,6 +86,26 @@ for (const database of testDatabases())
         await page.setViewportSize({ width: 1280, height: 900 });
       });
 
+      test('the folder filter: a template folder chosen in the list shows what is filed in it, kept in the address', async () => {
+        const folder = await server.api.post('/api/v2/folder/create', { json: { name: 'Leases', type: 'TEMPLATE' } });
+        assert.equal(folder.status, 200, JSON.stringify(folder.body));
+        const filed = await server.api.post('/api/v2/envelope/update', {
+          json: { envelopeId: rental.envelopeId, data: { folderId: folder.body.id } },
+        });
+        assert.equal(filed.status, 200, JSON.stringify(filed.body));
+        await page.goto(`${server.url}/templates?team=${team}`);
+        await page.getByRole('link', { name: 'Alta de cliente' }).waitFor();
+        await page.locator('#templates-folder').selectOption({ label: 'Leases' });
+        await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+        await page.waitForURL(new RegExp(`folderId=${folder.body.id}`));
+        await page.getByRole('link', { name: 'Alta de cliente' }).waitFor({ state: 'detached' });
+        assert.deepEqual(await rowTitles(), ['Rental for many']);
+        await page.reload();
+        await page.getByRole('link', { name: 'Rental for many' }).waitFor();
+        assert.equal(await page.locator('#templates-folder').inputValue(), folder.body.id);
+        assert.deepEqual(await rowTitles(), ['Rental for many']);
+      });
+
       test('direct link: created for the visitor’s recipient, copied, turned off', async () => {
         await page.goto(`${server.url}/templates/${direct.envelopeId}?team=${team}`);
         await heading('Alta de cliente');

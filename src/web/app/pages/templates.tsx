@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { get, type EnvelopeList } from '../api.js';
 import { Heading, Link, messageOf } from '../components.js';
+import { FolderFilter, useFolders } from '../folders.js';
 import { useI18n } from '../i18n/index.js';
 import { navigate, useLocation } from '../router.js';
 import { useTeam } from '../team.js';
@@ -8,23 +9,26 @@ import { useTeam } from '../team.js';
 const PER_PAGE = 20;
 
 /** What the list asks the server, from what the address says: every filter is added here. */
-function listQuery(search: { query: string; page: number }): URLSearchParams {
+function listQuery(search: { query: string; folderId: string; page: number }): URLSearchParams {
   const asked = new URLSearchParams({ page: String(search.page), perPage: String(PER_PAGE) });
   if (search.query) asked.set('query', search.query);
+  if (search.folderId) asked.set('folderId', search.folderId);
   return asked;
 }
 
 /**
- * A team's templates, newest first, searched by title or external id, a page at a time, all kept
- * in the address so Back and a shared link show the same list.
+ * A team's templates, newest first, searched by title or external id, in a folder or all, a page
+ * at a time, all kept in the address so Back and a shared link show the same list.
  */
 export function TemplatesPage() {
   const { t } = useI18n();
   const location = useLocation();
   const { teams, team } = useTeam();
   const query = location.searchParams.get('query') ?? '';
+  const folderId = location.searchParams.get('folderId') ?? '';
   const page = Math.max(1, Number(location.searchParams.get('page')) || 1);
   const [typed, setTyped] = useState(query);
+  const { folders } = useFolders(team?.id, 'TEMPLATE');
   const [list, setList] = useState<EnvelopeList | { error: unknown } | null>(null);
 
   const go = (changes: Record<string, string>) => {
@@ -40,11 +44,11 @@ export function TemplatesPage() {
   useEffect(() => {
     if (!team) return;
     setList(null);
-    get<EnvelopeList>(`/platforms/${team.id}/templates?${listQuery({ query, page }).toString()}`).then(
+    get<EnvelopeList>(`/platforms/${team.id}/templates?${listQuery({ query, folderId, page }).toString()}`).then(
       setList,
       (caught: unknown) => setList({ error: caught }),
     );
-  }, [team?.id, query, page]);
+  }, [team?.id, query, folderId, page]);
 
   return (
     <>
@@ -77,6 +81,13 @@ export function TemplatesPage() {
               onInput={(event) => setTyped(event.currentTarget.value)}
             />
           </div>
+          <FolderFilter
+            id="templates-folder"
+            type="TEMPLATE"
+            folders={Array.isArray(folders) ? folders : []}
+            value={folderId}
+            onChange={(next) => go({ folderId: next, page: '' })}
+          />
           <div class="actions">
             <button type="submit" class="primary">
               {t('docsSearch')}
