@@ -167,7 +167,8 @@ describeOrSkip(
       );
 
       /**
-       * Runs a request on the preferred node, or on the next live one when the connection is lost.
+       * Runs a request on the preferred node, or on the next live one when the connection is lost or
+       * the node answers 503.
        * A retried create or distribution whose first attempt died with its node finds the key
        * still leased (409 IDEMPOTENCY_IN_PROGRESS, Retry-After) until the lease lapses: it waits.
        */
@@ -178,10 +179,15 @@ describeOrSkip(
           if (node.dead) continue;
           try {
             const res = await call(node);
-            if (res.status !== 409 || res.body?.code !== 'IDEMPOTENCY_IN_PROGRESS') return res;
+            // 409 IDEMPOTENCY_IN_PROGRESS and 503 (the database still holding a killed node's locks or
+            // connections) both say when to try again, as a real client does.
+            const again = res.status === 503 || (res.status === 409 && res.body?.code === 'IDEMPOTENCY_IN_PROGRESS');
+            if (!again) return res;
             await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
           } catch (error) {
-            if (!lostConnection(error)) throw error;
+            // signAll throws on a step's non-200 answer: a 503 there is retried the same way.
+            if (/ failed: 503 /.test(String(error))) await new Promise((r) => setTimeout(r, 1000));
+            else if (!lostConnection(error)) throw error;
           }
         }
         throw new Error('no node answered within 90 s');
