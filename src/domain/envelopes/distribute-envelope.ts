@@ -21,7 +21,7 @@ import { nationalIdRule, satisfiesIdentityRule } from '../recipients/identity-ru
 import { loadIdentityPolicy, type IdentityPolicy } from '../recipients/load-identity-rule.js';
 import { effectiveVerification } from '../recipients/verification-methods.js';
 import { asksForAccount, mailSignUpLink } from '../signing/recipient-account.js';
-import { findUserByEmail } from '../../db/repositories/user-account.repo.js';
+import { findAccountEmails } from '../../db/repositories/user-account.repo.js';
 import { isLanguage, normalizeEmail } from '../accounts/account-rules.js';
 import { currentTurn, mustAct } from '../model/signing-turn.js';
 import {
@@ -122,6 +122,20 @@ export async function distributeInTransaction(
   const notifyByMail = meta.distributionMethod === 'EMAIL' && meta.emailSettings.recipientSigningRequest;
   const turn = currentTurn(graph.recipients, meta.signingOrder);
   const mailed: RecipientRow[] = [];
+  // Who is mailed now and must sign in to a Firma account (ACCOUNT, PASSKEY): those whose e-mail has
+  // none get, beside the signing request, the one-time link that creates it (the signing page offers
+  // it again). One query for all of them.
+  const asksAccount = graph.recipients.filter(
+    (r) =>
+      notifyByMail &&
+      turn.has(r.id) &&
+      asksForAccount(effectiveVerification(r.authOptions, graph.envelope.authOptions)),
+  );
+  const withAccount = await findAccountEmails(
+    trx,
+    asksAccount.map((r) => normalizeEmail(r.email)),
+  );
+  const signUpLanguage = meta.language && isLanguage(meta.language) ? meta.language : 'en';
 
   for (const r of graph.recipients) {
     const token = newSigningToken();
@@ -140,7 +154,8 @@ export async function distributeInTransaction(
     if (mailedNow) {
       await enqueueJob(trx, { kind: SIGNING_REQUEST_MAIL, payload: { recipientId: r.id } }, now);
       mailed.push(r);
-      await mailSignUpLinkIfNeeded(ctx, trx, r, graph, meta.language, now);
+      if (asksAccount.includes(r) && !withAccount.has(normalizeEmail(r.email)))
+        await mailSignUpLink(ctx, trx, r.email, signUpLanguage, now);
     }
   }
   await startReminders(ctx, trx, { platformId: envelope.platformId, meta, recipients: mailed, sentAt: now });
@@ -251,22 +266,4 @@ function assertDistributable(
       );
   }
   issues.throwIfAny('The document cannot be distributed yet');
-}
-
-/**
- * A recipient whose verification needs a Firma account (ACCOUNT, PASSKEY) and whose e-mail has
- * none gets, beside the signing request, the one-time link that creates it (the signing page
- * offers it again).
- */
-async function mailSignUpLinkIfNeeded(
-  ctx: Ctx,
-  trx: Db,
-  r: RecipientRow,
-  graph: EnvelopeGraph,
-  language: string | undefined,
-  now: Date,
-): Promise<void> {
-  if (!asksForAccount(effectiveVerification(r.authOptions, graph.envelope.authOptions))) return;
-  if (await findUserByEmail(trx, normalizeEmail(r.email))) return;
-  await mailSignUpLink(ctx, trx, r.email, language && isLanguage(language) ? language : 'en', now);
 }
