@@ -16,9 +16,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedPostgres, seedSqlite } from './envelope-find.bench.js';
+import { firstDocument, seedPostgres, seedSqlite } from './envelope-find.bench.js';
 import { freshPostgresDatabase } from './postgres-database.js';
-import { buildOnce, load, makePdf, multipart, startFirma, stop, TYPICAL_PAYLOAD } from './http.bench.js';
+import { buildOnce, load, startFirma, stop } from './http.bench.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROLES = ['ADMIN', 'MANAGER', 'MEMBER'] as const;
@@ -103,15 +103,7 @@ async function listOnce(
   const pgDb = database === 'postgres' ? await freshPostgresDatabase('firma_app_list') : null;
   const env: Record<string, string> = { FIRMA_DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
   try {
-    const first = await startFirma(dataDir, undefined, env);
-    const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
-    const created = await fetch(`${first.url}/api/v2/document/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType },
-      body: new Uint8Array(body.body),
-    });
-    if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
-    await stop(first);
+    const first = await firstDocument(dataDir, env);
     const invitations = ROLES.map((role) => ({ role, token: invite(env, role) }));
     const seconds = pgDb ? await seedPostgres(pgDb.url, size - 1) : seedSqlite(join(dataDir, 'firma.db'), size - 1);
     log(`${database}: seeded ${size} envelopes in ${seconds.toFixed(1)} s`);

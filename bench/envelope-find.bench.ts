@@ -133,6 +133,23 @@ export async function runEnvelopeFindBench(
   return rows;
 }
 
+/**
+ * A first `firma serve` on a fresh data dir (and database): the one real document the seed copies
+ * is created through the API, then the server stops. Answers the printed API token.
+ */
+export async function firstDocument(dataDir: string, env: Record<string, string>): Promise<{ token: string }> {
+  const first = await startFirma(dataDir, undefined, env);
+  const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
+  const created = await fetch(`${first.url}/api/v2/document/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType },
+    body: new Uint8Array(body.body),
+  });
+  if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
+  await stop(first);
+  return { token: first.token };
+}
+
 async function findOnce(
   database: FindBenchRow['database'],
   size: number,
@@ -143,15 +160,7 @@ async function findOnce(
   const pgDb = database === 'postgres' ? await freshPostgresDatabase('firma_find') : null;
   const env: Record<string, string> = pgDb ? { DATABASE_URL: pgDb.url } : {};
   try {
-    const first = await startFirma(dataDir, undefined, env);
-    const body = multipart(TYPICAL_PAYLOAD, await makePdf(1));
-    const created = await fetch(`${first.url}/api/v2/document/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${first.token}`, 'content-type': body.contentType },
-      body: new Uint8Array(body.body),
-    });
-    if (created.status !== 200) throw new Error(`create failed: ${created.status}`);
-    await stop(first);
+    const first = await firstDocument(dataDir, env);
     const seconds = pgDb ? await seedPostgres(pgDb.url, size - 1) : seedSqlite(join(dataDir, 'firma.db'), size - 1);
     log(`${database}: seeded ${size} envelopes in ${seconds.toFixed(1)} s`);
     const server = await startFirma(dataDir, first.token, env);
