@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isTransientDatabaseError } from './transient-errors.js';
+import { isTransientDatabaseError, transientDatabaseReason } from './transient-errors.js';
 
 const withCode = (code: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error('x'), { code, ...extra });
@@ -45,4 +45,20 @@ test('request errors, constraint violations and a client aborting its upload are
   ]) {
     assert.equal(isTransientDatabaseError(e), false, String(e));
   }
+});
+
+test('the reason names the failure for an operator, never with the driver message', () => {
+  assert.equal(transientDatabaseReason(withCode('53300')), '53300');
+  assert.equal(transientDatabaseReason(new Error('timeout exceeded when trying to connect')), 'pool-wait-timeout');
+  assert.equal(
+    transientDatabaseReason(new Error('Connection terminated due to connection timeout')),
+    'connection-terminated',
+  );
+  assert.equal(transientDatabaseReason(withCode('ECONNREFUSED', { syscall: 'connect' })), 'ECONNREFUSED');
+  assert.equal(transientDatabaseReason(new Error('wrapped', { cause: withCode('57P01') })), '57P01');
+  assert.equal(
+    transientDatabaseReason(new AggregateError([new Error('x'), withCode('ETIMEDOUT', { syscall: 'connect' })], 'no')),
+    'ETIMEDOUT',
+  );
+  assert.equal(transientDatabaseReason(withCode('23505')), null);
 });

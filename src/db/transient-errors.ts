@@ -25,35 +25,53 @@ const SOCKET_CODES = new Set([
  * (pg 8 / pg-pool 3).
  */
 const PG_CLIENT_MESSAGES = [
-  'Connection terminated',
-  'timeout exceeded when trying to connect',
-  'Client has encountered a connection error and is not queryable',
-  'Client was closed and is not queryable',
+  { text: 'Connection terminated', reason: 'connection-terminated' },
+  // pg-pool's connectionTimeoutMillis: no pooled connection came free, or a new one did not connect, in time.
+  { text: 'timeout exceeded when trying to connect', reason: 'pool-wait-timeout' },
+  { text: 'Client has encountered a connection error and is not queryable', reason: 'connection-lost' },
+  { text: 'Client was closed and is not queryable', reason: 'connection-closed' },
 ];
 
 /** better-sqlite3 codes (extended codes start with the primary one): locked beyond busy_timeout, disk full, I/O, read-only, cannot open. */
 const SQLITE_PREFIXES = ['SQLITE_BUSY', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN'];
 
 export function isTransientDatabaseError(error: unknown): boolean {
+  return transientDatabaseReason(error) !== null;
+}
+
+/**
+ * Why a database failure is transient, in words safe for a log line (a SQLSTATE, a socket code or
+ * a name for node-postgres' plain errors; never the driver's message, which may name the host),
+ * or null when it is not. Tells an operator apart "too many connections" (53300: lower the pools
+ * or raise max_connections), "the pool was full for 5 s" (pool-wait-timeout) and a database gone.
+ */
+export function transientDatabaseReason(error: unknown): string | null {
   // Kysely and our own code sometimes wrap the driver's error (a failed rollback after a lost connection).
   for (
     let e = error, depth = 0;
     e && typeof e === 'object' && depth < 5;
     e = (e as { cause?: unknown }).cause, depth++
   ) {
-    if (isTransientItself(e)) return true;
+    const reason = reasonItself(e);
+    if (reason) return reason;
     // A host name with several addresses fails with an AggregateError of each attempt.
-    if (e instanceof AggregateError && e.errors.some((inner) => isTransientDatabaseError(inner))) return true;
+    if (e instanceof AggregateError)
+      for (const inner of e.errors) {
+        const innerReason = transientDatabaseReason(inner);
+        if (innerReason) return innerReason;
+      }
   }
-  return false;
+  return null;
 }
 
-function isTransientItself(e: { code?: unknown; syscall?: unknown; message?: unknown }): boolean {
+function reasonItself(e: { code?: unknown; syscall?: unknown; message?: unknown }): string | null {
   const code = typeof e.code === 'string' ? e.code : '';
-  if (PG_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
-  if (SQLITE_PREFIXES.some((p) => code.startsWith(p))) return true;
+  if (PG_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return code;
+  if (SQLITE_PREFIXES.some((p) => code.startsWith(p))) return code;
   if (typeof e.syscall === 'string' && (SOCKET_CODES.has(code) || (code === 'ENOENT' && e.syscall === 'connect')))
-    return true;
+    return code;
   const message = typeof e.message === 'string' ? e.message : '';
-  return code === '' && PG_CLIENT_MESSAGES.some((m) => message.startsWith(m));
+  if (code !== '') return null;
+  const known = PG_CLIENT_MESSAGES.find((m) => message.startsWith(m.text));
+  return known ? known.reason : null;
 }

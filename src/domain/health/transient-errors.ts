@@ -3,4 +3,4 @@
  * layers that answer it (HTTP: 503 with Retry-After). It lives with the database code, which knows
  * the drivers' error shapes; this is its entry point outside `db/`.
  */
-export { isTransientDatabaseError } from '../../db/transient-errors.js';
+export { isTransientDatabaseError, transientDatabaseReason } from '../../db/transient-errors.js';

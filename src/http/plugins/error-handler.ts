@@ -11,7 +11,7 @@ import {
   type ErrorCode,
   type ErrorIssue,
 } from '../../errors.js';
-import { isTransientDatabaseError } from '../../domain/health/transient-errors.js';
+import { transientDatabaseReason } from '../../domain/health/transient-errors.js';
 import { invalidLink } from '../../domain/signing/signing-session.js';
 import { BlobTooLargeError, isStorageFullError, isStorageUnavailableError } from '../../infra/storage/blob-store.js';
 import { isIdOutOfRange } from '../../lib/record-id.js';
@@ -137,9 +137,10 @@ export function registerErrorHandling(
       onStorageFailure('unavailable');
       return sendError(reply, storageUnavailable());
     }
-    if (isTransientDatabaseError(error)) {
-      // Only the code: a driver's message may name the host; the logger scrubs the rest anyway.
-      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable; answered 503');
+    const databaseReason = transientDatabaseReason(error);
+    if (databaseReason) {
+      // A code or a fixed name: a driver's message may name the host; the logger scrubs the rest anyway.
+      request.log.warn({ reason: databaseReason }, 'database unavailable; answered 503');
       return sendError(reply, databaseUnavailable());
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -11,7 +11,7 @@ import {
   releaseJobLeases,
   type JobRow,
 } from '../../db/repositories/job.repo.js';
-import { isTransientDatabaseError } from '../../db/transient-errors.js';
+import { transientDatabaseReason } from '../../db/transient-errors.js';
 import { scrubText } from '../logger.js';
 
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
@@ -104,9 +104,10 @@ export class JobRunner {
               failures++;
               const retryInMs = outageBackoff(task.everyMs, failures);
               resumeAt = Date.now() + retryInMs;
-              if (isTransientDatabaseError(error))
+              const reason = transientDatabaseReason(error);
+              if (reason)
                 this.options.log.warn(
-                  { task: task.name, code: (error as { code?: unknown }).code, failures, retryInMs },
+                  { task: task.name, reason, failures, retryInMs },
                   'periodic task: the database is unavailable',
                 );
               else this.options.log.error({ err: error, task: task.name }, 'periodic task failed');
@@ -192,11 +193,8 @@ export class JobRunner {
         // The database is down or the claim failed otherwise: log, wait longer each time, go on.
         failures++;
         const retryInMs = outageBackoff(this.options.pollMs, failures);
-        if (isTransientDatabaseError(error))
-          this.options.log.warn(
-            { code: (error as { code?: unknown }).code, failures, retryInMs },
-            'job runner: the database is unavailable',
-          );
+        const reason = transientDatabaseReason(error);
+        if (reason) this.options.log.warn({ reason, failures, retryInMs }, 'job runner: the database is unavailable');
         else this.options.log.error({ err: error, failures, retryInMs }, 'job runner: claiming failed');
         if (!this.running) break;
         await this.sleep(retryInMs);
