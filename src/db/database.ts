@@ -62,7 +62,7 @@ export function openDatabase(config: Pick<Config, 'database'>, options: Database
     keepAlive: true,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   };
-  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? config.database.poolSize ?? 10 });
   // The change signal listens on a connection of its own, started by the first reader of the
   // change stamp (the HTTP layer), so the CLI and workers never open it; it ends with the pool.
   const signal = new PgChangeSignal(connection, options.log);
