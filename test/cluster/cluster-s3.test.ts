@@ -116,6 +116,8 @@ describeOrSkip(
         REDIS_URL: REDIS_URL!,
         FIRMA_SECRET_KEY: randomBytes(32).toString('hex'),
         FIRMA_JOB_POLL_MS: '100',
+        // Five processes share PostgreSQL with the other tests CI runs beside these: 5 × 6 connections, not 5 × 10.
+        FIRMA_DATABASE_POOL_SIZE: '6',
         FIRMA_RATE_LIMIT_PER_MINUTE: '1000000',
         FIRMA_SIGNING_RATE_LIMIT_PER_MINUTE: '1000000',
         FIRMA_WEBHOOK_ALLOW_PRIVATE: 'true',
