@@ -133,9 +133,14 @@ for (const database of testDatabases()) {
       assert.equal(passed.body.stage, null);
       const grant = passed.body.verificationToken as string;
       assert.equal((await signing('get', token, {})).status, 403, 'another caller holding the link verifies itself');
-      const view = await signing('get', token, asCaller(null, grant));
+      assert.equal(
+        (await signing('get', token, asCaller(null, grant))).status,
+        403,
+        'the ACCOUNT pass holds with the session that passed it, not with the grant alone',
+      );
+      const view = await signing('get', token, asCaller(anaAccount, grant));
       assert.equal(view.status, 200, JSON.stringify(view.body));
-      const completed = await signAll(server.anon, token, { headers: asCaller(null, grant) });
+      const completed = await signAll(server.anon, token, { headers: asCaller(anaAccount, grant) });
       assert.equal(completed.status, 200, JSON.stringify(completed.body));
 
       // After completion the recipient link still asks for the same access before any download.
@@ -152,6 +157,46 @@ for (const database of testDatabases()) {
       );
       assert.ok(types.some((e) => e.type === 'RECIPIENT_SIGN_UP_LINK_SENT'));
       assert.ok(!JSON.stringify(types).includes(signUpToken) && !JSON.stringify(types).includes(token));
+    });
+
+    test('ACCOUNT and PASSKEY passes end with the account session: signed out or revoked, verify again', async () => {
+      const doc = await createPendingDocument(server.api, onlyAna({ accessAuth: ['ACCOUNT'] }));
+      const token = tokenOf(doc.urls.get(ANA)!);
+      const pass = async (account: SessionClient) => {
+        const passed = await signing('post', `${token}/verification/account`, asCaller(account));
+        assert.equal(passed.status, 200, JSON.stringify(passed.body));
+        return passed.body.verificationToken as string;
+      };
+      const open = async (account: SessionClient | null, grant: string) =>
+        (await signing('get', token, asCaller(account, grant))).status;
+
+      // Signing out ends the pass, even for a browser that kept the old cookie.
+      const laptop = new SessionClient(server.url);
+      assert.equal((await laptop.signIn(ANA, STRONG_PASSWORD)).status, 200);
+      const laptopGrant = await pass(laptop);
+      assert.equal(await open(laptop, laptopGrant), 200);
+      const oldCookie = laptop.cookie;
+      assert.equal((await laptop.delete('/api/app/session')).status, 200);
+      assert.equal(await open(Object.assign(new SessionClient(server.url), { cookie: oldCookie }), laptopGrant), 403);
+
+      // A session revoked from another one ends its passes; a grant opens only with the session that passed it.
+      const phone = new SessionClient(server.url);
+      assert.equal((await phone.signIn(ANA, STRONG_PASSWORD)).status, 200);
+      const desk = new SessionClient(server.url);
+      assert.equal((await desk.signIn(ANA, STRONG_PASSWORD)).status, 200);
+      const phoneGrant = await pass(phone);
+      assert.equal(await open(phone, phoneGrant), 200);
+      assert.equal(await open(desk, phoneGrant), 403, 'a pass holds only with the session that passed it');
+      // Only the phone's session: the other tests go on with Ana's first one.
+      const phoneSession = (await phone.get('/api/app/session')).body.session.id as string;
+      assert.equal((await desk.delete(`/api/app/sessions/${phoneSession}`)).status, 200);
+      const after = await signing('get', token, asCaller(phone, phoneGrant));
+      assert.deepEqual(
+        [after.status, after.body.code, after.body.pending],
+        [403, 'VERIFICATION_REQUIRED', ['ACCOUNT']],
+      );
+      // Passing again in a live session opens it again.
+      assert.equal(await open(desk, await pass(desk)), 200);
     });
 
     test('a sign-up link expires, and is refused for another purpose', async () => {
@@ -248,7 +293,7 @@ for (const database of testDatabases()) {
 
       const done = await server.anon.post(`/api/v2/signing/${token}/complete`, {
         json: CONSENT,
-        headers: asCaller(null, passed.body.verificationToken),
+        headers: asCaller(anaAccount, passed.body.verificationToken),
       });
       assert.equal(done.status, 200, JSON.stringify(done.body));
       const methods = (await auditTypes(doc.envelopeId))
@@ -341,7 +386,7 @@ for (const database of testDatabases()) {
       const early = await signing('post', `${token}/verification/access-code`, {}, { accessCode: ACCESS_CODE });
       assert.deepEqual([early.status, early.body.code], [403, 'VERIFICATION_REQUIRED']);
       const passed = await signing('post', `${token}/verification/account`, asCaller(anaAccount));
-      const grant = asCaller(null, passed.body.verificationToken);
+      const grant = asCaller(anaAccount, passed.body.verificationToken);
       const after = await signing('get', `${token}/verification`, grant);
       assert.deepEqual([after.body.stage, after.body.password], ['action', 'ACCOUNT_PASSWORD']);
     });

@@ -144,8 +144,13 @@ for (const database of testDatabases())
         assert.equal(registered, 200);
         // The fields, through the API with this browser's pass; then complete on the page.
         const token = tokenOf(url);
-        const [kept] = (await context.cookies()).filter((c) => c.name.startsWith('firma_v_'));
-        const headers = { cookie: `${kept!.name}=${kept!.value}` };
+        // The grant's cookie and the account session's: an ACCOUNT pass holds only with that session.
+        const cookies = await context.cookies();
+        assert.ok(
+          cookies.some((c) => c.name.startsWith('firma_v_')),
+          'the page keeps the grant',
+        );
+        const headers = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
         const view = await server.anon.get(`/api/v2/signing/${token}`, { headers });
         for (const f of view.body.fields)
           assert.equal(

@@ -46,7 +46,7 @@ export async function finishCscAuthorization(
   ctx: Ctx,
   query: CscCallbackQuery,
   cookie: string | undefined,
-  request: RequestMeta,
+  request: RequestMeta & Pick<SigningRequest, 'accountSessionId'>,
 ): Promise<CscCallbackOutcome> {
   const peeked = query.state ? peekState(ctx, query.state) : null;
   if (!peeked || !query.state)

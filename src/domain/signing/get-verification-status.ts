@@ -22,7 +22,7 @@ export interface VerificationStatusView extends VerificationStatus {
 export async function getVerificationStatus(
   ctx: Ctx,
   token: string,
-  request: Pick<SigningRequest, 'verification'>,
+  request: Pick<SigningRequest, 'verification' | 'accountSessionId'>,
 ): Promise<VerificationStatusView> {
   const s = await loadSigningSession(ctx.db, token);
   const now = ctx.clock();

@@ -26,7 +26,7 @@ export async function listCscCredentialChoices(
   ctx: Ctx,
   token: string,
   input: { session: string },
-  request: Pick<SigningRequest, 'verification'>,
+  request: Pick<SigningRequest, 'verification' | 'accountSessionId'>,
 ): Promise<{ credentials: CscCredentialChoice[] }> {
   const s = await loadSigningSession(ctx.db, token);
   await assertReady(ctx, s, ctx.clock(), request);

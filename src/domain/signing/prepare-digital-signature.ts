@@ -218,7 +218,7 @@ export async function assertReady(
   ctx: Ctx,
   s: SigningSession,
   now: Date,
-  request: Pick<SigningRequest, 'verification'>,
+  request: Pick<SigningRequest, 'verification' | 'accountSessionId'>,
   db = ctx.db,
 ): Promise<void> {
   const passes = passesOf(ctx.secrets, s, request, now);

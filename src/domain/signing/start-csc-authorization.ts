@@ -15,7 +15,7 @@ import type { SigningRequest } from './verification-grant.js';
 export async function startCscAuthorization(
   ctx: Ctx,
   token: string,
-  request: Pick<SigningRequest, 'verification'>,
+  request: Pick<SigningRequest, 'verification' | 'accountSessionId'>,
 ): Promise<{ authorizeUrl: string; cookie: string }> {
   const s = await loadSigningSession(ctx.db, token);
   await assertReady(ctx, s, ctx.clock(), request);

@@ -92,7 +92,7 @@ export async function typedVerification(
       return {
         status: {
           ...verificationStatus(s, asSeenBy(state, passes), now),
-          ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes),
+          ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes, request.accountSessionId),
         },
       };
     }

@@ -43,48 +43,65 @@ export const NO_PASSES: CallerPasses = {
   passkey: null,
 };
 
-/** A signing API request: its audit facts and the verification grants it presents (cookie, header). */
+/**
+ * A signing API request: its audit facts, the verification grants it presents (cookie, header),
+ * and the live Firma account session it comes with (the web app's cookie), if any.
+ */
 export interface SigningRequest extends RequestMeta {
   verification: readonly string[];
+  accountSessionId: string | null;
 }
+
+/** The passes that stand for a signed-in account: they last only as long as that session. */
+const ACCOUNT_PASSES = ['account', 'passkey'] as const;
 
 interface SealedGrant extends CallerPasses {
   kind: 'firma-verification';
   tokenHash: string;
+  /** The account session that passed ACCOUNT or PASSKEY; those passes hold only while it is live. */
+  accountSessionId?: string | null;
 }
 
 /**
  * What the presented grants say for this link: each must open with the key and name this token
  * hash; several (a cookie and a header) are merged, the latest pass of each method winning. Passes
- * in the future or older than GRANT_MAX_MS count for nothing.
+ * in the future or older than GRANT_MAX_MS count for nothing, and so do ACCOUNT and PASSKEY passes
+ * unless the request comes with the live account session that passed them: signing out, or the
+ * session revoked or lapsed, ends them (the grant itself cannot be recalled; the session can).
  */
 export function callerPasses(
   secrets: SecretBox,
-  presented: readonly string[],
+  request: Pick<SigningRequest, 'verification' | 'accountSessionId'>,
   tokenHash: string | null,
   now: Date,
 ): CallerPasses {
   const passes: CallerPasses = { ...NO_PASSES };
   if (!tokenHash) return passes;
-  for (const value of presented) {
+  for (const value of request.verification) {
     const grant = openGrant(secrets, value);
     if (!grant || grant.tokenHash !== tokenHash) continue;
+    const sameSession = !!grant.accountSessionId && grant.accountSessionId === request.accountSessionId;
     for (const key of Object.keys(NO_PASSES) as (keyof CallerPasses)[]) {
       const at = grant[key];
       if (typeof at !== 'string' || !current(at, now)) continue;
+      if ((ACCOUNT_PASSES as readonly string[]).includes(key) && !sameSession) continue;
       if (passes[key] === null || at > passes[key]) passes[key] = at;
     }
   }
   return passes;
 }
 
-/** A grant for these passes on this link, and until when its longest pass holds. */
+/**
+ * A grant for these passes on this link, and until when its longest pass holds. `accountSessionId`:
+ * the live session of the request (ACCOUNT and PASSKEY passes are bound to it).
+ */
 export function issueGrant(
   secrets: SecretBox,
   tokenHash: string,
   passes: CallerPasses,
+  accountSessionId: string | null,
 ): { verificationToken: string; verificationExpiresAt: string } {
-  const sealed: SealedGrant = { kind: 'firma-verification', tokenHash, ...passes };
+  const sealed: SealedGrant = { kind: 'firma-verification', tokenHash, ...passes, accountSessionId };
   const latest = Math.max(
     0,
     ...Object.values(passes)
@@ -121,8 +138,8 @@ function current(at: string, now: Date): boolean {
 export function passesOf(
   secrets: SecretBox,
   s: { recipient: { tokenHash: string | null } },
-  request: Pick<SigningRequest, 'verification'>,
+  request: Pick<SigningRequest, 'verification' | 'accountSessionId'>,
   now: Date,
 ): CallerPasses {
-  return callerPasses(secrets, request.verification, s.recipient.tokenHash, now);
+  return callerPasses(secrets, request, s.recipient.tokenHash, now);
 }

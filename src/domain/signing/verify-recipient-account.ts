@@ -46,7 +46,7 @@ export async function verifyRecipientAccount(
     return {
       granted: {
         ...verificationStatus(s, asSeenBy(row, passes), now),
-        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes),
+        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes, principal.sessionId),
       },
     };
   });

@@ -81,7 +81,7 @@ export async function verifyRecipientPasskey(
     return {
       granted: {
         ...verificationStatus(s, asSeenBy(await loadVerificationState(trx, s), passes), now),
-        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes),
+        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes, principal.sessionId),
       },
     };
   });

@@ -84,7 +84,7 @@ export async function verifyVerificationCode(
     return {
       status: {
         ...verificationStatus(s, asSeenBy(state, passes), now),
-        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes),
+        ...issueGrant(ctx.secrets, s.recipient.tokenHash ?? '', passes, request.accountSessionId),
       },
     };
   });

@@ -2,6 +2,7 @@ import { CSC_CALLBACK_PATH, CSC_COOKIE } from '../../domain/signing/csc-remote.j
 import { finishCscAuthorization } from '../../domain/signing/finish-csc-authorization.js';
 import { defineHiddenRoute } from '../operation.js';
 import { requestMeta } from '../plugins/caller.js';
+import { signingAccount } from '../signing/signing-request.js';
 
 /**
  * Where a CSC provider sends the signer's browser back (remote signing). One fixed address, so it
@@ -20,7 +21,9 @@ export const cscCallbackRoutes = [
         ctx,
         { code: text(query.code), state: text(query.state), error: text(query.error) },
         cookieOf(request.headers.cookie, CSC_COOKIE),
-        requestMeta(request),
+        // The provider sends the signer's browser back here: its account session, if any, still
+        // holds the ACCOUNT or PASSKEY pass the round trip started with.
+        { ...requestMeta(request), accountSessionId: (await signingAccount(ctx, request))?.sessionId ?? null },
       );
       // The cookie served one round trip; it is dropped whatever the outcome.
       return reply

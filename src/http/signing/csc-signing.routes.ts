@@ -37,7 +37,7 @@ export const cscSigningOperations = [
     errors: [400, 404, 409],
     handle: async (ctx, request, reply) => {
       const { token } = request.params;
-      const started = await startCscAuthorization(ctx, token, signingRequest(request, token));
+      const started = await startCscAuthorization(ctx, token, await signingRequest(ctx, request, token));
       setFlowCookie(reply, started.cookie, ctx);
       return { authorizeUrl: started.authorizeUrl };
     },
@@ -56,8 +56,13 @@ export const cscSigningOperations = [
     body: ZCscCredentialsBody,
     response: ZCscCredentialsResponse,
     errors: [400, 404, 409, 502],
-    handle: (ctx, request) =>
-      listCscCredentialChoices(ctx, request.params.token, request.body, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      listCscCredentialChoices(
+        ctx,
+        request.params.token,
+        request.body,
+        await signingRequest(ctx, request, request.params.token),
+      ),
   }),
 
   defineOperation({
@@ -75,7 +80,12 @@ export const cscSigningOperations = [
     errors: [400, 404, 409, 502, 503],
     handle: async (ctx, request, reply) => {
       const { token } = request.params;
-      const authorized = await authorizeCscCredential(ctx, token, request.body, signingRequest(request, token));
+      const authorized = await authorizeCscCredential(
+        ctx,
+        token,
+        request.body,
+        await signingRequest(ctx, request, token),
+      );
       setFlowCookie(reply, authorized.cookie, ctx);
       return { authorizeUrl: authorized.authorizeUrl, certificate: authorized.certificate };
     },

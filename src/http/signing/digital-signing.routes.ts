@@ -25,8 +25,13 @@ export const digitalSigningOperations = [
     body: ZPrepareSignatureBody,
     response: ZPrepareSignatureResponse,
     errors: [400, 404, 409, 503],
-    handle: (ctx, request) =>
-      prepareDigitalSignature(ctx, request.params.token, request.body, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      prepareDigitalSignature(
+        ctx,
+        request.params.token,
+        request.body,
+        await signingRequest(ctx, request, request.params.token),
+      ),
   }),
 
   defineOperation({
@@ -42,7 +47,12 @@ export const digitalSigningOperations = [
     body: ZSubmitSignatureBody,
     response: ZCompleteResponse,
     errors: [400, 404, 409],
-    handle: (ctx, request) =>
-      submitDigitalSignature(ctx, request.params.token, request.body, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      submitDigitalSignature(
+        ctx,
+        request.params.token,
+        request.body,
+        await signingRequest(ctx, request, request.params.token),
+      ),
   }),
 ];

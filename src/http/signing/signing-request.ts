@@ -48,14 +48,19 @@ export function signingTokenCheck(ctx: Ctx): OperationHooks {
 /** What every `/signing/:token…` operation shares: public, the token checked first, the verification header. */
 export const onSigningToken = { public: true, hooks: signingTokenCheck, headers: ZSigningHeaders };
 
-/** The audit facts of a signing request and the verification grants it presents (header, then cookie). */
-export function signingRequest(request: FastifyRequest, token: string): SigningRequest {
+/**
+ * The audit facts of a signing request, the verification grants it presents (header, then cookie)
+ * and, when it presents any, the live account session it comes with: a grant's ACCOUNT and PASSKEY
+ * passes hold only with that session (one session lookup, only for callers holding both).
+ */
+export async function signingRequest(ctx: Ctx, request: FastifyRequest, token: string): Promise<SigningRequest> {
   const verification: string[] = [];
   const header = request.headers[VERIFICATION_HEADER];
   if (typeof header === 'string' && header) verification.push(header);
   const cookie = cookieOf(request.headers.cookie, verificationCookieName(hashSigningToken(token)));
   if (cookie) verification.push(cookie);
-  return { ...requestMeta(request), verification };
+  const accountSessionId = verification.length > 0 ? ((await signingAccount(ctx, request))?.sessionId ?? null) : null;
+  return { ...requestMeta(request), verification, accountSessionId };
 }
 
 /**

@@ -51,8 +51,8 @@ export const signingVerificationOperations = [
     params: ZSigningParams,
     response: ZVerificationStatusView,
     errors: [404],
-    handle: (ctx, request) =>
-      getVerificationStatus(ctx, request.params.token, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      getVerificationStatus(ctx, request.params.token, await signingRequest(ctx, request, request.params.token)),
   }),
 
   defineOperation({
@@ -67,8 +67,8 @@ export const signingVerificationOperations = [
     params: ZSigningParams,
     response: ZCodeRequested,
     errors: [404, 409],
-    handle: (ctx, request) =>
-      requestVerificationCode(ctx, request.params.token, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      requestVerificationCode(ctx, request.params.token, await signingRequest(ctx, request, request.params.token)),
   }),
 
   defineOperation({
@@ -88,7 +88,7 @@ export const signingVerificationOperations = [
         reply,
         ctx,
         token,
-        await verifyVerificationCode(ctx, token, request.body.code, signingRequest(request, token)),
+        await verifyVerificationCode(ctx, token, request.body.code, await signingRequest(ctx, request, token)),
       );
     },
   }),
@@ -113,7 +113,7 @@ export const signingVerificationOperations = [
         reply,
         ctx,
         token,
-        await verifyAccessCode(ctx, token, request.body.accessCode, signingRequest(request, token)),
+        await verifyAccessCode(ctx, token, request.body.accessCode, await signingRequest(ctx, request, token)),
       );
     },
   }),
@@ -137,7 +137,7 @@ export const signingVerificationOperations = [
         reply,
         ctx,
         token,
-        await verifyAccountPassword(ctx, token, request.body.password, signingRequest(request, token)),
+        await verifyAccountPassword(ctx, token, request.body.password, await signingRequest(ctx, request, token)),
       );
     },
   }),
@@ -161,7 +161,7 @@ export const signingVerificationOperations = [
         reply,
         ctx,
         token,
-        await verifyRecipientAccount(ctx, token, principal, signingRequest(request, token)),
+        await verifyRecipientAccount(ctx, token, principal, await signingRequest(ctx, request, token)),
       );
     },
   }),
@@ -178,8 +178,8 @@ export const signingVerificationOperations = [
     params: ZSigningParams,
     response: ZSignUpLinkSent,
     errors: [404, 409],
-    handle: (ctx, request) =>
-      requestRecipientSignUp(ctx, request.params.token, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      requestRecipientSignUp(ctx, request.params.token, await signingRequest(ctx, request, request.params.token)),
   }),
 
   defineOperation({
@@ -196,7 +196,12 @@ export const signingVerificationOperations = [
     errors: [401, 403, 404, 409],
     handle: async (ctx, request) => {
       const { token } = request.params;
-      return startRecipientPasskey(ctx, token, await signingAccount(ctx, request), signingRequest(request, token));
+      return startRecipientPasskey(
+        ctx,
+        token,
+        await signingAccount(ctx, request),
+        await signingRequest(ctx, request, token),
+      );
     },
   }),
 
@@ -218,7 +223,13 @@ export const signingVerificationOperations = [
         reply,
         ctx,
         token,
-        await verifyRecipientPasskey(ctx, token, principal, request.body.response, signingRequest(request, token)),
+        await verifyRecipientPasskey(
+          ctx,
+          token,
+          principal,
+          request.body.response,
+          await signingRequest(ctx, request, token),
+        ),
       );
     },
   }),
@@ -240,7 +251,7 @@ export const signingVerificationOperations = [
         reply,
         ctx,
         token,
-        await verifyCuil(ctx, token, request.body.cuil, signingRequest(request, token)),
+        await verifyCuil(ctx, token, request.body.cuil, await signingRequest(ctx, request, token)),
       );
     },
   }),

@@ -42,8 +42,8 @@ export const signingOperations = [
     params: ZSigningParams,
     response: ZSigningView,
     errors: [404],
-    handle: (ctx, request) =>
-      openSigningSession(ctx, request.params.token, signingRequest(request, request.params.token)),
+    handle: async (ctx, request) =>
+      openSigningSession(ctx, request.params.token, await signingRequest(ctx, request, request.params.token)),
   }),
 
   defineOperation({
@@ -58,7 +58,7 @@ export const signingOperations = [
     errors: [404],
     handle: async (ctx, request, reply) => {
       const { token, envelopeItemId } = request.params;
-      return sendPdf(reply, await signerItemPdf(ctx, token, envelopeItemId, signingRequest(request, token)));
+      return sendPdf(reply, await signerItemPdf(ctx, token, envelopeItemId, await signingRequest(ctx, request, token)));
     },
   }),
 
@@ -75,9 +75,9 @@ export const signingOperations = [
     body: ZInsertFieldBody,
     response: ZSigningField,
     errors: [404, 409],
-    handle: (ctx, request) => {
+    handle: async (ctx, request) => {
       const { token, fieldId } = request.params;
-      return insertField(ctx, token, fieldId, request.body, signingRequest(request, token));
+      return insertField(ctx, token, fieldId, request.body, await signingRequest(ctx, request, token));
     },
   }),
 
@@ -93,7 +93,7 @@ export const signingOperations = [
     errors: [404],
     handle: async (ctx, request, reply) => {
       const { token, fieldId } = request.params;
-      const png = await getSignatureImage(ctx, token, fieldId, signingRequest(request, token));
+      const png = await getSignatureImage(ctx, token, fieldId, await signingRequest(ctx, request, token));
       return reply.type('image/png').header('Cache-Control', 'no-store').send(png);
     },
   }),
@@ -108,9 +108,9 @@ export const signingOperations = [
     params: ZSigningFieldParams,
     response: ZSigningField,
     errors: [404, 409],
-    handle: (ctx, request) => {
+    handle: async (ctx, request) => {
       const { token, fieldId } = request.params;
-      return removeField(ctx, token, fieldId, signingRequest(request, token));
+      return removeField(ctx, token, fieldId, await signingRequest(ctx, request, token));
     },
   }),
 
@@ -127,13 +127,13 @@ export const signingOperations = [
     body: ZCompleteBody,
     response: ZCompleteResponse,
     errors: [400, 404, 409],
-    handle: (ctx, request) => {
+    handle: async (ctx, request) => {
       const { token } = request.params;
       return completeRecipient(
         ctx,
         token,
         { consent: request.body?.consent, nextSigner: request.body?.nextSigner },
-        signingRequest(request, token),
+        await signingRequest(ctx, request, token),
       );
     },
   }),
@@ -151,7 +151,7 @@ export const signingOperations = [
     handle: async (ctx, request, reply) => {
       const { token, envelopeItemId } = request.params;
       const file = { kind: 'signed', envelopeItemId } as const;
-      return sendPdf(reply, await downloadRecipientFile(ctx, token, file, signingRequest(request, token)));
+      return sendPdf(reply, await downloadRecipientFile(ctx, token, file, await signingRequest(ctx, request, token)));
     },
   }),
 
@@ -168,7 +168,7 @@ export const signingOperations = [
     handle: async (ctx, request, reply) => {
       const { token } = request.params;
       const file = { kind: 'certificate' } as const;
-      return sendPdf(reply, await downloadRecipientFile(ctx, token, file, signingRequest(request, token)));
+      return sendPdf(reply, await downloadRecipientFile(ctx, token, file, await signingRequest(ctx, request, token)));
     },
   }),
 
@@ -183,9 +183,9 @@ export const signingOperations = [
     body: ZRejectBody,
     response: ZRejectResponse,
     errors: [404, 409],
-    handle: (ctx, request) => {
+    handle: async (ctx, request) => {
       const { token } = request.params;
-      return rejectRecipient(ctx, token, request.body.reason, signingRequest(request, token));
+      return rejectRecipient(ctx, token, request.body.reason, await signingRequest(ctx, request, token));
     },
   }),
 
