@@ -1,7 +1,7 @@
+import { lockCallerEnvelope } from './lock-caller-envelope.js';
 import type { Db } from '../../db/database.js';
 import {
   loadEnvelopeParts,
-  lockEnvelope,
   updateEnvelope,
   type EnvelopeKey,
   type EnvelopeRow,
@@ -24,7 +24,7 @@ import { forgetEnvelopeCounts } from './find-envelopes.js';
  */
 export async function cancelEnvelope(ctx: Ctx, caller: ApiCaller, key: EnvelopeKey): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelope(trx, caller.principal.platformId, key);
+    const envelope = await lockCallerEnvelope(trx, caller, key);
     if (!envelope) throw notFound('documentId' in key ? 'Document' : 'Envelope');
     if (envelope.status === 'CANCELLED') throw new AppError('ENVELOPE_CANCELLED', 'The document is already cancelled');
     if (envelope.status === 'COMPLETED')

@@ -1,8 +1,8 @@
+import { lockCallerEnvelope } from './lock-caller-envelope.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import {
   loadEnvelopeParts,
-  lockEnvelope,
   updateEnvelope,
   type EnvelopeGraph,
   type EnvelopeKey,
@@ -90,7 +90,7 @@ export async function distributeInTransaction(
   caller: ApiCaller,
   input: DistributeInput,
 ): Promise<DistributeResult> {
-  const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
+  const envelope = await lockCallerEnvelope(trx, caller, input.key);
   if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
   assertNotTemplate(envelope.type);
   if (envelope.status === 'PENDING') {

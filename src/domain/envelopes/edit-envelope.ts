@@ -1,7 +1,7 @@
+import { lockCallerEnvelope } from './lock-caller-envelope.js';
 import type { Db } from '../../db/database.js';
 import {
   loadEnvelopeParts,
-  lockEnvelope,
   type EnvelopeGraph,
   type FieldRow,
   type RecipientRow,
@@ -33,9 +33,9 @@ export async function editEnvelope<T>(
   ) => Promise<{ result: T; data: Record<string, unknown> | Record<string, unknown>[] | null }>,
 ): Promise<T> {
   return ctx.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelope(
+    const envelope = await lockCallerEnvelope(
       trx,
-      caller.principal.platformId,
+      caller,
       typeof envelopeId === 'number' ? { documentId: envelopeId } : { publicId: envelopeId },
     );
     if (!envelope) throw notFound('Envelope');

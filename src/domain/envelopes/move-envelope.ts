@@ -1,4 +1,5 @@
-import { loadEnvelopeParts, lockEnvelope, updateEnvelope } from '../../db/repositories/envelope.repo.js';
+import { lockCallerEnvelope } from './lock-caller-envelope.js';
+import { loadEnvelopeParts, updateEnvelope } from '../../db/repositories/envelope.repo.js';
 import { recordTemplateUpdated } from '../events/template-events.js';
 import { notFound } from '../../errors.js';
 import { appendAuditEvent } from '../audit/append-audit-event.js';
@@ -23,9 +24,9 @@ export async function moveEnvelopeToFolder(
 ) {
   const platformId = caller.principal.platformId;
   const view = await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelope(
+    const envelope = await lockCallerEnvelope(
       trx,
-      platformId,
+      caller,
       typeof envelopeId === 'number' ? { documentId: envelopeId } : { publicId: envelopeId },
     );
     if (!envelope) throw notFound('Envelope');

@@ -1,6 +1,6 @@
+import { lockCallerEnvelope } from './lock-caller-envelope.js';
 import {
   loadEnvelopeParts,
-  lockEnvelope,
   type EnvelopeGraph,
   type EnvelopeKey,
   type RecipientRow,
@@ -48,7 +48,7 @@ export async function redistributeEnvelope(
       'A presign token cannot send recipients their link again: redistribute with the API token',
     );
   const result = await ctx.db.transaction().execute(async (trx): Promise<RedistributeResult> => {
-    const envelope = await lockEnvelope(trx, caller.principal.platformId, input.key);
+    const envelope = await lockCallerEnvelope(trx, caller, input.key);
     if (!envelope) throw notFound('documentId' in input.key ? 'Document' : 'Envelope');
     assertNotTemplate(envelope.type);
     if (envelope.status !== 'PENDING')
