@@ -6,7 +6,7 @@ import type { ApiCaller } from '../auth/principal.js';
 import { wordedTimeline } from '../completion/build-evidence.js';
 import type { Ctx } from '../context.js';
 import { findVisibleEnvelope } from './visible-envelope.js';
-import { memberEnvelopeView } from './member-envelope-view.js';
+import { memberEnvelopeView, publicationOf } from './member-envelope-view.js';
 
 const isLanguage = (l: string): l is Language => (LANGUAGES as readonly string[]).includes(l);
 
@@ -43,6 +43,7 @@ export async function getMemberEnvelope(
       sealed: i.finalSha256 !== null,
     })),
     certificateAvailable: e.certificateSha256 !== null,
+    publication: e.type === 'TEMPLATE' ? publicationOf(e) : null,
     timeline: wordedTimeline(audit, language, graph.recipients).map((event) => ({
       at: event.at.toISOString(),
       type: event.type,

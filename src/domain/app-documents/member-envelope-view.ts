@@ -1,3 +1,4 @@
+import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import type { EnvelopeRow, RecipientRow } from '../../db/repositories/envelope.repo.js';
 
 /**
@@ -43,4 +44,19 @@ export function memberEnvelopeView(
     completedAt: e.completedAt,
     recipients: recipients.map(memberRecipientView),
   };
+}
+
+export interface TemplatePublication {
+  type: TemplateType;
+  publicTitle: string;
+  publicDescription: string;
+}
+
+/** What the template page shows of its listing on the team's public profile. */
+export function publicationOf(e: {
+  templateType: TemplateType;
+  publicTitle: string;
+  publicDescription: string;
+}): TemplatePublication {
+  return { type: e.templateType, publicTitle: e.publicTitle, publicDescription: e.publicDescription };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEMPLATE_TYPES } from '../../lib/vocabulary/template-types.js';
 import { ENVELOPE_STATUSES } from '../../lib/vocabulary/envelope-status.js';
 import { READ_STATUSES, RECIPIENT_ROLES, SEND_STATUSES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { LANGUAGES } from '../../lib/vocabulary/languages.js';
@@ -93,6 +94,14 @@ export const ZAppEnvelopeDetail = z.object({
     }),
   ),
   certificateAvailable: z.boolean(),
+  publication: z
+    .object({
+      type: z.enum(TEMPLATE_TYPES),
+      publicTitle: z.string(),
+      publicDescription: z.string(),
+    })
+    .nullable()
+    .describe('A template’s listing on the team’s public profile; null for a document'),
   timeline: z.array(
     z.object({
       at: ts,

@@ -3,6 +3,7 @@ import { memberCaller } from '../../domain/app-documents/member-caller.js';
 import { findVisibleEnvelope } from '../../domain/app-documents/visible-envelope.js';
 import { getMemberBulkSend } from '../../domain/app-templates/get-member-bulk-send.js';
 import { getMemberDirectLink } from '../../domain/app-templates/get-member-direct-link.js';
+import { publishMemberTemplate } from '../../domain/app-templates/publish-member-template.js';
 import {
   runMemberDirectLinkAction,
   type DirectLinkAction,
@@ -23,6 +24,7 @@ import {
   ZAppDirectLinkCreateBody,
   ZAppDirectLinkState,
   ZAppDirectLinkToggleBody,
+  ZAppTemplatePublication,
   ZAppTemplateUseBody,
 } from './templates.schema.js';
 import { accountOf } from './session-auth.js';
@@ -98,6 +100,19 @@ export const templateOperations: Operation[] = [
     'Delete the template’s direct link (its address stops working for good)',
     () => ({ kind: 'delete' }),
   ),
+  defineOperation({
+    method: 'PUT',
+    url: `${base}/publication`,
+    operationId: 'app-publishTemplate',
+    summary: 'List the template on the team’s public profile, or take it off (the API’s template/update)',
+    tags,
+    params: ZAppEnvelopeParams,
+    body: ZAppTemplatePublication,
+    response: ZAppTemplatePublication,
+    errors: [404],
+    handle: async (ctx, request) =>
+      publishMemberTemplate(ctx, await callerFor(ctx, request), request.params.envelopeId, request.body),
+  }),
   defineOperation({
     method: 'POST',
     url: `${base}/use`,

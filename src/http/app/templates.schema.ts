@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IDENTITY_RULES } from '../../domain/recipients/identity-rule.js';
+import { TEMPLATE_TYPES } from '../../lib/vocabulary/template-types.js';
 import { ZBulkSend, ZBulkSendBody, ZBulkSendPayload } from '../v2/bulk-send.schema.js';
 import { ZAppEnvelopeParams } from './documents.schema.js';
 
@@ -58,3 +59,11 @@ export const ZAppBulkSendBody = z.object({
 export const ZAppBulkSend = z.object(ZBulkSend.shape);
 
 export const ZAppBulkSendParams = ZAppEnvelopeParams.extend({ bulkSendId: z.string().min(1).max(64) });
+
+export const ZAppTemplatePublication = z.object({
+  type: z
+    .enum(TEMPLATE_TYPES)
+    .describe('PUBLIC: listed on the team’s public profile (with an enabled direct link); PRIVATE: not listed'),
+  publicTitle: z.string().trim().max(255).describe('The title the public profile shows'),
+  publicDescription: z.string().trim().max(2000).describe('The description the public profile shows'),
+});
