@@ -73,7 +73,7 @@ for (const database of testDatabases()) {
     });
 
     test('another team’s mails stay unbranded, and the logo blob survives the blob collection', async () => {
-      const { admin, platformId } = await platformWithAdmin(server, 'root.brandmail2@firma.example');
+      const { admin, platformId, token } = await platformWithAdmin(server, 'root.brandmail2@firma.example');
       const base = `/api/app/platforms/${platformId}/branding`;
       const set = await admin.request('PUT', `${base}/logo`, { json: { image: base64(LOGO_PNG) } });
       await admin.request('PUT', `${base}/color`, { json: { color: '#6b21a8' } });
@@ -86,6 +86,13 @@ for (const database of testDatabases()) {
       await collectUnreferencedBlobs(server.ctx, { graceMs: 0 });
       assert.equal(await server.ctx.storage.exists(set.body.logo.sha256), true, 'a team’s logo is referenced');
       assert.equal((await fetch(server.url + set.body.logo.url)).status, 200);
+
+      // A logo whose blob is gone from the store (lost, removed by hand): no logo, no failing mail.
+      await server.ctx.storage.removeIfUntouched(set.body.logo.sha256, Date.now() + 60_000);
+      assert.equal((await fetch(server.url + set.body.logo.url)).status, 404);
+      const lost = await send(token, 'Logo perdido', 'ana.lost@example.com');
+      assert.equal(lost.attachments.length, 0);
+      assert.match(String(lost.html), /background:#6b21a8/, 'the colour still applies');
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { MailAttachment } from '../../infra/mail/mailer.js';
 import { readPngHeader } from '../../infra/pdf/images/signature-image.js';
 import type { Ctx } from '../context.js';
-import { teamBrandOf } from '../team-branding/team-brand.js';
+import { readLogoBlob, teamBrandOf } from '../team-branding/team-brand.js';
 
 /** How a mail's HTML shows the team's brand: the button's colour and the logo's inline part. */
 export interface MailBrand {
@@ -26,8 +26,8 @@ export async function documentMailBrand(
   teamName: string | null,
 ): Promise<{ brand: MailBrand; attachments: MailAttachment[] }> {
   const brand = await teamBrandOf(ctx, platformId);
-  if (!brand.logoSha256) return { brand: { color: brand.color, logo: null }, attachments: [] };
-  const png = await ctx.storage.getBytes(brand.logoSha256);
+  const png = brand.logoSha256 ? await readLogoBlob(ctx, brand.logoSha256) : null;
+  if (!png) return { brand: { color: brand.color, logo: null }, attachments: [] };
   const size = readPngHeader(png) ?? { width: LOGO_HEIGHT, height: LOGO_HEIGHT };
   // Written as attributes too: some mail programs ignore CSS sizes and would show it full size.
   const height = Math.min(LOGO_HEIGHT, size.height, Math.round((LOGO_MAX_WIDTH * size.height) / size.width));

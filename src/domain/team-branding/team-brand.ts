@@ -1,4 +1,5 @@
 import { findTeamBrand, isBrandLogo } from '../../db/repositories/team-brand.repo.js';
+import { BlobNotFoundError } from '../../infra/storage/blob-store.js';
 import type { Ctx } from '../context.js';
 
 /** A team's brand as its signing pages and mails use it; both null: Firma's own look. */
@@ -44,5 +45,19 @@ export function brandStylesheet(color: string): string {
  */
 export async function readBrandLogo(ctx: Pick<Ctx, 'db' | 'storage'>, sha256: string): Promise<Buffer | null> {
   if (!SHA256.test(sha256) || !(await isBrandLogo(ctx.db, sha256))) return null;
-  return ctx.storage.getBytes(sha256);
+  return readLogoBlob(ctx, sha256);
+}
+
+/**
+ * A logo's bytes, or null when its blob is gone from the store (lost or removed by hand): the
+ * page then shows no logo and the mails go without one, rather than a 500 or mail jobs that fail
+ * for good. Any other storage failure (unreachable) still throws, to be retried.
+ */
+export async function readLogoBlob(ctx: Pick<Ctx, 'storage'>, sha256: string): Promise<Buffer | null> {
+  try {
+    return await ctx.storage.getBytes(sha256);
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) return null;
+    throw error;
+  }
 }
