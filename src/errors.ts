@@ -143,6 +143,14 @@ export const ERROR_STATUS = {
   FIELD_SIGNED_BY_CERTIFICATE: 400,
   /** The webhook URL is not http(s) or points to a private address. */
   WEBHOOK_URL_NOT_ALLOWED: 400,
+  /** Team branding: white text on the colour (and the colour on white) is below 4.5:1 (WCAG 2.1 AA). */
+  BRAND_COLOR_LOW_CONTRAST: 400,
+  /** Team branding: the logo is not a whole PNG or JPEG (checked by its bytes, not its name or type). */
+  LOGO_INVALID: 400,
+  /** Team branding: the logo is wider or higher than 2000 pixels (or under 2). */
+  LOGO_DIMENSIONS: 400,
+  /** Team branding: the logo file is over 512 KB, or once converted to PNG. */
+  LOGO_TOO_LARGE: 413,
   /** The folder holds the other type (a TEMPLATE folder for a document, or a subfolder of the other type). */
   FOLDER_TYPE_MISMATCH: 400,
   /** A folder cannot move into itself or one of its subfolders. */

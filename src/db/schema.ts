@@ -57,6 +57,10 @@ export interface PlatformTable {
   profileSlug: string | null;
   profileName: Generated<string>;
   profileDescription: Generated<string>;
+  /** The team's brand colour, `#rrggbb` (white text readable on it, 4.5:1); null: Firma's (migration 0077). */
+  brandColor: Generated<string | null>;
+  /** The team's logo, a PNG blob by SHA-256 (re-encoded from the upload); null: none. */
+  brandLogoSha256: Generated<string | null>;
 }
 
 export type TokenScope = 'read' | 'full';

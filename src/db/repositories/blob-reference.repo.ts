@@ -16,6 +16,7 @@ const BLOB_COLUMNS = [
   ['digital_signature', 'revocation_sha256'],
   ['digital_signature', 'signed_sha256'],
   ['field', 'signature_sha256'],
+  ['platform', 'brand_logo_sha256'],
 ] as const;
 
 /**

@@ -39,7 +39,10 @@ export type AccountAuditType =
   | 'WEBHOOK_DELIVERY_REPLAYED'
   | 'SENDER_ADDED'
   | 'SENDER_VERIFIED'
-  | 'SENDER_REMOVED';
+  | 'SENDER_REMOVED'
+  | 'BRAND_COLOR_CHANGED'
+  | 'BRAND_LOGO_CHANGED'
+  | 'BRAND_LOGO_REMOVED';
 
 export interface AccountAuditEntry {
   type: AccountAuditType;

@@ -1,4 +1,5 @@
 import { MAIL_DICTIONARIES, type MailLanguage } from './i18n/index.js';
+import type { MailBrand } from './mail-brand.js';
 import type { MailKind } from './i18n/mail-dictionary.js';
 
 /**
@@ -24,7 +25,11 @@ export interface MailContent {
   code?: string;
   /** Who sent the document (the platform's display name or name); null: Firma alone, said by the footer. */
   senderName?: string | null;
+  /** The document's team's colour (button and links) and logo (above the text); HTML part only. */
+  brand?: MailBrand;
 }
+
+const FIRMA_BLUE = '#1d4ed8';
 
 /** The mails' words in `language`; English for a language no dictionary has (bad stored data). */
 export function mailDictionary(language: string) {
@@ -55,14 +60,20 @@ export function renderMail(
   lines.push('', '—', t.footer);
 
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  // The team's colour passed the settings' 4.5:1 check against white; anything else is Firma's blue.
+  const accent = c.brand?.color && /^#[0-9a-f]{6}$/.test(c.brand.color) ? c.brand.color : FIRMA_BLUE;
+  const logo = c.brand?.logo
+    ? `<p style="margin:0 0 24px"><img src="cid:${escapeHtml(c.brand.logo.cid)}" alt="${escapeHtml(c.brand.logo.alt)}" width="${c.brand.logo.width}" height="${c.brand.logo.height}" style="display:block;border:0;height:${c.brand.logo.height}px;width:${c.brand.logo.width}px"></p>`
+    : '';
   const button =
     c.actionUrl && k.button
-      ? `<p style="margin:24px 0"><a href="${escapeHtml(c.actionUrl)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(k.button)}</a></p>` +
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(c.actionUrl)}" style="background:${accent};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(k.button)}</a></p>` +
         p(t.linkHint) +
-        `<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(c.actionUrl)}" style="color:#1d4ed8">${escapeHtml(c.actionUrl)}</a></p>` +
+        `<p style="margin:0 0 16px;word-break:break-all"><a href="${escapeHtml(c.actionUrl)}" style="color:${accent}">${escapeHtml(c.actionUrl)}</a></p>` +
         `<p style="margin:0 0 16px;color:#4b5563;font-size:14px">${escapeHtml(t.privacy)}</p>`
       : '';
   const body = [
+    logo,
     p(greeting),
     p(k.intro(c.title)),
     c.senderName ? p(t.sender(c.senderName)) : '',

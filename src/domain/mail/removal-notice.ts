@@ -4,7 +4,8 @@ import type { Ctx } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { RECIPIENT_REMOVED_MAIL, type JobPayload } from '../jobs/job-catalogue.js';
 import { type EnvelopeMeta } from '../model/envelope-meta.js';
-import { documentSender } from './mail-sender.js';
+import { documentMailBrand, inline } from './mail-brand.js';
+import { documentSender, mailSenderName } from './mail-sender.js';
 import { renderMail } from './mail-templates.js';
 import { sendDocumentMail } from './send-document-mail.js';
 
@@ -43,6 +44,7 @@ export async function sendRemovalNotice(ctx: Ctx, payload: JobPayload<typeof REC
   if (!envelope || envelope.deletedAt) return;
   const meta = envelope.meta;
   const sender = await documentSender(ctx, envelope.platformId, meta);
+  const branded = await documentMailBrand(ctx, envelope.platformId, await mailSenderName(ctx.db, envelope.platformId));
   const content = renderMail('recipientRemoved', meta.language, {
     title: envelope.title,
     recipientName: payload.name,
@@ -50,6 +52,7 @@ export async function sendRemovalNotice(ctx: Ctx, payload: JobPayload<typeof REC
     actionUrl: null,
     role: '',
     senderName: sender.senderName,
+    brand: branded.brand,
   });
-  await sendDocumentMail(ctx, { to: payload.email, ...content, ...sender });
+  await sendDocumentMail(ctx, { to: payload.email, ...content, ...sender, ...inline(branded.attachments) });
 }

@@ -5,10 +5,12 @@ import {
   listFinalItems,
 } from '../../db/repositories/mail.repo.js';
 import { AppError } from '../../errors.js';
+import type { MailAttachment } from '../../infra/mail/mailer.js';
 import type { Ctx } from '../context.js';
 import { safeFilename } from '../model/pdf-download.js';
 import { signingUrl } from '../model/signing-links.js';
-import { documentSender } from './mail-sender.js';
+import { documentMailBrand } from './mail-brand.js';
+import { documentSender, mailSenderName } from './mail-sender.js';
 import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 
@@ -37,7 +39,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
   const meta = envelope.meta;
   const language = meta.language;
   const link = recipient.tokenSealed ? signingUrl(ctx, ctx.secrets.open(recipient.tokenSealed)) : null;
-  const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
+  const attachments: MailAttachment[] = [];
   if (kind === 'completed') {
     const items = await listFinalItems(ctx.db, envelope.id);
     let total = 0;
@@ -58,6 +60,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
   }
   const sender = await documentSender(ctx, envelope.platformId, meta);
   const senderName = sender.senderName;
+  const branded = await documentMailBrand(ctx, envelope.platformId, await mailSenderName(ctx.db, envelope.platformId));
   const content = renderMail(
     kind,
     language,
@@ -76,6 +79,7 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
           : null,
       attached: attachments.length > 0,
       senderName,
+      brand: branded.brand,
     },
     meta.subject,
   );
@@ -83,6 +87,8 @@ export async function sendRecipientMail(ctx: Ctx, kind: MailKind, recipientId: n
     to: recipient.email,
     ...content,
     ...sender,
-    ...(attachments.length ? { attachments } : {}),
+    ...(attachments.length + branded.attachments.length
+      ? { attachments: [...branded.attachments, ...attachments] }
+      : {}),
   });
 }

@@ -1,7 +1,8 @@
 import { findEnvelopeForMail, findRecipientForMail } from '../../db/repositories/mail.repo.js';
 import type { Ctx } from '../context.js';
 import type { JobPayload, VERIFICATION_CODE_MAIL } from '../jobs/job-catalogue.js';
-import { documentSender } from './mail-sender.js';
+import { documentMailBrand, inline } from './mail-brand.js';
+import { documentSender, mailSenderName } from './mail-sender.js';
 import { sendDocumentMail } from './send-document-mail.js';
 import { renderMail } from './mail-templates.js';
 
@@ -25,6 +26,7 @@ export async function sendVerificationCode(
   if (!envelope || envelope.deletedAt || (!access && envelope.status !== 'PENDING')) return;
   const meta = envelope.meta;
   const sender = await documentSender(ctx, envelope.platformId, meta);
+  const branded = await documentMailBrand(ctx, envelope.platformId, await mailSenderName(ctx.db, envelope.platformId));
   const content = renderMail('verificationCode', meta.language, {
     title: envelope.title,
     recipientName: recipient.name,
@@ -33,6 +35,7 @@ export async function sendVerificationCode(
     role: recipient.role,
     code: ctx.secrets.open(payload.codeSealed),
     senderName: sender.senderName,
+    brand: branded.brand,
   });
-  await sendDocumentMail(ctx, { to: recipient.email, ...content, ...sender });
+  await sendDocumentMail(ctx, { to: recipient.email, ...content, ...sender, ...inline(branded.attachments) });
 }

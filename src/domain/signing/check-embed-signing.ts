@@ -9,6 +9,8 @@ import { requirementsOf } from './verification-state.js';
 export interface EmbedSigningLink {
   language: string | null;
   envelopeId: string;
+  /** The document's team, whose brand colour the page takes (the embedder's css and cssVars win). */
+  platformId: number;
   /** The legacy numeric id (v1 and v2 `documentId`), which Documenso's events carry. */
   documentId: number;
   recipientId: number;
@@ -42,6 +44,7 @@ export async function checkEmbedSigning(
       links.push({
         language: chosenLanguage(s.meta),
         envelopeId: envelope.publicId,
+        platformId: envelope.platformId,
         documentId: envelope.id,
         recipientId: s.recipient.id,
         state: signingState(s, now),

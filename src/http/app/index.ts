@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { registerOperations } from '../operation.js';
 import { accountOperations } from './account.routes.js';
+import { brandingSettingsOperations } from './branding.routes.js';
 import { documentOperations } from './documents.routes.js';
 import { folderOperations } from './folders.routes.js';
 import { newDocumentOperations } from './new-document.routes.js';
@@ -28,6 +29,7 @@ export const appOperations = [
   ...tokenOperations,
   ...webhookSettingsOperations,
   ...senderSettingsOperations,
+  ...brandingSettingsOperations,
   ...documentOperations,
   ...templateOperations,
   ...profileOperations,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { checkEmbedSigning, type EmbedSigningLink } from '../../domain/signing/check-embed-signing.js';
+import { signingPageBrand } from '../../domain/signing/signing-page-brand.js';
 import { checkDirectLink } from '../../domain/templates/use-direct-link.js';
 import { defineHiddenRoute, type Operation } from '../operation.js';
 import { EMBED_TEXT } from './embed-page-text.js';
@@ -143,7 +144,11 @@ export function embedPageRoutes(ctx: Ctx): Operation[] {
         const link = found?.links[0];
         if (!found || !link) return notice(kit, reply, 404, asked, 'sign', ['invalidTitle', 'invalidBody'], 'null');
         const meta = [...protocolMeta(kit, 'sign', found.whiteLabel), ...linkMeta(kit, link)];
-        return reply.send(shellPage(pageLanguage(link.language, asked), 'embed-sign.js', { chromeless: true, meta }));
+        // The team's colour, under the embedder's css and cssVars (which set --brand itself).
+        const brand = await signingPageBrand(ctx, link.platformId, true);
+        return reply.send(
+          shellPage(pageLanguage(link.language, asked), 'embed-sign.js', { chromeless: true, meta, brand }),
+        );
       }),
     }),
 

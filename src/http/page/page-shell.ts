@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { SigningPageBrand } from '../../domain/signing/signing-page-brand.js';
 import { SHELL_TEXT, type PageLanguage, type ShellText } from './page-shell-text.js';
 
 /**
@@ -69,6 +70,8 @@ export interface ShellOptions {
   chromeless: boolean;
   /** <meta name content> pairs, in order; a null content leaves the element out. */
   meta: [name: string, content: string | null][];
+  /** The document's team's brand: its stylesheet after signing.css, its logo above the page. */
+  brand?: SigningPageBrand;
 }
 
 const NO_EMBED: ShellOptions = { chromeless: false, meta: [] };
@@ -83,6 +86,7 @@ function metaTags(meta: ShellOptions['meta']): string {
 /** The page shell: loading text until `script` (a module under /sign-assets/) draws the page. */
 export function shellPage(lang: PageLanguage, script = 'signing.js', options: ShellOptions = NO_EMBED): string {
   const t = SHELL_TEXT[lang];
+  const { stylesheet, logo } = options.brand ?? { stylesheet: null, logo: null };
   return `<!doctype html>
 <html lang="${lang}"${options.chromeless ? ' class="embed"' : ''}>
 <head>
@@ -92,10 +96,10 @@ export function shellPage(lang: PageLanguage, script = 'signing.js', options: Sh
 ${metaTags(options.meta)}<title>${t.title} · Firma</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/sign-assets/signing.css">
-<script type="module" src="/sign-assets/${script}"></script>
+${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">\n` : ''}<script type="module" src="/sign-assets/${script}"></script>
 </head>
 <body>
-<main id="app"><p class="status" role="status">${t.loading}</p></main>
+${logo ? `<header class="team-brand"><img src="${escapeHtml(logo.src)}" alt="${escapeHtml(logo.alt)}"></header>\n` : ''}<main id="app"><p class="status" role="status">${t.loading}</p></main>
 <noscript><p class="status">${t.noscript}</p></noscript>
 </body>
 </html>

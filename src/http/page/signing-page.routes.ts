@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../domain/context.js';
 import { checkSigningLink } from '../../domain/signing/check-signing-link.js';
+import { signingPageBrand } from '../../domain/signing/signing-page-brand.js';
 import { checkDirectLink } from '../../domain/templates/use-direct-link.js';
 import { defineHiddenRoute, type Operation } from '../operation.js';
+import { brandAssetRoutes } from './brand-assets.routes.js';
 import { embedOrigins } from './embed-origins.js';
 import { loadPageAssets } from './page-assets.js';
 import {
@@ -48,12 +50,14 @@ export function signingPageRoutes(ctx: Ctx): Operation[] {
         if (!link) return reply.status(404).send(noticePage(asked));
         // The envelope is named only to the origins its events may go to, so only when there are some.
         const events = eventOrigins.length > 0;
+        const chromeless = query.embed === '1';
         const embed = {
-          chromeless: query.embed === '1',
+          chromeless,
           meta: [
             ['firma-embed-origins', events ? eventOrigins.join(' ') : null],
             ['firma-envelope-id', events ? link.envelopeId : null],
           ] satisfies [string, string | null][],
+          brand: await signingPageBrand(ctx, link.platformId, chromeless),
         };
         return reply.send(shellPage(pageLanguage(link.language, asked), 'signing.js', embed));
       },
@@ -78,6 +82,7 @@ export function signingPageRoutes(ctx: Ctx): Operation[] {
       },
     }),
 
+    ...brandAssetRoutes(ctx),
     defineHiddenRoute({
       method: 'GET',
       url: '/sign-assets/:name',

@@ -32,6 +32,7 @@ export const APP_PAGE_PATHS = [
   '/settings/tokens',
   '/settings/webhooks',
   '/settings/senders',
+  '/settings/branding',
 ] as const;
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;

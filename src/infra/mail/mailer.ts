@@ -18,7 +18,15 @@ export interface MailMessage {
    * display name is then `senderName` alone. Absent: FIRMA_MAIL_FROM's address.
    */
   fromAddress?: string | null;
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a message; with a `cid`, an inline part the HTML shows as `cid:<cid>`. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
 }
 
 export interface Mailer {

@@ -35,7 +35,7 @@ export class ApiError extends Error {
 /** A call that never reached the server (offline, refused): shown as such. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A JSON body, or a FormData (a file upload: the browser sets its multipart content type). */
 export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
@@ -67,6 +67,7 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
 
 export const get = <T>(path: string) => call<T>('GET', path);
 export const post = <T>(path: string, body: unknown = {}) => call<T>('POST', path, body);
+export const put = <T>(path: string, body: unknown) => call<T>('PUT', path, body);
 export const patch = <T>(path: string, body: unknown) => call<T>('PATCH', path, body);
 export const del = <T>(path: string) => call<T>('DELETE', path);
 /** A multipart upload (a CSV): the same session, CSRF token and error handling as `post`. */

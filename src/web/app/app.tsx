@@ -13,6 +13,7 @@ import {
   type Language,
 } from './i18n/index.js';
 import { AccountPage } from './pages/account.js';
+import { BrandingPage } from './pages/branding.js';
 import { DocumentPage } from './pages/document.js';
 import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
@@ -67,6 +68,7 @@ const ROUTES: Route[] = [
   { pattern: '/settings/tokens', page: () => <TokensPage />, signedIn: true },
   { pattern: '/settings/webhooks', page: () => <WebhooksPage />, signedIn: true },
   { pattern: '/settings/senders', page: () => <SendersPage />, signedIn: true },
+  { pattern: '/settings/branding', page: () => <BrandingPage />, signedIn: true },
 ];
 
 const LANGUAGE_COOKIE = 'firma_language';
@@ -179,6 +181,9 @@ export function App(props: { language: Language; words: Dictionary }) {
               </li>
               <li>
                 <Link href="/settings/senders">{t('navSenders')}</Link>
+              </li>
+              <li>
+                <Link href="/settings/branding">{t('navBranding')}</Link>
               </li>
               <li>
                 <Link href="/settings/profile">{t('publicProfileTitle')}</Link>

@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationDe } from './verification/de.js';
 import { templatesDe } from './templates/de.js';
 import { settingsDe } from './settings/de.js';
+import { brandingDe } from './branding/de.js';
 import { foldersDe } from './folders/de.js';
 
 export const de: Dictionary = {
@@ -220,5 +221,6 @@ export const de: Dictionary = {
   ...verificationDe,
   ...templatesDe,
   ...settingsDe,
+  ...brandingDe,
   ...foldersDe,
 };

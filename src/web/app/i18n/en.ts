@@ -1,6 +1,7 @@
 import { verificationEn } from './verification/en.js';
 import { templatesEn } from './templates/en.js';
 import { settingsEn } from './settings/en.js';
+import { brandingEn } from './branding/en.js';
 import { foldersEn } from './folders/en.js';
 /** The app's words in English: the reference every other dictionary must match key by key. */
 export const en = {
@@ -211,6 +212,7 @@ export const en = {
   ...verificationEn,
   ...templatesEn,
   ...settingsEn,
+  ...brandingEn,
   ...foldersEn,
 };
 

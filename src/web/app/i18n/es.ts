@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationEs } from './verification/es.js';
 import { templatesEs } from './templates/es.js';
 import { settingsEs } from './settings/es.js';
+import { brandingEs } from './branding/es.js';
 import { foldersEs } from './folders/es.js';
 
 export const es: Dictionary = {
@@ -217,5 +218,6 @@ export const es: Dictionary = {
   ...verificationEs,
   ...templatesEs,
   ...settingsEs,
+  ...brandingEs,
   ...foldersEs,
 };

@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationFr } from './verification/fr.js';
 import { templatesFr } from './templates/fr.js';
 import { settingsFr } from './settings/fr.js';
+import { brandingFr } from './branding/fr.js';
 import { foldersFr } from './folders/fr.js';
 
 export const fr: Dictionary = {
@@ -219,5 +220,6 @@ export const fr: Dictionary = {
   ...verificationFr,
   ...templatesFr,
   ...settingsFr,
+  ...brandingFr,
   ...foldersFr,
 };

@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationIt } from './verification/it.js';
 import { templatesIt } from './templates/it.js';
 import { settingsIt } from './settings/it.js';
+import { brandingIt } from './branding/it.js';
 import { foldersIt } from './folders/it.js';
 
 export const it: Dictionary = {
@@ -214,5 +215,6 @@ export const it: Dictionary = {
   ...verificationIt,
   ...templatesIt,
   ...settingsIt,
+  ...brandingIt,
   ...foldersIt,
 };

@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationJa } from './verification/ja.js';
 import { templatesJa } from './templates/ja.js';
 import { settingsJa } from './settings/ja.js';
+import { brandingJa } from './branding/ja.js';
 import { foldersJa } from './folders/ja.js';
 
 export const ja: Dictionary = {
@@ -214,5 +215,6 @@ export const ja: Dictionary = {
   ...verificationJa,
   ...templatesJa,
   ...settingsJa,
+  ...brandingJa,
   ...foldersJa,
 };

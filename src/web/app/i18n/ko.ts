@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationKo } from './verification/ko.js';
 import { templatesKo } from './templates/ko.js';
 import { settingsKo } from './settings/ko.js';
+import { brandingKo } from './branding/ko.js';
 import { foldersKo } from './folders/ko.js';
 
 export const ko: Dictionary = {
@@ -213,5 +214,6 @@ export const ko: Dictionary = {
   ...verificationKo,
   ...templatesKo,
   ...settingsKo,
+  ...brandingKo,
   ...foldersKo,
 };

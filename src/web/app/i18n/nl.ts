@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationNl } from './verification/nl.js';
 import { templatesNl } from './templates/nl.js';
 import { settingsNl } from './settings/nl.js';
+import { brandingNl } from './branding/nl.js';
 import { foldersNl } from './folders/nl.js';
 
 export const nl: Dictionary = {
@@ -216,5 +217,6 @@ export const nl: Dictionary = {
   ...verificationNl,
   ...templatesNl,
   ...settingsNl,
+  ...brandingNl,
   ...foldersNl,
 };

@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationPl } from './verification/pl.js';
 import { templatesPl } from './templates/pl.js';
 import { settingsPl } from './settings/pl.js';
+import { brandingPl } from './branding/pl.js';
 import { foldersPl } from './folders/pl.js';
 
 export const pl: Dictionary = {
@@ -214,5 +215,6 @@ export const pl: Dictionary = {
   ...verificationPl,
   ...templatesPl,
   ...settingsPl,
+  ...brandingPl,
   ...foldersPl,
 };

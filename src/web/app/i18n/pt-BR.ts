@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationPtBR } from './verification/pt-BR.js';
 import { templatesPtBR } from './templates/pt-BR.js';
 import { settingsPtBR } from './settings/pt-BR.js';
+import { brandingPtBR } from './branding/pt-BR.js';
 import { foldersPtBR } from './folders/pt-BR.js';
 
 export const ptBR: Dictionary = {
@@ -215,5 +216,6 @@ export const ptBR: Dictionary = {
   ...verificationPtBR,
   ...templatesPtBR,
   ...settingsPtBR,
+  ...brandingPtBR,
   ...foldersPtBR,
 };

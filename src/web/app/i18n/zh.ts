@@ -2,6 +2,7 @@ import type { Dictionary } from './en.js';
 import { verificationZh } from './verification/zh.js';
 import { templatesZh } from './templates/zh.js';
 import { settingsZh } from './settings/zh.js';
+import { brandingZh } from './branding/zh.js';
 import { foldersZh } from './folders/zh.js';
 
 export const zh: Dictionary = {
@@ -208,5 +209,6 @@ export const zh: Dictionary = {
   ...verificationZh,
   ...templatesZh,
   ...settingsZh,
+  ...brandingZh,
   ...foldersZh,
 };

@@ -1,0 +1,35 @@
+import type { brandingEn } from './en.js';
+
+/** The branding settings words in Korean. */
+export const brandingKo: typeof brandingEn = {
+  navBranding: '브랜딩',
+  brandingTitle: '브랜딩',
+  brandingIntro: '로고와 색상은 이 팀 문서의 서명 페이지와 이메일에 표시됩니다.',
+  brandColorTitle: '색상',
+  brandColor: '브랜드 색상(#RRGGBB)',
+  brandColorHint: '흰색 글자가 있는 버튼과 링크에 사용됩니다. 흰색과의 명암비가 4.5:1 이상이어야 합니다.',
+  brandContrast: '흰색과의 명암비: {ratio}:1.',
+  brandContrastLow: '흰색과의 명암비: {ratio}:1. 너무 낮습니다. 더 어두운 색을 선택하세요.',
+  brandColorSave: '색상 저장',
+  brandColorReset: 'Firma 색상 사용',
+  brandColorSaved: '색상을 저장했습니다.',
+  brandColorCleared: '다시 Firma 색상을 사용합니다.',
+  brandLogoTitle: '로고',
+  brandLogoFile: '로고 파일',
+  brandLogoHint: 'PNG 또는 JPEG, 최대 512KB, 2000 × 2000픽셀 이하.',
+  brandLogoUpload: '로고 업로드',
+  brandLogoUploaded: '로고를 저장했습니다.',
+  brandLogoRemove: '로고 삭제',
+  brandLogoRemoved: '로고를 삭제했습니다.',
+  brandLogoNone: '아직 로고가 없습니다.',
+  brandLogoCurrent: '팀의 현재 로고',
+  brandLogoChoose: '먼저 파일을 선택하세요.',
+  brandPreviewTitle: '미리 보기',
+  brandPreviewButton: '문서에 서명',
+  brandPreviewLink: '문서 읽기',
+  err_BRAND_COLOR_LOW_CONTRAST:
+    '이 색상에서는 흰색 글자를 충분히 읽을 수 없습니다(4.5:1 미만). 더 어두운 색을 선택하세요.',
+  err_LOGO_INVALID: '이 파일은 온전한 PNG 또는 JPEG 이미지가 아닙니다.',
+  err_LOGO_DIMENSIONS: '이미지의 너비와 높이는 2~2000픽셀이어야 합니다.',
+  err_LOGO_TOO_LARGE: '파일이 너무 큽니다. 최대 512KB입니다.',
+};
