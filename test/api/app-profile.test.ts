@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { defaultPlatformId, firstAdmin, joinPlatform, platformWithAdmin, SessionClient } from '../helpers/accounts.js';
+import { createDocument } from '../helpers/documents.js';
 import { createDirectTemplate } from '../helpers/templates.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
@@ -123,6 +124,72 @@ for (const database of testDatabases()) {
       assert.deepEqual([await pageStatus('no-such-team'), await pageStatus('club-rosario')], [404, 404]);
       await admin.post(settings(), { json: { enabled: true, slug: 'club-rosario', name: 'Club Rosario' } });
       assert.equal(await pageStatus('club-rosario'), 200);
+    });
+
+    test('the template page lists a template and takes it off; refusals change nothing', async () => {
+      const t = await createDirectTemplate(server.api);
+      const link = await server.api.post('/api/v2/template/direct/create', {
+        json: { templateId: t.templateId, directRecipientId: t.client },
+      });
+      assert.equal(link.status, 200, JSON.stringify(link.body));
+      const path = `/api/app/platforms/${platformA}/templates/${t.envelopeId}`;
+      const publication = { type: 'PUBLIC', publicTitle: ' Alta en línea ', publicDescription: 'Para socios nuevos' };
+      const listedTitles = async () =>
+        ((await anonymous.get('/api/app/profiles/club-rosario')).body.templates as { title: string }[]).map(
+          (x) => x.title,
+        );
+      const stored = async () => (await server.api.get(`/api/v2/envelope/${t.envelopeId}`)).body;
+      const auditCount = async () =>
+        (await server.api.get(`/api/v2/envelope/${t.envelopeId}/audit-log?perPage=100`)).body.data.length as number;
+
+      // Refused, and nothing changes: no session, no CSRF, another team, bad input.
+      const before = { envelope: await stored(), audit: await auditCount() };
+      assert.equal((await anonymous.request('PUT', `${path}/publication`, { json: publication })).status, 401);
+      const noCsrf = await manager.request('PUT', `${path}/publication`, { json: publication, csrf: false });
+      assert.deepEqual([noCsrf.status, noCsrf.body.code], [403, 'CSRF_REFUSED']);
+      const bPlatform = (await adminB.get('/api/app/platforms')).body.data[0].id as number;
+      for (const res of [
+        await adminB.request('PUT', `${path}/publication`, { json: publication }),
+        await adminB.request('PUT', `/api/app/platforms/${bPlatform}/templates/${t.envelopeId}/publication`, {
+          json: publication,
+        }),
+      ])
+        assert.equal(res.status, 404, 'another team reaches nothing');
+      for (const bad of [
+        { ...publication, type: 'OPEN' },
+        { ...publication, publicTitle: 'x'.repeat(256) },
+        { type: 'PUBLIC' },
+      ]) {
+        const res = await manager.request('PUT', `${path}/publication`, { json: bad });
+        assert.deepEqual([res.status, res.body.code], [400, 'VALIDATION_ERROR'], JSON.stringify(bad));
+      }
+      const doc = await createDocument(server.api);
+      assert.equal(doc.status, 200, JSON.stringify(doc.body));
+      const onDocument = await manager.request(
+        'PUT',
+        `/api/app/platforms/${platformA}/templates/${doc.body.envelopeId as string}/publication`,
+        { json: publication },
+      );
+      assert.equal(onDocument.status, 404, 'a document is no template');
+      assert.deepEqual({ envelope: await stored(), audit: await auditCount() }, before);
+
+      // A manager lists it: the profile shows it, the page's detail says so, the audit names the manager.
+      const listed = await manager.request('PUT', `${path}/publication`, { json: publication });
+      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      assert.deepEqual(listed.body, {
+        type: 'PUBLIC',
+        publicTitle: 'Alta en línea',
+        publicDescription: 'Para socios nuevos',
+      });
+      assert.ok((await listedTitles()).includes('Alta en línea'));
+      assert.deepEqual((await manager.get(path)).body.publication, listed.body);
+      assert.equal(await auditCount(), before.audit + 1);
+
+      // Taken off: gone from the profile, its texts kept.
+      const off = await manager.request('PUT', `${path}/publication`, { json: { ...publication, type: 'PRIVATE' } });
+      assert.equal(off.status, 200, JSON.stringify(off.body));
+      assert.ok(!(await listedTitles()).includes('Alta en línea'));
+      assert.equal((await stored()).templateType, 'PRIVATE');
     });
 
     test('settings: no session 401, no CSRF 403, a manager 403, another team 404, a taken slug 409, bad input 400 — nothing changed', async () => {

@@ -129,6 +129,32 @@ for (const database of testDatabases())
         await page.locator('#direct-link-state', { hasText: 'The link is off.' }).waitFor();
       });
 
+      test('public profile: listed by keyboard with its public title; the API sees it; the hint while the link is off', async () => {
+        await page.goto(`${server.url}/templates/${direct.envelopeId}?team=${team}`);
+        await heading('Alta de cliente');
+        const listed = page.locator('#template-public-listed');
+        await listed.focus();
+        await page.keyboard.press('Space');
+        assert.equal(await listed.isChecked(), true);
+        // Its direct link was turned off above: the page says the profile shows it only while the link is on.
+        await page.getByText('The profile shows it only while its direct link is on.').waitFor();
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('Alta en línea');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('Para clientes nuevos');
+        await page.keyboard.press('Enter');
+        await page.getByText('The template is listed on the public profile.').waitFor();
+        await assertAccessible(page, 'template page, listed on the public profile');
+        const stored = (await server.api.get(`/api/v2/envelope/${direct.envelopeId}`)).body;
+        assert.deepEqual(
+          [stored.templateType, stored.publicTitle, stored.publicDescription],
+          ['PUBLIC', 'Alta en línea', 'Para clientes nuevos'],
+        );
+        await page.reload();
+        assert.equal(await page.locator('#template-public-listed').isChecked(), true, 'kept after a reload');
+        assert.equal(await page.locator('#template-public-title').inputValue(), 'Alta en línea');
+      });
+
       test('use: the form fills the recipient and sends the document', async () => {
         await page.goto(`${server.url}/templates/${direct.envelopeId}?team=${team}`);
         await heading('Alta de cliente');

@@ -170,8 +170,17 @@ export interface EnvelopeList {
   totalPages: number;
 }
 
+/** A template's listing on the team's public profile (src/http/app/templates.schema.ts). */
+export interface TemplatePublication {
+  type: 'PRIVATE' | 'PUBLIC' | 'ORGANISATION';
+  publicTitle: string;
+  publicDescription: string;
+}
+
 export interface EnvelopeDetail extends EnvelopeSummary {
   fieldCount: number;
+  /** null for a document. */
+  publication: TemplatePublication | null;
   items: { id: string; title: string; pageCount: number; sealed: boolean }[];
   certificateAvailable: boolean;
   timeline: { at: string; type: string; actor: string | null; sentence: string }[];

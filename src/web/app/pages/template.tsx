@@ -6,6 +6,7 @@ import { navigate } from '../router.js';
 import { useTeam } from '../team.js';
 import { BulkSendSection } from './template-bulk-send.js';
 import { DirectLinkSection, type DirectLinkState } from './template-direct-link.js';
+import { PublicationSection } from './template-publication.js';
 
 /**
  * One template: its recipients and fields, its direct link, a document made from it for the people
@@ -99,6 +100,13 @@ function TemplateOfTeam({ team, envelopeId }: { team: Membership; envelopeId: st
       </section>
       {linkState && <UseSection base={base} team={team} template={template} identityRule={linkState.identityRule} />}
       {linkState && <DirectLinkSection base={base} template={template} state={linkState} onChange={setLinkState} />}
+      {template.publication && (
+        <PublicationSection
+          base={base}
+          publication={template.publication}
+          hasEnabledLink={linkState?.link?.enabled === true}
+        />
+      )}
       <BulkSendSection base={base} team={team} />
       <section aria-labelledby="template-actions">
         <h2 id="template-actions">{t('docActions')}</h2>

@@ -66,4 +66,13 @@ export const templatesDe: typeof templatesEn = {
   publicTemplates: 'Dokumente, die Sie ausfüllen und unterschreiben können',
   publicNoTemplates: 'Hier gibt es derzeit nichts zu unterschreiben.',
   publicOpen: 'Ausfüllen und unterschreiben: {title}',
+  tplPublicTitle: 'Im öffentlichen Profil',
+  tplPublicIntro: 'Zeigen Sie diese Vorlage im öffentlichen Profil des Teams, das jeder ohne Anmeldung öffnen kann.',
+  tplPublicListed: 'Im öffentlichen Profil zeigen',
+  tplPublicTitleLabel: 'Titel für Besucher',
+  tplPublicDescriptionLabel: 'Beschreibung für Besucher',
+  tplPublicSave: 'Speichern',
+  tplPublicListedNow: 'Die Vorlage steht im öffentlichen Profil.',
+  tplPublicUnlistedNow: 'Die Vorlage steht nicht im öffentlichen Profil.',
+  tplPublicNeedsLink: 'Das Profil zeigt sie nur, solange ihr Direktlink aktiv ist.',
 };

@@ -63,4 +63,13 @@ export const templatesEn = {
   publicTemplates: 'Documents you can fill in and sign',
   publicNoTemplates: 'There is nothing to sign here at the moment.',
   publicOpen: 'Fill in and sign: {title}',
+  tplPublicTitle: 'On the public profile',
+  tplPublicIntro: 'List this template on the team’s public profile, where anyone can open it without signing in.',
+  tplPublicListed: 'List it on the public profile',
+  tplPublicTitleLabel: 'Title visitors read',
+  tplPublicDescriptionLabel: 'Description visitors read',
+  tplPublicSave: 'Save the listing',
+  tplPublicListedNow: 'The template is listed on the public profile.',
+  tplPublicUnlistedNow: 'The template is not listed on the public profile.',
+  tplPublicNeedsLink: 'The profile shows it only while its direct link is on.',
 };

@@ -66,4 +66,14 @@ export const templatesEs: typeof templatesEn = {
   publicTemplates: 'Documentos que puede completar y firmar',
   publicNoTemplates: 'Por el momento no hay nada para firmar aquí.',
   publicOpen: 'Completar y firmar: {title}',
+  tplPublicTitle: 'En el perfil público',
+  tplPublicIntro:
+    'Muestre esta plantilla en el perfil público del equipo, que cualquiera puede abrir sin iniciar sesión.',
+  tplPublicListed: 'Mostrarla en el perfil público',
+  tplPublicTitleLabel: 'Título que leen los visitantes',
+  tplPublicDescriptionLabel: 'Descripción que leen los visitantes',
+  tplPublicSave: 'Guardar',
+  tplPublicListedNow: 'La plantilla figura en el perfil público.',
+  tplPublicUnlistedNow: 'La plantilla no figura en el perfil público.',
+  tplPublicNeedsLink: 'El perfil la muestra solo mientras su enlace directo esté activo.',
 };

@@ -65,4 +65,13 @@ export const templatesFr: typeof templatesEn = {
   publicTemplates: 'Documents que vous pouvez remplir et signer',
   publicNoTemplates: 'Il n’y a rien à signer ici pour le moment.',
   publicOpen: 'Remplir et signer : {title}',
+  tplPublicTitle: 'Sur le profil public',
+  tplPublicIntro: 'Affichez ce modèle sur le profil public de l’équipe, que chacun peut ouvrir sans se connecter.',
+  tplPublicListed: 'L’afficher sur le profil public',
+  tplPublicTitleLabel: 'Titre lu par les visiteurs',
+  tplPublicDescriptionLabel: 'Description lue par les visiteurs',
+  tplPublicSave: 'Enregistrer',
+  tplPublicListedNow: 'Le modèle figure sur le profil public.',
+  tplPublicUnlistedNow: 'Le modèle ne figure pas sur le profil public.',
+  tplPublicNeedsLink: 'Le profil ne l’affiche que tant que son lien direct est actif.',
 };

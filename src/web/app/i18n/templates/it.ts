@@ -65,4 +65,13 @@ export const templatesIt: typeof templatesEn = {
   publicTemplates: 'Documenti che può compilare e firmare',
   publicNoTemplates: 'Al momento non c’è nulla da firmare qui.',
   publicOpen: 'Compila e firma: {title}',
+  tplPublicTitle: 'Nel profilo pubblico',
+  tplPublicIntro: 'Mostra questo modello nel profilo pubblico del team, che chiunque può aprire senza accedere.',
+  tplPublicListed: 'Mostralo nel profilo pubblico',
+  tplPublicTitleLabel: 'Titolo letto dai visitatori',
+  tplPublicDescriptionLabel: 'Descrizione letta dai visitatori',
+  tplPublicSave: 'Salva',
+  tplPublicListedNow: 'Il modello è nel profilo pubblico.',
+  tplPublicUnlistedNow: 'Il modello non è nel profilo pubblico.',
+  tplPublicNeedsLink: 'Il profilo lo mostra solo finché il suo link diretto è attivo.',
 };

@@ -64,4 +64,13 @@ export const templatesJa: typeof templatesEn = {
   publicTemplates: '入力して署名できる文書',
   publicNoTemplates: '現在、ここで署名するものはありません。',
   publicOpen: '入力して署名：{title}',
+  tplPublicTitle: '公開プロフィール',
+  tplPublicIntro: 'このテンプレートを、だれでもサインインせずに開けるチームの公開プロフィールに載せます。',
+  tplPublicListed: '公開プロフィールに載せる',
+  tplPublicTitleLabel: '訪問者に表示するタイトル',
+  tplPublicDescriptionLabel: '訪問者に表示する説明',
+  tplPublicSave: '保存',
+  tplPublicListedNow: 'テンプレートは公開プロフィールに載っています。',
+  tplPublicUnlistedNow: 'テンプレートは公開プロフィールに載っていません。',
+  tplPublicNeedsLink: 'プロフィールに表示されるのは、ダイレクトリンクが有効な間だけです。',
 };

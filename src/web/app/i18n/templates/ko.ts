@@ -64,4 +64,13 @@ export const templatesKo: typeof templatesEn = {
   publicTemplates: '작성하고 서명할 수 있는 문서',
   publicNoTemplates: '현재 여기에서 서명할 문서가 없습니다.',
   publicOpen: '작성하고 서명하기: {title}',
+  tplPublicTitle: '공개 프로필',
+  tplPublicIntro: '누구나 로그인 없이 열 수 있는 팀의 공개 프로필에 이 템플릿을 표시합니다.',
+  tplPublicListed: '공개 프로필에 표시',
+  tplPublicTitleLabel: '방문자에게 보이는 제목',
+  tplPublicDescriptionLabel: '방문자에게 보이는 설명',
+  tplPublicSave: '저장',
+  tplPublicListedNow: '템플릿이 공개 프로필에 표시됩니다.',
+  tplPublicUnlistedNow: '템플릿이 공개 프로필에 표시되지 않습니다.',
+  tplPublicNeedsLink: '직접 링크가 켜져 있는 동안에만 프로필에 표시됩니다.',
 };

@@ -65,4 +65,13 @@ export const templatesNl: typeof templatesEn = {
   publicTemplates: 'Documenten die u kunt invullen en ondertekenen',
   publicNoTemplates: 'Er is hier op dit moment niets te ondertekenen.',
   publicOpen: 'Invullen en ondertekenen: {title}',
+  tplPublicTitle: 'Op het openbare profiel',
+  tplPublicIntro: 'Toon deze sjabloon op het openbare profiel van het team, dat iedereen zonder aanmelden kan openen.',
+  tplPublicListed: 'Tonen op het openbare profiel',
+  tplPublicTitleLabel: 'Titel voor bezoekers',
+  tplPublicDescriptionLabel: 'Beschrijving voor bezoekers',
+  tplPublicSave: 'Opslaan',
+  tplPublicListedNow: 'De sjabloon staat op het openbare profiel.',
+  tplPublicUnlistedNow: 'De sjabloon staat niet op het openbare profiel.',
+  tplPublicNeedsLink: 'Het profiel toont haar alleen zolang haar directe link aan staat.',
 };

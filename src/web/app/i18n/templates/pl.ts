@@ -65,4 +65,13 @@ export const templatesPl: typeof templatesEn = {
   publicTemplates: 'Dokumenty, które można wypełnić i podpisać',
   publicNoTemplates: 'Obecnie nie ma tu nic do podpisania.',
   publicOpen: 'Wypełnij i podpisz: {title}',
+  tplPublicTitle: 'W profilu publicznym',
+  tplPublicIntro: 'Pokaż ten szablon w publicznym profilu zespołu, który każdy może otworzyć bez logowania.',
+  tplPublicListed: 'Pokaż w profilu publicznym',
+  tplPublicTitleLabel: 'Tytuł dla odwiedzających',
+  tplPublicDescriptionLabel: 'Opis dla odwiedzających',
+  tplPublicSave: 'Zapisz',
+  tplPublicListedNow: 'Szablon jest w profilu publicznym.',
+  tplPublicUnlistedNow: 'Szablonu nie ma w profilu publicznym.',
+  tplPublicNeedsLink: 'Profil pokazuje go tylko, gdy jego link bezpośredni jest włączony.',
 };

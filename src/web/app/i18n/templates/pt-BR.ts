@@ -65,4 +65,13 @@ export const templatesPtBR: typeof templatesEn = {
   publicTemplates: 'Documentos que você pode preencher e assinar',
   publicNoTemplates: 'No momento não há nada para assinar aqui.',
   publicOpen: 'Preencher e assinar: {title}',
+  tplPublicTitle: 'No perfil público',
+  tplPublicIntro: 'Mostre este modelo no perfil público da equipe, que qualquer pessoa pode abrir sem entrar.',
+  tplPublicListed: 'Mostrar no perfil público',
+  tplPublicTitleLabel: 'Título que os visitantes leem',
+  tplPublicDescriptionLabel: 'Descrição que os visitantes leem',
+  tplPublicSave: 'Salvar',
+  tplPublicListedNow: 'O modelo aparece no perfil público.',
+  tplPublicUnlistedNow: 'O modelo não aparece no perfil público.',
+  tplPublicNeedsLink: 'O perfil o mostra apenas enquanto o link direto estiver ativo.',
 };

@@ -63,4 +63,13 @@ export const templatesZh: typeof templatesEn = {
   publicTemplates: '您可以填写并签署的文档',
   publicNoTemplates: '目前这里没有需要签署的内容。',
   publicOpen: '填写并签署：{title}',
+  tplPublicTitle: '公开资料页',
+  tplPublicIntro: '在团队的公开资料页上列出此模板，任何人无需登录即可打开。',
+  tplPublicListed: '在公开资料页上列出',
+  tplPublicTitleLabel: '访客看到的标题',
+  tplPublicDescriptionLabel: '访客看到的说明',
+  tplPublicSave: '保存',
+  tplPublicListedNow: '该模板已列在公开资料页上。',
+  tplPublicUnlistedNow: '该模板未列在公开资料页上。',
+  tplPublicNeedsLink: '仅在其直接链接开启时，资料页才会显示它。',
 };
