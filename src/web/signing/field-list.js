@@ -43,8 +43,8 @@ export function fieldNavigator(t, { fields, required }) {
   function update() {
     const mine = fields().filter(listed);
     button.textContent = mine.length ? words.open(mine.filter(filled).length, mine.length) : words.openPages;
-    // Nothing to list and nowhere to go: a one-page document without fields of the recipient's.
-    button.hidden = mine.length === 0 && pagesOnScreen().length < 2;
+    // For documents of more than one page: on a single page every field is in sight already.
+    button.hidden = pagesOnScreen().length < 2;
   }
 
   function openList() {

@@ -13,13 +13,32 @@ pdfjs.GlobalWorkerOptions.workerSrc = '/sign-assets/pdf.worker.mjs';
 const DRAW_MARGIN = '100% 0px';
 const KEEP_MARGIN = '200% 0px';
 
+let worker = null;
+/** Drawers of pages no longer on the screen (a language switch draws the page anew) are let go. */
+const drawers = new Set();
+
+/**
+ * Starts pdf.js's worker, a large script to fetch and compile, while the document is still on its
+ * way; the page's documents all use it.
+ */
+export function startPdfWorker() {
+  worker ??= new pdfjs.PDFWorker();
+  return worker;
+}
+
 /**
  * Lays out every page and starts drawing those in view. Resolves once every page has its real
  * shape; rejects when pdf.js cannot read the document or draw its first page.
  */
 export async function drawPdfPages(container, data, { el, pageLabel, decorate }) {
-  const pdf = await pdfjs.getDocument({ data, isEvalSupported: false, disableAutoFetch: true, useSystemFonts: false })
-    .promise;
+  for (const old of drawers) if (!old.pages[0]?.wrapper.isConnected) old.destroy();
+  const pdf = await pdfjs.getDocument({
+    data,
+    worker: startPdfWorker(),
+    isEvalSupported: false,
+    disableAutoFetch: true,
+    useSystemFonts: false,
+  }).promise;
   const first = await pdf.getPage(1);
   // Until each page is measured it takes the first page's shape: most documents have one size.
   const firstShape = shapeOf(first);
@@ -41,6 +60,7 @@ export async function drawPdfPages(container, data, { el, pageLabel, decorate })
   }
   container.append(laidOut);
   const drawer = new PageDrawer(pdf, pages, el);
+  drawers.add(drawer);
   await drawer.firstDrawn;
   await drawer.measure(firstShape);
 }
@@ -146,6 +166,14 @@ class PageDrawer {
     }
     // Drawn, or scrolled away before it was (it is drawn when it comes near again): no error.
     if (page.n === 1) this.onFirst.resolve();
+  }
+
+  destroy() {
+    drawers.delete(this);
+    this.nearby.disconnect();
+    this.kept.disconnect();
+    for (const page of this.pages) this.release(page);
+    void this.pdf.destroy();
   }
 
   release(page) {

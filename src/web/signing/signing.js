@@ -9,7 +9,7 @@ import { embedViewLoaded, pageToken, postEmbedEvent } from './embed-events.js';
 import { actionLabelOf, paintFieldBox } from './field-paint.js';
 import { prefillOf } from './field-values.js';
 import { bringIntoView, fieldNavigator } from './field-list.js';
-import { drawPdfPages } from './pdf-pages.js';
+import { drawPdfPages, startPdfWorker } from './pdf-pages.js';
 import { nextSignerFieldset, rejectDialog } from './final-dialogs.js';
 import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
 import { el, emailParts, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
@@ -132,6 +132,7 @@ const pendingFields = () =>
 const actionLabel = () => actionLabelOf(t, view.recipient.role);
 
 async function renderSigning() {
+  startPdfWorker();
   const progress = el('p', { class: 'progress', id: 'progress', 'aria-live': 'polite' });
   const next = el(
     'button',
