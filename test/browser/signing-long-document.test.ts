@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { assertAccessible } from '../helpers/axe.js';
@@ -165,6 +166,8 @@ for (const database of testDatabases()) {
           const list = page.locator('#field-list');
           assert.equal(await list.innerText(), 'Fields: 0 of 3 filled');
           await assertAccessible(page, 'a 300-page document open on a phone');
+          mkdirSync('test-results', { recursive: true });
+          await page.screenshot({ path: 'test-results/signing-long-phone.png' });
 
           // The text on page 2, by keyboard from the list: its item is the first to fill.
           await list.focus();
@@ -172,6 +175,8 @@ for (const database of testDatabases()) {
           const dialog = page.locator('dialog.field-list');
           await dialog.waitFor();
           await assertAccessible(page, 'the field list');
+          await page.screenshot({ path: 'test-results/signing-long-field-list.png' });
+          assert.doesNotMatch(await dialog.innerText(), /null|undefined/);
           const items = dialog.locator('#field-list-left ~ ul .field-list-item');
           assert.deepEqual(await items.allInnerTexts(), [
             'Domicilio\nPage 2 of 300 · required',

@@ -63,17 +63,20 @@ export function fieldNavigator(t, { fields, required }) {
     const mine = fields().filter(listed);
     const left = mine.filter((f) => !filled(f));
     const done = mine.filter(filled);
+    // el() leaves out what is null; append() would write it as text.
     dialog.append(
-      el('h2', { id: 'field-list-title' }, words.title),
-      mine.length ? el('p', { class: 'help' }, words.open(done.length, mine.length)) : null,
-      fieldGroup('field-list-left', words.toFill, left, mine.length ? words.nothingLeft : null, goTo),
-      done.length ? fieldGroup('field-list-done', words.filled, done, null, goTo) : null,
-      pageForm(goTo),
-      el(
-        'div',
-        { class: 'dialog-actions' },
-        el('button', { type: 'button', class: 'button', onclick: close }, words.close),
-      ),
+      ...[
+        el('h2', { id: 'field-list-title' }, words.title),
+        mine.length ? el('p', { class: 'help' }, words.open(done.length, mine.length)) : null,
+        fieldGroup('field-list-left', words.toFill, left, mine.length ? words.nothingLeft : null, goTo),
+        done.length ? fieldGroup('field-list-done', words.filled, done, null, goTo) : null,
+        pageForm(goTo),
+        el(
+          'div',
+          { class: 'dialog-actions' },
+          el('button', { type: 'button', class: 'button', onclick: close }, words.close),
+        ),
+      ].filter(Boolean),
     );
     dialog.addEventListener('cancel', (event) => {
       event.preventDefault();
