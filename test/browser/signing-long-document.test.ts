@@ -219,6 +219,7 @@ for (const database of testDatabases()) {
           await page.locator('.field.filled .signature-text', { hasText: 'Ana García' }).waitFor();
           assert.equal(await page.locator('#progress').innerText(), 'All required fields are filled.');
           assert.equal(await list.innerText(), 'Fields: 2 of 3 filled', 'the optional text is still empty');
+          assert.ok(await page.locator('#next-field').isHidden(), 'no "Next field" once every required one is filled');
 
           await page.locator('#complete').focus();
           await page.keyboard.press('Enter');
