@@ -33,6 +33,7 @@ const SOURCES: Record<string, Source> = {
   'vocabulary.js': { text: browserVocabularyModule, contentType: 'text/javascript; charset=utf-8' },
   'signing.js': { path: join(WEB_DIR, 'signing.js'), contentType: 'text/javascript; charset=utf-8' },
   'pdf-pages.js': { path: join(WEB_DIR, 'pdf-pages.js'), contentType: 'text/javascript; charset=utf-8' },
+  'field-list.js': { path: join(WEB_DIR, 'field-list.js'), contentType: 'text/javascript; charset=utf-8' },
   'direct.js': { path: join(WEB_DIR, 'direct.js'), contentType: 'text/javascript; charset=utf-8' },
   'done.js': { path: join(WEB_DIR, 'done.js'), contentType: 'text/javascript; charset=utf-8' },
   'field-values.js': { path: join(WEB_DIR, 'field-values.js'), contentType: 'text/javascript; charset=utf-8' },

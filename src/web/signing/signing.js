@@ -8,7 +8,8 @@ import { paintCertificateField, signatureLevelNotice, signDigitally } from './di
 import { embedViewLoaded, pageToken, postEmbedEvent } from './embed-events.js';
 import { actionLabelOf, paintFieldBox } from './field-paint.js';
 import { prefillOf } from './field-values.js';
-import { drawPdfPages } from './pdf-pages.js';
+import { bringIntoView, fieldNavigator } from './field-list.js';
+import { drawPdfPages, startPdfWorker } from './pdf-pages.js';
 import { nextSignerFieldset, rejectDialog } from './final-dialogs.js';
 import { ApiError, callSigningApi, errorText, verificationHeaders } from './signing-api.js';
 import { el, emailParts, fieldDialog, noticeScreen, openDialog } from './signing-ui.js';
@@ -23,6 +24,8 @@ let t = await loadMessages(lang);
 let view = null;
 // Back from the remote signing provider: the outcome was in the address fragment, now removed.
 let cscBack = takeCscReturn();
+// The field list of the page shown (field-list.js), made again with the page.
+let fieldList = null;
 
 /** What the done screens (done.js) need of this page; getters, since language and view change. */
 const page = {
@@ -129,6 +132,7 @@ const pendingFields = () =>
 const actionLabel = () => actionLabelOf(t, view.recipient.role);
 
 async function renderSigning() {
+  startPdfWorker();
   const progress = el('p', { class: 'progress', id: 'progress', 'aria-live': 'polite' });
   const next = el(
     'button',
@@ -165,16 +169,18 @@ async function renderSigning() {
   );
   const message = view.envelope.meta.message ? el('p', { class: 'message' }, view.envelope.meta.message) : null;
   const pages = el('div', { class: 'pages', id: 'pages' });
+  fieldList = fieldNavigator(t, { fields: () => view.fields, required: isRequired });
   const footer = el(
     'footer',
     { class: 'actions' },
-    progress,
+    el('div', { class: 'progress-row' }, progress, fieldList.button),
     el('div', { class: 'action-buttons' }, view.hideReject ? null : reject, view.fields.length ? next : null, complete),
   );
   const level = signatureLevelNotice(lang, view);
   root.replaceChildren(...[header, level, message, pages, footer].filter(Boolean));
   updateProgress();
   for (const item of view.envelope.items) if (!(await renderItem(pages, item))) return;
+  fieldList.update();
   postEmbedEvent('document-ready', { state: view.state });
 }
 
@@ -184,6 +190,7 @@ function updateProgress() {
   if (progress) progress.textContent = view.fields.length === 0 ? '' : left ? t.fieldsLeft(left) : t.allFilled;
   const next = document.getElementById('next-field');
   if (next) next.hidden = left === 0;
+  fieldList?.update();
   for (const f of view.fields) {
     const box = document.querySelector(`[data-field-id="${f.id}"]`);
     if (box) paintField(box, f);
@@ -261,8 +268,7 @@ const drawnImageUrl = (field) => drawnImages.get(field.id) || `${api}/field/${fi
 async function goToNextField() {
   const next = pendingFields()[0];
   if (!next) return;
-  const box = document.querySelector(`[data-field-id="${next.id}"]`);
-  box?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  bringIntoView(document.querySelector(`[data-field-id="${next.id}"]`), { focus: false });
   await editField(next.id);
 }
 
@@ -300,12 +306,8 @@ async function editField(id) {
       },
     );
   const result = await fieldDialog(t, view, field, save, remove);
-  if (result && pendingFields().length > 0 && document.getElementById('pages')) {
-    const following = pendingFields()[0];
-    document
-      .querySelector(`[data-field-id="${following.id}"]`)
-      ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  }
+  if (result && pendingFields().length > 0 && document.getElementById('pages'))
+    bringIntoView(document.querySelector(`[data-field-id="${pendingFields()[0].id}"]`), { focus: false });
 }
 
 async function finish() {

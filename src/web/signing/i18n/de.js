@@ -44,6 +44,21 @@ export default {
   nextSignerId: (label) => `${label} der nächsten unterzeichnenden Person`,
   nextSignerIdMissing: (label) => `Geben Sie die ${label} der nächsten unterzeichnenden Person ein.`,
   page: (p, n) => `Seite ${p} von ${n}`,
+  // Die Feldliste und „Gehe zu Seite“ (field-list.js), für lange Dokumente.
+  fieldList: {
+    open: (filled, total) => `Felder: ${filled} von ${total} ausgefüllt`,
+    openPages: 'Zu einer Seite springen',
+    title: 'Felder und Seiten',
+    toFill: 'Noch auszufüllen',
+    filled: 'Ausgefüllt',
+    optional: 'optional',
+    nothingLeft: 'Alle Felder sind ausgefüllt.',
+    goToPage: 'Gehe zu Seite',
+    pageNumber: (max) => `Seitenzahl, von 1 bis ${max}`,
+    go: 'Los',
+    noSuchPage: (max) => `Geben Sie eine Seitenzahl von 1 bis ${max} ein.`,
+    close: 'Schließen',
+  },
   required: 'Pflichtfeld',
   choose: 'Bitte wählen…',
   fill: {

@@ -13,7 +13,14 @@ const load = async (file: string): Promise<Dictionary> =>
   ((await import(pathToFileURL(join(DIR, file)).href)) as { default: Dictionary }).default;
 
 /** Functions called with counts; every other function is given text (a name, a title, a date). */
-const COUNTED = new Set(['fieldsLeft', 'page', 'direct.pages']);
+const COUNTED = new Set([
+  'fieldsLeft',
+  'page',
+  'direct.pages',
+  'fieldList.open',
+  'fieldList.pageNumber',
+  'fieldList.noSuchPage',
+]);
 const COUNTS = [0, 1, 2, 3, 5, 11, 22, 25];
 /** Words that are the same in English and another language (an acronym, a loan word). */
 const SAME_AS_ENGLISH_MAX = 0.15;

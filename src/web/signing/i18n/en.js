@@ -42,6 +42,21 @@ export default {
   nextSignerId: (label) => `${label} of the next signer`,
   nextSignerIdMissing: (label) => `Enter the next signer’s ${label}.`,
   page: (p, n) => `Page ${p} of ${n}`,
+  // The field list and "go to page" (field-list.js), for long documents.
+  fieldList: {
+    open: (filled, total) => `Fields: ${filled} of ${total} filled`,
+    openPages: 'Go to a page',
+    title: 'Fields and pages',
+    toFill: 'Still to fill',
+    filled: 'Filled',
+    optional: 'optional',
+    nothingLeft: 'Every field is filled.',
+    goToPage: 'Go to page',
+    pageNumber: (max) => `Page number, from 1 to ${max}`,
+    go: 'Go',
+    noSuchPage: (max) => `Enter a page number from 1 to ${max}.`,
+    close: 'Close',
+  },
   required: 'required',
   choose: 'Choose…',
   fill: {

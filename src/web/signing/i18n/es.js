@@ -42,6 +42,21 @@ export default {
   nextSignerId: (label) => `${label} de quien firma después`,
   nextSignerIdMissing: (label) => `Ingrese el ${label} de quien firma después.`,
   page: (p, n) => `Página ${p} de ${n}`,
+  // La lista de campos e «ir a la página» (field-list.js), para documentos largos.
+  fieldList: {
+    open: (filled, total) => `Campos: ${filled} de ${total} completados`,
+    openPages: 'Ir a una página',
+    title: 'Campos y páginas',
+    toFill: 'Por completar',
+    filled: 'Completados',
+    optional: 'opcional',
+    nothingLeft: 'Todos los campos están completos.',
+    goToPage: 'Ir a la página',
+    pageNumber: (max) => `Número de página, de 1 a ${max}`,
+    go: 'Ir',
+    noSuchPage: (max) => `Escriba un número de página de 1 a ${max}.`,
+    close: 'Cerrar',
+  },
   required: 'obligatorio',
   choose: 'Elija…',
   fill: {

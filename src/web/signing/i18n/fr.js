@@ -44,6 +44,21 @@ export default {
   nextSignerId: (label) => `${label} du prochain signataire`,
   nextSignerIdMissing: (label) => `Saisissez le ${label} du prochain signataire.`,
   page: (p, n) => `Page ${p} sur ${n}`,
+  // La liste des champs et « aller à la page » (field-list.js), pour les longs documents.
+  fieldList: {
+    open: (filled, total) => `Champs : ${filled} sur ${total} remplis`,
+    openPages: 'Aller à une page',
+    title: 'Champs et pages',
+    toFill: 'À remplir',
+    filled: 'Remplis',
+    optional: 'facultatif',
+    nothingLeft: 'Tous les champs sont remplis.',
+    goToPage: 'Aller à la page',
+    pageNumber: (max) => `Numéro de page, de 1 à ${max}`,
+    go: 'Aller',
+    noSuchPage: (max) => `Saisissez un numéro de page de 1 à ${max}.`,
+    close: 'Fermer',
+  },
   required: 'obligatoire',
   choose: 'Choisir…',
   fill: {

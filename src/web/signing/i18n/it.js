@@ -44,6 +44,21 @@ export default {
   nextSignerId: (label) => `${label} del prossimo firmatario`,
   nextSignerIdMissing: (label) => `Inserisca il ${label} del prossimo firmatario.`,
   page: (p, n) => `Pagina ${p} di ${n}`,
+  // L'elenco dei campi e «vai alla pagina» (field-list.js), per i documenti lunghi.
+  fieldList: {
+    open: (filled, total) => `Campi: ${filled} di ${total} compilati`,
+    openPages: 'Vai a una pagina',
+    title: 'Campi e pagine',
+    toFill: 'Da compilare',
+    filled: 'Compilati',
+    optional: 'facoltativo',
+    nothingLeft: 'Tutti i campi sono compilati.',
+    goToPage: 'Vai alla pagina',
+    pageNumber: (max) => `Numero di pagina, da 1 a ${max}`,
+    go: 'Vai',
+    noSuchPage: (max) => `Inserisca un numero di pagina da 1 a ${max}.`,
+    close: 'Chiudi',
+  },
   required: 'obbligatorio',
   choose: 'Scelga…',
   fill: {

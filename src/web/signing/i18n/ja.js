@@ -41,6 +41,21 @@ export default {
   nextSignerId: (label) => `次の署名者の${label}`,
   nextSignerIdMissing: (label) => `次の署名者の${label}を入力してください。`,
   page: (p, n) => `${p} / ${n} ページ`,
+  // フィールド一覧と「ページへ移動」（field-list.js）。長い文書のため。
+  fieldList: {
+    open: (filled, total) => `フィールド：${total} 件中 ${filled} 件入力済み`,
+    openPages: 'ページへ移動',
+    title: 'フィールドとページ',
+    toFill: '未入力',
+    filled: '入力済み',
+    optional: '任意',
+    nothingLeft: 'すべてのフィールドが入力済みです。',
+    goToPage: 'ページへ移動',
+    pageNumber: (max) => `ページ番号（1～${max}）`,
+    go: '移動',
+    noSuchPage: (max) => `1～${max} のページ番号を入力してください。`,
+    close: '閉じる',
+  },
   required: '必須',
   choose: '選択してください…',
   fill: {

@@ -41,6 +41,21 @@ export default {
   nextSignerId: (label) => `다음 서명자의 ${label}`,
   nextSignerIdMissing: (label) => `다음 서명자의 ${label}을(를) 입력하세요.`,
   page: (p, n) => `${p} / ${n} 페이지`,
+  // 필드 목록과 '페이지로 이동'(field-list.js), 긴 문서를 위해.
+  fieldList: {
+    open: (filled, total) => `필드: ${total}개 중 ${filled}개 입력됨`,
+    openPages: '페이지로 이동',
+    title: '필드 및 페이지',
+    toFill: '입력할 필드',
+    filled: '입력됨',
+    optional: '선택',
+    nothingLeft: '모든 필드가 입력되었습니다.',
+    goToPage: '페이지로 이동',
+    pageNumber: (max) => `페이지 번호(1~${max})`,
+    go: '이동',
+    noSuchPage: (max) => `1~${max} 사이의 페이지 번호를 입력하세요.`,
+    close: '닫기',
+  },
   required: '필수',
   choose: '선택하십시오…',
   fill: {

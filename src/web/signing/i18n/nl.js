@@ -44,6 +44,21 @@ export default {
   nextSignerId: (label) => `${label} van de volgende ondertekenaar`,
   nextSignerIdMissing: (label) => `Vul het ${label} van de volgende ondertekenaar in.`,
   page: (p, n) => `Pagina ${p} van ${n}`,
+  // De lijst met velden en 'ga naar pagina' (field-list.js), voor lange documenten.
+  fieldList: {
+    open: (filled, total) => `Velden: ${filled} van ${total} ingevuld`,
+    openPages: 'Naar een pagina gaan',
+    title: 'Velden en pagina’s',
+    toFill: 'Nog in te vullen',
+    filled: 'Ingevuld',
+    optional: 'optioneel',
+    nothingLeft: 'Alle velden zijn ingevuld.',
+    goToPage: 'Ga naar pagina',
+    pageNumber: (max) => `Paginanummer, van 1 tot ${max}`,
+    go: 'Ga',
+    noSuchPage: (max) => `Vul een paginanummer van 1 tot ${max} in.`,
+    close: 'Sluiten',
+  },
   required: 'verplicht',
   choose: 'Kies…',
   fill: {

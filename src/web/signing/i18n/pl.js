@@ -49,6 +49,21 @@ export default {
   nextSignerId: (label) => `${label} następnej osoby podpisującej`,
   nextSignerIdMissing: (label) => `Proszę podać ${label} następnej osoby podpisującej.`,
   page: (p, n) => `Strona ${p} z ${n}`,
+  // Lista pól i „przejdź do strony” (field-list.js), dla długich dokumentów.
+  fieldList: {
+    open: (filled, total) => `Pola: wypełniono ${filled} z ${total}`,
+    openPages: 'Przejdź do strony',
+    title: 'Pola i strony',
+    toFill: 'Do wypełnienia',
+    filled: 'Wypełnione',
+    optional: 'opcjonalne',
+    nothingLeft: 'Wszystkie pola są wypełnione.',
+    goToPage: 'Przejdź do strony',
+    pageNumber: (max) => `Numer strony, od 1 do ${max}`,
+    go: 'Przejdź',
+    noSuchPage: (max) => `Proszę wpisać numer strony od 1 do ${max}.`,
+    close: 'Zamknij',
+  },
   required: 'obowiązkowe',
   choose: 'Wybierz…',
   fill: {

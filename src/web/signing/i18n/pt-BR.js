@@ -44,6 +44,21 @@ export default {
   nextSignerId: (label) => `${label} de quem assina em seguida`,
   nextSignerIdMissing: (label) => `Informe o ${label} de quem assina em seguida.`,
   page: (p, n) => `Página ${p} de ${n}`,
+  // A lista de campos e "ir para a página" (field-list.js), para documentos longos.
+  fieldList: {
+    open: (filled, total) => `Campos: ${filled} de ${total} preenchidos`,
+    openPages: 'Ir para uma página',
+    title: 'Campos e páginas',
+    toFill: 'A preencher',
+    filled: 'Preenchidos',
+    optional: 'opcional',
+    nothingLeft: 'Todos os campos estão preenchidos.',
+    goToPage: 'Ir para a página',
+    pageNumber: (max) => `Número da página, de 1 a ${max}`,
+    go: 'Ir',
+    noSuchPage: (max) => `Digite um número de página de 1 a ${max}.`,
+    close: 'Fechar',
+  },
   required: 'obrigatório',
   choose: 'Escolha…',
   fill: {

@@ -41,6 +41,21 @@ export default {
   nextSignerId: (label) => `下一位签署人的${label}`,
   nextSignerIdMissing: (label) => `请输入下一位签署人的${label}。`,
   page: (p, n) => `第 ${p} 页，共 ${n} 页`,
+  // 字段列表和“跳转到页面”（field-list.js），用于长文档。
+  fieldList: {
+    open: (filled, total) => `字段：已填写 ${filled} / ${total}`,
+    openPages: '跳转到页面',
+    title: '字段和页面',
+    toFill: '待填写',
+    filled: '已填写',
+    optional: '可选',
+    nothingLeft: '所有字段均已填写。',
+    goToPage: '跳转到页面',
+    pageNumber: (max) => `页码（1 至 ${max}）`,
+    go: '跳转',
+    noSuchPage: (max) => `请输入 1 至 ${max} 之间的页码。`,
+    close: '关闭',
+  },
   required: '必填',
   choose: '请选择…',
   fill: {
