@@ -55,6 +55,28 @@ for (const database of testDatabases()) {
       assert.match(asked, /<html lang="es">/, "the sender's choice wins over the browser's");
     });
 
+    test('the shell preloads its whole static module graph and its language’s words, each served as a script', async () => {
+      const { urls } = await createPendingDocument(server.api, undefined, {
+        distributionMethod: 'NONE',
+        language: 'es',
+      });
+      const html = await (await fetch(urls.get('ana@example.com')!)).text();
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" href="\/sign-assets\/([^"]+)">/g)].map(
+        (m) => m[1]!,
+      );
+      // What signing.js imports at once, four levels deep, and the page language's dictionary.
+      for (const module of ['i18n.js', 'signing-ui.js', 'dom.js', 'pdf-pages.js', 'pdf.mjs', 'verify.js', 'i18n/es.js'])
+        assert.ok(preloaded.includes(module), `${module} is preloaded`);
+      assert.ok(!preloaded.includes('i18n/en.js'), 'only the page language’s words');
+      assert.equal(new Set(preloaded).size, preloaded.length, 'each once');
+      for (const module of preloaded) {
+        const res = await fetch(`${server.url}/sign-assets/${module}`);
+        assert.equal(res.status, 200, module);
+        assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/, module);
+        await res.arrayBuffer();
+      }
+    });
+
     test("without the sender's language the page follows Accept-Language; a chosen English stays English", async () => {
       const { urls } = await createPendingDocument(server.api);
       const url = urls.get('ana@example.com')!;

@@ -106,3 +106,31 @@ export function loadPageAssets(): Map<string, PageAsset> {
   }
   return assets;
 }
+
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?:[^'"();]*?\s+from\s+)?['"]\.\/([^'"]+)['"]/gm;
+const preloadCache = new Map<string, readonly string[]>();
+
+/**
+ * Every module `entry` imports statically, transitively, in the order found: the shell names them
+ * as `modulepreload` links so the browser fetches the whole graph at once instead of one level of
+ * imports per round trip (four levels deep from signing.js). Dynamic imports (a language's words)
+ * are left to their moment. Read from the served sources once per entry.
+ */
+export function modulePreloadsOf(entry: string): readonly string[] {
+  const cached = preloadCache.get(entry);
+  if (cached) return cached;
+  const found: string[] = [];
+  const visit = (name: string) => {
+    const source = SOURCES[name];
+    if (!source) return;
+    const text = 'text' in source ? source.text() : readFileSync(source.path, 'utf8');
+    for (const [, imported] of text.matchAll(STATIC_IMPORT)) {
+      if (!imported || found.includes(imported) || imported === entry || !SOURCES[imported]) continue;
+      found.push(imported);
+      visit(imported);
+    }
+  };
+  visit(entry);
+  preloadCache.set(entry, found);
+  return found;
+}

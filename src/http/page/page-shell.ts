@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { SigningPageBrand } from '../../domain/signing/signing-page-brand.js';
+import { modulePreloadsOf } from './page-assets.js';
 import { SHELL_TEXT, type PageLanguage, type ShellText } from './page-shell-text.js';
 
 /**
@@ -83,6 +84,13 @@ function metaTags(meta: ShellOptions['meta']): string {
     .join('');
 }
 
+/** The entry's static imports and the page language's words, fetched at once (page-assets.ts). */
+function preloads(script: string, lang: PageLanguage): string {
+  return [...modulePreloadsOf(script), `i18n/${lang}.js`]
+    .map((name) => `<link rel="modulepreload" href="/sign-assets/${name}">\n`)
+    .join('');
+}
+
 /** The page shell: loading text until `script` (a module under /sign-assets/) draws the page. */
 export function shellPage(lang: PageLanguage, script = 'signing.js', options: ShellOptions = NO_EMBED): string {
   const t = SHELL_TEXT[lang];
@@ -97,7 +105,7 @@ ${metaTags(options.meta)}<title>${t.title} · Firma</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/sign-assets/signing.css">
 ${stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">\n` : ''}<script type="module" src="/sign-assets/${script}"></script>
-</head>
+${preloads(script, lang)}</head>
 <body>
 ${logo ? `<header class="team-brand"><img src="${escapeHtml(logo.src)}" alt="${escapeHtml(logo.alt)}"></header>\n` : ''}<main id="app"><p class="status" role="status">${t.loading}</p></main>
 <noscript><p class="status">${t.noscript}</p></noscript>
