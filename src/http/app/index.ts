@@ -4,6 +4,7 @@ import type { Ctx } from '../../domain/context.js';
 import { registerOperations } from '../operation.js';
 import { accountOperations } from './account.routes.js';
 import { documentOperations } from './documents.routes.js';
+import { editorAppOperations } from './editor.routes.js';
 import { folderOperations } from './folders.routes.js';
 import { newDocumentOperations } from './new-document.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
@@ -33,6 +34,7 @@ export const appOperations = [
   ...profileOperations,
   ...newDocumentOperations,
   ...folderOperations,
+  ...editorAppOperations,
 ];
 
 /**
