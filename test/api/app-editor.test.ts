@@ -86,6 +86,11 @@ for (const database of testDatabases()) {
       const doc = await draft(admin);
       assert.equal(doc.items.length, 1);
       assert.equal(doc.items[0]!.pageCount, 1);
+      assert.equal(
+        (doc.items[0] as unknown as { pages: unknown[] }).pages.length,
+        1,
+        'each page’s size, to lay it out',
+      );
       assert.deepEqual(
         doc.recipients.map((r) => [r.name, r.email, r.cuil]),
         [['Ana García', 'ana@example.com', CUIL_A]],

@@ -1,6 +1,7 @@
 import type { EnvelopeGraph } from '../../db/repositories/envelope.repo.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { DATE_FORMATS } from '../../lib/stored/envelope-meta.js';
 import { fieldView } from '../model/field-view.js';
 
 /**
@@ -18,7 +19,14 @@ export function editorDocumentView(graph: EnvelopeGraph) {
     status: envelope.status,
     items: [...items]
       .sort((a, b) => a.order - b.order)
-      .map((i) => ({ id: i.id, title: i.title, order: i.order, pageCount: i.pageCount })),
+      .map((i) => ({
+        id: i.id,
+        title: i.title,
+        order: i.order,
+        pageCount: i.pageCount,
+        // Each page's size as displayed, so the editor lays out every page before drawing any.
+        pages: i.pages.map((p) => ({ width: p.width, height: p.height })),
+      })),
     recipients: recipients.map((r) => ({
       id: r.id,
       name: r.name,
@@ -46,6 +54,8 @@ export function editorDocumentView(graph: EnvelopeGraph) {
       distributionMethod: meta.distributionMethod,
       signingOrder: meta.signingOrder,
     },
+    // The server's own list, so the page's bundle carries no copy (nor the schema library it sits beside).
+    dateFormats: [...DATE_FORMATS],
   };
 }
 export type EditorDocument = ReturnType<typeof editorDocumentView>;

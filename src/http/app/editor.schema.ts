@@ -61,7 +61,15 @@ export const ZEditorDocument = z.object({
   type: z.enum(['DOCUMENT', 'TEMPLATE']),
   title: z.string(),
   status: z.enum(ENVELOPE_STATUSES),
-  items: z.array(z.object({ id: z.string(), title: z.string(), order: z.number().int(), pageCount: z.number().int() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      order: z.number().int(),
+      pageCount: z.number().int(),
+      pages: z.array(z.object({ width: z.number(), height: z.number() })).describe('In PDF points, as displayed'),
+    }),
+  ),
   recipients: z.array(
     z.object({
       id: z.number().int(),
@@ -98,4 +106,5 @@ export const ZEditorDocument = z.object({
     distributionMethod: z.enum(['EMAIL', 'NONE']),
     signingOrder: z.enum(['PARALLEL', 'SEQUENTIAL']),
   }),
+  dateFormats: z.array(z.string()).describe('The date formats meta.dateFormat may take'),
 });

@@ -24,6 +24,7 @@ export const APP_PAGE_PATHS = [
   '/documents',
   '/documents/new',
   '/documents/:id',
+  '/documents/:id/edit',
   '/templates',
   '/templates/:id',
   '/settings/account',

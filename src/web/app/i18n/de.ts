@@ -3,6 +3,7 @@ import { verificationDe } from './verification/de.js';
 import { templatesDe } from './templates/de.js';
 import { settingsDe } from './settings/de.js';
 import { foldersDe } from './folders/de.js';
+import { editorDe } from './editor/de.js';
 
 export const de: Dictionary = {
   skipToContent: 'Zum Inhalt springen',
@@ -221,4 +222,5 @@ export const de: Dictionary = {
   ...templatesDe,
   ...settingsDe,
   ...foldersDe,
+  ...editorDe,
 };

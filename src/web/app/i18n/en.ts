@@ -2,6 +2,7 @@ import { verificationEn } from './verification/en.js';
 import { templatesEn } from './templates/en.js';
 import { settingsEn } from './settings/en.js';
 import { foldersEn } from './folders/en.js';
+import { editorEn } from './editor/en.js';
 /** The app's words in English: the reference every other dictionary must match key by key. */
 export const en = {
   skipToContent: 'Skip to content',
@@ -212,6 +213,7 @@ export const en = {
   ...templatesEn,
   ...settingsEn,
   ...foldersEn,
+  ...editorEn,
 };
 
 export type Dictionary = typeof en;

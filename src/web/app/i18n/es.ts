@@ -3,6 +3,7 @@ import { verificationEs } from './verification/es.js';
 import { templatesEs } from './templates/es.js';
 import { settingsEs } from './settings/es.js';
 import { foldersEs } from './folders/es.js';
+import { editorEs } from './editor/es.js';
 
 export const es: Dictionary = {
   skipToContent: 'Saltar al contenido',
@@ -218,4 +219,5 @@ export const es: Dictionary = {
   ...templatesEs,
   ...settingsEs,
   ...foldersEs,
+  ...editorEs,
 };

@@ -3,6 +3,7 @@ import { verificationFr } from './verification/fr.js';
 import { templatesFr } from './templates/fr.js';
 import { settingsFr } from './settings/fr.js';
 import { foldersFr } from './folders/fr.js';
+import { editorFr } from './editor/fr.js';
 
 export const fr: Dictionary = {
   skipToContent: 'Aller au contenu',
@@ -220,4 +221,5 @@ export const fr: Dictionary = {
   ...templatesFr,
   ...settingsFr,
   ...foldersFr,
+  ...editorFr,
 };

@@ -3,6 +3,7 @@ import { verificationIt } from './verification/it.js';
 import { templatesIt } from './templates/it.js';
 import { settingsIt } from './settings/it.js';
 import { foldersIt } from './folders/it.js';
+import { editorIt } from './editor/it.js';
 
 export const it: Dictionary = {
   skipToContent: 'Vai al contenuto',
@@ -215,4 +216,5 @@ export const it: Dictionary = {
   ...templatesIt,
   ...settingsIt,
   ...foldersIt,
+  ...editorIt,
 };

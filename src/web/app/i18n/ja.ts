@@ -3,6 +3,7 @@ import { verificationJa } from './verification/ja.js';
 import { templatesJa } from './templates/ja.js';
 import { settingsJa } from './settings/ja.js';
 import { foldersJa } from './folders/ja.js';
+import { editorJa } from './editor/ja.js';
 
 export const ja: Dictionary = {
   skipToContent: '本文へ移動',
@@ -215,4 +216,5 @@ export const ja: Dictionary = {
   ...templatesJa,
   ...settingsJa,
   ...foldersJa,
+  ...editorJa,
 };

@@ -3,6 +3,7 @@ import { verificationKo } from './verification/ko.js';
 import { templatesKo } from './templates/ko.js';
 import { settingsKo } from './settings/ko.js';
 import { foldersKo } from './folders/ko.js';
+import { editorKo } from './editor/ko.js';
 
 export const ko: Dictionary = {
   skipToContent: '본문으로 건너뛰기',
@@ -214,4 +215,5 @@ export const ko: Dictionary = {
   ...templatesKo,
   ...settingsKo,
   ...foldersKo,
+  ...editorKo,
 };

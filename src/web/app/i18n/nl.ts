@@ -3,6 +3,7 @@ import { verificationNl } from './verification/nl.js';
 import { templatesNl } from './templates/nl.js';
 import { settingsNl } from './settings/nl.js';
 import { foldersNl } from './folders/nl.js';
+import { editorNl } from './editor/nl.js';
 
 export const nl: Dictionary = {
   skipToContent: 'Naar de inhoud',
@@ -217,4 +218,5 @@ export const nl: Dictionary = {
   ...templatesNl,
   ...settingsNl,
   ...foldersNl,
+  ...editorNl,
 };

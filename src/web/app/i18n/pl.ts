@@ -3,6 +3,7 @@ import { verificationPl } from './verification/pl.js';
 import { templatesPl } from './templates/pl.js';
 import { settingsPl } from './settings/pl.js';
 import { foldersPl } from './folders/pl.js';
+import { editorPl } from './editor/pl.js';
 
 export const pl: Dictionary = {
   skipToContent: 'Przejdź do treści',
@@ -215,4 +216,5 @@ export const pl: Dictionary = {
   ...templatesPl,
   ...settingsPl,
   ...foldersPl,
+  ...editorPl,
 };

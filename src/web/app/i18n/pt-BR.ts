@@ -3,6 +3,7 @@ import { verificationPtBR } from './verification/pt-BR.js';
 import { templatesPtBR } from './templates/pt-BR.js';
 import { settingsPtBR } from './settings/pt-BR.js';
 import { foldersPtBR } from './folders/pt-BR.js';
+import { editorPtBR } from './editor/pt-BR.js';
 
 export const ptBR: Dictionary = {
   skipToContent: 'Pular para o conteúdo',
@@ -216,4 +217,5 @@ export const ptBR: Dictionary = {
   ...templatesPtBR,
   ...settingsPtBR,
   ...foldersPtBR,
+  ...editorPtBR,
 };

@@ -3,6 +3,7 @@ import { verificationZh } from './verification/zh.js';
 import { templatesZh } from './templates/zh.js';
 import { settingsZh } from './settings/zh.js';
 import { foldersZh } from './folders/zh.js';
+import { editorZh } from './editor/zh.js';
 
 export const zh: Dictionary = {
   skipToContent: '跳到正文',
@@ -209,4 +210,5 @@ export const zh: Dictionary = {
   ...templatesZh,
   ...settingsZh,
   ...foldersZh,
+  ...editorZh,
 };
