@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { defaultPlatformId, firstAdmin, joinPlatform, platformWithAdmin, SessionClient } from '../helpers/accounts.js';
 import { CUIL_A, multipartBody, onePagePdf } from '../helpers/documents.js';
+import { createRentalTemplate } from '../helpers/templates.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 
 /**
@@ -383,6 +384,39 @@ for (const database of testDatabases()) {
       // A template's id on the documents path (and a document's on the templates path) is unknown.
       const asTemplate = await admin.get(`/api/app/platforms/${platformA}/templates/${doc.id}/editor`);
       assert.equal(asTemplate.status, 404);
+    });
+
+    test('the PDF for pdf.js, and the template editor: a template read and changed the same way, never sent', async () => {
+      const doc = await draft(admin);
+      const pdfAnswer = await admin.get(`${base(doc.id)}/items/${doc.items[0]!.id}/pdf`);
+      assert.equal(pdfAnswer.status, 200);
+      assert.match(pdfAnswer.headers.get('content-type') ?? '', /application\/pdf/);
+      assert.deepEqual(new Uint8Array(pdfAnswer.bytes), pdf, 'the upload, byte for byte');
+      const other = await draft(admin, 'Otro');
+      assert.equal((await admin.get(`${base(doc.id)}/items/${other.items[0]!.id}/pdf`)).status, 404);
+      assert.equal((await adminB.get(`${base(doc.id)}/items/${doc.items[0]!.id}/pdf`)).status, 404);
+
+      const template = await createRentalTemplate(server.api);
+      const tplBase = `/api/app/platforms/${platformA}/templates/${template.envelopeId}/editor`;
+      const view = await admin.get(tplBase);
+      assert.equal(view.status, 200, JSON.stringify(view.body));
+      assert.equal(view.body.type, 'TEMPLATE');
+      assert.equal(view.body.fields.length, 6);
+      assert.equal((await admin.get(`${tplBase}/items/${view.body.items[0].id}/pdf`)).status, 200);
+      const landlord = view.body.recipients.find((r: { name: string }) => r.name === 'Locador');
+      const placed = await admin.post(`${tplBase}/fields`, {
+        json: {
+          fields: [
+            { type: 'DATE', recipientId: landlord.id, page: 1, positionX: 10, positionY: 90, width: 20, height: 4 },
+          ],
+        },
+      });
+      assert.equal(placed.status, 200, JSON.stringify(placed.body));
+      assert.equal(placed.body.fields.length, 7);
+      // A recipient of a template may have no address yet.
+      const added = await admin.post(`${tplBase}/recipients`, { json: { name: 'Garante', email: '', role: 'SIGNER' } });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.equal((await admin.get(base(template.envelopeId))).status, 404, 'a template is not a document');
     });
 
     test('a MEMBER edits their own draft; a sent document is refused with ENVELOPE_NOT_DRAFT and stays as it was', async () => {

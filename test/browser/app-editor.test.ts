@@ -6,6 +6,7 @@ import { assertAccessible } from '../helpers/axe.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { CUIL_A, onePagePdf } from '../helpers/documents.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
+import { createRentalTemplate } from '../helpers/templates.js';
 import { ensureWebApp } from '../helpers/web-app.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
@@ -238,6 +239,28 @@ for (const database of testDatabases())
         const pageWidth = (await page.locator('.ed-page').first().boundingBox())!.width;
         assert.ok(pageWidth >= 600, `the page is ${pageWidth}px wide at 768px`);
         await page.setViewportSize({ width: 1280, height: 900 });
+      });
+
+      test('the template editor: a template’s page drawn, a field placed by keyboard, no Send', async () => {
+        const template = await createRentalTemplate(server.api);
+        await page.goto(`${server.url}/templates/${template.envelopeId}?team=${team}`);
+        await page.getByRole('link', { name: 'Prepare in the editor' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Prepare the template' }).waitFor();
+        await page.locator('.ed-field').nth(5).waitFor();
+        await page.locator('.ed-palette-item[data-type="DATE"]').focus();
+        await page.keyboard.press('Enter');
+        await page.locator('.ed-field').nth(6).waitFor();
+        const fields = (await server.api.get(`/api/v2/envelope/${template.envelopeId}`)).body.fields;
+        assert.equal(fields.length, 7);
+        assert.equal(
+          await page.getByRole('button', { name: 'Send the document' }).count(),
+          0,
+          'a template is not sent',
+        );
+        await assertAccessible(page, 'the template editor');
+        await page.goto(`${server.url}/documents/${documentId}/edit?team=${team}`);
+        await page.getByRole('heading', { level: 1, name: 'Prepare the document' }).waitFor();
+        await page.locator('.ed-field').first().waitFor();
       });
 
       test('Send: the document is PENDING, and its signer completes it on the signing page', async () => {

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { getEditorDocument } from '../../domain/app-documents/get-editor-document.js';
+import { getEditorPdf } from '../../domain/app-documents/get-editor-pdf.js';
 import { memberCaller } from '../../domain/app-documents/member-caller.js';
 import { runEditorChange, type EditorChange } from '../../domain/app-documents/run-editor-change.js';
 import type { Ctx } from '../../domain/context.js';
-import { defineOperation, type Operation } from '../operation.js';
+import { defineOperation, pdfAnswer, type Operation } from '../operation.js';
 import { requestMeta } from '../plugins/caller.js';
+import { sendPdf } from '../views/send-pdf.js';
 import { fieldMetaOf } from '../schemas/common.schema.js';
 import { ZAppEnvelopeParams } from './documents.schema.js';
 import {
@@ -13,6 +15,7 @@ import {
   ZEditorFieldDelete,
   ZEditorFieldsCreate,
   ZEditorFieldUpdate,
+  ZEditorItemParams,
   ZEditorRecipientCreate,
   ZEditorRecipientDelete,
   ZEditorRecipientUpdate,
@@ -75,6 +78,21 @@ function editorOperations(type: EnvelopeType, path: Path, noun: 'Document' | 'Te
       errors: [404],
       handle: async (ctx, request) =>
         getEditorDocument(ctx, await callerFor(ctx, request), request.params.envelopeId, type),
+    }),
+    defineOperation({
+      method: 'GET',
+      url: `/platforms/:platformId/${path}/:envelopeId/editor/items/:itemId/pdf`,
+      operationId: `app-get${noun}EditorPdf`,
+      summary: `One PDF of the ${noun.toLowerCase()} as uploaded, for the editor to draw its pages`,
+      tags: ['Editor'],
+      params: ZEditorItemParams,
+      response: pdfAnswer(),
+      errors: [404],
+      handle: async (ctx, request, reply) => {
+        const { envelopeId, itemId } = request.params;
+        const caller = await callerFor(ctx, request);
+        return sendPdf(reply, await getEditorPdf(ctx, caller, envelopeId, type, itemId));
+      },
     }),
     changeOperation(
       type,

@@ -8,12 +8,15 @@ import { FIELD_TYPES } from '../../lib/vocabulary/field-types.js';
 import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 import { RECIPIENT_ROLES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { ZRecordId } from '../../lib/record-id.js';
+import { ZAppEnvelopeParams } from './documents.schema.js';
 
 /*
  * The editor's shapes (no OpenAPI ids: see app.schema.ts). The inputs are the API's own
  * (recipient-input.ts, field-input.ts, envelope-meta.ts): what the editor may send is exactly what
  * envelope/recipient/create-many, envelope/field/create-many and envelope/update accept.
  */
+
+export const ZEditorItemParams = ZAppEnvelopeParams.extend({ itemId: z.string().min(1).max(64) });
 
 export const ZEditorRecipientCreate = ZRecipientCreate;
 export const ZEditorRecipientUpdate = ZRecipientUpdate;

@@ -27,6 +27,7 @@ export const APP_PAGE_PATHS = [
   '/documents/:id/edit',
   '/templates',
   '/templates/:id',
+  '/templates/:id/edit',
   '/settings/account',
   '/settings/members',
   '/settings/profile',

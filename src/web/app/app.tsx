@@ -61,6 +61,11 @@ const ROUTES: Route[] = [
   { pattern: '/documents/:id/edit', page: (p) => <DocumentEditorPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/templates', page: () => <TemplatesPage />, signedIn: true },
+  {
+    pattern: '/templates/:id/edit',
+    page: (p) => <DocumentEditorPage envelopeId={p.id ?? ''} kind="templates" />,
+    signedIn: true,
+  },
   { pattern: '/templates/:id', page: (p) => <TemplatePage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/profile', page: () => <ProfileSettingsPage />, signedIn: true },
   { pattern: '/p/:slug', page: (p) => <PublicProfilePage slug={p.slug ?? ''} /> },

@@ -13,7 +13,8 @@ const recipientBody = (input: RecipientInput) => ({
 
 /**
  * The web app's editor source: the member's session on /api/app (editor routes, src/http/app/
- * editor.routes.ts), the team in the path. Documents are sent with the document page's distribute.
+ * editor.routes.ts), the team in the path. Documents are sent with the document page's distribute;
+ * a template is never sent (no Send).
  */
 export function appEditorSource(platformId: number, envelopeId: string, kind: 'documents' | 'templates'): EditorSource {
   const base = `/platforms/${platformId}/${kind}/${encodeURIComponent(envelopeId)}`;
@@ -24,7 +25,7 @@ export function appEditorSource(platformId: number, envelopeId: string, kind: 'd
     pdf: async (itemId) => {
       let response: Response;
       try {
-        response = await fetch(`${API}${base}/files/original?itemId=${encodeURIComponent(itemId)}`, {
+        response = await fetch(`${API}${base}/editor/items/${encodeURIComponent(itemId)}/pdf`, {
           credentials: 'same-origin',
         });
       } catch {

@@ -258,6 +258,7 @@ export function DocumentEditor(props: { source: EditorSource; onSent: () => void
         <RecipientsPanel
           recipients={doc.recipients}
           identity={identity}
+          emailOptional={doc.type === 'TEMPLATE'}
           colourOf={colourOf}
           busy={busy}
           onSave={async (id, input) =>

@@ -47,6 +47,8 @@ const blank = (): Draft => ({
 export function RecipientsPanel(props: {
   recipients: EditorRecipient[];
   identity: IdentityOptions | null;
+  /** A template's recipients may have no address yet (who they are is given when it is used). */
+  emailOptional: boolean;
   colourOf: (recipientId: number) => number;
   busy: boolean;
   onSave: (id: number | null, input: RecipientInput) => Promise<boolean>;
@@ -73,7 +75,8 @@ export function RecipientsPanel(props: {
   const save = async (d: Draft) => {
     const found: Record<string, string> = {};
     if (d.name.trim() === '') found[`ed-name-${d.key}`] = t('required');
-    if (!EMAIL.test(d.email.trim())) found[`ed-email-${d.key}`] = t('nd_emailInvalid');
+    const noEmail = props.emailOptional && d.email.trim() === '';
+    if (!noEmail && !EMAIL.test(d.email.trim())) found[`ed-email-${d.key}`] = t('nd_emailInvalid');
     if (idProblem(d)) found[`ed-cuil-${d.key}`] = idProblem(d);
     setProblems(found);
     const first = Object.keys(found)[0];

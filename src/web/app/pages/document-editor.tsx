@@ -19,9 +19,16 @@ const loadEditor = (): Promise<EditorModule> =>
 
 /**
  * `/documents/:id/edit`: a DRAFT document prepared in the editor (recipients, fields, settings),
- * then sent; the document's page follows.
+ * then sent; the document's page follows. `/templates/:id/edit`: a template, the same editor
+ * without Send.
  */
-export function DocumentEditorPage({ envelopeId }: { envelopeId: string }) {
+export function DocumentEditorPage({
+  envelopeId,
+  kind = 'documents',
+}: {
+  envelopeId: string;
+  kind?: 'documents' | 'templates';
+}) {
   const { t } = useI18n();
   const { teams, team } = useTeam();
   const [module, setModule] = useState<EditorModule | { error: unknown } | null>(null);
@@ -29,10 +36,10 @@ export function DocumentEditorPage({ envelopeId }: { envelopeId: string }) {
     loadEditor().then(setModule, (caught: unknown) => setModule({ error: caught }));
   }, []);
   const source = useMemo(
-    () => (team && module && !('error' in module) ? module.appEditorSource(team.id, envelopeId, 'documents') : null),
-    [team?.id, envelopeId, module],
+    () => (team && module && !('error' in module) ? module.appEditorSource(team.id, envelopeId, kind) : null),
+    [team?.id, envelopeId, module, kind],
   );
-  const documentHref = team ? `/documents/${encodeURIComponent(envelopeId)}?team=${team.id}` : '/documents';
+  const documentHref = team ? `/${kind}/${encodeURIComponent(envelopeId)}?team=${team.id}` : `/${kind}`;
 
   let body: JSX.Element | null = null;
   if ((teams && 'error' in teams) || (module && 'error' in module))
@@ -45,9 +52,9 @@ export function DocumentEditorPage({ envelopeId }: { envelopeId: string }) {
   else body = <module.DocumentEditor source={source} sentHref={documentHref} onSent={() => navigate(documentHref)} />;
   return (
     <>
-      <Heading>{t('ed_title')}</Heading>
+      <Heading>{kind === 'templates' ? t('ed_templateTitle') : t('ed_title')}</Heading>
       <p>
-        <Link href={documentHref}>{t('ed_backToDocument')}</Link>
+        <Link href={documentHref}>{kind === 'templates' ? t('ed_backToTemplate') : t('ed_backToDocument')}</Link>
       </p>
       <p class="hint">{t('ed_intro')}</p>
       {body}

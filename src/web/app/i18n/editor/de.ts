@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in German. */
 export const editorDe: typeof editorEn = {
   ed_title: 'Dokument vorbereiten',
+  ed_templateTitle: 'Vorlage vorbereiten',
+  ed_backToTemplate: 'Zurück zur Vorlage',
   ed_intro:
     'Fügen Sie die Empfänger hinzu, platzieren Sie ihre Felder auf den Seiten, prüfen Sie die Einstellungen und senden Sie dann.',
   ed_backToDocument: 'Zurück zum Dokument',

@@ -1,6 +1,8 @@
 /** The editor's words in English (the reference for the other languages). */
 export const editorEn = {
   ed_title: 'Prepare the document',
+  ed_templateTitle: 'Prepare the template',
+  ed_backToTemplate: 'Back to the template',
   ed_intro: 'Add the recipients, place their fields on the pages, check the settings, then send.',
   ed_backToDocument: 'Back to the document',
   ed_openInEditor: 'Save and place the fields',

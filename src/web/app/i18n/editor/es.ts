@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Spanish. */
 export const editorEs: typeof editorEn = {
   ed_title: 'Preparar el documento',
+  ed_templateTitle: 'Preparar la plantilla',
+  ed_backToTemplate: 'Volver a la plantilla',
   ed_intro: 'Agregue los destinatarios, coloque sus campos en las páginas, revise la configuración y luego envíe.',
   ed_backToDocument: 'Volver al documento',
   ed_openInEditor: 'Guardar y colocar los campos',

@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in French. */
 export const editorFr: typeof editorEn = {
   ed_title: 'Préparer le document',
+  ed_templateTitle: 'Préparer le modèle',
+  ed_backToTemplate: 'Retour au modèle',
   ed_intro: 'Ajoutez les destinataires, placez leurs champs sur les pages, vérifiez les paramètres, puis envoyez.',
   ed_backToDocument: 'Retour au document',
   ed_openInEditor: 'Enregistrer et placer les champs',

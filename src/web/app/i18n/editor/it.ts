@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Italian. */
 export const editorIt: typeof editorEn = {
   ed_title: 'Prepara il documento',
+  ed_templateTitle: 'Prepara il modello',
+  ed_backToTemplate: 'Torna al modello',
   ed_intro: 'Aggiungi i destinatari, posiziona i loro campi sulle pagine, controlla le impostazioni e poi invia.',
   ed_backToDocument: 'Torna al documento',
   ed_openInEditor: 'Salva e posiziona i campi',

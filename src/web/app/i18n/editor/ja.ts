@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Japanese. */
 export const editorJa: typeof editorEn = {
   ed_title: '文書を準備',
+  ed_templateTitle: 'テンプレートを準備',
+  ed_backToTemplate: 'テンプレートに戻る',
   ed_intro: '受信者を追加し、ページにフィールドを配置し、設定を確認してから送信します。',
   ed_backToDocument: '文書に戻る',
   ed_openInEditor: '保存してフィールドを配置',

@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Korean. */
 export const editorKo: typeof editorEn = {
   ed_title: '문서 준비',
+  ed_templateTitle: '템플릿 준비',
+  ed_backToTemplate: '템플릿으로 돌아가기',
   ed_intro: '수신자를 추가하고, 페이지에 필드를 배치하고, 설정을 확인한 다음 보내세요.',
   ed_backToDocument: '문서로 돌아가기',
   ed_openInEditor: '저장하고 필드 배치',

@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Dutch. */
 export const editorNl: typeof editorEn = {
   ed_title: 'Document voorbereiden',
+  ed_templateTitle: 'Sjabloon voorbereiden',
+  ed_backToTemplate: 'Terug naar het sjabloon',
   ed_intro: 'Voeg de ontvangers toe, plaats hun velden op de pagina’s, controleer de instellingen en verstuur.',
   ed_backToDocument: 'Terug naar het document',
   ed_openInEditor: 'Opslaan en velden plaatsen',

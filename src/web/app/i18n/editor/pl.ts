@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Polish. */
 export const editorPl: typeof editorEn = {
   ed_title: 'Przygotuj dokument',
+  ed_templateTitle: 'Przygotuj szablon',
+  ed_backToTemplate: 'Wróć do szablonu',
   ed_intro: 'Dodaj odbiorców, umieść ich pola na stronach, sprawdź ustawienia, a następnie wyślij.',
   ed_backToDocument: 'Wróć do dokumentu',
   ed_openInEditor: 'Zapisz i umieść pola',

@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Brazilian Portuguese. */
 export const editorPtBR: typeof editorEn = {
   ed_title: 'Preparar o documento',
+  ed_templateTitle: 'Preparar o modelo',
+  ed_backToTemplate: 'Voltar ao modelo',
   ed_intro: 'Adicione os destinatários, posicione os campos deles nas páginas, confira as configurações e envie.',
   ed_backToDocument: 'Voltar ao documento',
   ed_openInEditor: 'Salvar e posicionar os campos',

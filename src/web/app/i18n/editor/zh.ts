@@ -3,6 +3,8 @@ import type { editorEn } from './en.js';
 /** The editor's words in Chinese. */
 export const editorZh: typeof editorEn = {
   ed_title: '准备文档',
+  ed_templateTitle: '准备模板',
+  ed_backToTemplate: '返回模板',
   ed_intro: '添加收件人，在页面上放置他们的字段，检查设置，然后发送。',
   ed_backToDocument: '返回文档',
   ed_openInEditor: '保存并放置字段',
