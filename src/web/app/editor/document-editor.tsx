@@ -41,6 +41,9 @@ export function DocumentEditor(props: { source: EditorSource; onSent: () => void
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const saving = useRef(new Set<Promise<unknown>>());
   const ratios = useRef(new Map<string, number>());
+  // Every PDF opened, to give pdf.js's worker memory back when the editor closes.
+  const opened = useRef<PDFDocumentProxy[]>([]);
+  useEffect(() => () => opened.current.forEach((pdf) => void pdf.destroy()), []);
 
   useEffect(() => {
     source.load().then(setDoc, (caught: unknown) => setDoc({ error: caught }));
@@ -58,7 +61,10 @@ export function DocumentEditor(props: { source: EditorSource; onSent: () => void
           .pdf(item.id)
           .then(openPdf)
           .then(
-            (pdf) => setPdfs((all) => ({ ...all, [item.id]: pdf })),
+            (pdf) => {
+              opened.current.push(pdf);
+              setPdfs((all) => ({ ...all, [item.id]: pdf }));
+            },
             (caught: unknown) => setPdfs((all) => ({ ...all, [item.id]: { error: caught } })),
           );
   }, [itemIds]);
