@@ -110,6 +110,12 @@ for (const database of testDatabases())
         );
         assert.ok(Number(await canvas.evaluate((c: HTMLCanvasElement) => c.width)) > 100, 'the page is drawn');
         await assertAccessible(page, 'the editor');
+        // Send before any field: the API's refusal, in words, and the draft stays a draft.
+        await page.getByRole('button', { name: 'Send the document' }).click();
+        await page.getByRole('alert').filter({ hasText: 'Every signer needs a signature field' }).waitFor();
+        assert.equal((await server.api.get(`/api/v2/envelope/${documentId}`)).body.status, 'DRAFT');
+        await assertAccessible(page, 'the editor saying why it did not send');
+        await page.evaluate(() => window.scrollTo(0, 0));
       });
 
       test('drag and drop: six field types land where they are dropped, in percent of the page', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { FieldType } from '../../../lib/vocabulary/field-types.js';
+import { ApiError } from '../api.js';
 import { messageOf } from '../components.js';
 import { useI18n } from '../i18n/index.js';
 import { DocumentSettings } from './document-settings.js';
@@ -219,7 +220,9 @@ export function DocumentEditor(props: { source: EditorSource; onSent: () => void
       await distribute();
       props.onSent();
     } catch (caught) {
-      setError(messageOf(caught, t));
+      // The app's general sentence speaks of placeholder tags; here the member places the fields.
+      const missing = caught instanceof ApiError && caught.code === 'MISSING_SIGNATURE_FIELD';
+      setError(missing ? t('ed_missingSignature') : messageOf(caught, t));
     } finally {
       setBusy(false);
     }

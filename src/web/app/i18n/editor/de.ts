@@ -91,6 +91,8 @@ export const editorDe: typeof editorEn = {
   ed_sendTitle: 'Senden',
   ed_sendHint:
     'Jeder Unterzeichner braucht ein Unterschriftsfeld. Nach dem Senden kann das Dokument hier nicht mehr vorbereitet werden.',
+  ed_missingSignature:
+    'Jeder Unterzeichner braucht ein Unterschriftsfeld: Platzieren Sie eines für jeden und senden Sie dann.',
   ed_send: 'Dokument senden',
   ed_pdfFailed: 'Dieses PDF konnte nicht angezeigt werden. Seine Felder können trotzdem geändert werden.',
   err_ENVELOPE_NOT_DRAFT: 'Dieses Dokument wurde gesendet und kann hier nicht mehr geändert werden.',

@@ -86,6 +86,7 @@ export const editorEn = {
   ed_settingsSaved: 'Settings saved.',
   ed_sendTitle: 'Send',
   ed_sendHint: 'Every signer needs a signature field. Once sent, the document can no longer be prepared here.',
+  ed_missingSignature: 'Every signer needs a signature field: place one for each signer, then send.',
   ed_send: 'Send the document',
   ed_pdfFailed: 'This PDF could not be shown. Its fields can still be changed.',
   err_ENVELOPE_NOT_DRAFT: 'This document has been sent and can no longer be changed here.',

@@ -88,6 +88,7 @@ export const editorEs: typeof editorEn = {
   ed_settingsSaved: 'Configuración guardada.',
   ed_sendTitle: 'Enviar',
   ed_sendHint: 'Cada firmante necesita un campo de firma. Una vez enviado, el documento ya no se puede preparar aquí.',
+  ed_missingSignature: 'Cada firmante necesita un campo de firma: coloque uno para cada firmante y luego envíe.',
   ed_send: 'Enviar el documento',
   ed_pdfFailed: 'No se pudo mostrar este PDF. Sus campos se pueden cambiar igualmente.',
   err_ENVELOPE_NOT_DRAFT: 'Este documento ya fue enviado y no se puede cambiar aquí.',

@@ -89,6 +89,7 @@ export const editorFr: typeof editorEn = {
   ed_sendTitle: 'Envoyer',
   ed_sendHint:
     'Chaque signataire a besoin d’un champ de signature. Une fois envoyé, le document ne peut plus être préparé ici.',
+  ed_missingSignature: 'Chaque signataire a besoin d’un champ de signature : placez-en un pour chacun, puis envoyez.',
   ed_send: 'Envoyer le document',
   ed_pdfFailed: 'Ce PDF n’a pas pu être affiché. Ses champs peuvent tout de même être modifiés.',
   err_ENVELOPE_NOT_DRAFT: 'Ce document a été envoyé et ne peut plus être modifié ici.',

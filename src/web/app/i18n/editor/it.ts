@@ -89,6 +89,7 @@ export const editorIt: typeof editorEn = {
   ed_sendTitle: 'Invia',
   ed_sendHint:
     'Ogni firmatario ha bisogno di un campo firma. Una volta inviato, il documento non può più essere preparato qui.',
+  ed_missingSignature: 'Ogni firmatario ha bisogno di un campo firma: posizionane uno per ciascuno, poi invia.',
   ed_send: 'Invia il documento',
   ed_pdfFailed: 'Impossibile mostrare questo PDF. I suoi campi si possono comunque modificare.',
   err_ENVELOPE_NOT_DRAFT: 'Questo documento è stato inviato e non può più essere modificato qui.',

@@ -88,6 +88,7 @@ export const editorJa: typeof editorEn = {
   ed_settingsSaved: '設定を保存しました。',
   ed_sendTitle: '送信',
   ed_sendHint: '署名者それぞれに署名フィールドが必要です。送信後はここで準備できません。',
+  ed_missingSignature: '署名者それぞれに署名フィールドが必要です。全員分を配置してから送信してください。',
   ed_send: '文書を送信',
   ed_pdfFailed: 'このPDFを表示できませんでした。フィールドは引き続き変更できます。',
   err_ENVELOPE_NOT_DRAFT: 'この文書は送信済みのため、ここでは変更できません。',

@@ -88,6 +88,7 @@ export const editorKo: typeof editorEn = {
   ed_settingsSaved: '설정을 저장했습니다.',
   ed_sendTitle: '보내기',
   ed_sendHint: '모든 서명자에게 서명 필드가 필요합니다. 보낸 후에는 여기에서 문서를 준비할 수 없습니다.',
+  ed_missingSignature: '모든 서명자에게 서명 필드가 필요합니다. 각 서명자마다 하나씩 배치한 다음 보내세요.',
   ed_send: '문서 보내기',
   ed_pdfFailed: '이 PDF를 표시할 수 없습니다. 필드는 계속 변경할 수 있습니다.',
   err_ENVELOPE_NOT_DRAFT: '이 문서는 이미 보내져 여기에서 변경할 수 없습니다.',

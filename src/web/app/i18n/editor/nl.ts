@@ -89,6 +89,8 @@ export const editorNl: typeof editorEn = {
   ed_sendTitle: 'Versturen',
   ed_sendHint:
     'Elke ondertekenaar heeft een handtekeningveld nodig. Na het versturen kan het document hier niet meer worden voorbereid.',
+  ed_missingSignature:
+    'Elke ondertekenaar heeft een handtekeningveld nodig: plaats er een voor elke ondertekenaar en verstuur dan.',
   ed_send: 'Document versturen',
   ed_pdfFailed: 'Deze pdf kon niet worden getoond. De velden kunnen wel worden gewijzigd.',
   err_ENVELOPE_NOT_DRAFT: 'Dit document is verstuurd en kan hier niet meer worden gewijzigd.',

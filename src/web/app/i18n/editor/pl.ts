@@ -88,6 +88,7 @@ export const editorPl: typeof editorEn = {
   ed_settingsSaved: 'Ustawienia zapisane.',
   ed_sendTitle: 'Wyślij',
   ed_sendHint: 'Każdy podpisujący potrzebuje pola podpisu. Po wysłaniu dokumentu nie można go już tu przygotować.',
+  ed_missingSignature: 'Każdy podpisujący potrzebuje pola podpisu: umieść je dla każdego, a potem wyślij.',
   ed_send: 'Wyślij dokument',
   ed_pdfFailed: 'Nie udało się wyświetlić tego pliku PDF. Jego pola nadal można zmieniać.',
   err_ENVELOPE_NOT_DRAFT: 'Ten dokument został wysłany i nie można go już tu zmienić.',

@@ -89,6 +89,8 @@ export const editorPtBR: typeof editorEn = {
   ed_sendTitle: 'Enviar',
   ed_sendHint:
     'Cada signatário precisa de um campo de assinatura. Depois de enviado, o documento não pode mais ser preparado aqui.',
+  ed_missingSignature:
+    'Cada signatário precisa de um campo de assinatura: posicione um para cada signatário e depois envie.',
   ed_send: 'Enviar o documento',
   ed_pdfFailed: 'Não foi possível mostrar este PDF. Os campos ainda podem ser alterados.',
   err_ENVELOPE_NOT_DRAFT: 'Este documento já foi enviado e não pode mais ser alterado aqui.',

@@ -88,6 +88,7 @@ export const editorZh: typeof editorEn = {
   ed_settingsSaved: '设置已保存。',
   ed_sendTitle: '发送',
   ed_sendHint: '每位签署人都需要一个签名字段。发送后，无法再在此处准备文档。',
+  ed_missingSignature: '每位签署人都需要一个签名字段：请为每位签署人放置一个，然后发送。',
   ed_send: '发送文档',
   ed_pdfFailed: '无法显示此 PDF。其字段仍可更改。',
   err_ENVELOPE_NOT_DRAFT: '此文档已发送，无法在此更改。',
