@@ -5,6 +5,7 @@ import { registerOperations } from '../operation.js';
 import { accountOperations } from './account.routes.js';
 import { brandingSettingsOperations } from './branding.routes.js';
 import { documentOperations } from './documents.routes.js';
+import { editorAppOperations } from './editor.routes.js';
 import { folderOperations } from './folders.routes.js';
 import { newDocumentOperations } from './new-document.routes.js';
 import { APP_API_PREFIX, appOpenApiOptions } from './app-openapi.js';
@@ -35,6 +36,7 @@ export const appOperations = [
   ...profileOperations,
   ...newDocumentOperations,
   ...folderOperations,
+  ...editorAppOperations,
 ];
 
 /**

@@ -15,6 +15,7 @@ import {
 import { AccountPage } from './pages/account.js';
 import { BrandingPage } from './pages/branding.js';
 import { DocumentPage } from './pages/document.js';
+import { DocumentEditorPage } from './pages/document-editor.js';
 import { DocumentsPage } from './pages/documents.js';
 import { HomePage } from './pages/home.js';
 import { InvitationPage } from './pages/invitation.js';
@@ -58,8 +59,14 @@ const ROUTES: Route[] = [
   { pattern: '/documents', page: () => <DocumentsPage />, signedIn: true },
   // Before /documents/:id: the first pattern that matches draws the page.
   { pattern: '/documents/new', page: () => <NewDocumentPage />, signedIn: true },
+  { pattern: '/documents/:id/edit', page: (p) => <DocumentEditorPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/documents/:id', page: (p) => <DocumentPage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/templates', page: () => <TemplatesPage />, signedIn: true },
+  {
+    pattern: '/templates/:id/edit',
+    page: (p) => <DocumentEditorPage envelopeId={p.id ?? ''} kind="templates" />,
+    signedIn: true,
+  },
   { pattern: '/templates/:id', page: (p) => <TemplatePage envelopeId={p.id ?? ''} />, signedIn: true },
   { pattern: '/settings/profile', page: () => <ProfileSettingsPage />, signedIn: true },
   { pattern: '/p/:slug', page: (p) => <PublicProfilePage slug={p.slug ?? ''} /> },

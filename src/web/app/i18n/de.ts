@@ -4,6 +4,7 @@ import { templatesDe } from './templates/de.js';
 import { settingsDe } from './settings/de.js';
 import { brandingDe } from './branding/de.js';
 import { foldersDe } from './folders/de.js';
+import { editorDe } from './editor/de.js';
 
 export const de: Dictionary = {
   skipToContent: 'Zum Inhalt springen',
@@ -223,4 +224,5 @@ export const de: Dictionary = {
   ...settingsDe,
   ...brandingDe,
   ...foldersDe,
+  ...editorDe,
 };

@@ -3,6 +3,7 @@ import { templatesEn } from './templates/en.js';
 import { settingsEn } from './settings/en.js';
 import { brandingEn } from './branding/en.js';
 import { foldersEn } from './folders/en.js';
+import { editorEn } from './editor/en.js';
 /** The app's words in English: the reference every other dictionary must match key by key. */
 export const en = {
   skipToContent: 'Skip to content',
@@ -214,6 +215,7 @@ export const en = {
   ...settingsEn,
   ...brandingEn,
   ...foldersEn,
+  ...editorEn,
 };
 
 export type Dictionary = typeof en;

@@ -4,6 +4,7 @@ import { templatesEs } from './templates/es.js';
 import { settingsEs } from './settings/es.js';
 import { brandingEs } from './branding/es.js';
 import { foldersEs } from './folders/es.js';
+import { editorEs } from './editor/es.js';
 
 export const es: Dictionary = {
   skipToContent: 'Saltar al contenido',
@@ -220,4 +221,5 @@ export const es: Dictionary = {
   ...settingsEs,
   ...brandingEs,
   ...foldersEs,
+  ...editorEs,
 };

@@ -4,6 +4,7 @@ import { templatesFr } from './templates/fr.js';
 import { settingsFr } from './settings/fr.js';
 import { brandingFr } from './branding/fr.js';
 import { foldersFr } from './folders/fr.js';
+import { editorFr } from './editor/fr.js';
 
 export const fr: Dictionary = {
   skipToContent: 'Aller au contenu',
@@ -222,4 +223,5 @@ export const fr: Dictionary = {
   ...settingsFr,
   ...brandingFr,
   ...foldersFr,
+  ...editorFr,
 };

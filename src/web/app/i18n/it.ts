@@ -4,6 +4,7 @@ import { templatesIt } from './templates/it.js';
 import { settingsIt } from './settings/it.js';
 import { brandingIt } from './branding/it.js';
 import { foldersIt } from './folders/it.js';
+import { editorIt } from './editor/it.js';
 
 export const it: Dictionary = {
   skipToContent: 'Vai al contenuto',
@@ -217,4 +218,5 @@ export const it: Dictionary = {
   ...settingsIt,
   ...brandingIt,
   ...foldersIt,
+  ...editorIt,
 };

@@ -4,6 +4,7 @@ import { templatesJa } from './templates/ja.js';
 import { settingsJa } from './settings/ja.js';
 import { brandingJa } from './branding/ja.js';
 import { foldersJa } from './folders/ja.js';
+import { editorJa } from './editor/ja.js';
 
 export const ja: Dictionary = {
   skipToContent: '本文へ移動',
@@ -217,4 +218,5 @@ export const ja: Dictionary = {
   ...settingsJa,
   ...brandingJa,
   ...foldersJa,
+  ...editorJa,
 };

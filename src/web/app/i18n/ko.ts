@@ -4,6 +4,7 @@ import { templatesKo } from './templates/ko.js';
 import { settingsKo } from './settings/ko.js';
 import { brandingKo } from './branding/ko.js';
 import { foldersKo } from './folders/ko.js';
+import { editorKo } from './editor/ko.js';
 
 export const ko: Dictionary = {
   skipToContent: '본문으로 건너뛰기',
@@ -216,4 +217,5 @@ export const ko: Dictionary = {
   ...settingsKo,
   ...brandingKo,
   ...foldersKo,
+  ...editorKo,
 };

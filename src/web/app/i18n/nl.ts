@@ -4,6 +4,7 @@ import { templatesNl } from './templates/nl.js';
 import { settingsNl } from './settings/nl.js';
 import { brandingNl } from './branding/nl.js';
 import { foldersNl } from './folders/nl.js';
+import { editorNl } from './editor/nl.js';
 
 export const nl: Dictionary = {
   skipToContent: 'Naar de inhoud',
@@ -219,4 +220,5 @@ export const nl: Dictionary = {
   ...settingsNl,
   ...brandingNl,
   ...foldersNl,
+  ...editorNl,
 };

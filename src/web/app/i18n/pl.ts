@@ -4,6 +4,7 @@ import { templatesPl } from './templates/pl.js';
 import { settingsPl } from './settings/pl.js';
 import { brandingPl } from './branding/pl.js';
 import { foldersPl } from './folders/pl.js';
+import { editorPl } from './editor/pl.js';
 
 export const pl: Dictionary = {
   skipToContent: 'Przejdź do treści',
@@ -217,4 +218,5 @@ export const pl: Dictionary = {
   ...settingsPl,
   ...brandingPl,
   ...foldersPl,
+  ...editorPl,
 };

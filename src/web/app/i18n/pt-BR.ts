@@ -4,6 +4,7 @@ import { templatesPtBR } from './templates/pt-BR.js';
 import { settingsPtBR } from './settings/pt-BR.js';
 import { brandingPtBR } from './branding/pt-BR.js';
 import { foldersPtBR } from './folders/pt-BR.js';
+import { editorPtBR } from './editor/pt-BR.js';
 
 export const ptBR: Dictionary = {
   skipToContent: 'Pular para o conteúdo',
@@ -218,4 +219,5 @@ export const ptBR: Dictionary = {
   ...settingsPtBR,
   ...brandingPtBR,
   ...foldersPtBR,
+  ...editorPtBR,
 };

@@ -4,6 +4,7 @@ import { templatesZh } from './templates/zh.js';
 import { settingsZh } from './settings/zh.js';
 import { brandingZh } from './branding/zh.js';
 import { foldersZh } from './folders/zh.js';
+import { editorZh } from './editor/zh.js';
 
 export const zh: Dictionary = {
   skipToContent: '跳到正文',
@@ -211,4 +212,5 @@ export const zh: Dictionary = {
   ...settingsZh,
   ...brandingZh,
   ...foldersZh,
+  ...editorZh,
 };

@@ -142,6 +142,9 @@ function DocumentOfTeam({ team, envelopeId }: { team: Membership; envelopeId: st
       <section aria-labelledby="document-actions">
         <h2 id="document-actions">{t('docActions')}</h2>
         <div class="actions">
+          {doc.status === 'DRAFT' && (
+            <Link href={`/documents/${encodeURIComponent(doc.id)}/edit?team=${team.id}`}>{t('ed_editLink')}</Link>
+          )}
           {pending && (
             <button type="button" disabled={busy} onClick={() => void act('resend', t('docResent'))}>
               {t('docResend')}

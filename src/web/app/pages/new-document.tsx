@@ -88,7 +88,8 @@ export function NewDocumentPage() {
     return found;
   };
 
-  const submit = (send: boolean) => {
+  const submit = (mode: 'send' | 'draft' | 'edit') => {
+    const send = mode === 'send';
     const found = check();
     setProblems(found);
     const first = Object.keys(found)[0];
@@ -114,7 +115,8 @@ export function NewDocumentPage() {
       form.append('payload', JSON.stringify(payload));
       form.append('file', file, file.name);
       const made = await post<{ id: string }>(`/platforms/${team.id}/documents`, form);
-      navigate(`/documents/${encodeURIComponent(made.id)}?team=${team.id}`);
+      // "Place fields": the draft opens in the editor (pages/document-editor.tsx) to be prepared and sent.
+      navigate(`/documents/${encodeURIComponent(made.id)}${mode === 'edit' ? '/edit' : ''}?team=${team.id}`);
     });
   };
 
@@ -167,7 +169,7 @@ export function NewDocumentPage() {
           onSubmit={(event) => {
             event.preventDefault();
             const sender = (event as SubmitEvent).submitter as HTMLButtonElement | null;
-            submit(sender?.value !== 'draft');
+            submit(sender?.value === 'draft' ? 'draft' : sender?.value === 'edit' ? 'edit' : 'send');
           }}
         >
           <div class="field">
@@ -352,6 +354,9 @@ export function NewDocumentPage() {
             </button>
             <button type="submit" value="draft" disabled={busy}>
               {t('nd_saveDraft')}
+            </button>
+            <button type="submit" value="edit" disabled={busy}>
+              {t('ed_openInEditor')}
             </button>
           </div>
         </form>

@@ -116,6 +116,7 @@ function TemplateOfTeam({ team, envelopeId }: { team: Membership; envelopeId: st
           </p>
         )}
         <div class="actions">
+          <Link href={`/templates/${encodeURIComponent(template.id)}/edit?team=${team.id}`}>{t('ed_editLink')}</Link>
           <button type="button" disabled={busy} onClick={() => void act('duplicate')}>
             {t('docDuplicate')}
           </button>
