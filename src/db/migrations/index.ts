@@ -49,6 +49,7 @@ import * as m0071 from './2026_11_29_0071_recipient_lookup.js';
 import * as m0073 from './2026_11_29_0073_public_templates.js';
 import * as m0074 from './2026_11_29_0074_api_token_last_used.js';
 import * as m0076 from './2026_11_29_0076_envelope_type_listing.js';
+import * as m0078 from './2026_11_29_0078_envelope_counts.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0073_public_templates': m0073,
   '2026_11_29_0074_api_token_last_used': m0074,
   '2026_11_29_0076_envelope_type_listing': m0076,
+  '2026_11_29_0078_envelope_counts': m0078,
 };
