@@ -97,17 +97,29 @@ export async function findEnvelopePage(
         ]),
       )
     : filtered;
-  const pageOf = (offset: number, limit: number, direction: 'asc' | 'desc') =>
-    db
+  // Two statements on purpose: given `id in (page's ids) order by created_at`, a planner may walk
+  // the ordered listing index and test each entry against the ids (a million entries at 1M).
+  const pageOf = async (offset: number, limit: number, direction: 'asc' | 'desc') => {
+    const ids = await base
+      .select('id')
+      .orderBy('createdAt', direction)
+      .orderBy('id', direction)
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    if (ids.length === 0) return [];
+    const found = await db
       .selectFrom('envelope')
       .selectAll()
       .where(
         'id',
         'in',
-        base.select('id').orderBy('createdAt', direction).orderBy('id', direction).offset(offset).limit(limit),
+        ids.map((r) => r.id),
       )
-      .orderBy('createdAt', direction)
-      .orderBy('id', direction);
+      .execute();
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.flatMap((r) => byId.get(r.id) ?? []);
+  };
   let rows: EnvelopeRow[];
   let count: number;
   let countSource: CountSource = { kind: 'counted' };
@@ -132,7 +144,7 @@ export async function findEnvelopePage(
     rows = (await pageFromNearerEnd(pageOf, page, count)).map(decodeEnvelopeRow);
   } else {
     const [pageRows, total] = await Promise.all([
-      pageOf(page.offset, page.limit, page.direction).execute(),
+      pageOf(page.offset, page.limit, page.direction),
       knownCount !== undefined ? { n: knownCount } : countAll(),
     ]);
     rows = pageRows.map(decodeEnvelopeRow);
@@ -158,7 +170,7 @@ type PageQuery = (
   offset: number,
   limit: number,
   direction: 'asc' | 'desc',
-) => { execute(): Promise<Parameters<typeof decodeEnvelopeRow>[0][]> };
+) => Promise<Parameters<typeof decodeEnvelopeRow>[0][]>;
 
 /**
  * The page at `offset` of `count` entries, walked from whichever end is nearer: rows
@@ -171,9 +183,9 @@ async function pageFromNearerEnd(
   count: number,
 ) {
   if (page.offset >= count) return [];
-  if (page.offset + page.limit / 2 <= count / 2) return pageOf(page.offset, page.limit, page.direction).execute();
+  if (page.offset + page.limit / 2 <= count / 2) return pageOf(page.offset, page.limit, page.direction);
   const end = Math.min(page.offset + page.limit, count);
-  const reversed = await pageOf(count - end, end - page.offset, page.direction === 'asc' ? 'desc' : 'asc').execute();
+  const reversed = await pageOf(count - end, end - page.offset, page.direction === 'asc' ? 'desc' : 'asc');
   return reversed.reverse();
 }
 
