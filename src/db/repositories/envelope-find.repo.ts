@@ -1,6 +1,6 @@
 import { decodeEnvelopeRow, decodeRecipientRow } from './stored-json.js';
 import type { TemplateType } from '../../lib/vocabulary/template-types.js';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
 import type { DB, EnvelopeType, Visibility } from '../schema.js';
 import { countEnvelopesByKey } from './envelope-count.repo.js';
@@ -138,7 +138,7 @@ export async function findEnvelopePage(
     rows = found.map(({ matchCount: _matchCount, ...row }) => decodeEnvelopeRow(row));
     count = found.length > 0 ? Number(found[0]!.matchCount) : page.offset === 0 ? 0 : Number((await countAll()).n);
   } else if (countersAnswer(filter)) {
-    const counted = await countFromCounters(db, filter, filtered);
+    const counted = await countFromCounters(db, filter);
     count = counted.n;
     countSource = { kind: 'counters', rows: counted.rows };
     rows = (await pageFromNearerEnd(pageOf, page, count)).map(decodeEnvelopeRow);
@@ -202,15 +202,13 @@ function countersAnswer(filter: EnvelopeFilter): boolean {
 
 /**
  * The total from the counters. A member sees the envelopes of their visibilities (counters) and,
- * outside them, those they own or are addressed to: counted from `envelope`, one branch per
- * reason through its own index (owner; recipients by e-mail), `union` so an envelope both owned
- * and addressed counts once. The two parts are disjoint by visibility.
+ * outside them, those they own or are addressed to: their own few, found through the owner index
+ * and the recipients' e-mail index, each checked against the filter by primary key. `cross join`
+ * fixes that order on SQLite (a planner without statistics walked the whole listing index testing
+ * each entry against the few ids); PostgreSQL plans it as an inner join. The two parts are
+ * disjoint by visibility; `count(distinct)` counts an envelope both owned and addressed once.
  */
-async function countFromCounters(
-  db: Db,
-  filter: EnvelopeFilter,
-  filtered: SelectQueryBuilder<DB, 'envelope', object>,
-): Promise<{ n: number; rows: number }> {
+async function countFromCounters(db: Db, filter: EnvelopeFilter): Promise<{ n: number; rows: number }> {
   const visibleTo = filter.visibleTo;
   const counted = await countEnvelopesByKey(db, {
     platformId: filter.platformId,
@@ -220,16 +218,29 @@ async function countFromCounters(
     visibilities: visibleTo?.visibilities,
   });
   if (!visibleTo) return counted;
-  const outside = filtered.where('visibility', 'not in', [...visibleTo.visibilities]);
-  const own = await db
-    .selectFrom(
-      outside
-        .select('id')
-        .where('ownerUserId', '=', visibleTo.userId)
-        .union(outside.select('id').where('id', 'in', (eb) => addressedTo(eb, visibleTo)))
-        .as('mine'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+  const mine = db
+    .selectFrom('envelope')
+    .select('id')
+    .where('ownerUserId', '=', visibleTo.userId)
+    .where('platformId', '=', filter.platformId)
+    .unionAll(
+      db
+        .selectFrom('recipient')
+        .select('recipient.envelopeId as id')
+        .where(sql<string>`lower(${sql.ref('recipient.email')})`, '=', visibleTo.email.toLowerCase()),
+    );
+  let outside = db
+    .selectFrom(mine.as('mine'))
+    .crossJoin('envelope')
+    .whereRef('envelope.id', '=', 'mine.id')
+    .where('envelope.platformId', '=', filter.platformId)
+    .where('envelope.deletedAt', 'is', null)
+    .where('envelope.visibility', 'not in', [...visibleTo.visibilities]);
+  if (filter.type) outside = outside.where('envelope.type', '=', filter.type);
+  if (filter.status) outside = outside.where('envelope.status', '=', filter.status);
+  if (filter.folderId !== undefined) outside = outside.where('envelope.folderId', '=', filter.folderId);
+  const own = await outside
+    .select((eb) => eb.fn.count<number>('envelope.id').distinct().as('n'))
     .executeTakeFirstOrThrow();
   return { n: counted.n + Number(own.n), rows: counted.rows };
 }
