@@ -41,7 +41,7 @@ export interface AppListBenchRow {
 }
 
 /** `firma user invite … --json` on the stopped server's database: the invitation's token. */
-function invite(env: Record<string, string>, role: string): string {
+export function invite(env: Record<string, string>, role: string): string {
   const out = execFileSync(
     process.execPath,
     [
@@ -63,7 +63,7 @@ function invite(env: Record<string, string>, role: string): string {
 }
 
 /** Accepts the invitation as a new account: the session cookie and the platform's id. */
-async function acceptInvitation(base: string, token: string): Promise<{ cookie: string; platformId: number }> {
+export async function acceptInvitation(base: string, token: string): Promise<{ cookie: string; platformId: number }> {
   const answer = await fetch(`${base}/api/app/invitations/${token}/accept`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

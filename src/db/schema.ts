@@ -127,6 +127,21 @@ export interface EnvelopeTable {
   ownerUserId: Generated<string | null>;
 }
 
+/**
+ * Live envelopes per key, kept by triggers (migration 0078): on SQLite one row per key, on
+ * PostgreSQL deltas to sum (folded by `compactEnvelopeCounts`).
+ */
+export interface EnvelopeCountTable {
+  platformId: number;
+  type: EnvelopeType;
+  status: EnvelopeStatus;
+  visibility: Visibility;
+  /** The folder's id, or '' for the root. */
+  folder: string;
+  /** bigint: the driver may answer a string. */
+  n: number | string;
+}
+
 export interface PageSize {
   width: number;
   height: number;
@@ -412,6 +427,7 @@ export interface DB {
   platform: PlatformTable;
   apiToken: ApiTokenTable;
   envelope: EnvelopeTable;
+  envelopeCount: EnvelopeCountTable;
   envelopeItem: EnvelopeItemTable;
   attachment: AttachmentTable;
   recipient: RecipientTable;

@@ -50,6 +50,7 @@ import * as m0073 from './2026_11_29_0073_public_templates.js';
 import * as m0074 from './2026_11_29_0074_api_token_last_used.js';
 import * as m0076 from './2026_11_29_0076_envelope_type_listing.js';
 import * as m0077 from './2026_11_29_0077_team_branding.js';
+import * as m0078 from './2026_11_29_0078_envelope_counts.js';
 
 /** Every migration, in order. Names sort by date; add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0074_api_token_last_used': m0074,
   '2026_11_29_0076_envelope_type_listing': m0076,
   '2026_11_29_0077_team_branding': m0077,
+  '2026_11_29_0078_envelope_counts': m0078,
 };

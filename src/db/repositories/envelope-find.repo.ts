@@ -1,8 +1,9 @@
 import { decodeEnvelopeRow, decodeRecipientRow } from './stored-json.js';
 import type { TemplateType } from '../../lib/vocabulary/template-types.js';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { dialectOf, type Db } from '../database.js';
-import type { EnvelopeType, Visibility } from '../schema.js';
+import type { DB, EnvelopeType, Visibility } from '../schema.js';
+import { countEnvelopesByKey } from './envelope-count.repo.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
 import type { EnvelopeRow, RecipientRow } from './envelope.repo.js';
 import { chooseSearchAnchors, type SearchAnchor } from './envelope-search-anchors.js';
@@ -35,51 +36,43 @@ export interface VisibleTo {
   email: string;
 }
 
+/** How the page's total was found: from the counters (how many rows summed), or by counting. */
+export type CountSource = { kind: 'counters'; rows: number } | { kind: 'counted' };
+
 /**
- * One page of the platform's envelopes, newest first by default, and the total. Both queries use
- * the (platform_id, [status,] created_at) indexes; the recipients of the page come in one more
- * query, never one per envelope.
+ * One page of the platform's envelopes, newest first by default, and the total.
+ * - The total comes from `envelope_count` (migration 0078) when the filter is made of its key
+ *   (platform, type, status, folder, visibility); a member's list adds a count of what they see
+ *   outside their visibilities (owned by them or addressed to them: their own few envelopes). Any
+ *   other filter counts its rows, or reuses `knownCount`; a search counts its matches on the page.
+ * - The page is found by ids first (the listing indexes hold the filter and the sort, so the
+ *   walk to the offset reads the index alone) and only its rows are read whole. With an exact
+ *   total, a page in the far half is walked from the other end (the last page of a million is
+ *   its first page in reverse), and a page past the end is empty without a walk.
+ * The recipients of the page come in one more query, never one per envelope.
  */
 export async function findEnvelopePage(
   db: Db,
   filter: EnvelopeFilter,
   page: { offset: number; limit: number; direction: 'asc' | 'desc' },
   knownCount?: number,
-): Promise<{ rows: EnvelopeRow[]; count: number; recipients: RecipientRow[] }> {
-  let base = db.selectFrom('envelope').where('platformId', '=', filter.platformId).where('deletedAt', 'is', null);
-  if (filter.status) base = base.where('status', '=', filter.status);
-  if (filter.type) base = base.where('type', '=', filter.type);
-  if (filter.source) base = base.where('source', '=', filter.source);
-  if (filter.folderId !== undefined) base = base.where('folderId', '=', filter.folderId);
-  if (filter.templateId !== undefined) base = base.where('templateId', '=', filter.templateId);
-  if (filter.templateType !== undefined) base = base.where('templateType', '=', filter.templateType);
+): Promise<{ rows: EnvelopeRow[]; count: number; recipients: RecipientRow[]; countSource: CountSource }> {
+  let filtered = db.selectFrom('envelope').where('platformId', '=', filter.platformId).where('deletedAt', 'is', null);
+  if (filter.status) filtered = filtered.where('status', '=', filter.status);
+  if (filter.type) filtered = filtered.where('type', '=', filter.type);
+  if (filter.source) filtered = filtered.where('source', '=', filter.source);
+  if (filter.folderId !== undefined) filtered = filtered.where('folderId', '=', filter.folderId);
+  if (filter.templateId !== undefined) filtered = filtered.where('templateId', '=', filter.templateId);
+  if (filter.templateType !== undefined) filtered = filtered.where('templateType', '=', filter.templateType);
   if (filter.query) {
     const anchors = await searchAnchors(db, filter.query);
-    base = base.where(matchesQuery(db, filter.platformId, filter.query, anchors, filter.queryRecipients === true));
-  }
-  const visibleTo = filter.visibleTo;
-  if (visibleTo) {
-    base = base.where((eb) =>
-      eb.or([
-        eb('envelope.visibility', 'in', [...visibleTo.visibilities]),
-        eb('envelope.ownerUserId', '=', visibleTo.userId),
-        // Uncorrelated on purpose: the envelopes addressed to the member are found once (through
-        // recipient_email_lower_idx) and each listed entry is a lookup in that set, where a
-        // correlated EXISTS probed the recipients of every envelope the walk passed.
-        eb(
-          'envelope.id',
-          'in',
-          eb
-            .selectFrom('recipient')
-            .select('recipient.envelopeId')
-            .where(sql<string>`lower(${sql.ref('recipient.email')})`, '=', visibleTo.email.toLowerCase()),
-        ),
-      ]),
+    filtered = filtered.where(
+      matchesQuery(db, filter.platformId, filter.query, anchors, filter.queryRecipients === true),
     );
   }
   if (filter.hasExpiredRecipients !== undefined) {
     const wanted = filter.hasExpiredRecipients;
-    base = base.where((eb) => {
+    filtered = filtered.where((eb) => {
       const expiredRecipient = eb.exists(
         eb
           .selectFrom('recipient')
@@ -91,24 +84,67 @@ export async function findEnvelopePage(
       return wanted ? expiredRecipient : eb.not(expiredRecipient);
     });
   }
-  const ordered = base
-    .selectAll()
-    .orderBy('createdAt', page.direction)
-    .orderBy('id', page.direction)
-    .offset(page.offset)
-    .limit(page.limit);
-  const countAll = () => base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const visibleTo = filter.visibleTo;
+  const base = visibleTo
+    ? filtered.where((eb) =>
+        eb.or([
+          eb('envelope.visibility', 'in', [...visibleTo.visibilities]),
+          eb('envelope.ownerUserId', '=', visibleTo.userId),
+          // Uncorrelated on purpose: the envelopes addressed to the member are found once (through
+          // recipient_email_lower_idx) and each listed entry is a lookup in that set, where a
+          // correlated EXISTS probed the recipients of every envelope the walk passed.
+          eb('envelope.id', 'in', addressedTo(eb, visibleTo)),
+        ]),
+      )
+    : filtered;
+  // Two statements on purpose: given `id in (page's ids) order by created_at`, a planner may walk
+  // the ordered listing index and test each entry against the ids (a million entries at 1M).
+  const pageOf = async (offset: number, limit: number, direction: 'asc' | 'desc') => {
+    const ids = await base
+      .select('id')
+      .orderBy('createdAt', direction)
+      .orderBy('id', direction)
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    if (ids.length === 0) return [];
+    const found = await db
+      .selectFrom('envelope')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .execute();
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.flatMap((r) => byId.get(r.id) ?? []);
+  };
   let rows: EnvelopeRow[];
   let count: number;
+  let countSource: CountSource = { kind: 'counted' };
+  const countAll = () => base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   if (filter.query && knownCount === undefined) {
     // A search finds its matches once: the page carries their number (a window count, taken
     // before the limit), rather than a second query searching the index again.
-    const found = await ordered.select(sql<number>`count(*) over ()`.as('matchCount')).execute();
+    const found = await base
+      .selectAll()
+      .select(sql<number>`count(*) over ()`.as('matchCount'))
+      .orderBy('createdAt', page.direction)
+      .orderBy('id', page.direction)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute();
     rows = found.map(({ matchCount: _matchCount, ...row }) => decodeEnvelopeRow(row));
     count = found.length > 0 ? Number(found[0]!.matchCount) : page.offset === 0 ? 0 : Number((await countAll()).n);
+  } else if (countersAnswer(filter)) {
+    const counted = await countFromCounters(db, filter);
+    count = counted.n;
+    countSource = { kind: 'counters', rows: counted.rows };
+    rows = (await pageFromNearerEnd(pageOf, page, count)).map(decodeEnvelopeRow);
   } else {
     const [pageRows, total] = await Promise.all([
-      ordered.execute(),
+      pageOf(page.offset, page.limit, page.direction),
       knownCount !== undefined ? { n: knownCount } : countAll(),
     ]);
     rows = pageRows.map(decodeEnvelopeRow);
@@ -127,7 +163,94 @@ export async function findEnvelopePage(
         .execute()
         .then((found) => found.map(decodeRecipientRow))
     : [];
-  return { rows, count, recipients };
+  return { rows, count, recipients, countSource };
+}
+
+type PageQuery = (
+  offset: number,
+  limit: number,
+  direction: 'asc' | 'desc',
+) => Promise<Parameters<typeof decodeEnvelopeRow>[0][]>;
+
+/**
+ * The page at `offset` of `count` entries, walked from whichever end is nearer: rows
+ * [offset, offset + limit) in one direction are rows [count - offset - limit, count - offset) in the
+ * other, read in that order and turned round.
+ */
+async function pageFromNearerEnd(
+  pageOf: PageQuery,
+  page: { offset: number; limit: number; direction: 'asc' | 'desc' },
+  count: number,
+) {
+  if (page.offset >= count) return [];
+  if (page.offset + page.limit / 2 <= count / 2) return pageOf(page.offset, page.limit, page.direction);
+  const end = Math.min(page.offset + page.limit, count);
+  const reversed = await pageOf(count - end, end - page.offset, page.direction === 'asc' ? 'desc' : 'asc');
+  return reversed.reverse();
+}
+
+/** Whether every condition of the filter is a key column of `envelope_count` (or the member's rule). */
+function countersAnswer(filter: EnvelopeFilter): boolean {
+  return (
+    filter.source === undefined &&
+    filter.templateId === undefined &&
+    filter.templateType === undefined &&
+    !filter.query &&
+    filter.hasExpiredRecipients === undefined
+  );
+}
+
+/**
+ * The total from the counters. A member sees the envelopes of their visibilities (counters) and,
+ * outside them, those they own or are addressed to: their own few, found through the owner index
+ * and the recipients' e-mail index, each checked against the filter by primary key. `cross join`
+ * fixes that order on SQLite (a planner without statistics walked the whole listing index testing
+ * each entry against the few ids); PostgreSQL plans it as an inner join. The two parts are
+ * disjoint by visibility; `count(distinct)` counts an envelope both owned and addressed once.
+ */
+async function countFromCounters(db: Db, filter: EnvelopeFilter): Promise<{ n: number; rows: number }> {
+  const visibleTo = filter.visibleTo;
+  const counted = await countEnvelopesByKey(db, {
+    platformId: filter.platformId,
+    type: filter.type,
+    status: filter.status,
+    folderId: filter.folderId,
+    visibilities: visibleTo?.visibilities,
+  });
+  if (!visibleTo) return counted;
+  const mine = db
+    .selectFrom('envelope')
+    .select('id')
+    .where('ownerUserId', '=', visibleTo.userId)
+    .where('platformId', '=', filter.platformId)
+    .unionAll(
+      db
+        .selectFrom('recipient')
+        .select('recipient.envelopeId as id')
+        .where(sql<string>`lower(${sql.ref('recipient.email')})`, '=', visibleTo.email.toLowerCase()),
+    );
+  let outside = db
+    .selectFrom(mine.as('mine'))
+    .crossJoin('envelope')
+    .whereRef('envelope.id', '=', 'mine.id')
+    .where('envelope.platformId', '=', filter.platformId)
+    .where('envelope.deletedAt', 'is', null)
+    .where('envelope.visibility', 'not in', [...visibleTo.visibilities]);
+  if (filter.type) outside = outside.where('envelope.type', '=', filter.type);
+  if (filter.status) outside = outside.where('envelope.status', '=', filter.status);
+  if (filter.folderId !== undefined) outside = outside.where('envelope.folderId', '=', filter.folderId);
+  const own = await outside
+    .select((eb) => eb.fn.count<number>('envelope.id').distinct().as('n'))
+    .executeTakeFirstOrThrow();
+  return { n: counted.n + Number(own.n), rows: counted.rows };
+}
+
+/** The envelopes with a recipient at the member's address (recipient_email_lower_idx). */
+function addressedTo(eb: ExpressionBuilder<DB, 'envelope'>, visibleTo: VisibleTo) {
+  return eb
+    .selectFrom('recipient')
+    .select('recipient.envelopeId')
+    .where(sql<string>`lower(${sql.ref('recipient.email')})`, '=', visibleTo.email.toLowerCase());
 }
 
 /** Trigrams: a shorter query has none, so it cannot use the index and scans the platform's rows. */

@@ -1,4 +1,5 @@
 import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
+import { compactEnvelopeCounts } from '../../db/repositories/envelope-count.repo.js';
 import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
@@ -30,10 +31,12 @@ export interface FindEnvelopesInput {
 }
 
 /**
- * Counting a large platform's envelopes costs far more than reading a page (it visits every
- * index entry), and clients poll the same listing. So a count is reused for COUNT_TTL_MS per
- * platform and filter; this process forgets a platform's counts as soon as it creates or removes
- * an envelope there, so only other nodes' changes can lag, by at most the TTL.
+ * Most listings' totals come exact from the counters of migration 0078. A filter they cannot
+ * answer (source, template, template type, expired recipients) counts its rows, which at a
+ * million costs far more than reading a page, and clients poll the same listing. So such a count
+ * is reused for COUNT_TTL_MS per platform and filter; this process forgets a platform's counts as
+ * soon as it creates or removes an envelope there, so only other nodes' changes can lag, by at
+ * most the TTL.
  */
 const COUNT_TTL_MS = 2000;
 const counts = new Map<string, { n: number; at: number }>();
@@ -61,7 +64,7 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
   const key = `${principal.platformId}:${JSON.stringify([input.status, input.type, input.source, input.hasExpiredRecipients, input.folderId, input.templateId, input.templateType, input.query, input.queryRecipients, visibleTo])}`;
   const cached = counts.get(key);
   const fresh = cached && now.getTime() - cached.at < COUNT_TTL_MS ? cached.n : undefined;
-  const { rows, count, recipients } = await findEnvelopePage(
+  const { rows, count, recipients, countSource } = await findEnvelopePage(
     ctx.db,
     {
       platformId: principal.platformId,
@@ -80,7 +83,8 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
     fresh,
   );
-  if (fresh === undefined) {
+  if (countSource.kind === 'counters') foldCountsWhenMany(ctx, principal.platformId, countSource.rows);
+  else if (fresh === undefined) {
     if (counts.size > 10_000) counts.clear();
     counts.set(key, { n: count, at: now.getTime() });
   }
@@ -108,6 +112,21 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     perPage: input.perPage,
     totalPages: Math.ceil(count / input.perPage),
   };
+}
+
+/**
+ * On PostgreSQL every create, delete and status change adds counter rows (deltas, so writers never
+ * wait on one another's row); past this many summed for one listing, the platform's are folded.
+ * The fold runs after the answer, and a failed one leaves the deltas as they were: the sum is
+ * right either way.
+ */
+const FOLD_COUNTS_AFTER_ROWS = 200;
+
+function foldCountsWhenMany(ctx: Ctx, platformId: number, rows: number): void {
+  if (rows <= FOLD_COUNTS_AFTER_ROWS) return;
+  compactEnvelopeCounts(ctx.db, platformId).catch((error: unknown) =>
+    ctx.log.warn({ err: error, platformId }, 'folding envelope counters failed'),
+  );
 }
 
 /** The owners of a page of envelopes, by account id, in one query. */
