@@ -4,6 +4,7 @@ import { WebhookDispatcher } from './domain/webhooks/dispatch-webhooks.js';
 import { expireRecipients } from './domain/signing/expire-recipients.js';
 import { sweepCompletions } from './domain/completion/sweep-completions.js';
 import { scheduleBlobGc } from './domain/blobs/run-blob-gc.js';
+import { FOLD_ENVELOPE_COUNTS_EVERY_MS, foldEnvelopeCounts } from './domain/envelopes/fold-envelope-counts.js';
 import { ACCOUNT_SWEEP_EVERY_MS, sweepAccountRecords } from './domain/accounts/sweep-account-records.js';
 import type { Ctx } from './domain/context.js';
 import { JobRunner } from './infra/jobs/job-runner.js';
@@ -31,6 +32,7 @@ export function createWorker(ctx: Ctx): JobRunner {
       { name: 'expiry-sweep', everyMs: ctx.config.worker.expirySweepMs, run: () => expireRecipients(ctx) },
       { name: 'webhooks', everyMs: ctx.config.worker.pollMs, run: () => webhooks.tick() },
       { name: 'account-sweep', everyMs: ACCOUNT_SWEEP_EVERY_MS, run: () => sweepAccountRecords(ctx) },
+      { name: 'envelope-count-fold', everyMs: FOLD_ENVELOPE_COUNTS_EVERY_MS, run: () => foldEnvelopeCounts(ctx) },
       // Queues the current interval's sweep (once, whatever the number of workers: a dedupe key
       // per interval), looking every few minutes, so nodes redeployed more often than the interval
       // still sweep; not at start, which stays cheap.

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { dialectOf } from '../../src/db/database.js';
 import { compactEnvelopeCounts, recountEnvelopes } from '../../src/db/repositories/envelope-count.repo.js';
+import { foldEnvelopeCounts } from '../../src/domain/envelopes/fold-envelope-counts.js';
 import { findEnvelopePage, type EnvelopeFilter } from '../../src/db/repositories/envelope-find.repo.js';
 import { createDocument, createPendingDocument, typicalPayload } from '../helpers/documents.js';
 import type { HttpClient } from '../helpers/http-client.js';
@@ -119,6 +120,34 @@ for (const database of testDatabases()) {
         assert.equal(await compactEnvelopeCounts(server.ctx.db, platformId), true);
         await assertExact('after a fold');
       }
+    });
+
+    test('PostgreSQL: a listing writes nothing; the worker’s periodic fold folds a platform’s many deltas', async (t) => {
+      const db = server.ctx.db;
+      if (dialectOf(db) !== 'postgres') return t.skip('SQLite keeps one counter row per key');
+      const platformId = await platformIdOf('default');
+      const rowsOf = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('envelopeCount')
+              .where('platformId', '=', platformId)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const one = await createDocument(server.api, typicalPayload({ title: 'Flipped' }));
+      // Each status flip adds two delta rows (the old key −1, the new one +1).
+      for (let i = 0; i < 130; i++)
+        await sql`update envelope set status = case when status = 'DRAFT' then 'PENDING' else 'DRAFT' end
+          where id = ${one.body.id}`.execute(db);
+      const many = await rowsOf();
+      assert.ok(many > 200, `${many} counter rows`);
+      await listedCount(server.api, '/api/v2/envelope?perPage=1');
+      assert.equal(await rowsOf(), many, 'a listing folds nothing: reads write nothing');
+      assert.equal(await foldEnvelopeCounts(server.ctx), 1, 'one platform folded');
+      assert.ok((await rowsOf()) < 50, 'folded into one row per key');
+      await assertExact('after the periodic fold');
     });
 
     test('bulk SQL, a rolled-back transaction and an operator recount', async () => {

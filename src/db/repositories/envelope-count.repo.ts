@@ -70,3 +70,18 @@ export async function recountEnvelopes(db: Db): Promise<void> {
       where deleted_at is null group by platform_id, type, status, visibility, coalesce(folder_id, '')`.execute(trx);
   });
 }
+
+/**
+ * PostgreSQL: the platforms whose counters hold more than `rows` rows (deltas not folded yet), for
+ * the worker's periodic fold. SQLite keeps one row per key: none.
+ */
+export async function platformsWithManyCountRows(db: Db, rows: number): Promise<number[]> {
+  if (dialectOf(db) !== 'postgres') return [];
+  const found = await db
+    .selectFrom('envelopeCount')
+    .select('platformId')
+    .groupBy('platformId')
+    .having((eb) => eb.fn.countAll(), '>', rows)
+    .execute();
+  return found.map((r) => r.platformId);
+}

@@ -1,5 +1,4 @@
 import { findEnvelopePage } from '../../db/repositories/envelope-find.repo.js';
-import { compactEnvelopeCounts } from '../../db/repositories/envelope-count.repo.js';
 import type { TemplateType } from '../../lib/vocabulary/template-types.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import type { EnvelopeStatus } from '../../lib/vocabulary/envelope-status.js';
@@ -83,8 +82,8 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     { offset: (input.page - 1) * input.perPage, limit: input.perPage, direction: input.orderByDirection },
     fresh,
   );
-  if (countSource.kind === 'counters') foldCountsWhenMany(ctx, principal.platformId, countSource.rows);
-  else if (fresh === undefined) {
+  // Counter totals are exact and cheap (the worker folds their deltas: fold-envelope-counts.ts).
+  if (countSource.kind !== 'counters' && fresh === undefined) {
     if (counts.size > 10_000) counts.clear();
     counts.set(key, { n: count, at: now.getTime() });
   }
@@ -112,21 +111,6 @@ export async function findEnvelopeEntries(ctx: Ctx, principal: Principal, input:
     perPage: input.perPage,
     totalPages: Math.ceil(count / input.perPage),
   };
-}
-
-/**
- * On PostgreSQL every create, delete and status change adds counter rows (deltas, so writers never
- * wait on one another's row); past this many summed for one listing, the platform's are folded.
- * The fold runs after the answer, and a failed one leaves the deltas as they were: the sum is
- * right either way.
- */
-const FOLD_COUNTS_AFTER_ROWS = 200;
-
-function foldCountsWhenMany(ctx: Ctx, platformId: number, rows: number): void {
-  if (rows <= FOLD_COUNTS_AFTER_ROWS) return;
-  compactEnvelopeCounts(ctx.db, platformId).catch((error: unknown) =>
-    ctx.log.warn({ err: error, platformId }, 'folding envelope counters failed'),
-  );
 }
 
 /** The owners of a page of envelopes, by account id, in one query. */
