@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { FIELD_TYPES } from '../../src/lib/vocabulary/field-types.js';
 import { defaultPlatformId, firstAdmin, joinPlatform, platformWithAdmin, SessionClient } from '../helpers/accounts.js';
 import { CUIL_A, multipartBody, onePagePdf } from '../helpers/documents.js';
 import { createRentalTemplate } from '../helpers/templates.js';
@@ -106,19 +107,7 @@ for (const database of testDatabases()) {
     test('a field of every type, moved, re-described and removed; recipients added, changed and removed', async () => {
       const doc = await draft(admin);
       const signer = doc.recipients[0]!.id;
-      const types = [
-        'SIGNATURE',
-        'FREE_SIGNATURE',
-        'INITIALS',
-        'NAME',
-        'EMAIL',
-        'DATE',
-        'TEXT',
-        'NUMBER',
-        'RADIO',
-        'CHECKBOX',
-        'DROPDOWN',
-      ];
+      const types = FIELD_TYPES;
       const placed = await admin.post(`${base(doc.id)}/fields`, {
         json: {
           fields: types.map((type, i) => ({

@@ -8,6 +8,7 @@ import { FIELD_TYPES } from '../../lib/vocabulary/field-types.js';
 import { LANGUAGES } from '../../lib/vocabulary/languages.js';
 import { RECIPIENT_ROLES, SIGNING_STATUSES } from '../../lib/vocabulary/recipients.js';
 import { ZRecordId } from '../../lib/record-id.js';
+import { ZFieldUpdate } from '../v2/envelope-parts.schema.js';
 import { ZAppEnvelopeParams } from './documents.schema.js';
 
 /*
@@ -33,15 +34,8 @@ const ZEditorFieldCreate = fieldDefinitionSchema({
   height: ZPercentSize,
 });
 export const ZEditorFieldsCreate = z.object({ fields: z.array(ZEditorFieldCreate).min(1).max(500) });
-export const ZEditorFieldUpdate = fieldDefinitionSchema({
-  id: ZRecordId,
-  envelopeItemId: z.string().min(1).max(64).optional(),
-  page: z.number().int().min(1).optional(),
-  positionX: ZPercent.optional(),
-  positionY: ZPercent.optional(),
-  width: ZPercentSize.optional(),
-  height: ZPercentSize.optional(),
-});
+/** The API's own field update (field/update-many's items). */
+export const ZEditorFieldUpdate = ZFieldUpdate;
 export const ZEditorFieldDelete = z.object({ fieldId: ZRecordId });
 
 /** The document settings the editor shows: the API's meta members of the same names. */
