@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isValidCuil } from '../../../lib/tax-id.js';
-import { RECIPIENT_ROLES, type RecipientRole } from '../../../lib/vocabulary/recipients.js';
+import type { RecipientRole } from '../../../lib/vocabulary/recipients.js';
+import { RoleSelect } from '../role-select.js';
 import { useI18n } from '../i18n/index.js';
 import type { EditorRecipient, IdentityOptions, RecipientInput, SignatureLevel } from './types.js';
 
@@ -131,20 +132,7 @@ export function RecipientsPanel(props: {
           <legend>{t('nd_recipient', { n: index + 1 })}</legend>
           {input(d, 'name', t('nd_name'))}
           {input(d, 'email', t('nd_email'), { type: 'email' })}
-          <div class="field">
-            <label for={`ed-role-${d.key}`}>{t('nd_role')}</label>
-            <select
-              id={`ed-role-${d.key}`}
-              value={d.role}
-              onChange={(event) => update(d.key, { role: event.currentTarget.value as RecipientRole })}
-            >
-              {RECIPIENT_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t(`recipientRole_${role}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <RoleSelect id={`ed-role-${d.key}`} value={d.role} onChange={(role) => update(d.key, { role })} />
           {input(d, 'order', t('nd_order'), { type: 'number', min: 1, max: 10000, inputMode: 'numeric' })}
           {idLabel &&
             d.role === 'SIGNER' &&

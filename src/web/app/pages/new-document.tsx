@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isValidCuil } from '../../../lib/tax-id.js';
-import { RECIPIENT_ROLES, type RecipientRole } from '../../../lib/vocabulary/recipients.js';
+import type { RecipientRole } from '../../../lib/vocabulary/recipients.js';
+import { RoleSelect } from '../role-select.js';
 import { get, post } from '../api.js';
 import { Heading, messageOf, useAction } from '../components.js';
 import { LANGUAGE_NAMES, LANGUAGES, useI18n, type Language } from '../i18n/index.js';
@@ -270,20 +271,7 @@ export function NewDocumentPage() {
                   />
                   {problem(`nd-email-${r.key}`)}
                 </div>
-                <div class="field">
-                  <label for={`nd-role-${r.key}`}>{t('nd_role')}</label>
-                  <select
-                    id={`nd-role-${r.key}`}
-                    value={r.role}
-                    onChange={(event) => update(r.key, { role: event.currentTarget.value as RecipientRole })}
-                  >
-                    {RECIPIENT_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {t(`recipientRole_${role}`)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <RoleSelect id={`nd-role-${r.key}`} value={r.role} onChange={(role) => update(r.key, { role })} />
                 <div class="field">
                   <label for={`nd-order-${r.key}`}>{t('nd_order')}</label>
                   <p id={`nd-order-${r.key}-hint`} class="hint">
