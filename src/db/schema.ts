@@ -20,12 +20,16 @@ import type {
   WebhookDeliveryTable,
   WebhookEndpointTable,
 } from './schema-machinery.js';
+import type { AuditMacFloorTable, DigitalSignatureTable, SealIdentityTable } from './schema-evidence.js';
+import type { BulkSendRowTable, BulkSendTable, SenderIdentityTable } from './schema-sending.js';
 import type { EnvelopeStatus } from '../lib/vocabulary/envelope-status.js';
 import type { FieldType } from '../lib/vocabulary/field-types.js';
 import type { ReadStatus, RecipientRole, SendStatus, SigningStatus } from '../lib/vocabulary/recipients.js';
 
 export * from './schema-machinery.js';
 export * from './schema-accounts.js';
+export * from './schema-evidence.js';
+export * from './schema-sending.js';
 
 /**
  * Row types: the only place column types live. Columns are snake_case in the database and
@@ -342,84 +346,6 @@ export interface DirectLinkChallengeTable {
   createdAt: string;
 }
 
-export type BulkSendStatus = 'RUNNING' | 'DONE';
-export type BulkSendRowStatus = 'PENDING' | 'DONE' | 'FAILED';
-
-export interface BulkSendTable {
-  id: string;
-  platformId: number;
-  /** The template's envelope id (numeric). */
-  templateId: number;
-  status: BulkSendStatus;
-  distribute: number;
-  totalRows: number;
-  /** JSON: the ApiCaller that started the run (token id, platform name, address, user agent). */
-  caller: string;
-  createdAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-}
-
-export interface BulkSendRowTable {
-  bulkSendId: string;
-  /** The row's line in the CSV, counting the header as line 1. */
-  rowNumber: number;
-  platformId: number;
-  status: BulkSendRowStatus;
-  /** JSON: the row's recipients and prefills, ready for `use` (null once done). */
-  input: string | null;
-  /** JSON: why the row failed ({message, column?}). */
-  error: string | null;
-  envelopeId: number | null;
-  updatedAt: string;
-}
-
-/** One item a DIGITAL recipient signs: prepared (placeholder, attributes to sign), then signed. */
-export interface DigitalSignatureTable {
-  id: Generated<number>;
-  preparationId: string;
-  envelopeId: number;
-  recipientId: number;
-  envelopeItemId: string;
-  status: 'PREPARED' | 'SIGNED';
-  tokenHash: string;
-  /** The revision the signature builds on; null: the item's original. */
-  baseSha256: string | null;
-  preparedSha256: string;
-  contentsStart: number;
-  contentsEnd: number;
-  /** Base64 of the DER SET the signer signs. */
-  signedAttributes: string;
-  /** JSON array of base64 DER certificates, the signer's first. */
-  certificateChain: string;
-  subject: string;
-  issuer: string;
-  serial: string;
-  cuil: string;
-  revocationSource: 'OCSP' | 'CRL';
-  /** Blob of the OCSP answer or CRL that said the certificate was not revoked. */
-  revocationSha256: string;
-  /**
-   * JSON `[{certificateSha256, source, sha256}]`: the same about each issuing certificate below the
-   * anchor (blobs); null for preparations older than migration 0045.
-   */
-  issuerRevocations: string | null;
-  /** JSON: the values Firma fills in for this recipient's empty NAME/EMAIL/DATE fields, by field id. */
-  autoFill: string;
-  signedSha256: string | null;
-  signedAt: string | null;
-  createdAt: string;
-}
-
-/** The one row (id 1) naming the last audit entry allowed to lack a MAC (migration 0049). */
-export interface AuditMacFloorTable {
-  id: number;
-  legacyThrough: number;
-  /** MAC of `audit-mac-floor/v1:<legacyThrough>` under the audit key. */
-  mac: string;
-  createdAt: string;
-}
-
 export interface DB {
   digitalSignature: DigitalSignatureTable;
   bulkSend: BulkSendTable;
@@ -457,44 +383,4 @@ export interface DB {
   signInThrottle: SignInThrottleTable;
   passkey: PasskeyTable;
   passkeyChallenge: PasskeyChallengeTable;
-}
-
-/** An address a platform's documents may send from (`meta.emailId`), once verified (migration 0061). */
-export interface SenderIdentityTable {
-  id: string;
-  platformId: number;
-  /** Lower-cased. */
-  email: string;
-  /** The display name its mails carry; null: the platform's sender name. */
-  name: string | null;
-  /** slowHash of the 6-digit code mailed to the address; null once verified. */
-  codeHash: string | null;
-  codeExpiresAt: string | null;
-  /** When the latest code was issued (a new one is refused for a minute after). */
-  codeSentAt: string | null;
-  /** Tries spent on the current code (each counted before it is checked). */
-  codeTries: Generated<number>;
-  verifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type SealIdentityOrigin = 'GENERATED' | 'DATA_DIR' | 'PKCS12';
-
-/** A certificate the installation's seals were made with (migration 0053). */
-export interface SealIdentityTable {
-  id: Generated<number>;
-  /** SHA-256 of the certificate DER, lowercase hex. */
-  fingerprintSha256: string;
-  /** The certificate DER, base64. */
-  certificate: string;
-  subject: string;
-  origin: SealIdentityOrigin;
-  /** 'self-signed' on the one identity whose key is kept here; null on the others. */
-  installationSlot: string | null;
-  /** The PKCS#8 PEM private key, sealed with the secret box; only on the slot's row. */
-  privateKeySealed: string | null;
-  /** Audit MAC of `seal-identity:<fingerprint>`. */
-  mac: string;
-  recordedAt: string;
 }
