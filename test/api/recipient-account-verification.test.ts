@@ -159,46 +159,6 @@ for (const database of testDatabases()) {
       assert.ok(!JSON.stringify(types).includes(signUpToken) && !JSON.stringify(types).includes(token));
     });
 
-    test('ACCOUNT and PASSKEY passes end with the account session: signed out or revoked, verify again', async () => {
-      const doc = await createPendingDocument(server.api, onlyAna({ accessAuth: ['ACCOUNT'] }));
-      const token = tokenOf(doc.urls.get(ANA)!);
-      const pass = async (account: SessionClient) => {
-        const passed = await signing('post', `${token}/verification/account`, asCaller(account));
-        assert.equal(passed.status, 200, JSON.stringify(passed.body));
-        return passed.body.verificationToken as string;
-      };
-      const open = async (account: SessionClient | null, grant: string) =>
-        (await signing('get', token, asCaller(account, grant))).status;
-
-      // Signing out ends the pass, even for a browser that kept the old cookie.
-      const laptop = new SessionClient(server.url);
-      assert.equal((await laptop.signIn(ANA, STRONG_PASSWORD)).status, 200);
-      const laptopGrant = await pass(laptop);
-      assert.equal(await open(laptop, laptopGrant), 200);
-      const oldCookie = laptop.cookie;
-      assert.equal((await laptop.delete('/api/app/session')).status, 200);
-      assert.equal(await open(Object.assign(new SessionClient(server.url), { cookie: oldCookie }), laptopGrant), 403);
-
-      // A session revoked from another one ends its passes; a grant opens only with the session that passed it.
-      const phone = new SessionClient(server.url);
-      assert.equal((await phone.signIn(ANA, STRONG_PASSWORD)).status, 200);
-      const desk = new SessionClient(server.url);
-      assert.equal((await desk.signIn(ANA, STRONG_PASSWORD)).status, 200);
-      const phoneGrant = await pass(phone);
-      assert.equal(await open(phone, phoneGrant), 200);
-      assert.equal(await open(desk, phoneGrant), 403, 'a pass holds only with the session that passed it');
-      // Only the phone's session: the other tests go on with Ana's first one.
-      const phoneSession = (await phone.get('/api/app/session')).body.session.id as string;
-      assert.equal((await desk.delete(`/api/app/sessions/${phoneSession}`)).status, 200);
-      const after = await signing('get', token, asCaller(phone, phoneGrant));
-      assert.deepEqual(
-        [after.status, after.body.code, after.body.pending],
-        [403, 'VERIFICATION_REQUIRED', ['ACCOUNT']],
-      );
-      // Passing again in a live session opens it again.
-      assert.equal(await open(desk, await pass(desk)), 200);
-    });
-
     test('a sign-up link expires, and is refused for another purpose', async () => {
       const doc = await createPendingDocument(
         server.api,
