@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import { joinPlatform, platformWithAdmin, SessionClient } from '../helpers/accounts.js';
 import { createPendingDocument } from '../helpers/documents.js';
 import { tokenOf } from '../helpers/signing.js';
+import { createDirectTemplate } from '../helpers/templates.js';
 import { startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import {
   base64,
@@ -231,6 +232,23 @@ for (const database of testDatabases()) {
       );
       assert.match(embedded, /\/sign-assets\/brand\/0b5cad\.css/);
       assert.ok(!embedded.includes('team-brand'), 'no logo inside an embedding app');
+
+      // A template's direct link of the team: the same brand, framed the colour only; another team's: none.
+      const directPage = async (client: typeof token, path: (t: string) => string) => {
+        const t = await createDirectTemplate(client);
+        const link = await client.post('/api/v2/template/direct/create', {
+          json: { templateId: t.templateId, directRecipientId: t.client },
+        });
+        assert.equal(link.status, 200, JSON.stringify(link.body));
+        return fetch(`${server.url}${path(link.body.token as string)}`).then((r) => r.text());
+      };
+      const direct = await directPage(token, (t) => `/d/${t}`);
+      assert.match(direct, /\/sign-assets\/brand\/0b5cad\.css/);
+      assert.ok(direct.includes(`<img src="${logo.body.logo.url}"`), 'the logo on the direct link page');
+      const directFramed = await directPage(token, (t) => `/embed/direct/${t}`);
+      assert.match(directFramed, /\/sign-assets\/brand\/0b5cad\.css/);
+      assert.ok(!directFramed.includes('team-brand'), 'no logo inside an embedding app');
+      assert.ok(!(await directPage(other, (t) => `/d/${t}`)).includes('/sign-assets/brand/'), 'another team’s: none');
     });
 
     test('the logo route serves team logos only: any other blob’s hash is a 404', async () => {

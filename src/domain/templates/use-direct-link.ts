@@ -50,18 +50,23 @@ export async function openDirectLink(ctx: Ctx, token: string) {
 export async function checkDirectLink(
   ctx: Ctx,
   token: string,
-): Promise<{ language: string | null; disabled: boolean; whiteLabel: boolean } | null> {
+): Promise<{ language: string | null; disabled: boolean; whiteLabel: boolean; platformId: number | null } | null> {
   try {
     const { graph, link } = await loadDirectLink(ctx, token);
     const whiteLabel = (await platformsWithEmbedWhiteLabel(ctx.db, [link.platformId])).length > 0;
-    return { language: chosenLanguage(graph.envelope.meta), disabled: false, whiteLabel };
+    return {
+      language: chosenLanguage(graph.envelope.meta),
+      disabled: false,
+      whiteLabel,
+      platformId: link.platformId,
+    };
   } catch (error) {
     if (isAppError(error) && error.code === 'NOT_FOUND') return null;
     if (isAppError(error) && error.code === 'DIRECT_LINK_DISABLED')
-      return { language: null, disabled: true, whiteLabel: false };
+      return { language: null, disabled: true, whiteLabel: false, platformId: null };
     // An unusable template still shows its page: the visitor learns why when they send the form.
     if (isAppError(error) && error.code === 'DIRECT_LINK_TEMPLATE_INCOMPLETE')
-      return { language: null, disabled: false, whiteLabel: false };
+      return { language: null, disabled: false, whiteLabel: false, platformId: null };
     throw error;
   }
 }

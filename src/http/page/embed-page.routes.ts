@@ -171,7 +171,15 @@ export function embedPageRoutes(ctx: Ctx): Operation[] {
             'DIRECT_LINK_DISABLED',
           );
         const meta = protocolMeta(kit, 'direct', link.whiteLabel);
-        return reply.send(shellPage(pageLanguage(link.language, asked), 'embed-direct.js', { chromeless: true, meta }));
+        // The colour only, as on the embedded signing page; the embedder's css and cssVars win.
+        const brand = link.platformId === null ? undefined : await signingPageBrand(ctx, link.platformId, true);
+        return reply.send(
+          shellPage(pageLanguage(link.language, asked), 'embed-direct.js', {
+            chromeless: true,
+            meta,
+            ...(brand ? { brand } : {}),
+          }),
+        );
       }),
     }),
 

@@ -77,7 +77,10 @@ export function signingPageRoutes(ctx: Ctx): Operation[] {
         if (!link) return reply.status(404).send(noticePage(asked, ['invalidTitle', 'directInvalidBody']));
         if (link.disabled)
           return reply.status(410).send(noticePage(asked, ['directDisabledTitle', 'directDisabledBody']));
-        const embed = { chromeless: query.embed === '1', meta: [] };
+        // The template's team's brand, as on its signing pages: the visitor is about to sign for that team.
+        const chromeless = query.embed === '1';
+        const brand = link.platformId === null ? undefined : await signingPageBrand(ctx, link.platformId, chromeless);
+        const embed = { chromeless, meta: [], ...(brand ? { brand } : {}) };
         return reply.send(shellPage(pageLanguage(link.language, asked), 'direct.js', embed));
       },
     }),
