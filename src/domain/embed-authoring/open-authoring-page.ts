@@ -1,4 +1,5 @@
 import { findEnvelope } from '../../db/repositories/envelope.repo.js';
+import { platformsWithEmbedWhiteLabel } from '../../db/repositories/platform.repo.js';
 import type { EnvelopeType } from '../../db/schema.js';
 import { isAppError } from '../../errors.js';
 import { authenticatePresignToken } from '../auth/authenticate-api-token.js';
@@ -17,6 +18,8 @@ export interface AuthoringPage {
   principal: Principal;
   /** The envelope an edit page opens (null for a create page). */
   envelope: { publicId: string; documentId: number; type: EnvelopeType } | null;
+  /** Whether the platform lets embedding apps restyle Firma (Documenso's css/cssVars claim). */
+  whiteLabel: boolean;
 }
 
 /**
@@ -41,7 +44,8 @@ export async function openAuthoringPage(
   }
   if (!hasScope(principal, 'full')) return null;
   const scoped = principal.presign?.target ?? null;
-  if (target.kind === 'create') return scoped ? null : { principal, envelope: null };
+  const whiteLabel = (await platformsWithEmbedWhiteLabel(ctx.db, [principal.platformId])).length > 0;
+  if (target.kind === 'create') return scoped ? null : { principal, envelope: null, whiteLabel };
   const envelope = await findEnvelope(
     ctx.db,
     principal.platformId,
@@ -49,5 +53,9 @@ export async function openAuthoringPage(
   );
   if (!envelope || (target.type !== null && envelope.type !== target.type)) return null;
   if (scoped && scoped.publicId !== envelope.publicId) return null;
-  return { principal, envelope: { publicId: envelope.publicId, documentId: envelope.id, type: envelope.type } };
+  return {
+    principal,
+    envelope: { publicId: envelope.publicId, documentId: envelope.id, type: envelope.type },
+    whiteLabel,
+  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { getDocumentOptions } from '../../domain/app-documents/get-document-options.js';
 import { getEditorDocument } from '../../domain/app-documents/get-editor-document.js';
 import { getEditorPdf } from '../../domain/app-documents/get-editor-pdf.js';
 import { runEditorChange, type EditorChange } from '../../domain/app-documents/run-editor-change.js';
@@ -16,6 +17,7 @@ import {
   ZEditorRecipientUpdate,
   ZEditorSettings,
 } from '../app/editor.schema.js';
+import { ZAppDocumentOptions } from '../app/new-document.schema.js';
 import { defineOperation, pdfAnswer, type Operation } from '../operation.js';
 import { callerOf } from '../plugins/caller.js';
 import { parsePayload, readMultipart } from '../plugins/multipart.js';
@@ -73,6 +75,15 @@ function change<B extends z.ZodType>(
  * API. No answer carries a signing URL or a token.
  */
 export const embedAuthoringOperations: Operation[] = [
+  defineOperation({
+    method: 'GET',
+    url: '/document-options',
+    operationId: 'embed-getDocumentOptions',
+    summary: 'The platform’s identity rule, for the recipients panel to check IDs as they are typed',
+    tags,
+    response: ZAppDocumentOptions,
+    handle: (ctx, request) => getDocumentOptions(ctx, callerOf(request)),
+  }),
   defineOperation({
     method: 'POST',
     url: '/envelopes',

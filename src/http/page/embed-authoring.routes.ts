@@ -86,6 +86,7 @@ export function embedAuthoringPageRoutes(ctx: Ctx): Operation[] {
           'firma-page': 'embed-authoring',
           'firma-authoring-mode': route.mode,
           ...(origins.length > 0 ? { 'firma-embed-origins': origins.join(' ') } : {}),
+          ...(opened.whiteLabel ? { 'firma-embed-white-label': 'on' } : {}),
           ...(envelope
             ? {
                 'firma-envelope-id': envelope.publicId,
