@@ -77,10 +77,12 @@ function change<B extends z.ZodType>(
 export const embedAuthoringOperations: Operation[] = [
   defineOperation({
     method: 'GET',
-    url: '/document-options',
+    // Under the envelope's path: a scoped token reaches only operations that name its envelope.
+    url: '/:kind/:envelopeId/document-options',
     operationId: 'embed-getDocumentOptions',
     summary: 'The platform’s identity rule, for the recipients panel to check IDs as they are typed',
     tags,
+    params: ZEmbedEnvelopeParams,
     response: ZAppDocumentOptions,
     handle: (ctx, request) => getDocumentOptions(ctx, callerOf(request)),
   }),

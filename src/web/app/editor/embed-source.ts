@@ -56,7 +56,7 @@ export function embedEditorSource(
     embedCall<EditorDocument>(token, 'POST', `${base}/editor${suffix}`, body);
   return {
     load: () => embedCall<EditorDocument>(token, 'GET', `${base}/editor`),
-    identity: () => embedCall<IdentityOptions>(token, 'GET', '/document-options'),
+    identity: () => embedCall<IdentityOptions>(token, 'GET', `${base}/document-options`),
     pdf: (itemId) => embedCall<ArrayBuffer>(token, 'GET', `${base}/editor/items/${encodeURIComponent(itemId)}/pdf`),
     createRecipient: (input) => change('/recipients', recipientBody(input)),
     updateRecipient: (id, input) => change('/recipients/update', { id, ...recipientBody(input) }),
