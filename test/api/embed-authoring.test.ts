@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setPlatformEmbedWhiteLabel } from '../../src/domain/platforms/set-platform-embed-white-label.js';
 import { CUIL_A, createDocument, multipartBody, onePagePdf } from '../helpers/documents.js';
 import { countRows, startTestServer, testDatabases, type TestServer } from '../helpers/test-server.js';
 import { ensureWebApp } from '../helpers/web-app.js';
@@ -131,6 +132,30 @@ for (const database of testDatabases()) {
       assert.equal((await page(`/embed/v1/authoring/document/create?token=${expired}`)).status, 404);
       assert.equal((await upload(expired, { type: 'DOCUMENT', title: 'x' })).status, 401);
       assert.equal(await countRows(server, 'envelope'), envelopesBefore);
+    });
+
+    test('white-label: the page says so only when the platform allows it (css and cssVars apply only then)', async () => {
+      const other = await server.newPlatform();
+      const token = await presign({}, other);
+      const plain = await (await page(`/embed/v2/authoring/envelope/create?token=${token}`)).text();
+      assert.equal(metaOf(plain, 'firma-embed-white-label'), null);
+      await setPlatformEmbedWhiteLabel(server.ctx, { platform: other.platformName, on: true });
+      const themed = await (await page(`/embed/v2/authoring/envelope/create?token=${token}`)).text();
+      assert.equal(metaOf(themed, 'firma-embed-white-label'), 'on');
+    });
+
+    test('the identity options: under the envelope’s path, so a scoped token reaches its own and no other', async () => {
+      const token = await presign();
+      const mine = await upload(token, { type: 'DOCUMENT', title: 'Mío' });
+      const other = await upload(token, { type: 'DOCUMENT', title: 'Otro' });
+      const scoped = await presign({ scope: `envelopeId:${mine.body.envelopeId}` });
+      const own = await server.api.get(`${API}/documents/${mine.body.envelopeId}/document-options`, { token: scoped });
+      assert.equal(own.status, 200, JSON.stringify(own.body));
+      assert.equal(own.body.identityRule, 'CUIL');
+      const theirs = await server.api.get(`${API}/documents/${other.body.envelopeId}/document-options`, {
+        token: scoped,
+      });
+      assert.equal(theirs.status, 403);
     });
 
     test('create: a DRAFT document or template with its externalId and folder; a scoped token cannot create', async () => {
