@@ -12,5 +12,4 @@ export const embedAuthoringDe: typeof embedAuthoringEn = {
   ea_done: 'Fertig',
   ea_doneHint: 'Alles wird laufend gespeichert. Fertig teilt der Anwendung mit, dass Sie fertig sind.',
   ea_finished: 'Gespeichert. Die Anwendung übernimmt ab hier.',
-  ea_send: 'Senden',
 };

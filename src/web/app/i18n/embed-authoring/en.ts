@@ -10,5 +10,4 @@ export const embedAuthoringEn = {
   ea_done: 'Done',
   ea_doneHint: 'Everything is saved as you go. Done tells the application you are finished.',
   ea_finished: 'Saved. The application takes it from here.',
-  ea_send: 'Send',
 };

@@ -12,5 +12,4 @@ export const embedAuthoringEs: typeof embedAuthoringEn = {
   ea_done: 'Listo',
   ea_doneHint: 'Todo se guarda a medida que avanza. Listo le avisa a la aplicación que terminó.',
   ea_finished: 'Guardado. La aplicación sigue desde aquí.',
-  ea_send: 'Enviar',
 };

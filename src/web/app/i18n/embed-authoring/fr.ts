@@ -12,5 +12,4 @@ export const embedAuthoringFr: typeof embedAuthoringEn = {
   ea_done: 'Terminer',
   ea_doneHint: 'Tout est enregistré au fur et à mesure. Terminer indique à l’application que vous avez fini.',
   ea_finished: 'Enregistré. L’application prend le relais.',
-  ea_send: 'Envoyer',
 };

@@ -12,5 +12,4 @@ export const embedAuthoringIt: typeof embedAuthoringEn = {
   ea_done: 'Fatto',
   ea_doneHint: 'Tutto viene salvato man mano. Fatto comunica all’applicazione che hai finito.',
   ea_finished: 'Salvato. L’applicazione prosegue da qui.',
-  ea_send: 'Invia',
 };

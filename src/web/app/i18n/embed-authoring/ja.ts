@@ -12,5 +12,4 @@ export const embedAuthoringJa: typeof embedAuthoringEn = {
   ea_done: '完了',
   ea_doneHint: '変更はその都度保存されます。完了を押すとアプリケーションに終了を知らせます。',
   ea_finished: '保存しました。この先はアプリケーションが引き継ぎます。',
-  ea_send: '送信',
 };

@@ -12,5 +12,4 @@ export const embedAuthoringKo: typeof embedAuthoringEn = {
   ea_done: '완료',
   ea_doneHint: '모든 변경 사항은 바로 저장됩니다. 완료를 누르면 애플리케이션에 작업이 끝났음을 알립니다.',
   ea_finished: '저장했습니다. 이제 애플리케이션이 이어받습니다.',
-  ea_send: '보내기',
 };

@@ -12,5 +12,4 @@ export const embedAuthoringNl: typeof embedAuthoringEn = {
   ea_done: 'Klaar',
   ea_doneHint: 'Alles wordt meteen opgeslagen. Klaar laat de applicatie weten dat u klaar bent.',
   ea_finished: 'Opgeslagen. De applicatie neemt het over.',
-  ea_send: 'Versturen',
 };

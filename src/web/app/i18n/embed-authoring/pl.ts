@@ -12,5 +12,4 @@ export const embedAuthoringPl: typeof embedAuthoringEn = {
   ea_done: 'Gotowe',
   ea_doneHint: 'Wszystko zapisuje się na bieżąco. Gotowe informuje aplikację, że skończyłeś.',
   ea_finished: 'Zapisano. Dalej przejmuje aplikacja.',
-  ea_send: 'Wyślij',
 };

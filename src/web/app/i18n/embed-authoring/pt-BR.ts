@@ -12,5 +12,4 @@ export const embedAuthoringPtBR: typeof embedAuthoringEn = {
   ea_done: 'Concluir',
   ea_doneHint: 'Tudo é salvo à medida que você avança. Concluir avisa o aplicativo que você terminou.',
   ea_finished: 'Salvo. O aplicativo continua daqui.',
-  ea_send: 'Enviar',
 };

@@ -12,5 +12,4 @@ export const embedAuthoringZh: typeof embedAuthoringEn = {
   ea_done: '完成',
   ea_doneHint: '所有更改都会随时保存。点击完成即通知应用程序您已完成。',
   ea_finished: '已保存。接下来由应用程序处理。',
-  ea_send: '发送',
 };
