@@ -221,15 +221,20 @@ for (const database of testDatabases())
         await embedded.close();
       });
 
-      test('EmbedCreateTemplateV1: a template, onTemplateCreated with its id', async () => {
+      test('EmbedCreateTemplateV1 at a phone’s width: a template, onTemplateCreated with its id', async () => {
         const token = await presign();
-        const embedded = await openEmbedded(browser, host, 'EmbedCreateTemplateV1', {
-          presignToken: token,
-          host: server.url,
-        });
+        const embedded = await openEmbedded(
+          browser,
+          host,
+          'EmbedCreateTemplateV1',
+          { presignToken: token, host: server.url },
+          { width: 390 },
+        );
         assert.equal(embedded.src.pathname, '/embed/v1/authoring/template/create');
         await embedded.frame.getByRole('heading', { name: 'New template' }).waitFor();
+        await accessible(embedded, 'the create step at a phone’s width');
         await createIn(embedded.frame, 'Plantilla embebida');
+        await accessible(embedded, 'the template editor at a phone’s width');
         await embedded.frame.getByRole('button', { name: 'Done' }).click();
         await embedded.waitForCall('onTemplateCreated', 2);
         const [created] = (await callsOf(embedded, 'onTemplateCreated')) as { templateId: number }[];
