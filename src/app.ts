@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Ctx } from './domain/context.js';
 import { healthRoutes } from './http/health.routes.js';
+import { embedAuthoringPageRoutes } from './http/page/embed-authoring.routes.js';
 import { embedPageRoutes } from './http/page/embed-page.routes.js';
+import { EMBED_AUTHORING_API, embedAuthoringOperations } from './http/embed-authoring/embed-authoring.routes.js';
 import { signingPageRoutes } from './http/page/signing-page.routes.js';
 import { cscCallbackRoutes } from './http/page/csc-callback.routes.js';
 import { openApiOptions } from './http/openapi.js';
@@ -74,6 +76,7 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     ...healthRoutes,
     ...metricsRoutes(ctx),
     ...signingPageRoutes(ctx),
+    ...embedAuthoringPageRoutes(ctx),
     ...embedPageRoutes(ctx),
     ...cscCallbackRoutes,
   ]);
@@ -127,6 +130,15 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
       servers: [{ url: `${ctx.config.publicUrl}/api/v1` }],
     }));
   });
+
+  // The embedded editor's own routes (Documenso's authoring embeds), a presign token as the bearer.
+  await app.register(
+    async (scope) => {
+      registerApiTokenAuth(scope, ctx);
+      await registerOperationsInPlace(scope, ctx, embedAuthoringOperations);
+    },
+    { prefix: EMBED_AUTHORING_API },
+  );
 
   // The web app's API (accounts, sessions, teams), with its own OpenAPI document, and its pages at `/`.
   await app.register(appRoutes(ctx));

@@ -7,7 +7,12 @@ import './app.css';
 const asked = document.documentElement.lang;
 const language = isLanguage(asked) ? asked : 'en';
 const root = document.getElementById('app');
-if (root) {
+// Documenso's authoring embeds (server: http/page/embed-authoring.routes.ts): the editor alone,
+// framed, its code a chunk of its own that the app's pages never load.
+const embedded = document.querySelector('meta[name="firma-page"]')?.getAttribute('content') === 'embed-authoring';
+if (root && embedded) {
+  void import('./embed-authoring/embed-page.js').then((page) => page.mountEmbedAuthoring(root, language));
+} else if (root) {
   void loadDictionary(language).then((words) => {
     root.textContent = '';
     render(<App language={language} words={words} />, root);

@@ -11,7 +11,7 @@ import { boxAt, cascadeBox, defaultSize, percentIn } from './geometry.js';
 import { Palette, type Drop } from './palette.js';
 import { openPdf, PdfPage } from './pdf-pages.js';
 import { RecipientsPanel } from './recipients-panel.js';
-import type { Box, EditorDocument, EditorField, EditorSource, IdentityOptions } from './types.js';
+import type { Box, EditorDocument, EditorField, EditorHidden, EditorSource, IdentityOptions } from './types.js';
 
 /** Colours told apart by recipient (and named in each field's text: colour is never the only sign). */
 const COLOURS = 6;
@@ -26,7 +26,15 @@ type PdfState = PDFDocumentProxy | { error: unknown };
  * and the document's settings — then Send. Every change goes through `source` (types.ts), which
  * answers the document as it now is; the page draws that answer.
  */
-export function DocumentEditor(props: { source: EditorSource; onSent: () => void; sentHref: string }) {
+export function DocumentEditor(props: {
+  source: EditorSource;
+  onSent: () => void;
+  sentHref: string;
+  /** Panels or settings left out (the embedded editor's features). */
+  hide?: EditorHidden | undefined;
+  /** A last step after the changes (the embedded editor's Done): what is waiting is saved first. */
+  finish?: { label: string; hint: string; onFinish: (doc: EditorDocument) => void } | undefined;
+}) {
   const { source } = props;
   const { t } = useI18n();
   const [doc, setDoc] = useState<EditorDocument | { error: unknown } | null>(null);
@@ -228,6 +236,19 @@ export function DocumentEditor(props: { source: EditorSource; onSent: () => void
     }
   };
 
+  const finish = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await flush();
+      props.finish?.onFinish(doc);
+    } catch (caught) {
+      setError(messageOf(caught, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const selected = doc.fields.find((f) => f.id === selectedId);
   return (
     <div class="ed-layout">
@@ -264,26 +285,42 @@ export function DocumentEditor(props: { source: EditorSource; onSent: () => void
             onDelete={() => void remove(selected)}
           />
         )}
-        <RecipientsPanel
-          recipients={doc.recipients}
-          identity={identity}
-          emailOptional={doc.type === 'TEMPLATE'}
-          colourOf={colourOf}
-          busy={busy}
-          onSave={async (id, input) =>
-            (await apply(
-              () => (id === null ? source.createRecipient(input) : source.updateRecipient(id, input)),
-              t('ed_recipientSaved', { name: input.name }),
-            )) !== null
-          }
-          onRemove={(id) => void apply(() => source.deleteRecipient(id), t('ed_recipientRemoved'))}
-        />
-        <DocumentSettings
-          key={doc.id}
-          document={doc}
-          busy={busy}
-          onSave={async (input) => (await apply(() => source.updateSettings(input), t('ed_settingsSaved'))) !== null}
-        />
+        {!props.hide?.recipients && (
+          <RecipientsPanel
+            recipients={doc.recipients}
+            identity={identity}
+            emailOptional={doc.type === 'TEMPLATE'}
+            colourOf={colourOf}
+            busy={busy}
+            onSave={async (id, input) =>
+              (await apply(
+                () => (id === null ? source.createRecipient(input) : source.updateRecipient(id, input)),
+                t('ed_recipientSaved', { name: input.name }),
+              )) !== null
+            }
+            onRemove={(id) => void apply(() => source.deleteRecipient(id), t('ed_recipientRemoved'))}
+          />
+        )}
+        {!props.hide?.settings && (
+          <DocumentSettings
+            key={doc.id}
+            document={doc}
+            busy={busy}
+            hide={props.hide?.setting}
+            onSave={async (input) => (await apply(() => source.updateSettings(input), t('ed_settingsSaved'))) !== null}
+          />
+        )}
+        {props.finish && (
+          <section class="ed-panel" aria-labelledby="ed-finish-title">
+            <h2 id="ed-finish-title">{props.finish.label}</h2>
+            <p>{props.finish.hint}</p>
+            <div class="actions">
+              <button type="button" class="primary" disabled={busy} onClick={() => void finish()}>
+                {props.finish.label}
+              </button>
+            </div>
+          </section>
+        )}
         {source.distribute && (
           <section class="ed-panel" aria-labelledby="ed-send-title">
             <h2 id="ed-send-title">{t('ed_sendTitle')}</h2>

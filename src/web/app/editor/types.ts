@@ -128,3 +128,17 @@ export interface EditorSource {
   /** Sends the document; null where this editor does not send (a template, an embed without the feature). */
   distribute: (() => Promise<void>) | null;
 }
+
+/** One control of the document settings panel, as an embedding app may hide it. */
+export type EditorSettingKey =
+  'title' | 'communication' | 'language' | 'dateFormat' | 'timezone' | 'redirectUrl' | 'distribution' | 'signingOrder';
+
+/**
+ * What the editor leaves out (the embedded editor's `features` and `onlyEditFields`): whole
+ * panels, or single settings. Hiding is only a view: what the source allows is the server's.
+ */
+export interface EditorHidden {
+  recipients?: boolean;
+  settings?: boolean;
+  setting?: Partial<Record<EditorSettingKey, boolean>>;
+}

@@ -5,6 +5,7 @@ import { settingsDe } from './settings/de.js';
 import { brandingDe } from './branding/de.js';
 import { foldersDe } from './folders/de.js';
 import { editorDe } from './editor/de.js';
+import { embedAuthoringDe } from './embed-authoring/de.js';
 
 export const de: Dictionary = {
   skipToContent: 'Zum Inhalt springen',
@@ -225,4 +226,5 @@ export const de: Dictionary = {
   ...brandingDe,
   ...foldersDe,
   ...editorDe,
+  ...embedAuthoringDe,
 };

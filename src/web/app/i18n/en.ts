@@ -4,6 +4,7 @@ import { settingsEn } from './settings/en.js';
 import { brandingEn } from './branding/en.js';
 import { foldersEn } from './folders/en.js';
 import { editorEn } from './editor/en.js';
+import { embedAuthoringEn } from './embed-authoring/en.js';
 /** The app's words in English: the reference every other dictionary must match key by key. */
 export const en = {
   skipToContent: 'Skip to content',
@@ -216,6 +217,7 @@ export const en = {
   ...brandingEn,
   ...foldersEn,
   ...editorEn,
+  ...embedAuthoringEn,
 };
 
 export type Dictionary = typeof en;

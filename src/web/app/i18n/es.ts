@@ -5,6 +5,7 @@ import { settingsEs } from './settings/es.js';
 import { brandingEs } from './branding/es.js';
 import { foldersEs } from './folders/es.js';
 import { editorEs } from './editor/es.js';
+import { embedAuthoringEs } from './embed-authoring/es.js';
 
 export const es: Dictionary = {
   skipToContent: 'Saltar al contenido',
@@ -222,4 +223,5 @@ export const es: Dictionary = {
   ...brandingEs,
   ...foldersEs,
   ...editorEs,
+  ...embedAuthoringEs,
 };

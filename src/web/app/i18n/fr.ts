@@ -5,6 +5,7 @@ import { settingsFr } from './settings/fr.js';
 import { brandingFr } from './branding/fr.js';
 import { foldersFr } from './folders/fr.js';
 import { editorFr } from './editor/fr.js';
+import { embedAuthoringFr } from './embed-authoring/fr.js';
 
 export const fr: Dictionary = {
   skipToContent: 'Aller au contenu',
@@ -224,4 +225,5 @@ export const fr: Dictionary = {
   ...brandingFr,
   ...foldersFr,
   ...editorFr,
+  ...embedAuthoringFr,
 };

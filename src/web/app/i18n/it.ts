@@ -5,6 +5,7 @@ import { settingsIt } from './settings/it.js';
 import { brandingIt } from './branding/it.js';
 import { foldersIt } from './folders/it.js';
 import { editorIt } from './editor/it.js';
+import { embedAuthoringIt } from './embed-authoring/it.js';
 
 export const it: Dictionary = {
   skipToContent: 'Vai al contenuto',
@@ -219,4 +220,5 @@ export const it: Dictionary = {
   ...brandingIt,
   ...foldersIt,
   ...editorIt,
+  ...embedAuthoringIt,
 };

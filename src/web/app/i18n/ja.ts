@@ -5,6 +5,7 @@ import { settingsJa } from './settings/ja.js';
 import { brandingJa } from './branding/ja.js';
 import { foldersJa } from './folders/ja.js';
 import { editorJa } from './editor/ja.js';
+import { embedAuthoringJa } from './embed-authoring/ja.js';
 
 export const ja: Dictionary = {
   skipToContent: '本文へ移動',
@@ -219,4 +220,5 @@ export const ja: Dictionary = {
   ...brandingJa,
   ...foldersJa,
   ...editorJa,
+  ...embedAuthoringJa,
 };

@@ -5,6 +5,7 @@ import { settingsKo } from './settings/ko.js';
 import { brandingKo } from './branding/ko.js';
 import { foldersKo } from './folders/ko.js';
 import { editorKo } from './editor/ko.js';
+import { embedAuthoringKo } from './embed-authoring/ko.js';
 
 export const ko: Dictionary = {
   skipToContent: '본문으로 건너뛰기',
@@ -218,4 +219,5 @@ export const ko: Dictionary = {
   ...brandingKo,
   ...foldersKo,
   ...editorKo,
+  ...embedAuthoringKo,
 };

@@ -5,6 +5,7 @@ import { settingsNl } from './settings/nl.js';
 import { brandingNl } from './branding/nl.js';
 import { foldersNl } from './folders/nl.js';
 import { editorNl } from './editor/nl.js';
+import { embedAuthoringNl } from './embed-authoring/nl.js';
 
 export const nl: Dictionary = {
   skipToContent: 'Naar de inhoud',
@@ -221,4 +222,5 @@ export const nl: Dictionary = {
   ...brandingNl,
   ...foldersNl,
   ...editorNl,
+  ...embedAuthoringNl,
 };

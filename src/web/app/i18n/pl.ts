@@ -5,6 +5,7 @@ import { settingsPl } from './settings/pl.js';
 import { brandingPl } from './branding/pl.js';
 import { foldersPl } from './folders/pl.js';
 import { editorPl } from './editor/pl.js';
+import { embedAuthoringPl } from './embed-authoring/pl.js';
 
 export const pl: Dictionary = {
   skipToContent: 'Przejdź do treści',
@@ -219,4 +220,5 @@ export const pl: Dictionary = {
   ...brandingPl,
   ...foldersPl,
   ...editorPl,
+  ...embedAuthoringPl,
 };

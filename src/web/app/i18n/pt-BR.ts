@@ -5,6 +5,7 @@ import { settingsPtBR } from './settings/pt-BR.js';
 import { brandingPtBR } from './branding/pt-BR.js';
 import { foldersPtBR } from './folders/pt-BR.js';
 import { editorPtBR } from './editor/pt-BR.js';
+import { embedAuthoringPtBR } from './embed-authoring/pt-BR.js';
 
 export const ptBR: Dictionary = {
   skipToContent: 'Pular para o conteúdo',
@@ -220,4 +221,5 @@ export const ptBR: Dictionary = {
   ...brandingPtBR,
   ...foldersPtBR,
   ...editorPtBR,
+  ...embedAuthoringPtBR,
 };

@@ -5,6 +5,7 @@ import { settingsZh } from './settings/zh.js';
 import { brandingZh } from './branding/zh.js';
 import { foldersZh } from './folders/zh.js';
 import { editorZh } from './editor/zh.js';
+import { embedAuthoringZh } from './embed-authoring/zh.js';
 
 export const zh: Dictionary = {
   skipToContent: '跳到正文',
@@ -213,4 +214,5 @@ export const zh: Dictionary = {
   ...brandingZh,
   ...foldersZh,
   ...editorZh,
+  ...embedAuthoringZh,
 };
