@@ -1,7 +1,8 @@
 /**
  * Writes the endpoint tables of docs/api.md from the OpenAPI documents the application serves, so
  * the reference lists exactly the operations that exist. It builds the app on a throwaway SQLite
- * data dir, asks it for /api/v2/openapi.json, /api/v1/openapi.json and /api/app/openapi.json (what a
+ * data dir, asks it for /api/v2/openapi.json, /api/v1/openapi.json, /api/app/openapi.json and
+ * /api/embed-authoring/openapi.json (what a
  * client downloads), and renders one table per API between two marker comments.
  *
  *   node --import tsx scripts/endpoint-table.ts           rewrite docs/api.md
@@ -77,6 +78,7 @@ export function renderEndpointTables(
   v2: OpenAPIV3_1.Document,
   v1: OpenAPIV3_1.Document,
   app?: OpenAPIV3_1.Document,
+  embedAuthoring?: OpenAPIV3_1.Document,
 ): string {
   const v2Rows = operationsOf(v2);
   const recipientRows = v2Rows.filter((r) => r.tags.some((t) => RECIPIENT_TAGS.has(t)));
@@ -116,6 +118,18 @@ export function renderEndpointTables(
           '',
         ]
       : []),
+    ...(embedAuthoring
+      ? [
+          table(
+            'Embedded authoring API',
+            `Paths are relative to \`/api/embed-authoring\`: what the embedded editor of Documenso's authoring ` +
+              `components calls, authenticated by the presign token its page was opened with; ` +
+              `${operationsOf(embedAuthoring).length} operations.`,
+            operationsOf(embedAuthoring),
+          ),
+          '',
+        ]
+      : []),
     '<!-- prettier-ignore-end -->',
     END_MARKER,
   ].join('\n');
@@ -126,6 +140,7 @@ export async function servedOpenApiDocuments(): Promise<{
   v2: OpenAPIV3_1.Document;
   v1: OpenAPIV3_1.Document;
   app: OpenAPIV3_1.Document;
+  embedAuthoring: OpenAPIV3_1.Document;
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'firma-endpoint-table-'));
   const ctx = await createContext(
@@ -139,6 +154,7 @@ export async function servedOpenApiDocuments(): Promise<{
         v2: await load('/api/v2/openapi.json'),
         v1: await load('/api/v1/openapi.json'),
         app: await load('/api/app/openapi.json'),
+        embedAuthoring: await load('/api/embed-authoring/openapi.json'),
       };
     } finally {
       await app.close();
@@ -158,9 +174,9 @@ export function replaceGeneratedBlock(text: string, block: string): string {
 }
 
 async function main(): Promise<void> {
-  const { v2, v1, app } = await servedOpenApiDocuments();
+  const { v2, v1, app, embedAuthoring } = await servedOpenApiDocuments();
   const current = readFileSync(API_DOC, 'utf8');
-  const wanted = replaceGeneratedBlock(current, renderEndpointTables(v2, v1, app));
+  const wanted = replaceGeneratedBlock(current, renderEndpointTables(v2, v1, app, embedAuthoring));
   if (process.argv.includes('--check')) {
     if (wanted !== current) {
       console.error(

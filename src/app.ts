@@ -7,6 +7,7 @@ import { healthRoutes } from './http/health.routes.js';
 import { embedAuthoringPageRoutes } from './http/page/embed-authoring.routes.js';
 import { embedPageRoutes } from './http/page/embed-page.routes.js';
 import { EMBED_AUTHORING_API, embedAuthoringOperations } from './http/embed-authoring/embed-authoring.routes.js';
+import { embedAuthoringOpenApiOptions } from './http/embed-authoring/embed-authoring-openapi.js';
 import { signingPageRoutes } from './http/page/signing-page.routes.js';
 import { cscCallbackRoutes } from './http/page/csc-callback.routes.js';
 import { openApiOptions } from './http/openapi.js';
@@ -131,14 +132,19 @@ export async function buildApp(ctx: Ctx): Promise<FastifyInstance> {
     }));
   });
 
-  // The embedded editor's own routes (Documenso's authoring embeds), a presign token as the bearer.
-  await app.register(
-    async (scope) => {
-      registerApiTokenAuth(scope, ctx);
-      await registerOperationsInPlace(scope, ctx, embedAuthoringOperations);
-    },
-    { prefix: EMBED_AUTHORING_API },
-  );
+  // The embedded editor's own routes (Documenso's authoring embeds), a presign token as the bearer,
+  // with an OpenAPI document of their own.
+  await app.register(async (embedded) => {
+    await embedded.register(swagger, embedAuthoringOpenApiOptions(ctx.config.publicUrl));
+    await embedded.register(
+      async (scope) => {
+        registerApiTokenAuth(scope, ctx);
+        await registerOperationsInPlace(scope, ctx, embedAuthoringOperations);
+      },
+      { prefix: EMBED_AUTHORING_API },
+    );
+    embedded.get(`${EMBED_AUTHORING_API}/openapi.json`, { schema: { hide: true } }, () => embedded.swagger());
+  });
 
   // The web app's API (accounts, sessions, teams), with its own OpenAPI document, and its pages at `/`.
   await app.register(appRoutes(ctx));

@@ -225,7 +225,8 @@ for (const database of testDatabases()) {
       assert.equal(metaOf(await disabled.text(), 'firma-embed-error'), 'DIRECT_LINK_DISABLED');
     });
 
-    test('the authoring paths answer 501 with a readable, framable page in the browser language; other /embed/ paths 404', async () => {
+    test('the authoring pages refuse a bad presign token with the framable 404 page; other authoring paths 501; other /embed/ paths 404', async () => {
+      // The pages themselves are test/api/embed-authoring.test.ts'; here, what a wrong token meets.
       for (const path of [
         '/embed/v1/authoring/document/create?token=presign_x',
         '/embed/v1/authoring/template/edit/7?token=presign_x',
@@ -233,16 +234,22 @@ for (const database of testDatabases()) {
         '/embed/v2/authoring/envelope/edit/envelope_abc?token=presign_x',
       ]) {
         const res = await page(path);
-        assert.equal(res.status, 501, path);
+        assert.equal(res.status, 404, path);
         assert.match(res.headers.get('content-type')!, /^text\/html/);
         assert.ok(res.headers.get('content-security-policy')!.includes(`frame-ancestors ${ANCESTORS}`));
-        const html = await res.text();
-        assert.match(html, /<h1>The embedded editor is not available yet<\/h1>/);
-        assert.equal(metaOf(html, 'firma-notice'), 'authoringTitle authoringBody');
-        assert.equal(metaOf(html, 'firma-embed-error'), null, 'an authoring page posts nothing');
+        assert.ok(!(await res.text()).includes('presign_x'), 'the token is not written into the page');
       }
-      const spanish = await page('/embed/v1/authoring/document/create', { 'accept-language': 'es' });
-      assert.match(await spanish.text(), /El editor integrado todavía no está disponible/);
+      // An authoring path Documenso has and Firma does not serve: said so, readable and framable.
+      for (const [path, language, heading] of [
+        ['/embed/v1/authoring/unknown', 'en', /<h1>The embedded editor is not available yet<\/h1>/],
+        ['/embed/v1/authoring/unknown', 'es', /El editor integrado todavía no está disponible/],
+      ] as const) {
+        const res = await page(path, { 'accept-language': language });
+        assert.equal(res.status, 501, path);
+        const html = await res.text();
+        assert.match(html, heading);
+        assert.equal(metaOf(html, 'firma-notice'), 'authoringTitle authoringBody');
+      }
       const other = await page('/embed/v3/whatever');
       assert.equal(other.status, 404);
       assert.match(await other.text(), /This link is not valid/);

@@ -16,9 +16,9 @@ import {
  * regenerating them: run `node --import tsx scripts/endpoint-table.ts`.
  */
 test('docs/api.md lists exactly the operations the served OpenAPI documents hold', async () => {
-  const { v2, v1, app } = await servedOpenApiDocuments();
-  const block = renderEndpointTables(v2, v1, app);
-  const operationCount = [v2, v1, app]
+  const { v2, v1, app, embedAuthoring } = await servedOpenApiDocuments();
+  const block = renderEndpointTables(v2, v1, app, embedAuthoring);
+  const operationCount = [v2, v1, app, embedAuthoring]
     .flatMap((document) => Object.values(document.paths ?? {}))
     .reduce((sum, item) => sum + Object.keys(item ?? {}).length, 0);
   assert.equal(

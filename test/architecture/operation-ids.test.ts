@@ -46,7 +46,7 @@ describe('OpenAPI operationIds', () => {
 
   test('every operation of every published document has an operationId, and no id is defined twice', async () => {
     const operations: Located[] = [];
-    for (const version of ['v2', 'v1', 'app']) {
+    for (const version of ['v2', 'v1', 'app', 'embed-authoring']) {
       const res = await server.anon.get(`/api/${version}/openapi.json`);
       assert.equal(res.status, 200);
       operations.push(...operationsOf(version, res.body as OpenAPIV3_1.Document));

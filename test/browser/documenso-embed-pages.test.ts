@@ -301,7 +301,8 @@ for (const database of testDatabases())
         await expired.close();
       });
 
-      test('the authoring components get a readable page in their language saying the editor is not available yet', async () => {
+      test('the authoring components with a presign token Firma does not know get a readable framed refusal and no callback', async () => {
+        // The editor itself, with real tokens: test/browser/embed-authoring.test.ts.
         for (const [component, path] of [
           ['EmbedCreateDocumentV1', '/embed/v1/authoring/document/create'],
           ['EmbedCreateEnvelopeV2', '/embed/v2/authoring/envelope/create'],
@@ -313,12 +314,9 @@ for (const database of testDatabases())
           });
           assert.equal(embedded.src.pathname, path);
           assert.equal(embedded.src.searchParams.get('token'), 'presign_abc');
-          await embedded.frame
-            .getByRole('heading', { name: 'L’éditeur intégré n’est pas encore disponible' })
-            .waitFor();
+          await embedded.frame.getByRole('heading', { name: 'This link is not valid' }).waitFor();
           const frame = firmaFrame(embedded, server);
-          assert.equal(await frame.evaluate(() => document.documentElement.lang), 'fr');
-          await assertAccessible(frame, `authoring (${component})`);
+          await assertAccessible(frame, `authoring refused (${component})`);
           assert.deepEqual(await embedded.calls(), []);
           await embedded.close();
         }

@@ -57,7 +57,7 @@ type Document = ReturnType<typeof jsonSchemaTransformObject>;
 const REF = /"#\/components\/schemas\/([^"]+)"/g;
 
 /** The document with only the component schemas its paths reach, directly or through each other. */
-function keepReferencedSchemas(document: Document): Document {
+export function keepReferencedSchemas(document: Document): Document {
   const doc = document as { components?: { schemas?: Record<string, unknown> }; paths?: unknown };
   const all = doc.components?.schemas ?? {};
   const kept = new Set<string>();
