@@ -1,15 +1,6 @@
 import { API, ApiError, get, NETWORK_ERROR, post } from '../api.js';
-import type { EditorDocument, EditorSource, IdentityOptions, RecipientInput } from './types.js';
-
-/** A recipient as the API's recipient inputs take it: an empty CUIL is none. */
-const recipientBody = (input: RecipientInput) => ({
-  name: input.name,
-  email: input.email,
-  role: input.role,
-  signingOrder: input.signingOrder,
-  cuil: input.cuil && input.cuil.trim() !== '' ? input.cuil.trim() : null,
-  signatureLevel: input.signatureLevel,
-});
+import { editorChanges } from './source-changes.js';
+import type { EditorDocument, EditorSource, IdentityOptions } from './types.js';
 
 /**
  * The web app's editor source: the member's session on /api/app (editor routes, src/http/app/
@@ -34,13 +25,7 @@ export function appEditorSource(platformId: number, envelopeId: string, kind: 'd
       if (!response.ok) throw new ApiError(response.status, 'NOT_FOUND');
       return response.arrayBuffer();
     },
-    createRecipient: (input) => change('/recipients', recipientBody(input)),
-    updateRecipient: (id, input) => change('/recipients/update', { id, ...recipientBody(input) }),
-    deleteRecipient: (recipientId) => change('/recipients/delete', { recipientId }),
-    createFields: (fields) => change('/fields', { fields }),
-    updateField: (field) => change('/fields/update', field),
-    deleteField: (fieldId) => change('/fields/delete', { fieldId }),
-    updateSettings: (input) => change('/settings', input),
+    ...editorChanges(change),
     distribute:
       kind === 'documents'
         ? async () => {

@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR } from '../api.js';
-import type { EditorDocument, EditorSource, IdentityOptions, RecipientInput } from './types.js';
+import { editorChanges } from './source-changes.js';
+import type { EditorDocument, EditorSource, IdentityOptions } from './types.js';
 
 /** The embedded editor's routes (src/http/embed-authoring/embed-authoring.routes.ts). */
 export const EMBED_API = '/api/embed-authoring';
@@ -31,15 +32,6 @@ export async function embedCall<T>(token: string, method: 'GET' | 'POST', path: 
   return (method === 'GET' && path.endsWith('/pdf') ? response.arrayBuffer() : response.json()) as Promise<T>;
 }
 
-const recipientBody = (input: RecipientInput) => ({
-  name: input.name,
-  email: input.email,
-  role: input.role,
-  signingOrder: input.signingOrder,
-  cuil: input.cuil && input.cuil.trim() !== '' ? input.cuil.trim() : null,
-  signatureLevel: input.signatureLevel,
-});
-
 /**
  * The embedded editor's source: the presign token to its own routes, one envelope in the path
  * (a scoped token reaches no other). `distribute` only when the embedding app's features allow
@@ -58,13 +50,7 @@ export function embedEditorSource(
     load: () => embedCall<EditorDocument>(token, 'GET', `${base}/editor`),
     identity: () => embedCall<IdentityOptions>(token, 'GET', `${base}/document-options`),
     pdf: (itemId) => embedCall<ArrayBuffer>(token, 'GET', `${base}/editor/items/${encodeURIComponent(itemId)}/pdf`),
-    createRecipient: (input) => change('/recipients', recipientBody(input)),
-    updateRecipient: (id, input) => change('/recipients/update', { id, ...recipientBody(input) }),
-    deleteRecipient: (recipientId) => change('/recipients/delete', { recipientId }),
-    createFields: (fields) => change('/fields', { fields }),
-    updateField: (field) => change('/fields/update', field),
-    deleteField: (fieldId) => change('/fields/delete', { fieldId }),
-    updateSettings: (input) => change('/settings', input),
+    ...editorChanges(change),
     distribute:
       allowSend && type === 'DOCUMENT'
         ? async () => {
