@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { assertAccessible } from '../helpers/axe.js';
 import { describeOrSkip } from '../helpers/describe-or-skip.js';
 import { CUIL_A, createDocument, onePagePdf } from '../helpers/documents.js';
 import {
+  bundleHost,
   callsOf,
   fragmentOptions,
   launchChromium,
@@ -20,43 +18,6 @@ import { startTestServer, testDatabases, type TestServer } from '../helpers/test
 import { ensureWebApp } from '../helpers/web-app.js';
 
 const executablePath = process.env.FIRMA_TEST_BROWSER;
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** The host page's script: every authoring callback recorded (the shared host records the signing ones). */
-const HOST_SOURCE = `
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
-import * as Documenso from '@documenso/embed-react';
-const params = new URLSearchParams(location.search);
-const props = JSON.parse(params.get('props') || '{}');
-window.calls = [];
-window.messages = [];
-window.addEventListener('message', (e) => window.messages.push({ origin: e.origin, data: e.data }));
-const record = (name) => (...args) => window.calls.push({ name, args });
-const callbacks = Object.fromEntries(
-  ['onDocumentCreated', 'onDocumentUpdated', 'onTemplateCreated', 'onTemplateUpdated', 'onEnvelopeCreated',
-   'onEnvelopeUpdated'].map((n) => [n, record(n)]),
-);
-const Component = Documenso[params.get('component')];
-createRoot(document.getElementById('root')).render(
-  createElement(Component, { className: 'documenso-frame', ...props, ...callbacks }),
-);
-`;
-
-async function bundleAuthoringHost(): Promise<string> {
-  const result = await build({
-    stdin: { contents: HOST_SOURCE, resolveDir: ROOT, loader: 'js', sourcefile: 'host.js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
-}
-
 /**
  * Issue #38 item 3's proof: Documenso's real authoring components (`@documenso/embed-react`) on
  * another origin (localhost:Q; Firma is 127.0.0.1:P, named exactly by FIRMA_FRAME_ANCESTORS), with
@@ -74,7 +35,7 @@ for (const database of testDatabases())
 
       before(async () => {
         await ensureWebApp();
-        host = await startHost(await bundleAuthoringHost(), 'localhost');
+        host = await startHost(await bundleHost(), 'localhost');
         server = await startTestServer({ database, env: { FIRMA_FRAME_ANCESTORS: host.origin } });
         browser = await launchChromium(executablePath!);
       });

@@ -25,7 +25,8 @@ window.addEventListener('message', (e) => window.messages.push({ origin: e.origi
 const record = (name) => (...args) => window.calls.push({ name, args });
 const callbacks = Object.fromEntries(
   ['onDocumentReady', 'onDocumentCompleted', 'onDocumentError', 'onDocumentRejected', 'onFieldSigned',
-   'onFieldUnsigned', 'onAllDocumentsCompleted', 'onDocumentCreated', 'onEnvelopeCreated'].map((n) => [n, record(n)]),
+   'onFieldUnsigned', 'onAllDocumentsCompleted', 'onDocumentCreated', 'onDocumentUpdated', 'onTemplateCreated',
+   'onTemplateUpdated', 'onEnvelopeCreated', 'onEnvelopeUpdated'].map((n) => [n, record(n)]),
 );
 const Component = Documenso[params.get('component')];
 createRoot(document.getElementById('root')).render(
