@@ -104,6 +104,9 @@ export function loadPageAssets(): Map<string, PageAsset> {
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
     });
   }
+  // Each module's preload list, from the bodies just read: no request reads a file for it.
+  const bodyOf = (name: string) => assets.get(name)!.body.toString('utf8');
+  for (const name of assets.keys()) if (name.endsWith('.js')) importGraphOf(name, bodyOf);
   return assets;
 }
 
@@ -114,17 +117,23 @@ const preloadCache = new Map<string, readonly string[]>();
  * Every module `entry` imports statically, transitively, in the order found: the shell names them
  * as `modulepreload` links so the browser fetches the whole graph at once instead of one level of
  * imports per round trip (four levels deep from signing.js). Dynamic imports (a language's words)
- * are left to their moment. Read from the served sources once per entry.
+ * are left to their moment. `loadPageAssets` works them out at start from the bodies it serves;
+ * without it (a shell rendered alone) they are read from the sources once.
  */
 export function modulePreloadsOf(entry: string): readonly string[] {
   const cached = preloadCache.get(entry);
   if (cached) return cached;
+  return importGraphOf(entry, (name) => {
+    const source = SOURCES[name]!;
+    return 'text' in source ? source.text() : readFileSync(source.path, 'utf8');
+  });
+}
+
+function importGraphOf(entry: string, read: (name: string) => string): readonly string[] {
   const found: string[] = [];
   const visit = (name: string) => {
-    const source = SOURCES[name];
-    if (!source) return;
-    const text = 'text' in source ? source.text() : readFileSync(source.path, 'utf8');
-    for (const [, imported] of text.matchAll(STATIC_IMPORT)) {
+    if (!SOURCES[name]) return;
+    for (const [, imported] of read(name).matchAll(STATIC_IMPORT)) {
       if (!imported || found.includes(imported) || imported === entry || !SOURCES[imported]) continue;
       found.push(imported);
       visit(imported);
