@@ -171,6 +171,12 @@ for (const database of testDatabases()) {
         { json: publication },
       );
       assert.equal(onDocument.status, 404, 'a document is no template');
+      const unknown = await manager.request(
+        'PUT',
+        `/api/app/platforms/${platformA}/templates/envelope_doesnotexist/publication`,
+        { json: publication },
+      );
+      assert.deepEqual([unknown.status, unknown.body.code], [404, 'NOT_FOUND'], 'an unknown id');
       assert.deepEqual({ envelope: await stored(), audit: await auditCount() }, before);
 
       // A manager lists it: the profile shows it, the page's detail says so, the audit names the manager.
